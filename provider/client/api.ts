@@ -1,0 +1,519 @@
+/**
+ * Typed calls, one per API operation, each a thin wrapper over `RunpodClient.request`.
+ * Paths and bodies follow the contract; where it is silent, the public OpenAPI descriptions.
+ */
+import { z } from "zod";
+import { ERROR_CODES, RunpodApiError } from "./errors.js";
+import type { RunpodClient } from "./request.js";
+import {
+  BillingRecords,
+  CreateEndpointRequest,
+  CreateNetworkVolumeRequest,
+  CreatePodRequest,
+  CreateTemplateRequest,
+  Endpoint,
+  GraphqlResponse,
+  HubListing,
+  HubListingSummary,
+  Job,
+  LISTING_FROM_REPO_QUERY,
+  LISTING_QUERY,
+  LISTINGS_QUERY,
+  ListCpuFlavorsResponse,
+  ListDataCentersResponse,
+  ListEndpointsResponse,
+  ListGpuTypesResponse,
+  ListNetworkVolumesResponse,
+  ListPodsResponse,
+  ListTemplatesResponse,
+  NetworkVolume,
+  Pod,
+  type PodAction,
+  PodActionRequest,
+  RunJobRequest,
+  SshKeys,
+  Template,
+  UpdateEndpointRequest,
+  UpdateNetworkVolumeRequest,
+  UpdatePodRequest,
+  UpdateSshKeysRequest,
+  UpdateTemplateRequest,
+} from "./schemas/index.js";
+
+type Opts = { readonly signal?: AbortSignal | undefined; readonly deadlineMs?: number };
+const enc = encodeURIComponent;
+
+export class RunpodApi {
+  constructor(readonly client: RunpodClient) {}
+
+  // ---- pods ({base_url}/v2/pods) ----
+
+  /** Never retried on 5xx or a broken connection: the caller resolves an unknown outcome by name. */
+  createPod(body: z.input<typeof CreatePodRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "v2",
+      path: "/v2/pods",
+      body,
+      requestSchema: CreatePodRequest,
+      responseSchema: Pod,
+      ...opts,
+    });
+  }
+
+  getPod(id: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/pods/${enc(id)}`,
+      responseSchema: Pod,
+      ...opts,
+    });
+  }
+
+  async listPods(query: { includeClusterPods?: boolean } = {}, opts: Opts = {}) {
+    const res = await this.client.request({
+      method: "GET",
+      base: "v2",
+      path: "/v2/pods",
+      query,
+      responseSchema: ListPodsResponse,
+      ...opts,
+    });
+    return res.pods;
+  }
+
+  updatePod(id: string, body: z.input<typeof UpdatePodRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "PATCH",
+      base: "v2",
+      path: `/v2/pods/${enc(id)}`,
+      body,
+      requestSchema: UpdatePodRequest,
+      responseSchema: Pod,
+      ...opts,
+    });
+  }
+
+  deletePod(id: string, opts: Opts = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "v2",
+      path: `/v2/pods/${enc(id)}`,
+      ...opts,
+    });
+  }
+
+  /** `terminate` answers 204 (no pod); the other actions answer the updated pod. */
+  podAction(id: string, action: PodAction, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "v2",
+      path: `/v2/pods/${enc(id)}/action`,
+      body: { action },
+      requestSchema: PodActionRequest,
+      responseSchema: Pod.optional(),
+      idempotent: action !== "terminate",
+      ...opts,
+    });
+  }
+
+  // ---- account SSH keys ----
+
+  async getSshKeys(opts: Opts = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/account/ssh-keys",
+        responseSchema: SshKeys,
+        ...opts,
+      })
+    ).keys;
+  }
+
+  /** Replaces the whole set. */
+  async putSshKeys(keys: readonly string[], opts: Opts = {}) {
+    return (
+      await this.client.request({
+        method: "PUT",
+        base: "v2",
+        path: "/v2/account/ssh-keys",
+        body: { keys },
+        requestSchema: UpdateSshKeysRequest,
+        responseSchema: SshKeys,
+        ...opts,
+      })
+    ).keys;
+  }
+
+  // ---- catalog ----
+
+  async listGpuTypes(
+    query: {
+      include?: readonly "AVAILABILITY"[];
+      product?: readonly ("POD" | "CLUSTER" | "SERVERLESS")[];
+      count?: number;
+      cloud?: "SECURE" | "COMMUNITY";
+      cudaVersions?: readonly string[];
+      minCudaVersion?: string;
+    } = {},
+    opts: Opts = {},
+  ) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/catalog/gpus",
+        query,
+        responseSchema: ListGpuTypesResponse,
+        ...opts,
+      })
+    ).gpus;
+  }
+
+  async listCpuFlavors(
+    query: { include?: readonly "AVAILABILITY"[]; product?: readonly string[] } = {},
+    opts: Opts = {},
+  ) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/catalog/cpus",
+        query,
+        responseSchema: ListCpuFlavorsResponse,
+        ...opts,
+      })
+    ).cpus;
+  }
+
+  async listDataCenters(
+    query: {
+      include?: readonly ("GPU_AVAILABILITY" | "CPU_AVAILABILITY")[];
+      regions?: readonly string[];
+      globalNetwork?: boolean;
+    } = {},
+    opts: Opts = {},
+  ) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/catalog/datacenters",
+        query,
+        responseSchema: ListDataCentersResponse,
+        ...opts,
+      })
+    ).dataCenters;
+  }
+
+  async listPublicTemplates(query: { source?: "official" | "verified" | "community" } = {}, opts: Opts = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/catalog/templates",
+        query,
+        responseSchema: ListTemplatesResponse,
+        ...opts,
+      })
+    ).templates;
+  }
+
+  // ---- templates ----
+
+  createTemplate(body: z.input<typeof CreateTemplateRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "v2",
+      path: "/v2/templates",
+      body,
+      requestSchema: CreateTemplateRequest,
+      responseSchema: Template,
+      ...opts,
+    });
+  }
+
+  getTemplate(id: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/templates/${enc(id)}`,
+      responseSchema: Template,
+      ...opts,
+    });
+  }
+
+  async listTemplates(opts: Opts = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/templates",
+        responseSchema: ListTemplatesResponse,
+        ...opts,
+      })
+    ).templates;
+  }
+
+  updateTemplate(id: string, body: z.input<typeof UpdateTemplateRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "PATCH",
+      base: "v2",
+      path: `/v2/templates/${enc(id)}`,
+      body,
+      requestSchema: UpdateTemplateRequest,
+      responseSchema: Template,
+      ...opts,
+    });
+  }
+
+  deleteTemplate(id: string, opts: Opts = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "v2",
+      path: `/v2/templates/${enc(id)}`,
+      ...opts,
+    });
+  }
+
+  // ---- network volumes ----
+
+  createNetworkVolume(body: z.input<typeof CreateNetworkVolumeRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "v2",
+      path: "/v2/network-volumes",
+      body,
+      requestSchema: CreateNetworkVolumeRequest,
+      responseSchema: NetworkVolume,
+      ...opts,
+    });
+  }
+
+  getNetworkVolume(id: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/network-volumes/${enc(id)}`,
+      responseSchema: NetworkVolume,
+      ...opts,
+    });
+  }
+
+  async listNetworkVolumes(opts: Opts = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/network-volumes",
+        responseSchema: ListNetworkVolumesResponse,
+        ...opts,
+      })
+    ).networkVolumes;
+  }
+
+  updateNetworkVolume(id: string, body: z.input<typeof UpdateNetworkVolumeRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "PATCH",
+      base: "v2",
+      path: `/v2/network-volumes/${enc(id)}`,
+      body,
+      requestSchema: UpdateNetworkVolumeRequest,
+      responseSchema: NetworkVolume,
+      ...opts,
+    });
+  }
+
+  deleteNetworkVolume(id: string, opts: Opts = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "v2",
+      path: `/v2/network-volumes/${enc(id)}`,
+      ...opts,
+    });
+  }
+
+  // ---- serverless endpoints ({rest_url}/v1/endpoints) ----
+
+  createEndpoint(body: z.input<typeof CreateEndpointRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "rest",
+      path: "/v1/endpoints",
+      body,
+      requestSchema: CreateEndpointRequest,
+      responseSchema: Endpoint,
+      ...opts,
+    });
+  }
+
+  getEndpoint(id: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "rest",
+      path: `/v1/endpoints/${enc(id)}`,
+      responseSchema: Endpoint,
+      ...opts,
+    });
+  }
+
+  listEndpoints(opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "rest",
+      path: "/v1/endpoints",
+      responseSchema: ListEndpointsResponse,
+      ...opts,
+    });
+  }
+
+  updateEndpoint(id: string, body: z.input<typeof UpdateEndpointRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "PATCH",
+      base: "rest",
+      path: `/v1/endpoints/${enc(id)}`,
+      body,
+      requestSchema: UpdateEndpointRequest,
+      responseSchema: Endpoint,
+      ...opts,
+    });
+  }
+
+  deleteEndpoint(id: string, opts: Opts = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "rest",
+      path: `/v1/endpoints/${enc(id)}`,
+      ...opts,
+    });
+  }
+
+  // ---- jobs ({serverless_url}/v2/{endpoint_id}/...) ----
+
+  /** Submits a job and returns at once with its id. Not retried on 5xx: a retry could run it twice. */
+  runJob(endpointId: string, input: Record<string, unknown>, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "serverless",
+      path: `/v2/${enc(endpointId)}/run`,
+      body: { input },
+      requestSchema: RunJobRequest,
+      responseSchema: Job,
+      ...opts,
+    });
+  }
+
+  /** Runs a job and waits for it server-side. */
+  runJobSync(endpointId: string, input: Record<string, unknown>, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "serverless",
+      path: `/v2/${enc(endpointId)}/runsync`,
+      body: { input },
+      requestSchema: RunJobRequest,
+      responseSchema: Job,
+      deadlineMs: opts.deadlineMs ?? 120_000,
+      signal: opts.signal,
+    });
+  }
+
+  getJobStatus(endpointId: string, jobId: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "serverless",
+      path: `/v2/${enc(endpointId)}/status/${enc(jobId)}`,
+      responseSchema: Job,
+      ...opts,
+    });
+  }
+
+  // ---- billing history ({rest_url}/v1/billing/...) ----
+
+  billing(
+    kind: "pods" | "endpoints" | "networkvolumes",
+    query: Readonly<Record<string, string | undefined>>,
+    opts: Opts = {},
+  ) {
+    return this.client.request({
+      method: "GET",
+      base: "rest",
+      path: `/v1/billing/${kind}`,
+      query,
+      responseSchema: BillingRecords,
+      ...opts,
+    });
+  }
+
+  // ---- hub ({base_url}/graphql, the queries runpodctl sends) ----
+
+  async hubListings(
+    input: {
+      searchQuery?: string;
+      category?: string;
+      owner?: string;
+      orderBy?: string;
+      orderDirection?: string;
+      limit?: number;
+      offset?: number;
+    },
+    opts: Opts = {},
+  ) {
+    const data = await this.graphql(
+      LISTINGS_QUERY,
+      { input },
+      z.looseObject({ listings: z.array(HubListingSummary) }),
+      opts,
+    );
+    return data.listings;
+  }
+
+  /** One listing by id, or by `owner/name`. Null when the hub has no such listing. */
+  async hubListing(ref: { id: string } | { owner: string; name: string }, opts: Opts = {}) {
+    if ("id" in ref) {
+      const data = await this.graphql(
+        LISTING_QUERY,
+        { id: ref.id },
+        z.looseObject({ listing: HubListing.nullable() }),
+        opts,
+      );
+      return data.listing;
+    }
+    const data = await this.graphql(
+      LISTING_FROM_REPO_QUERY,
+      { repoOwner: ref.owner, repoName: ref.name },
+      z.looseObject({ listingFromRepo: HubListing.nullable() }),
+      opts,
+    );
+    return data.listingFromRepo;
+  }
+
+  private async graphql<T extends z.ZodType>(
+    query: string,
+    variables: Record<string, unknown>,
+    data: T,
+    opts: Opts,
+  ): Promise<z.infer<T>> {
+    const res = await this.client.request({
+      method: "POST",
+      base: "v2",
+      path: "/graphql",
+      body: { query, variables },
+      responseSchema: GraphqlResponse(data),
+      idempotent: true, // these are queries
+      ...opts,
+    });
+    const first = res.errors?.[0];
+    if (first || res.data === undefined || res.data === null) {
+      throw new RunpodApiError({
+        code: ERROR_CODES.BAD_REQUEST,
+        message: `POST /graphql: the hub query failed: ${first?.message ?? "no data in the response"}.`,
+        detail: first?.message,
+        method: "POST",
+        url: "/graphql",
+      });
+    }
+    return res.data as z.infer<T>;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * One error hierarchy for every call to the RunPod API.
+ *
+ * Callers check `err.code`, never `instanceof`: two copies of this module can be loaded in one
+ * process (the program's and the provider host's). Messages say what happened and what to do, and
+ * never contain the bearer token or a request body (env values are secrets).
+ */
+
+export const ERROR_CODES = {
+  BAD_REQUEST: "RUNPOD_BAD_REQUEST",
+  UNAUTHORIZED: "RUNPOD_UNAUTHORIZED",
+  PAYMENT_REQUIRED: "RUNPOD_PAYMENT_REQUIRED",
+  FORBIDDEN: "RUNPOD_FORBIDDEN",
+  NOT_FOUND: "RUNPOD_NOT_FOUND",
+  CONFLICT: "RUNPOD_CONFLICT",
+  PAYLOAD_TOO_LARGE: "RUNPOD_PAYLOAD_TOO_LARGE",
+  UNPROCESSABLE: "RUNPOD_UNPROCESSABLE",
+  RATE_LIMITED: "RUNPOD_RATE_LIMITED",
+  SERVER_ERROR: "RUNPOD_SERVER_ERROR",
+  HTTP_ERROR: "RUNPOD_HTTP_ERROR",
+  NETWORK: "RUNPOD_NETWORK",
+  TIMEOUT: "RUNPOD_TIMEOUT",
+  ABORTED: "RUNPOD_ABORTED",
+  INVALID_RESPONSE: "RUNPOD_INVALID_RESPONSE",
+  INVALID_REQUEST: "RUNPOD_INVALID_REQUEST",
+  INVALID_CONFIG: "RUNPOD_INVALID_CONFIG",
+} as const;
+
+export type RunpodErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/**
+ * Whether the request may have taken effect. `not-sent`: it never left this process. `rejected`:
+ * the service answered with an error, so nothing was applied. `unknown`: the connection broke or
+ * the deadline passed after the request was sent; a create may have happened.
+ */
+export type RequestOutcome = "not-sent" | "rejected" | "unknown";
+
+export interface RunpodErrorInit {
+  code: RunpodErrorCode;
+  message: string;
+  status?: number | undefined;
+  title?: string | undefined;
+  detail?: string | undefined;
+  errors?: readonly string[] | undefined;
+  requestId?: string | undefined;
+  retryAfterSeconds?: number | undefined;
+  method?: string | undefined;
+  url?: string | undefined;
+  outcome?: RequestOutcome | undefined;
+  attempts?: number | undefined;
+  cause?: unknown;
+}
+
+export class RunpodApiError extends Error {
+  override readonly name = "RunpodApiError";
+  readonly code: RunpodErrorCode;
+  readonly status: number | undefined;
+  readonly title: string | undefined;
+  readonly detail: string | undefined;
+  readonly errors: readonly string[];
+  readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  /** The request as it may be shown: method and URL, never headers or body. */
+  readonly request: { readonly method: string; readonly url: string } | undefined;
+  readonly outcome: RequestOutcome;
+  attempts: number;
+
+  constructor(init: RunpodErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = init.code;
+    this.status = init.status;
+    this.title = init.title;
+    this.detail = init.detail;
+    this.errors = init.errors ?? [];
+    this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.request = init.method && init.url ? { method: init.method, url: init.url } : undefined;
+    this.outcome = init.outcome ?? "rejected";
+    this.attempts = init.attempts ?? 1;
+  }
+}
+
+/** `code`-based type guard; works across module copies. */
+export function isRunpodApiError(err: unknown, ...codes: RunpodErrorCode[]): err is RunpodApiError {
+  if (typeof err !== "object" || err === null) return false;
+  const e = err as { name?: unknown; code?: unknown };
+  if (e.name !== "RunpodApiError" || typeof e.code !== "string") return false;
+  return codes.length === 0 || codes.includes(e.code as RunpodErrorCode);
+}
+
+/** The stable code for an HTTP status. */
+export function codeForStatus(status: number): RunpodErrorCode {
+  switch (status) {
+    case 400:
+      return ERROR_CODES.BAD_REQUEST;
+    case 401:
+      return ERROR_CODES.UNAUTHORIZED;
+    case 402:
+      return ERROR_CODES.PAYMENT_REQUIRED;
+    case 403:
+      return ERROR_CODES.FORBIDDEN;
+    case 404:
+      return ERROR_CODES.NOT_FOUND;
+    case 409:
+      return ERROR_CODES.CONFLICT;
+    case 413:
+      return ERROR_CODES.PAYLOAD_TOO_LARGE;
+    case 422:
+      return ERROR_CODES.UNPROCESSABLE;
+    case 429:
+      return ERROR_CODES.RATE_LIMITED;
+    default:
+      return status >= 500 ? ERROR_CODES.SERVER_ERROR : ERROR_CODES.HTTP_ERROR;
+  }
+}
+
+/** What to do about each failure, following the contract's Errors table. */
+export function adviceFor(code: RunpodErrorCode): string {
+  switch (code) {
+    case ERROR_CODES.BAD_REQUEST:
+      return "The service rejected the request; fix the fields named in the detail (for a pod create this can also mean no capacity for that GPU in that data center).";
+    case ERROR_CODES.UNAUTHORIZED:
+      return "Check the API key (`pulumi config set --secret runpod:apiKey ...` or RUNPOD_API_KEY): it is missing, malformed, expired or invalid.";
+    case ERROR_CODES.PAYMENT_REQUIRED:
+      return "The account balance is exhausted; add funds in the RunPod console. Nothing was retried.";
+    case ERROR_CODES.FORBIDDEN:
+      return "The API key is valid but has no access to this resource or action; use a key with that permission, or set runpod:teamId for a team resource.";
+    case ERROR_CODES.NOT_FOUND:
+      return "It does not exist or this API key cannot see it.";
+    case ERROR_CODES.CONFLICT:
+      return "The resource is in a state that does not allow this (for example a cluster member pod, or an action not valid for the pod's status).";
+    case ERROR_CODES.PAYLOAD_TOO_LARGE:
+      return "The request exceeds 102400 bytes (including template expansion); reduce the JSON body, environment variables or command values.";
+    case ERROR_CODES.UNPROCESSABLE:
+      return "The request does not match the API contract; fix the listed fields. It is never retried.";
+    case ERROR_CODES.RATE_LIMITED:
+      return "The API rate limit was exceeded; wait for the window to reset or lower the number of concurrent operations.";
+    case ERROR_CODES.SERVER_ERROR:
+      return "RunPod had a transient failure; try again shortly.";
+    case ERROR_CODES.NETWORK:
+      return "Check network access to the RunPod API and the configured base URLs.";
+    case ERROR_CODES.TIMEOUT:
+      return "The service did not answer in time; try again, or raise the request deadline.";
+    case ERROR_CODES.INVALID_RESPONSE:
+      return "The service answered with a body this version does not understand; upgrade runpod-dynamic or report the response.";
+    case ERROR_CODES.INVALID_CONFIG:
+      return "Fix the provider configuration (runpod:* config keys or RUNPOD_* environment variables).";
+    default:
+      return "";
+  }
+}
+
+/** Removes every occurrence of each secret from a text. Applied to anything built from a response. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join("[redacted]");
+  return out;
+}

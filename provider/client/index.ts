@@ -1,0 +1,21 @@
+export { RunpodApi } from "./api.js";
+export { type Clock, realClock, scaledClock } from "./clock.js";
+export { checkBaseUrl, type RunpodSettings, requireApiKey, resolveSettings, SETTINGS } from "./config.js";
+export {
+  adviceFor,
+  ERROR_CODES,
+  isRunpodApiError,
+  type RequestOutcome,
+  RunpodApiError,
+  type RunpodErrorCode,
+  redact,
+} from "./errors.js";
+export {
+  type BudgetSnapshot,
+  parseRateLimitHeaders,
+  RateLimitBudget,
+  type RateLimitWindow,
+} from "./rate-limit.js";
+export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient, sharedBudget } from "./request.js";
+export { DEFAULT_RETRY, type RetryDecision, type RetryOptions, retryDecision } from "./retry.js";
+export * as schemas from "./schemas/index.js";

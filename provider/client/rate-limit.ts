@@ -1,0 +1,238 @@
+/**
+ * RateLimit / RateLimit-Policy (contract: Limits) and the process-wide budget built on them.
+ *
+ * Both headers are RFC 8941 structured-field lists with one member per window:
+ *   RateLimit-Policy: "minute";q=60;w=60, "hour";q=3000;w=3600, "day";q=50000;w=86400
+ *   RateLimit:        "minute";r=0;t=12, "hour";r=2990;t=3400, "day";r=49990;t=86000
+ * In a `pulumi up` every dynamic resource runs in one provider process, so one budget per API
+ * origin and key spaces every request of that process and keeps it inside the quota.
+ */
+import { parseList, Token } from "structured-headers";
+import type { Clock } from "./clock.js";
+
+export interface RateLimitWindow {
+  readonly name: string;
+  /** Requests left in the current window (`r`). */
+  readonly remaining?: number;
+  /** Seconds until the window resets (`t`). */
+  readonly resetSeconds?: number;
+  /** Requests allowed per window (`q`). */
+  readonly quota?: number;
+  /** Window length in seconds (`w`). */
+  readonly windowSeconds?: number;
+}
+
+function integerParam(params: Map<string, unknown>, key: string): number | undefined {
+  const v = params.get(key);
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.floor(v) : undefined;
+}
+
+function memberName(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (value instanceof Token) return value.toString();
+  return undefined;
+}
+
+/**
+ * Parses both headers into windows keyed by name. Malformed headers are ignored (an empty map):
+ * a broken header must never fail a request that otherwise succeeded.
+ */
+export function parseRateLimitHeaders(
+  rateLimit: string | undefined,
+  policy: string | undefined,
+): Map<string, RateLimitWindow> {
+  const windows = new Map<string, RateLimitWindow>();
+  const merge = (
+    header: string | undefined,
+    pick: (p: Map<string, unknown>) => Record<string, number | undefined>,
+  ) => {
+    if (!header) return;
+    let list: ReturnType<typeof parseList>;
+    try {
+      list = parseList(header);
+    } catch {
+      return;
+    }
+    for (const member of list) {
+      const [value, params] = member;
+      const name = memberName(value);
+      if (name === undefined) continue;
+      const fields = pick(params as Map<string, unknown>);
+      const prev = windows.get(name) ?? { name };
+      windows.set(name, { ...prev, ...stripUndefined(fields) });
+    }
+  };
+  merge(policy, (p) => ({ quota: integerParam(p, "q"), windowSeconds: integerParam(p, "w") }));
+  merge(rateLimit, (p) => ({ remaining: integerParam(p, "r"), resetSeconds: integerParam(p, "t") }));
+  return windows;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+interface WindowState {
+  name: string;
+  remaining: number;
+  resetAt: number;
+  quota: number | undefined;
+  windowMs: number | undefined;
+  lastGrantAt: number;
+}
+
+export interface BudgetSnapshot {
+  readonly windows: readonly {
+    name: string;
+    remaining: number;
+    resetInMs: number;
+    quota: number | undefined;
+  }[];
+  readonly pausedForMs: number;
+  readonly inFlight: number;
+}
+
+/** Returned by `acquire`; `release` once the response (or failure) is in. */
+export interface BudgetTicket {
+  release(): void;
+}
+
+/**
+ * Spaces requests so the process stays inside every window's remaining quota instead of running
+ * into 429s. While plenty is left, requests go out at once; once a window is down to its low-water
+ * mark, the rest of it is spread evenly until the reset; at zero, requests wait for the reset.
+ * A 429's Retry-After pauses every request of the process, not only the one that got it.
+ */
+export class RateLimitBudget {
+  private readonly windows = new Map<string, WindowState>();
+  private pausedUntil = 0;
+  private inFlight = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    /** Fraction of a window's quota below which requests are spread out rather than sent at once. */
+    private readonly lowWaterFraction = 0.2,
+  ) {}
+
+  /** Waits until a request may be sent without exceeding a known window, then reserves it. */
+  async acquire(signal?: AbortSignal): Promise<BudgetTicket> {
+    for (;;) {
+      signal?.throwIfAborted();
+      const wait = this.waitNeeded(this.clock.now());
+      if (wait <= 0) break;
+      await this.clock.sleep(wait, signal);
+    }
+    const now = this.clock.now();
+    for (const w of this.windows.values()) {
+      w.remaining -= 1;
+      w.lastGrantAt = now;
+    }
+    this.inFlight += 1;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        this.inFlight -= 1;
+      },
+    };
+  }
+
+  /** Milliseconds to wait before the next request may go out; 0 when it may go now. */
+  waitNeeded(now: number): number {
+    let wait = this.pausedUntil - now;
+    for (const w of this.windows.values()) {
+      if (now >= w.resetAt) this.rollOver(w, now);
+      if (!Number.isFinite(w.remaining)) continue;
+      if (w.remaining <= 0) {
+        wait = Math.max(wait, w.resetAt - now);
+        continue;
+      }
+      const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * this.lowWaterFraction);
+      if (w.remaining <= lowWater) {
+        const spacing = (w.resetAt - now) / w.remaining;
+        wait = Math.max(wait, w.lastGrantAt + spacing - now);
+      }
+    }
+    return Math.max(0, wait);
+  }
+
+  /** Updates the windows from a response's headers. Other requests still in flight are assumed uncounted. */
+  observe(headers: { rateLimit?: string | undefined; policy?: string | undefined }): void {
+    const parsed = parseRateLimitHeaders(headers.rateLimit, headers.policy);
+    const now = this.clock.now();
+    const othersInFlight = Math.max(0, this.inFlight - 1);
+    for (const win of parsed.values()) {
+      const prev = this.windows.get(win.name);
+      const quota = win.quota ?? prev?.quota;
+      const windowMs = win.windowSeconds !== undefined ? win.windowSeconds * 1000 : prev?.windowMs;
+      if (win.remaining === undefined || win.resetSeconds === undefined) {
+        if (prev) {
+          prev.quota = quota;
+          prev.windowMs = windowMs;
+        }
+        continue;
+      }
+      const resetAt = now + win.resetSeconds * 1000;
+      const remaining = win.remaining - othersInFlight;
+      // Responses arrive out of order; within one window the lowest count is the freshest.
+      const sameWindow = prev !== undefined && Math.abs(prev.resetAt - resetAt) < 1500;
+      this.windows.set(win.name, {
+        name: win.name,
+        remaining: sameWindow ? Math.min(prev.remaining, remaining) : remaining,
+        resetAt: sameWindow ? Math.min(prev.resetAt, resetAt) : resetAt,
+        quota,
+        windowMs,
+        lastGrantAt: prev?.lastGrantAt ?? 0,
+      });
+    }
+  }
+
+  /** Stops every request until `seconds` from now (a 429's Retry-After). */
+  pauseFor(seconds: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + seconds * 1000);
+  }
+
+  snapshot(): BudgetSnapshot {
+    const now = this.clock.now();
+    return {
+      windows: [...this.windows.values()].map((w) => ({
+        name: w.name,
+        remaining: w.remaining,
+        resetInMs: Math.max(0, w.resetAt - now),
+        quota: w.quota,
+      })),
+      pausedForMs: Math.max(0, this.pausedUntil - now),
+      inFlight: this.inFlight,
+    };
+  }
+
+  /**
+   * Milliseconds between polls that a periodic reader can afford: spreads what is left of the
+   * tightest window over the time until it resets, keeping `reserve` requests for other work.
+   */
+  affordableInterval(reserve: number): number {
+    const now = this.clock.now();
+    let interval = 0;
+    for (const w of this.windows.values()) {
+      if (now >= w.resetAt) this.rollOver(w, now);
+      if (!Number.isFinite(w.remaining)) continue;
+      const usable = w.remaining - reserve;
+      const left = w.resetAt - now;
+      interval = Math.max(interval, usable > 0 ? left / usable : left);
+    }
+    return interval;
+  }
+
+  private rollOver(w: WindowState, now: number): void {
+    if (w.quota !== undefined && w.windowMs !== undefined) {
+      const periods = Math.floor((now - w.resetAt) / w.windowMs) + 1;
+      w.remaining = w.quota;
+      w.resetAt += periods * w.windowMs;
+    } else {
+      // Without a policy we know nothing about the next window: let requests through until a
+      // response tells us again.
+      w.remaining = Number.POSITIVE_INFINITY;
+      w.resetAt = Number.POSITIVE_INFINITY;
+    }
+  }
+}

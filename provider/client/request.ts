@@ -1,0 +1,389 @@
+/**
+ * The one request pipeline (octokit/request.js style): build the URL, add auth, send with a
+ * deadline through the shared keep-alive pool, parse by content type, map non-2xx to a typed
+ * error, validate 2xx with the response schema. Every resource, the CLI and the catalog functions
+ * go through `RunpodClient.request`; nothing else in this package talks HTTP.
+ */
+import { createHash } from "node:crypto";
+import { Agent, type Dispatcher, request as undiciRequest } from "undici";
+import type { z } from "zod";
+import { type Clock, realClock } from "./clock.js";
+import { type RunpodSettings, requireApiKey } from "./config.js";
+import {
+  adviceFor,
+  codeForStatus,
+  ERROR_CODES,
+  type RequestOutcome,
+  RunpodApiError,
+  redact,
+} from "./errors.js";
+import { RateLimitBudget } from "./rate-limit.js";
+import { DEFAULT_RETRY, type RetryEvent, type RetryOptions, withRetries } from "./retry.js";
+import { MAX_REQUEST_BYTES, Problem } from "./schemas/common.js";
+import { PACKAGE_VERSION } from "./version.js";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** Which base address a path is relative to (contract: address placeholders). */
+export type ApiBase = "v2" | "rest" | "serverless";
+
+export interface RequestSpec<T> {
+  readonly method: HttpMethod;
+  readonly base: ApiBase;
+  /** Path under the base address, starting with `/` (e.g. `/v2/pods`). */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
+  readonly body?: unknown;
+  /** Strict schema the body must satisfy before it is sent. */
+  readonly requestSchema?: z.ZodType;
+  /** Loose schema a 2xx body must satisfy. Without one, the body is returned as parsed JSON. */
+  readonly responseSchema?: z.ZodType<T>;
+  /** Whether repeating the request is harmless. @default true except for POST */
+  readonly idempotent?: boolean;
+  /** Deadline for the whole exchange, response body included. @default the client's */
+  readonly deadlineMs?: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface ClientOptions {
+  /** @default the real clock */
+  readonly clock?: Clock;
+  /** @default DEFAULT_RETRY */
+  readonly retry?: Partial<RetryOptions>;
+  /** Per-request deadline. @default 30000 */
+  readonly deadlineMs?: number;
+  /** @default one budget per (origin, API key, clock), shared by the whole process */
+  readonly budget?: RateLimitBudget;
+  /** Called before each retry, for progress output and benchmarks. */
+  readonly onRetry?: (event: RetryEvent & { readonly method: string; readonly path: string }) => void;
+}
+
+/** Process-wide state: one keep-alive pool per origin, one budget per quota. */
+interface SharedState {
+  agent: Agent;
+  budgets: WeakMap<Clock, Map<string, RateLimitBudget>>;
+}
+
+const SHARED_KEY = Symbol.for("runpod-dynamic.client.shared");
+
+function shared(): SharedState {
+  const g = globalThis as { [SHARED_KEY]?: SharedState };
+  g[SHARED_KEY] ??= {
+    agent: new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 32 }),
+    budgets: new WeakMap(),
+  };
+  return g[SHARED_KEY];
+}
+
+/** The budget every client of this process shares for one origin and key. */
+export function sharedBudget(origin: string, apiKey: string, clock: Clock): RateLimitBudget {
+  const state = shared();
+  let byKey = state.budgets.get(clock);
+  if (!byKey) {
+    byKey = new Map();
+    state.budgets.set(clock, byKey);
+  }
+  const id = `${origin} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
+  let budget = byKey.get(id);
+  if (!budget) {
+    budget = new RateLimitBudget(clock);
+    byKey.set(id, budget);
+  }
+  return budget;
+}
+
+const USER_AGENT = `runpod-dynamic/${PACKAGE_VERSION} (node ${process.version})`;
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "EHOSTUNREACH",
+]);
+
+export class RunpodClient {
+  readonly clock: Clock;
+  private readonly retry: RetryOptions;
+  private readonly deadlineMs: number;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(
+    readonly settings: RunpodSettings,
+    private readonly options: ClientOptions = {},
+  ) {
+    this.clock = options.clock ?? realClock;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.deadlineMs = options.deadlineMs ?? 30_000;
+    this.dispatcher = shared().agent;
+  }
+
+  /** The budget this client's requests to `base` go through. */
+  budgetFor(base: ApiBase): RateLimitBudget {
+    return (
+      this.options.budget ??
+      sharedBudget(new URL(this.baseUrl(base)).origin, requireApiKey(this.settings), this.clock)
+    );
+  }
+
+  /** Sends one request under the retry policy and returns the validated body (undefined for 204). */
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const apiKey = requireApiKey(this.settings);
+    const url = this.buildUrl(spec);
+    const shown = `${url.pathname}${url.search}`;
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      if (spec.requestSchema) checkRequestBody(spec, shown);
+      body = JSON.stringify(spec.body);
+      const bytes = Buffer.byteLength(body);
+      if (spec.base !== "serverless" && bytes > MAX_REQUEST_BYTES) {
+        throw new RunpodApiError({
+          code: ERROR_CODES.PAYLOAD_TOO_LARGE,
+          message: `${spec.method} ${shown}: the request body is ${bytes} bytes, over the ${MAX_REQUEST_BYTES}-byte limit; it was not sent. ${adviceFor(ERROR_CODES.PAYLOAD_TOO_LARGE)}`,
+          method: spec.method,
+          url: shown,
+          outcome: "not-sent",
+        });
+      }
+    }
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${apiKey}`,
+      accept: "application/json, application/problem+json",
+      "user-agent": USER_AGENT,
+    };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (this.settings.teamId) headers["x-team-id"] = this.settings.teamId;
+
+    const budget = this.budgetFor(spec.base);
+    const idempotent = spec.idempotent ?? spec.method !== "POST";
+    const secrets = [apiKey];
+    return withRetries(() => this.attempt(spec, url, shown, headers, body, budget, secrets), {
+      idempotent,
+      options: this.retry,
+      budget,
+      signal: spec.signal,
+      onRetry: this.options.onRetry
+        ? (e) => this.options.onRetry?.({ ...e, method: spec.method, path: url.pathname })
+        : undefined,
+    });
+  }
+
+  private baseUrl(base: ApiBase): string {
+    switch (base) {
+      case "v2":
+        return this.settings.baseUrl;
+      case "rest":
+        return this.settings.restUrl;
+      case "serverless":
+        return this.settings.serverlessUrl;
+    }
+  }
+
+  private buildUrl(spec: RequestSpec<unknown>): URL {
+    const url = new URL(this.baseUrl(spec.base) + spec.path);
+    for (const [k, v] of Object.entries(spec.query ?? {})) {
+      if (v === undefined) continue;
+      url.searchParams.set(k, Array.isArray(v) ? v.join(",") : String(v));
+    }
+    return url;
+  }
+
+  private async attempt<T>(
+    spec: RequestSpec<T>,
+    url: URL,
+    shown: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    budget: RateLimitBudget,
+    secrets: readonly string[],
+  ): Promise<T> {
+    const ticket = await budget.acquire(spec.signal);
+    const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    // The deadline is wall-clock time on purpose: it bounds how long a connection may hang, which
+    // has nothing to do with the service's clock that the budget follows.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error("deadline"));
+    }, deadlineMs);
+    const onCallerAbort = () => controller.abort(spec.signal?.reason);
+    spec.signal?.addEventListener("abort", onCallerAbort, { once: true });
+    const fail = (code: RunpodErrorCodeLike, message: string, outcome: RequestOutcome, cause?: unknown) =>
+      new RunpodApiError({
+        code,
+        message: redact(`${spec.method} ${shown}: ${message} ${adviceFor(code)}`.trim(), secrets),
+        method: spec.method,
+        url: shown,
+        outcome,
+        cause,
+      });
+
+    let status: number;
+    let responseHeaders: Record<string, string | string[] | undefined>;
+    let text: string;
+    try {
+      const res = await undiciRequest(url, {
+        method: spec.method,
+        headers,
+        body: body ?? null,
+        dispatcher: this.dispatcher,
+        signal: controller.signal,
+      });
+      status = res.statusCode;
+      responseHeaders = res.headers;
+      text = await res.body.text();
+    } catch (err) {
+      if (timedOut) {
+        throw fail(
+          ERROR_CODES.TIMEOUT,
+          `no complete response within ${deadlineMs} ms.`,
+          spec.method === "GET" ? "rejected" : "unknown",
+        );
+      }
+      if (spec.signal?.aborted) {
+        throw fail(ERROR_CODES.ABORTED, "cancelled by the caller.", "unknown", spec.signal.reason);
+      }
+      const code = networkErrorCode(err);
+      const outcome: RequestOutcome = code && NOT_SENT_CODES.has(code) ? "not-sent" : "unknown";
+      throw fail(
+        ERROR_CODES.NETWORK,
+        `network failure (${code ?? (err instanceof Error ? err.message : "unknown")}) talking to ${url.origin}.`,
+        outcome,
+        err,
+      );
+    } finally {
+      clearTimeout(timer);
+      spec.signal?.removeEventListener("abort", onCallerAbort);
+      ticket.release();
+    }
+
+    budget.observe({
+      rateLimit: headerValue(responseHeaders, "ratelimit"),
+      policy: headerValue(responseHeaders, "ratelimit-policy"),
+    });
+    const contentType = headerValue(responseHeaders, "content-type") ?? "";
+    const requestId = headerValue(responseHeaders, "x-request-id");
+
+    if (status >= 200 && status < 300) {
+      return parseSuccess(spec, status, contentType, text, (message) =>
+        fail(ERROR_CODES.INVALID_RESPONSE, message, "unknown"),
+      );
+    }
+
+    const problem = parseProblem(contentType, text);
+    const code = codeForStatus(status);
+    const retryAfterSeconds = code === ERROR_CODES.RATE_LIMITED ? retryAfter(responseHeaders) : undefined;
+    const title = problem?.title ?? `HTTP ${status}`;
+    const detail = problem?.detail;
+    const errors = problem?.errors ?? [];
+    const parts = [`${status} ${title}${detail ? `: ${detail}` : ""}`];
+    if (errors.length > 0) parts.push(`(${errors.join("; ")})`);
+    const message = redact(`${spec.method} ${shown}: ${parts.join(" ")}. ${adviceFor(code)}`.trim(), secrets);
+    throw new RunpodApiError({
+      code,
+      message,
+      status,
+      title: redact(title, secrets),
+      detail: detail === undefined ? undefined : redact(detail, secrets),
+      errors: errors.map((e) => redact(e, secrets)),
+      requestId,
+      retryAfterSeconds,
+      method: spec.method,
+      url: shown,
+      outcome: "rejected",
+    });
+  }
+}
+
+type RunpodErrorCodeLike = ConstructorParameters<typeof RunpodApiError>[0]["code"];
+
+function checkRequestBody(spec: RequestSpec<unknown>, shown: string): void {
+  const result = spec.requestSchema?.safeParse(spec.body);
+  if (!result || result.success) return;
+  // Paths and rules only: values may be secrets (env).
+  const issues = result.error.issues.map((i) => `${["$", ...i.path].join(".")}: ${i.message}`);
+  throw new RunpodApiError({
+    code: ERROR_CODES.INVALID_REQUEST,
+    message: `${spec.method} ${shown}: the request body was not sent because it breaks the API contract: ${issues.join("; ")}.`,
+    errors: issues,
+    method: spec.method,
+    url: shown,
+    outcome: "not-sent",
+  });
+}
+
+function parseSuccess<T>(
+  spec: RequestSpec<T>,
+  status: number,
+  contentType: string,
+  text: string,
+  invalid: (message: string) => RunpodApiError,
+): T {
+  if (status === 204 || text.trim() === "") {
+    if (spec.responseSchema) {
+      const empty = spec.responseSchema.safeParse(undefined);
+      if (!empty.success) throw invalid(`expected a body, got ${status} with none.`);
+      return empty.data;
+    }
+    return undefined as T;
+  }
+  if (/application\/problem\+json/i.test(contentType)) {
+    const problem = parseProblem(contentType, text);
+    throw invalid(
+      `status ${status} carried an error body${problem ? ` (${problem.title}: ${problem.detail})` : ""}.`,
+    );
+  }
+  if (!/json/i.test(contentType)) throw invalid(`expected JSON, got ${contentType || "no content type"}.`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalid("the body is not valid JSON.");
+  }
+  if (!spec.responseSchema) return parsed as T;
+  const result = spec.responseSchema.safeParse(parsed);
+  if (!result.success) {
+    const issues = result.error.issues
+      .slice(0, 5)
+      .map((i) => `${["$", ...i.path].join(".")}: ${i.message}`)
+      .join("; ");
+    throw invalid(`the body does not have the expected shape: ${issues}.`);
+  }
+  return result.data;
+}
+
+function parseProblem(contentType: string, text: string): Problem | undefined {
+  if (!/json/i.test(contentType)) return undefined;
+  try {
+    const r = Problem.safeParse(JSON.parse(text));
+    return r.success ? r.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerValue(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(", ") : v;
+}
+
+/** `Retry-After` in integer seconds (contract: Limits). An HTTP date is honoured too. */
+function retryAfter(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const v = headerValue(headers, "retry-after");
+  if (v === undefined) return undefined;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim());
+  const date = Date.parse(v);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function networkErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

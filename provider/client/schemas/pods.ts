@@ -1,0 +1,135 @@
+/** Pod bodies (contract: Resources and their fields; POST {base_url}/v2/pods). */
+import { z } from "zod";
+import { ContainerConfigRequest, CudaVersion, EnvMap } from "./common.js";
+
+export const POD_STATUSES = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
+export const PodStatus = z.enum(POD_STATUSES);
+export type PodStatus = z.infer<typeof PodStatus>;
+
+export const POD_ACTIONS = ["start", "stop", "restart", "terminate"] as const;
+export const PodAction = z.enum(POD_ACTIONS);
+export type PodAction = z.infer<typeof PodAction>;
+
+export const CLOUDS = ["SECURE", "COMMUNITY"] as const;
+export const Cloud = z.enum(CLOUDS);
+export type Cloud = z.infer<typeof Cloud>;
+
+export const GpuRequest = z.strictObject({
+  id: z.string().min(1),
+  count: z.int().min(1).optional(),
+  allowedCudaVersions: z.array(CudaVersion).optional(),
+  minCudaVersion: CudaVersion.optional(),
+  minRamPerGpu: z.int().min(1).optional(),
+  minVcpuCountPerGpu: z.int().min(1).optional(),
+});
+export type GpuRequest = z.infer<typeof GpuRequest>;
+
+export const CpuRequest = z.strictObject({
+  id: z.string().min(1),
+  vcpuCount: z.int().min(2),
+});
+export type CpuRequest = z.infer<typeof CpuRequest>;
+
+export const PersistentMount = z.strictObject({ size: z.int().min(10), path: z.string().min(1) });
+export const NetworkMount = z.strictObject({ volumeId: z.string().min(1), path: z.string().min(1) });
+export const GlobalMount = z.strictObject({
+  volumeId: z.string().min(1),
+  path: z.string().min(1).optional(),
+});
+
+export const MountsRequest = z.strictObject({
+  persistent: PersistentMount.optional(),
+  network: z.array(NetworkMount).max(1).optional(),
+  global: z.array(GlobalMount).max(1).optional(),
+});
+export type MountsRequest = z.infer<typeof MountsRequest>;
+
+export const CreatePodRequest = z.strictObject({
+  name: z.string().min(1),
+  ...ContainerConfigRequest,
+  gpu: GpuRequest.optional(),
+  cpu: CpuRequest.optional(),
+  cloud: Cloud.optional(),
+  dataCenterIds: z.array(z.string().min(1)).optional(),
+  globalNetworking: z.boolean().optional(),
+  mounts: MountsRequest.optional(),
+  startJupyter: z.boolean().optional(),
+  startSsh: z.boolean().optional(),
+  templateId: z.string().min(1).optional(),
+});
+export type CreatePodRequest = z.infer<typeof CreatePodRequest>;
+
+export const UpdatePodRequest = z.strictObject({
+  name: z.string().min(1).optional(),
+  ...ContainerConfigRequest,
+  mounts: MountsRequest.optional(),
+  locked: z.boolean().optional(),
+  globalNetworking: z.boolean().optional(),
+  templateId: z.string().min(1).optional(),
+});
+export type UpdatePodRequest = z.infer<typeof UpdatePodRequest>;
+
+export const PodActionRequest = z.strictObject({ action: PodAction });
+
+const SshEndpoint = z.looseObject({
+  host: z.string(),
+  port: z.int(),
+  username: z.string(),
+  command: z.string(),
+});
+export type SshEndpoint = z.infer<typeof SshEndpoint>;
+
+export const Pod = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  status: PodStatus,
+  actions: z.array(PodAction),
+  image: z.string(),
+  args: z.string(),
+  cmd: z.array(z.string()).optional(),
+  entrypoint: z.array(z.string()).optional(),
+  disk: z.number(),
+  mounts: z.looseObject({
+    persistent: z.looseObject({ size: z.number(), path: z.string() }).optional(),
+    network: z.array(z.looseObject({ volumeId: z.string(), path: z.string() })).optional(),
+    global: z.array(z.looseObject({ volumeId: z.string(), path: z.string().optional() })).optional(),
+  }),
+  ports: z.array(z.string()),
+  env: EnvMap,
+  registry: z.string().nullable(),
+  gpu: z
+    .looseObject({
+      id: z.string(),
+      count: z.number().optional(),
+      vcpuCount: z.number(),
+      memory: z.number(),
+    })
+    .optional(),
+  cpu: z.looseObject({ id: z.string(), vcpuCount: z.number(), memory: z.number() }).optional(),
+  cloud: Cloud,
+  dataCenterId: z.string().nullable(),
+  cudaVersion: z.string().nullable(),
+  ssh: z.looseObject({ proxy: SshEndpoint.nullable(), direct: SshEndpoint.nullable() }),
+  cluster: z
+    .looseObject({
+      id: z.string(),
+      rank: z.int().nullable(),
+      role: z.string().optional(),
+      ip: z.string().optional(),
+    })
+    .optional(),
+  template: z.string().nullable(),
+  cost: z.number(),
+  locked: z.boolean(),
+  globalNetworking: z.looseObject({
+    enabled: z.boolean(),
+    ip: z.string().optional(),
+    internalDns: z.string().optional(),
+  }),
+  runtime: z.looseObject({}).nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+});
+export type Pod = z.infer<typeof Pod>;
+
+export const ListPodsResponse = z.looseObject({ pods: z.array(Pod) });

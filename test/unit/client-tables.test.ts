@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { clientLib } from "../support/dist.js";
+import { RecordingClock } from "../support/fake-clock.js";
+
+const {
+  parseRateLimitHeaders,
+  RateLimitBudget,
+  ERROR_CODES,
+  RunpodApiError,
+  retryDecision,
+  DEFAULT_RETRY,
+  resolveSettings,
+  isRunpodApiError,
+} = clientLib;
+
+describe("parseRateLimitHeaders", () => {
+  it.each([
+    [
+      "all three windows",
+      '"minute";r=0;t=12, "hour";r=2990;t=3400, "day";r=49990;t=86000',
+      '"minute";q=60;w=60, "hour";q=3000;w=3600, "day";q=50000;w=86400',
+      [
+        { name: "minute", quota: 60, windowSeconds: 60, remaining: 0, resetSeconds: 12 },
+        { name: "hour", quota: 3000, windowSeconds: 3600, remaining: 2990, resetSeconds: 3400 },
+        { name: "day", quota: 50000, windowSeconds: 86400, remaining: 49990, resetSeconds: 86000 },
+      ],
+    ],
+    [
+      "tokens instead of strings",
+      "minute;r=5;t=1",
+      undefined,
+      [{ name: "minute", remaining: 5, resetSeconds: 1 }],
+    ],
+    ["policy only", undefined, '"minute";q=60;w=60', [{ name: "minute", quota: 60, windowSeconds: 60 }]],
+    ["a malformed header is ignored", '"minute";r=', undefined, []],
+    ["a negative count is dropped", '"minute";r=-1;t=5', undefined, [{ name: "minute", resetSeconds: 5 }]],
+    [
+      "unknown parameters are ignored",
+      '"minute";r=3;t=4;x=9',
+      undefined,
+      [{ name: "minute", remaining: 3, resetSeconds: 4 }],
+    ],
+    ["neither header", undefined, undefined, []],
+  ])("%s", (_name, rateLimit, policy, expected) => {
+    expect([...parseRateLimitHeaders(rateLimit, policy).values()]).toEqual(expected);
+  });
+});
+
+describe("RateLimitBudget", () => {
+  const POLICY = '"minute";q=60;w=60';
+
+  it("lets requests through at once while plenty is left", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=50;t=30', policy: POLICY });
+    for (let i = 0; i < 10; i += 1) (await budget.acquire()).release();
+    expect(clock.sleeps).toEqual([]);
+    expect(budget.snapshot().windows[0]?.remaining).toBe(40);
+  });
+
+  it("spreads the last part of a window evenly until its reset", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=10;t=30', policy: POLICY }); // low water is 12
+    (await budget.acquire()).release();
+    (await budget.acquire()).release();
+    // first grant goes at once; the second waits 30 s / 9 left
+    expect(clock.sleeps).toEqual([3333]);
+  });
+
+  it("waits for the reset at zero, then uses the policy's quota", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=0;t=7', policy: POLICY });
+    (await budget.acquire()).release();
+    expect([clock.sleeps, budget.snapshot().windows[0]?.remaining]).toEqual([[7000], 59]);
+  });
+
+  it("pauses every request after a Retry-After", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    budget.pauseFor(4);
+    await Promise.all([budget.acquire(), budget.acquire()]);
+    expect(clock.sleeps).toEqual([4000, 4000]);
+  });
+
+  it("counts other requests in flight against the remaining count", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    const tickets = [await budget.acquire(), await budget.acquire(), await budget.acquire()];
+    budget.observe({ rateLimit: '"minute";r=30;t=60', policy: POLICY });
+    expect(budget.snapshot().windows[0]?.remaining).toBe(28);
+    for (const t of tickets) t.release();
+  });
+
+  it("tells a poller the interval it can afford", () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    expect(budget.affordableInterval(5)).toBe(0);
+    budget.observe({ rateLimit: '"minute";r=25;t=40', policy: POLICY });
+    expect(budget.affordableInterval(5)).toBe(2000);
+  });
+});
+
+describe("retryDecision", () => {
+  const err = (code: string, extra: Record<string, unknown> = {}) =>
+    new RunpodApiError({ code: code as never, message: "m", ...extra });
+  it.each([
+    ["5xx, idempotent", err(ERROR_CODES.SERVER_ERROR, { status: 503 }), true, "backoff"],
+    ["5xx, creating POST", err(ERROR_CODES.SERVER_ERROR, { status: 503 }), false, "fail"],
+    ["501 is final", err(ERROR_CODES.SERVER_ERROR, { status: 501 }), true, "fail"],
+    ["network, idempotent", err(ERROR_CODES.NETWORK, { outcome: "unknown" }), true, "backoff"],
+    ["network, POST, never sent", err(ERROR_CODES.NETWORK, { outcome: "not-sent" }), false, "backoff"],
+    ["network, POST, maybe applied", err(ERROR_CODES.NETWORK, { outcome: "unknown" }), false, "fail"],
+    ["timeout, idempotent", err(ERROR_CODES.TIMEOUT), true, "backoff"],
+    ["timeout, POST", err(ERROR_CODES.TIMEOUT, { outcome: "unknown" }), false, "fail"],
+    ["429", err(ERROR_CODES.RATE_LIMITED, { retryAfterSeconds: 5 }), false, "wait"],
+    ["429 past the cap", err(ERROR_CODES.RATE_LIMITED, { retryAfterSeconds: 91 }), true, "fail"],
+    ["400", err(ERROR_CODES.BAD_REQUEST), true, "fail"],
+    ["401", err(ERROR_CODES.UNAUTHORIZED), true, "fail"],
+    ["402", err(ERROR_CODES.PAYMENT_REQUIRED), true, "fail"],
+    ["403", err(ERROR_CODES.FORBIDDEN), true, "fail"],
+    ["404", err(ERROR_CODES.NOT_FOUND), true, "fail"],
+    ["413", err(ERROR_CODES.PAYLOAD_TOO_LARGE), true, "fail"],
+    ["422", err(ERROR_CODES.UNPROCESSABLE), true, "fail"],
+    ["invalid response", err(ERROR_CODES.INVALID_RESPONSE), true, "fail"],
+  ])("%s", (_name, error, idempotent, kind) => {
+    expect(retryDecision(error, idempotent, 0, DEFAULT_RETRY).kind).toBe(kind);
+  });
+
+  it("stops waiting out 429s after maxRateLimitRetries", () => {
+    const e = err(ERROR_CODES.RATE_LIMITED, { retryAfterSeconds: 1 });
+    expect(retryDecision(e, true, 10, DEFAULT_RETRY).kind).toBe("fail");
+  });
+});
+
+describe("errors are recognised by code, across module copies", () => {
+  it.each([
+    [{ name: "RunpodApiError", code: "RUNPOD_NOT_FOUND" }, true],
+    [{ name: "Error", code: "RUNPOD_NOT_FOUND" }, false],
+    [new Error("x"), false],
+    [null, false],
+  ])("%o", (value, expected) => {
+    expect(isRunpodApiError(value)).toBe(expected);
+  });
+});
+
+describe("resolveSettings", () => {
+  it("defaults to the real service", () => {
+    expect(resolveSettings(() => undefined, {})).toEqual({
+      apiKey: undefined,
+      baseUrl: "https://api.runpod.io",
+      serverlessUrl: "https://api.runpod.ai",
+      restUrl: "https://rest.runpod.io",
+      teamId: undefined,
+      allowInsecureHttp: false,
+    });
+  });
+
+  it("prefers Pulumi config over the environment", () => {
+    const s = resolveSettings((k) => (k === "runpod:apiKey" ? "from-config" : undefined), {
+      RUNPOD_API_KEY: "from-env",
+      RUNPOD_TEAM_ID: "t1",
+      RUNPOD_BASE_URL: "http://127.0.0.1:9999/",
+    });
+    expect([s.apiKey, s.teamId, s.baseUrl]).toEqual(["from-config", "t1", "http://127.0.0.1:9999"]);
+  });
+
+  it.each([
+    [{ RUNPOD_BASE_URL: "http://api.example.com" }, /plain http to api\.example\.com/],
+    [{ RUNPOD_REST_URL: "ftp://x" }, /runpod:restUrl \/ RUNPOD_REST_URL must be an http\(s\) URL/],
+    [{ RUNPOD_SERVERLESS_URL: "not a url" }, /runpod:serverlessUrl \/ RUNPOD_SERVERLESS_URL is not a URL/],
+    [{ RUNPOD_BASE_URL: "https://user:pw@api.runpod.io" }, /must not carry credentials/],
+  ])("rejects %o", (env, message) => {
+    expect(() => resolveSettings(() => undefined, env)).toThrow(message);
+  });
+
+  it("allows plain http elsewhere only when told to", () => {
+    const s = resolveSettings(() => undefined, {
+      RUNPOD_BASE_URL: "http://api.example.com",
+      RUNPOD_ALLOW_INSECURE_HTTP: "true",
+    });
+    expect(s.baseUrl).toBe("http://api.example.com");
+  });
+});
