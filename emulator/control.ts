@@ -1,0 +1,223 @@
+/**
+ * The control plane for tests and benchmarks: reset, seed, clock, capacity, settings, rate-limit
+ * policy, fault rules, request log and out-of-band changes. Available in-process as methods and,
+ * when enabled, over HTTP under `/__emulator/` on base_url (off by default).
+ */
+import { z } from "zod";
+import type { PodStatus } from "../provider/client/schemas/pods.js";
+import { HttpError, notFound } from "./errors.js";
+import type { FaultRuleInput } from "./faults.js";
+import { findPod, podView, seedClusters } from "./pods.js";
+import type { WindowPolicy } from "./rate-limit.js";
+import type { Reply } from "./routing.js";
+import type { SeedInput } from "./seed.js";
+import { DEFAULT_SETTINGS, type EmulatorState, type Settings, stockKey } from "./state.js";
+import { templateView } from "./templates.js";
+
+const CapacityChange = z.strictObject({
+  dataCenterId: z.string(),
+  gpuTypeId: z.string().optional(),
+  cpuFlavorId: z.string().optional(),
+  free: z.int().min(0).optional(),
+  total: z.int().min(0).optional(),
+  /** What the catalog reports regardless of real stock; null goes back to the real level. */
+  availability: z.enum(["NONE", "LOW", "MEDIUM", "HIGH"]).nullable().optional(),
+});
+export type CapacityChange = z.input<typeof CapacityChange>;
+
+const SettingsChange = z
+  .strictObject({
+    provisioningMs: z.number().min(0),
+    startingMs: z.number().min(0),
+    terminatingMs: z.number().min(0),
+    errorShare: z.number().min(0).max(1),
+    balanceExhausted: z.boolean(),
+    jobQueueMs: z.number().min(0),
+    jobRunMs: z.number().min(0),
+    jobFailureShare: z.number().min(0).max(1),
+    runsyncWaitMs: z.number().min(0),
+  })
+  .partial();
+
+const Policy = z.array(z.strictObject({ name: z.string(), quota: z.int().min(1), seconds: z.int().min(1) })).min(1);
+
+export class EmulatorControl {
+  constructor(private readonly state: EmulatorState) {}
+
+  /** Back to the seed (the default one, or `seed` overrides): resources, settings, faults, log, quotas. */
+  reset(seed?: Partial<SeedInput>): void {
+    this.state.load(seed);
+    seedClusters(this.state);
+    this.state.settings = { ...DEFAULT_SETTINGS };
+    this.state.faults.clear();
+    this.state.log.clear();
+  }
+
+  /** Replaces the resources with a seed's, keeping settings, faults and the log. */
+  loadSeed(seed: Partial<SeedInput>): void {
+    this.state.load(seed);
+    seedClusters(this.state);
+  }
+
+  now(): number {
+    return this.state.now();
+  }
+
+  advance(ms: number): void {
+    this.state.clock.advance(ms);
+  }
+
+  setClockScale(scale: number): void {
+    this.state.clock.setScale(scale);
+  }
+
+  setSettings(change: Partial<Settings>): Settings {
+    const parsed = SettingsChange.parse(change);
+    const defined = Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
+    this.state.settings = { ...this.state.settings, ...defined };
+    return this.state.settings;
+  }
+
+  setRateLimitPolicy(policy: readonly WindowPolicy[]): void {
+    this.state.limiter.policy = Policy.parse(policy);
+    this.state.limiter.reset();
+  }
+
+  setCapacity(input: CapacityChange): void {
+    const change = CapacityChange.parse(input);
+    if (!change.gpuTypeId === !change.cpuFlavorId) throw new HttpError(400, "give exactly one of gpuTypeId or cpuFlavorId");
+    if (change.gpuTypeId) {
+      const key = stockKey(change.dataCenterId, change.gpuTypeId);
+      const stock = this.state.gpuStock.get(key) ?? {
+        total: 0,
+        free: 0,
+        cudaVersions: ["12.4"],
+        ramPerGpu: 64,
+        vcpuPerGpu: 8,
+      };
+      if (change.total !== undefined) stock.total = change.total;
+      if (change.free !== undefined) stock.free = change.free;
+      if (change.availability === null) delete stock.availability;
+      else if (change.availability !== undefined) stock.availability = change.availability;
+      this.state.gpuStock.set(key, stock);
+      return;
+    }
+    const key = stockKey(change.dataCenterId, change.cpuFlavorId as string);
+    const stock = this.state.cpuStock.get(key) ?? { totalVcpu: 0, free: 0 };
+    if (change.total !== undefined) stock.totalVcpu = change.total;
+    if (change.free !== undefined) stock.free = change.free;
+    this.state.cpuStock.set(key, stock);
+  }
+
+  addFault(rule: FaultRuleInput): number {
+    return this.state.faults.add(rule);
+  }
+
+  clearFaults(): void {
+    this.state.faults.clear();
+  }
+
+  requests() {
+    return { entries: this.state.log.all(), summary: this.state.log.summary() };
+  }
+
+  clearRequests(): void {
+    this.state.log.clear();
+  }
+
+  addApiKey(key: string, forbidden: { dataCenterId?: string; gpuTypeId?: string }[] = []): void {
+    this.state.apiKeys.set(key, { key, forbidden });
+  }
+
+  /** Forces a pod into a status out of band (a crash to ERROR, a stop to EXITED). */
+  setPodStatus(id: string, status: PodStatus): Record<string, unknown> {
+    const pod = findPod(this.state, id);
+    if (!pod) throw notFound(`Pod '${id}' was not found.`);
+    pod.status = status;
+    pod.schedule = [];
+    if (status === "RUNNING") pod.runningAt = this.state.now();
+    return podView(this.state, pod);
+  }
+
+  /** Everything the emulator holds, as the API would show it, for invariant checks. */
+  snapshot() {
+    const s = this.state;
+    const pods = [...s.pods.keys()]
+      .map((id) => findPod(s, id))
+      .filter((p) => p !== undefined)
+      .map((p) => ({ ...podView(s, p), runningAt: p.runningAt ?? null }));
+    return {
+      now: s.now(),
+      pods,
+      sshKeys: [...s.sshKeys],
+      endpoints: [...s.endpoints.values()],
+      networkVolumes: [...s.networkVolumes.values()],
+      templates: [...s.templates.values()].filter((t) => t.source === "user").map(templateView),
+      jobs: [...s.jobs.values()],
+      faultsApplied: Object.fromEntries(s.faults.applied),
+    };
+  }
+
+  /** The HTTP form of the methods above. Bad input answers 400 with the reason. */
+  handle(method: string, path: string, query: URLSearchParams, body: unknown): Reply {
+    try {
+      return this.dispatch(method, path, query, body);
+    } catch (err) {
+      if (err instanceof z.ZodError) {
+        throw new HttpError(400, `control plane: ${err.issues.map((i) => `${i.path.join(".") || "$"}: ${i.message}`).join("; ")}`);
+      }
+      throw err;
+    }
+  }
+
+  private dispatch(method: string, path: string, query: URLSearchParams, body: unknown): Reply {
+    const route = `${method} ${path.replace(/^\/__emulator/, "")}`;
+    const ok = (b: unknown = { ok: true }): Reply => ({ status: 200, body: b });
+    const obj = (body ?? {}) as Record<string, unknown>;
+    const podMatch = /^POST \/pods\/([^/]+)\/status$/.exec(route);
+    if (podMatch) return ok(this.setPodStatus(decodeURIComponent(podMatch[1] ?? ""), obj.status as PodStatus));
+    switch (route) {
+      case "POST /reset":
+        this.reset(obj.seed as Partial<SeedInput> | undefined);
+        return ok();
+      case "POST /seed":
+        this.loadSeed(obj as Partial<SeedInput>);
+        return ok();
+      case "GET /clock":
+        return ok({ now: this.now(), scale: this.state.clock.rate });
+      case "POST /clock":
+        if (typeof obj.scale === "number") this.setClockScale(obj.scale);
+        if (typeof obj.advanceMs === "number") this.advance(obj.advanceMs);
+        return ok({ now: this.now(), scale: this.state.clock.rate });
+      case "PUT /settings":
+        return ok(this.setSettings(obj as Partial<Settings>));
+      case "GET /settings":
+        return ok(this.state.settings);
+      case "PUT /rate-limit":
+        this.setRateLimitPolicy(obj.windows as WindowPolicy[]);
+        return ok();
+      case "PUT /capacity":
+        this.setCapacity(obj as CapacityChange);
+        return ok();
+      case "POST /faults":
+        return ok({ id: this.addFault(obj as FaultRuleInput) });
+      case "GET /faults":
+        return ok({ rules: this.state.faults.list(), applied: Object.fromEntries(this.state.faults.applied) });
+      case "DELETE /faults":
+        this.clearFaults();
+        return ok();
+      case "GET /requests":
+        return ok(query.get("summary") === "true" ? this.requests().summary : this.requests());
+      case "DELETE /requests":
+        this.clearRequests();
+        return ok();
+      case "POST /keys":
+        this.addApiKey(String(obj.key), (obj.forbidden as { dataCenterId?: string; gpuTypeId?: string }[]) ?? []);
+        return ok();
+      case "GET /state":
+        return ok(this.snapshot());
+      default:
+        throw new HttpError(404, `No control route ${route}.`);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * A faithful local RunPod API: the embedded default for every example, test and benchmark.
+ *
+ * @example
+ * const emu = await startEmulator();
+ * process.env.RUNPOD_API_KEY = emu.apiKey;
+ * process.env.RUNPOD_BASE_URL = emu.baseUrl; // and restUrl, serverlessUrl
+ * await emu.close();
+ */
+import { EmulatorClock } from "./clock.js";
+import { EmulatorControl } from "./control.js";
+import { seedClusters } from "./pods.js";
+import type { WindowPolicy } from "./rate-limit.js";
+import { allRoutes } from "./routes.js";
+import { DEFAULT_API_KEY, type SeedInput } from "./seed.js";
+import { listen } from "./server.js";
+import { EmulatorState, type Settings } from "./state.js";
+
+export { EmulatorClock } from "./clock.js";
+export { type CapacityChange, EmulatorControl } from "./control.js";
+export type { FaultRuleInput } from "./faults.js";
+export { DEFAULT_POLICY, type WindowPolicy } from "./rate-limit.js";
+export type { LoggedRequest } from "./request-log.js";
+export { DEFAULT_API_KEY, defaultSeed, LIMITED_API_KEY, type Seed, type SeedInput } from "./seed.js";
+export { DEFAULT_SETTINGS, EmulatorState, type Settings } from "./state.js";
+
+export interface EmulatorOptions {
+  /** @default "127.0.0.1" */
+  readonly host?: string;
+  /** Fixed ports; 0 or absent picks a free one. */
+  readonly ports?: { readonly base?: number; readonly rest?: number; readonly serverless?: number };
+  /** Top-level keys replacing the default seed's. */
+  readonly seed?: Partial<SeedInput>;
+  readonly settings?: Partial<Settings>;
+  /** Emulator time runs this many times faster than real time; 0 freezes it. @default 1 */
+  readonly clockScale?: number;
+  /** Emulator time at start, ms since the epoch. @default now */
+  readonly startTime?: number;
+  /** Seed of the emulator's random source (ids, ERROR share, fault probabilities). */
+  readonly randomSeed?: number;
+  readonly rateLimit?: readonly WindowPolicy[];
+  /** Serve the `/__emulator/` control plane over HTTP. @default false */
+  readonly control?: boolean;
+}
+
+export interface RunningEmulator {
+  /** `{base_url}`: pods, catalog, account, templates, network volumes, hub GraphQL. */
+  readonly baseUrl: string;
+  /** `{rest_url}`: serverless endpoint management and billing history. */
+  readonly restUrl: string;
+  /** `{serverless_url}`: jobs. */
+  readonly serverlessUrl: string;
+  /** A key the emulator accepts. */
+  readonly apiKey: string;
+  readonly state: EmulatorState;
+  readonly control: EmulatorControl;
+  /** RUNPOD_* variables pointing a client at this emulator. */
+  env(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const clock = new EmulatorClock(options.startTime ?? Date.now(), options.clockScale ?? 1);
+  const state = new EmulatorState({
+    clock,
+    ...(options.seed ? { seed: options.seed } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.randomSeed === undefined ? {} : { randomSeed: options.randomSeed }),
+  });
+  seedClusters(state);
+  const control = new EmulatorControl(state);
+  if (options.rateLimit) control.setRateLimitPolicy(options.rateLimit);
+  const host = options.host ?? "127.0.0.1";
+  const listeners = await listen(state, allRoutes(), {
+    host,
+    ports: { v2: options.ports?.base ?? 0, rest: options.ports?.rest ?? 0, serverless: options.ports?.serverless ?? 0 },
+    control: options.control ? (m, p, q, b) => control.handle(m, p, q, b) : undefined,
+  });
+  const url = (surface: string) => listeners.find((l) => l.surface === surface)?.url ?? "";
+  const baseUrl = url("v2");
+  const restUrl = url("rest");
+  const serverlessUrl = url("serverless");
+  return {
+    baseUrl,
+    restUrl,
+    serverlessUrl,
+    apiKey: DEFAULT_API_KEY,
+    state,
+    control,
+    env: () => ({
+      RUNPOD_API_KEY: DEFAULT_API_KEY,
+      RUNPOD_BASE_URL: baseUrl,
+      RUNPOD_REST_URL: restUrl,
+      RUNPOD_SERVERLESS_URL: serverlessUrl,
+    }),
+    close: async () => {
+      await Promise.all(
+        listeners.map(
+          (l) =>
+            new Promise<void>((resolve) => {
+              l.server.closeAllConnections();
+              l.server.close(() => resolve());
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,644 @@
+/**
+ * v2 pods under base_url (contract: POST {base_url}/v2/pods, States and transitions, Mounts).
+ * Create applies the checks in the service's order: body size (before auth, in the wiring),
+ * schema (422), cross-field rules (400), template resolution (404/422), expanded size (413),
+ * balance (402), pool access (403), capacity (400).
+ */
+import { applyCommand, decodeArgs } from "../provider/container-args.js";
+import { MAX_REQUEST_BYTES } from "../provider/client/schemas/common.js";
+import {
+  type CreatePodRequest as CreateBody,
+  CreatePodRequest,
+  type PodAction,
+  PodActionRequest,
+  type PodStatus,
+  UpdatePodRequest,
+} from "../provider/client/schemas/pods.js";
+import { cpuStockAt, gpuStockAt, pickCuda, reacquire, release } from "./capacity.js";
+import { badRequest, conflict, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
+import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
+import type { EmulatorState, Machine, PodRecord, TemplateRecord } from "./state.js";
+import { validateBody } from "./validation.js";
+
+const ACTIONS: Record<PodStatus, PodAction[]> = {
+  PROVISIONING: ["stop", "terminate"],
+  STARTING: ["stop", "terminate"],
+  RUNNING: ["stop", "restart", "terminate"],
+  EXITED: ["start", "terminate"],
+  ERROR: ["start", "terminate"],
+  TERMINATED: [],
+};
+
+/** Default path of a global volume mount when the create does not give one. */
+export const GLOBAL_MOUNT_DEFAULT_PATH = "/global";
+const DEFAULT_DISK_GB = 20;
+
+// ---------------------------------------------------------------- lifecycle
+
+/** Applies every scheduled transition whose time has come. Reads always settle first. */
+export function settle(state: EmulatorState, pod: PodRecord): void {
+  const now = state.now();
+  for (let next = pod.schedule[0]; next && next.at <= now; next = pod.schedule[0]) {
+    pod.schedule.shift();
+    pod.status = next.status;
+    if (next.status === "RUNNING") {
+      pod.runningAt = next.at;
+      pod.startedAt = next.at;
+    }
+  }
+}
+
+function startSequence(state: EmulatorState, pod: PodRecord, from: number, fate: PodStatus = "RUNNING"): void {
+  const { provisioningMs, startingMs } = state.settings;
+  pod.status = "PROVISIONING";
+  pod.schedule = [
+    { status: "STARTING", at: from + provisioningMs },
+    { status: fate, at: from + provisioningMs + startingMs },
+  ];
+}
+
+function restartSequence(state: EmulatorState, pod: PodRecord): void {
+  pod.status = "STARTING";
+  pod.schedule = [{ status: "RUNNING", at: state.now() + state.settings.startingMs }];
+}
+
+/** The pod as a live record: undefined when it never existed or its TERMINATED grace has passed. */
+export function findPod(state: EmulatorState, id: string): PodRecord | undefined {
+  const pod = state.pods.get(id);
+  if (!pod) return undefined;
+  if (pod.goneAt !== undefined && pod.goneAt <= state.now()) {
+    state.pods.delete(id);
+    return undefined;
+  }
+  settle(state, pod);
+  return pod;
+}
+
+function requirePod(state: EmulatorState, id: string): PodRecord {
+  const pod = findPod(state, id);
+  if (!pod) throw notFound(`Pod '${id}' was not found.`);
+  return pod;
+}
+
+function requireModifiable(state: EmulatorState, id: string, verb: string): PodRecord {
+  const pod = requirePod(state, id);
+  if (pod.status === "TERMINATED") throw notFound(`Pod '${id}' was terminated.`);
+  if (pod.cluster) {
+    throw conflict(`Pod '${id}' belongs to cluster '${pod.cluster.id}' and cannot be ${verb} through the pod endpoints; use /v2/clusters/${pod.cluster.id}.`);
+  }
+  return pod;
+}
+
+// ---------------------------------------------------------------- the response object
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function podView(state: EmulatorState, pod: PodRecord): Record<string, unknown> {
+  settle(state, pod);
+  const now = state.now();
+  const placed = pod.status !== "PROVISIONING" && pod.status !== "TERMINATED";
+  const running = pod.status === "RUNNING";
+  const { entrypoint, cmd } = decodeArgs(pod.args);
+  const m = pod.machine;
+  const tcpPorts = pod.ports.filter((p) => p.endsWith("/tcp")).map((p) => Number(p.split("/")[0]));
+  return {
+    id: pod.id,
+    name: pod.name,
+    status: pod.status,
+    actions: ACTIONS[pod.status],
+    image: pod.image,
+    args: pod.args,
+    entrypoint,
+    cmd,
+    disk: pod.disk,
+    mounts: pod.mounts,
+    ports: pod.ports,
+    env: pod.env,
+    registry: pod.registry,
+    ...(pod.gpu
+      ? { gpu: { id: pod.gpu.id, count: pod.gpu.count, vcpuCount: m.vcpuCount, memory: m.memoryGb } }
+      : { cpu: { id: pod.cpu?.id, vcpuCount: m.vcpuCount, memory: m.memoryGb } }),
+    cloud: pod.cloud,
+    dataCenterId: m.dataCenterId,
+    cudaVersion: placed || pod.status === "EXITED" ? m.cudaVersion : null,
+    ssh: {
+      proxy: placed
+        ? {
+            host: "ssh.runpod.io",
+            port: 22,
+            username: `${pod.id}-64410b3e`,
+            command: `ssh ${pod.id}-64410b3e@ssh.runpod.io -i ~/.ssh/id_ed25519`,
+          }
+        : null,
+      direct:
+        running && tcpPorts.includes(22)
+          ? {
+              host: m.publicIp,
+              port: m.portMap[22],
+              username: "root",
+              command: `ssh root@${m.publicIp} -p ${m.portMap[22]} -i ~/.ssh/id_ed25519`,
+            }
+          : null,
+    },
+    ...(pod.cluster ? { cluster: pod.cluster } : {}),
+    template: null,
+    cost: pod.status === "EXITED" || pod.status === "TERMINATED" ? 0.0 : pod.costPerHour,
+    locked: pod.locked,
+    globalNetworking: pod.globalNetworking
+      ? { enabled: true, ip: globalIp(pod.id), internalDns: `${pod.id}.runpod.internal` }
+      : { enabled: false },
+    runtime: running
+      ? {
+          uptime: Math.floor((now - (pod.runningAt ?? now)) / 1000),
+          gpus: Array.from({ length: pod.gpu?.count ?? 0 }, () => ({ util: 0, memoryUtil: 0 })),
+          cpu: { util: 2 },
+          memory: { util: 9 },
+          ports: pod.ports.map((p) => {
+            const [port, type] = p.split("/");
+            const priv = Number(port);
+            return type === "tcp"
+              ? { private: priv, public: m.portMap[priv] ?? null, type, ip: m.publicIp }
+              : { private: priv, public: null, type, ip: null };
+          }),
+        }
+      : null,
+    createdAt: iso(pod.createdAt),
+    startedAt: pod.startedAt === null ? null : iso(pod.startedAt),
+  };
+}
+
+function globalIp(id: string): string {
+  let h = 0;
+  for (const c of id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return `10.${(h >>> 16) & 0xff}.${(h >>> 8) & 0xff}.${(h & 0xfe) + 1}`;
+}
+
+// ---------------------------------------------------------------- create
+
+interface Effective {
+  body: CreateBody;
+  image: string;
+  args: string;
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  registry: string | null;
+  persistent: { size: number; path: string } | undefined;
+  startSsh: boolean;
+  startJupyter: boolean;
+  allowedCudaVersions: string[] | undefined;
+  minCudaVersion: string | undefined;
+}
+
+export function resolveTemplate(state: EmulatorState, id: string): TemplateRecord {
+  const t = state.templates.get(id);
+  if (!t) throw notFound(`Template '${id}' was not found or is not accessible.`);
+  if (t.serverless) {
+    throw unprocessable([`$.templateId: template '${id}' is a serverless template and cannot back a pod`]);
+  }
+  return t;
+}
+
+function crossFieldRules(state: EmulatorState, body: CreateBody): void {
+  if (!body.gpu === !body.cpu) throw badRequest("Exactly one of gpu or cpu must be set.");
+  if (body.gpu?.allowedCudaVersions?.length && body.gpu.minCudaVersion !== undefined) {
+    throw badRequest("gpu.allowedCudaVersions (non-empty) and gpu.minCudaVersion cannot be combined; use one of them.");
+  }
+  const mounts = body.mounts;
+  if (mounts?.persistent && (mounts.network?.length || mounts.global?.length)) {
+    throw badRequest("mounts.persistent cannot be combined with mounts.network or mounts.global.");
+  }
+  if (body.cpu) {
+    if (mounts?.persistent) throw badRequest("mounts.persistent is not supported on CPU pods; use a network volume.");
+    const flavor = state.seed.cpuFlavors.find((f) => f.id === body.cpu?.id);
+    if (!flavor) throw badRequest(`cpu.id '${body.cpu.id}' is not a CPU flavor; see GET /v2/catalog/cpus.`);
+    const n = body.cpu.vcpuCount;
+    if ((n & (n - 1)) !== 0) throw badRequest(`cpu.vcpuCount ${n} must be a power of two.`);
+    if (n < flavor.vcpu.min || n > flavor.vcpu.max) {
+      throw badRequest(`cpu.vcpuCount ${n} is not valid for flavor ${flavor.id} (${flavor.vcpu.min}-${flavor.vcpu.max}).`);
+    }
+  }
+  const command = applyCommand("", body);
+  if ("error" in command) throw badRequest(command.error);
+}
+
+function effectiveConfig(state: EmulatorState, body: CreateBody): Effective {
+  const template = body.templateId ? resolveTemplate(state, body.templateId) : undefined;
+  const command = applyCommand(template?.args ?? "", body);
+  if ("error" in command) throw badRequest(command.error);
+  const cudaFromBody = body.gpu?.allowedCudaVersions !== undefined || body.gpu?.minCudaVersion !== undefined;
+  const isCpu = body.cpu !== undefined;
+  const persistent = body.mounts?.persistent ?? (isCpu ? undefined : template?.mounts.persistent);
+  const image = body.image ?? template?.image;
+  if (!image) throw unprocessable(["$: required property 'image' is missing (it is required unless templateId is set)"]);
+  const eff: Effective = {
+    body,
+    image,
+    args: command.args,
+    disk: body.disk ?? template?.disk ?? DEFAULT_DISK_GB,
+    env: { ...(template?.env ?? {}), ...(body.env ?? {}) },
+    ports: body.ports ?? template?.ports ?? [],
+    registry: body.registry !== undefined ? body.registry : (template?.registry ?? null),
+    persistent,
+    startSsh: body.startSsh ?? template?.startSsh ?? false,
+    startJupyter: body.startJupyter ?? template?.startJupyter ?? false,
+    allowedCudaVersions: isCpu
+      ? undefined
+      : cudaFromBody
+        ? body.gpu?.allowedCudaVersions
+        : template?.allowedCudaVersions.length
+          ? template.allowedCudaVersions
+          : undefined,
+    minCudaVersion: isCpu || !cudaFromBody ? undefined : body.gpu?.minCudaVersion,
+  };
+  if (eff.persistent && (body.mounts?.network?.length || body.mounts?.global?.length)) {
+    throw badRequest(
+      `mounts.persistent (from template '${body.templateId}') cannot be combined with mounts.network or mounts.global.`,
+    );
+  }
+  // The expanded deployment request (body plus template) has the same size limit.
+  const expanded = JSON.stringify({ ...body, ...eff, body: undefined });
+  if (Buffer.byteLength(expanded) > MAX_REQUEST_BYTES) {
+    throw new HttpError(
+      413,
+      `The expanded request (body plus template) is ${Buffer.byteLength(expanded)} bytes, over ${MAX_REQUEST_BYTES}. Reduce the JSON body, environment variables or command values in the request or template.`,
+    );
+  }
+  return eff;
+}
+
+function forbidden(state: EmulatorState, key: string, dataCenterId: string, gpuTypeId: string | undefined): boolean {
+  const rules = state.apiKeys.get(key)?.forbidden ?? [];
+  return rules.some(
+    (r) =>
+      (r.dataCenterId === undefined || r.dataCenterId === dataCenterId) &&
+      (r.gpuTypeId === undefined || r.gpuTypeId === gpuTypeId),
+  );
+}
+
+function randomPort(state: EmulatorState): number {
+  return 10_000 + Math.floor(state.random() * 50_000);
+}
+
+function place(state: EmulatorState, eff: Effective, apiKey: string): Machine {
+  const body = eff.body;
+  const known = new Set(state.seed.dataCenters.map((d) => d.id));
+  for (const id of body.dataCenterIds ?? []) {
+    if (!known.has(id)) throw badRequest(`dataCenterIds: '${id}' is not a data center; see GET /v2/catalog/datacenters.`);
+  }
+  let candidates = body.dataCenterIds?.length ? [...body.dataCenterIds] : state.seed.dataCenters.map((d) => d.id);
+
+  for (const mount of body.mounts?.network ?? []) {
+    const volume = state.networkVolumes.get(mount.volumeId);
+    if (!volume) throw badRequest(`Network volume '${mount.volumeId}' does not exist.`);
+    if (!candidates.includes(volume.dataCenter)) {
+      throw badRequest(
+        `Network volume '${volume.id}' is in ${volume.dataCenter}; the pod must be placed in the same data center.`,
+      );
+    }
+    candidates = [volume.dataCenter];
+  }
+  for (const mount of body.mounts?.global ?? []) {
+    if (!state.seed.globalVolumes.some((g) => g.id === mount.volumeId)) {
+      throw badRequest(`Global volume '${mount.volumeId}' does not exist.`);
+    }
+  }
+
+  const allowed = candidates.filter((dc) => !forbidden(state, apiKey, dc, body.gpu?.id));
+  if (allowed.length === 0) {
+    throw new HttpError(403, "This API key does not have access to the requested pool.");
+  }
+
+  const publicIp = `194.68.${Math.floor(state.random() * 250) + 1}.${Math.floor(state.random() * 250) + 1}`;
+  const portMap: Record<number, number> = {};
+  for (const p of eff.ports) if (p.endsWith("/tcp")) portMap[Number(p.split("/")[0])] = randomPort(state);
+
+  if (body.gpu) {
+    const gpu = body.gpu;
+    const type = state.seed.gpuTypes.find((g) => g.id === gpu.id);
+    if (!type) throw badRequest(`gpu.id '${gpu.id}' is not a GPU type; see GET /v2/catalog/gpus.`);
+    const cloud = body.cloud ?? "SECURE";
+    const count = gpu.count ?? 1;
+    if (cloud === "COMMUNITY" && !type.community) throw badRequest(`${gpu.id} is not offered on the community cloud.`);
+    const max = cloud === "SECURE" ? type.maxCount.secure : type.maxCount.community;
+    if (count > max) throw badRequest(`gpu.count ${count} exceeds the maximum of ${max} ${gpu.id} per pod on ${cloud}.`);
+    if (body.globalNetworking && type.manufacturer !== "NVIDIA") {
+      throw badRequest("Global networking requires an NVIDIA GPU.");
+    }
+    for (const dc of allowed) {
+      const stock = gpuStockAt(state, dc, gpu.id);
+      if (!stock || stock.free < count) continue;
+      if (gpu.minRamPerGpu !== undefined && stock.ramPerGpu < gpu.minRamPerGpu) continue;
+      if (gpu.minVcpuCountPerGpu !== undefined && stock.vcpuPerGpu < gpu.minVcpuCountPerGpu) continue;
+      if (body.globalNetworking && !state.seed.dataCenters.find((d) => d.id === dc)?.globalNetwork) continue;
+      const cuda = pickCuda(stock.cudaVersions, eff.allowedCudaVersions, eff.minCudaVersion);
+      if (cuda === undefined) continue;
+      stock.free -= count;
+      return {
+        dataCenterId: dc,
+        gpuTypeId: gpu.id,
+        gpuCount: count,
+        vcpuCount: stock.vcpuPerGpu * count,
+        memoryGb: stock.ramPerGpu * count,
+        cudaVersion: cuda,
+        publicIp,
+        portMap,
+        held: true,
+      };
+    }
+    throw badRequest(NO_CAPACITY);
+  }
+
+  const cpu = body.cpu as { id: string; vcpuCount: number };
+  if (body.globalNetworking) throw badRequest("Global networking requires an NVIDIA GPU.");
+  const flavor = state.seed.cpuFlavors.find((f) => f.id === cpu.id);
+  for (const dc of allowed) {
+    const stock = cpuStockAt(state, dc, cpu.id);
+    if (!stock || stock.free < cpu.vcpuCount) continue;
+    stock.free -= cpu.vcpuCount;
+    return {
+      dataCenterId: dc,
+      cpuFlavorId: cpu.id,
+      vcpuCount: cpu.vcpuCount,
+      memoryGb: Math.round((flavor?.ramGbPerVcpu ?? 2) * cpu.vcpuCount),
+      cudaVersion: null,
+      publicIp,
+      portMap,
+      held: true,
+    };
+  }
+  throw badRequest(NO_CAPACITY);
+}
+
+function randomSecret(state: EmulatorState, length = 20): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  let s = "";
+  for (let i = 0; i < length; i += 1) s += alphabet[Math.floor(state.random() * alphabet.length)];
+  return s;
+}
+
+function costPerHour(state: EmulatorState, body: CreateBody): number {
+  if (body.gpu) {
+    const type = state.seed.gpuTypes.find((g) => g.id === body.gpu?.id);
+    const price = (body.cloud ?? "SECURE") === "SECURE" ? type?.price.secure : type?.price.community;
+    return Math.round((price ?? 0) * (body.gpu.count ?? 1) * 1000) / 1000;
+  }
+  const flavor = state.seed.cpuFlavors.find((f) => f.id === body.cpu?.id);
+  return Math.round((flavor?.price.securePerVcpu ?? 0) * (body.cpu?.vcpuCount ?? 0) * 1000) / 1000;
+}
+
+function createPod(ctx: RouteContext) {
+  const { state } = ctx;
+  const body = validateBody(CreatePodRequest, ctx.body);
+  crossFieldRules(state, body);
+  const eff = effectiveConfig(state, body);
+  if (state.settings.balanceExhausted) {
+    throw new HttpError(402, "Your balance is too low to create this pod. Add funds to continue.");
+  }
+  const machine = place(state, eff, ctx.apiKey);
+
+  const env = { ...eff.env };
+  if (eff.startSsh && state.sshKeys.length > 0 && env.PUBLIC_KEY === undefined) env.PUBLIC_KEY = state.sshKeys.join("\n");
+  if (eff.startJupyter && env.JUPYTER_PASSWORD === undefined) env.JUPYTER_PASSWORD = randomSecret(state);
+
+  const mounts: PodRecord["mounts"] = {};
+  if (eff.persistent) mounts.persistent = { ...eff.persistent };
+  if (body.mounts?.network?.length) mounts.network = body.mounts.network.map((m) => ({ ...m }));
+  if (body.mounts?.global?.length) {
+    mounts.global = body.mounts.global.map((m) => ({ volumeId: m.volumeId, path: m.path ?? GLOBAL_MOUNT_DEFAULT_PATH }));
+  }
+
+  const pod: PodRecord = {
+    id: state.newId(),
+    name: body.name,
+    image: eff.image,
+    args: eff.args,
+    disk: eff.disk,
+    env,
+    ports: eff.ports,
+    registry: eff.registry,
+    mounts,
+    ...(body.gpu ? { gpu: { id: body.gpu.id, count: body.gpu.count ?? 1 } } : {}),
+    ...(body.cpu ? { cpu: { id: body.cpu.id, vcpuCount: body.cpu.vcpuCount } } : {}),
+    cloud: body.cloud ?? "SECURE",
+    machine,
+    locked: false,
+    globalNetworking: body.globalNetworking ?? false,
+    costPerHour: costPerHour(state, body),
+    createdAt: ctx.now,
+    startedAt: null,
+    status: "PROVISIONING",
+    schedule: [],
+    ownerKey: ctx.apiKey,
+  };
+  const fate: PodStatus = state.random() < state.settings.errorShare ? "ERROR" : "RUNNING";
+  startSequence(state, pod, ctx.now, fate);
+  state.pods.set(pod.id, pod);
+  return json(201, podView(state, pod));
+}
+
+// ---------------------------------------------------------------- read
+
+function listPods(ctx: RouteContext) {
+  const includeCluster = ctx.query.get("includeClusterPods") === "true";
+  const pods = [...ctx.state.pods.keys()]
+    .map((id) => findPod(ctx.state, id))
+    .filter((p): p is PodRecord => p !== undefined && p.status !== "TERMINATED")
+    .filter((p) => includeCluster || !p.cluster)
+    .map((p) => podView(ctx.state, p));
+  return json(200, { pods });
+}
+
+function getPod(ctx: RouteContext) {
+  return json(200, podView(ctx.state, requirePod(ctx.state, ctx.params.id ?? "")));
+}
+
+// ---------------------------------------------------------------- update
+
+type Patch = ReturnType<typeof UpdatePodRequest.parse>;
+
+/** The pod's mounts after a PATCH's `mounts`, checked whole before anything changes. */
+function patchedMounts(pod: PodRecord, patch: NonNullable<Patch["mounts"]>): PodRecord["mounts"] {
+  if (patch.network?.length === 0) throw badRequest("mounts.network must not be an empty array; omit mounts to leave them unchanged.");
+  if (patch.global?.length === 0) throw badRequest("mounts.global must not be an empty array; omit mounts to leave them unchanged.");
+  for (const kind of ["persistent", "network", "global"] as const) {
+    if (patch[kind] !== undefined && pod.mounts[kind] === undefined) {
+      throw badRequest(`mounts.${kind} was not present when the pod was created; the mount kind is fixed at create.`);
+    }
+  }
+  const next = structuredClone(pod.mounts);
+  if (patch.persistent && next.persistent) {
+    if (patch.persistent.size !== next.persistent.size) {
+      throw badRequest("mounts.persistent.size cannot change; only the path may be updated.");
+    }
+    next.persistent.path = patch.persistent.path;
+  }
+  for (const kind of ["network", "global"] as const) {
+    const entries = patch[kind];
+    const current = next[kind];
+    if (!entries || !current) continue;
+    if (entries.length !== current.length) throw badRequest(`mounts.${kind} must list the same volumes as at create.`);
+    next[kind] = entries.map((entry, i) => {
+      const existing = current[i];
+      if (!existing || existing.volumeId !== entry.volumeId) {
+        throw badRequest(`mounts.${kind}[${i}].volumeId is immutable; only the path may change.`);
+      }
+      return { volumeId: existing.volumeId, path: entry.path ?? existing.path };
+    });
+  }
+  return next;
+}
+
+function updatePod(ctx: RouteContext) {
+  const { state } = ctx;
+  const pod = requireModifiable(state, ctx.params.id ?? "", "modified");
+  const patch = validateBody(UpdatePodRequest, ctx.body);
+  const template = patch.templateId ? resolveTemplate(state, patch.templateId) : undefined;
+  const command = applyCommand(template && patch.args === undefined ? template.args : pod.args, patch);
+  if ("error" in command) throw badRequest(command.error);
+
+  let restart = false;
+  const set = <K extends keyof PodRecord>(key: K, value: PodRecord[K] | undefined, restarts: boolean) => {
+    if (value === undefined) return;
+    if (JSON.stringify(pod[key]) !== JSON.stringify(value)) {
+      pod[key] = value;
+      if (restarts) restart = true;
+    }
+  };
+  // Every check happens before the first change: a rejected PATCH changes nothing.
+  const mounts = patch.mounts && Object.keys(patch.mounts).length > 0 ? patchedMounts(pod, patch.mounts) : undefined;
+  const env = template ? { ...template.env, ...(patch.env ?? {}) } : patch.env;
+  set("mounts", mounts, true);
+  set("name", patch.name, false);
+  set("image", patch.image ?? template?.image, true);
+  set("args", command.args, true);
+  set("disk", patch.disk ?? template?.disk, true);
+  set("env", env, true);
+  set("ports", patch.ports ?? template?.ports, true);
+  set("registry", patch.registry !== undefined ? patch.registry : template?.registry, true);
+  set("locked", patch.locked, false);
+  if (patch.globalNetworking !== undefined && patch.globalNetworking !== pod.globalNetworking) {
+    pod.pendingGlobalNetworking = patch.globalNetworking;
+  }
+  for (const p of pod.ports) {
+    const port = Number(p.split("/")[0]);
+    if (p.endsWith("/tcp") && pod.machine.portMap[port] === undefined) pod.machine.portMap[port] = randomPort(state);
+  }
+  if (restart && (pod.status === "RUNNING" || pod.status === "STARTING")) restartSequence(state, pod);
+  return json(200, podView(state, pod));
+}
+
+// ---------------------------------------------------------------- delete and actions
+
+function terminate(state: EmulatorState, pod: PodRecord): void {
+  if (pod.locked) {
+    throw conflict(`Pod '${pod.id}' is locked; unlock it (PATCH locked=false) before terminating it.`);
+  }
+  release(state, pod.machine);
+  pod.status = "TERMINATED";
+  pod.schedule = [];
+  pod.goneAt = state.now() + state.settings.terminatingMs;
+  if (state.settings.terminatingMs <= 0) state.pods.delete(pod.id);
+}
+
+function deletePod(ctx: RouteContext) {
+  const pod = requireModifiable(ctx.state, ctx.params.id ?? "", "terminated");
+  terminate(ctx.state, pod);
+  return noContent;
+}
+
+function applyPendingNetworking(pod: PodRecord): void {
+  if (pod.pendingGlobalNetworking !== undefined) {
+    pod.globalNetworking = pod.pendingGlobalNetworking;
+    delete pod.pendingGlobalNetworking;
+  }
+}
+
+function podAction(ctx: RouteContext) {
+  const { state } = ctx;
+  const { action } = validateBody(PodActionRequest, ctx.body);
+  const pod = requireModifiable(state, ctx.params.id ?? "", "changed");
+  if (!ACTIONS[pod.status].includes(action)) {
+    throw conflict(`Action '${action}' is not valid for a pod in status ${pod.status}; valid: ${ACTIONS[pod.status].join(", ") || "none"}.`);
+  }
+  switch (action) {
+    case "terminate":
+      terminate(state, pod);
+      return noContent;
+    case "stop":
+      if (pod.locked) throw conflict(`Pod '${pod.id}' is locked and cannot be stopped.`);
+      release(state, pod.machine);
+      pod.status = "EXITED";
+      pod.schedule = [];
+      break;
+    case "restart":
+      if (pod.locked) throw conflict(`Pod '${pod.id}' is locked and cannot be restarted.`);
+      applyPendingNetworking(pod);
+      restartSequence(state, pod);
+      break;
+    case "start":
+      if (!reacquire(state, pod.machine)) throw badRequest(NO_CAPACITY);
+      applyPendingNetworking(pod);
+      startSequence(state, pod, state.now());
+      break;
+  }
+  return json(200, podView(state, pod));
+}
+
+// ---------------------------------------------------------------- clusters (seeded members only)
+
+/** Creates the seed's cluster member pods: readable, listed with includeClusterPods, not changeable. */
+export function seedClusters(state: EmulatorState): void {
+  const now = state.now();
+  for (const c of state.seed.clusters) {
+    for (let rank = 0; rank < c.members; rank += 1) {
+      const stock = gpuStockAt(state, c.dataCenterId, c.gpuTypeId);
+      const pod: PodRecord = {
+        id: `${c.id}-node${rank}`,
+        name: `${c.id}-node${rank}`,
+        image: "runpod/ray:2.40.0-gpu",
+        args: "",
+        disk: 50,
+        env: {},
+        ports: ["22/tcp"],
+        registry: null,
+        mounts: {},
+        gpu: { id: c.gpuTypeId, count: 8 },
+        cloud: "SECURE",
+        machine: {
+          dataCenterId: c.dataCenterId,
+          gpuTypeId: c.gpuTypeId,
+          gpuCount: 8,
+          vcpuCount: (stock?.vcpuPerGpu ?? 16) * 8,
+          memoryGb: (stock?.ramPerGpu ?? 100) * 8,
+          cudaVersion: stock?.cudaVersions.at(-1) ?? null,
+          publicIp: `194.68.10.${rank + 10}`,
+          portMap: { 22: 20_000 + rank },
+          held: false,
+        },
+        locked: false,
+        globalNetworking: false,
+        cluster: { id: c.id, rank, role: rank === 0 ? "RAY_HEAD" : "RAY_WORKER", ip: `10.65.0.${rank + 2}` },
+        costPerHour: 0,
+        createdAt: now,
+        startedAt: now,
+        runningAt: now,
+        status: "RUNNING",
+        schedule: [],
+        ownerKey: "",
+      };
+      state.pods.set(pod.id, pod);
+    }
+  }
+}
+
+export const podRoutes: RouteTable = {
+  v2: [
+    { method: "POST", pattern: "/v2/pods", handler: createPod, maxBodyBytes: MAX_REQUEST_BYTES, sizeBeforeAuth: true },
+    { method: "GET", pattern: "/v2/pods", handler: listPods },
+    { method: "GET", pattern: "/v2/pods/:id", handler: getPod },
+    { method: "PATCH", pattern: "/v2/pods/:id", handler: updatePod },
+    { method: "DELETE", pattern: "/v2/pods/:id", handler: deletePod },
+    { method: "POST", pattern: "/v2/pods/:id/action", handler: podAction },
+  ],
+};

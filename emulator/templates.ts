@@ -1,0 +1,92 @@
+/** Templates under base_url (`/v2/templates`): the account's own, plus reads of public catalog templates. */
+import { CreateTemplateRequest, UpdateTemplateRequest } from "../provider/client/schemas/templates.js";
+import { badRequest, notFound } from "./errors.js";
+import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
+import type { TemplateRecord } from "./state.js";
+import { validateBody } from "./validation.js";
+
+/** The Template response object (v2 description), without the emulator's bookkeeping. */
+export function templateView(t: TemplateRecord): Record<string, unknown> {
+  const { source: _source, ...view } = t;
+  return view;
+}
+
+function own(ctx: RouteContext): TemplateRecord {
+  const t = ctx.state.templates.get(ctx.params.id ?? "");
+  // Public catalog templates are readable but not yours: 404 for changes, as the service answers.
+  if (!t || t.source !== "user") throw notFound(`Template '${ctx.params.id}' was not found among your templates.`);
+  return t;
+}
+
+function createTemplate(ctx: RouteContext) {
+  const body = validateBody(CreateTemplateRequest, ctx.body);
+  const t: TemplateRecord = {
+    id: ctx.state.newId(10),
+    source: "user",
+    name: body.name,
+    image: body.image,
+    args: body.args ?? "",
+    disk: body.disk ?? 20,
+    mounts: body.mounts?.persistent ? { persistent: { ...body.mounts.persistent } } : {},
+    ports: body.ports ?? [],
+    env: body.env ?? {},
+    registry: body.registry ?? null,
+    serverless: body.serverless ?? false,
+    public: body.public ?? false,
+    category: body.category ?? "NVIDIA",
+    startSsh: body.startSsh ?? true,
+    startJupyter: body.startJupyter ?? true,
+    allowedCudaVersions: body.allowedCudaVersions ?? [],
+    readme: body.readme ?? "",
+  };
+  if (t.serverless && t.mounts.persistent) {
+    throw badRequest("A serverless template cannot have a persistent mount; attach a network volume to the endpoint.");
+  }
+  ctx.state.templates.set(t.id, t);
+  return json(201, templateView(t));
+}
+
+function listTemplates(ctx: RouteContext) {
+  const templates = [...ctx.state.templates.values()].filter((t) => t.source === "user").map(templateView);
+  return json(200, { templates });
+}
+
+function getTemplate(ctx: RouteContext) {
+  const t = ctx.state.templates.get(ctx.params.id ?? "");
+  if (!t) throw notFound(`Template '${ctx.params.id}' was not found or is not accessible.`);
+  return json(200, templateView(t));
+}
+
+function updateTemplate(ctx: RouteContext) {
+  const t = own(ctx);
+  const patch = validateBody(UpdateTemplateRequest, ctx.body);
+  const next: TemplateRecord = { ...t };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === undefined) continue;
+    if (k === "mounts") next.mounts = (v as TemplateRecord["mounts"]).persistent ? { ...(v as object) } : {};
+    else (next as Record<string, unknown>)[k] = v;
+  }
+  if (next.serverless && next.mounts.persistent) {
+    throw badRequest("A serverless template cannot have a persistent mount; attach a network volume to the endpoint.");
+  }
+  ctx.state.templates.set(t.id, next);
+  return json(200, templateView(next));
+}
+
+function deleteTemplate(ctx: RouteContext) {
+  const t = own(ctx);
+  const user = [...ctx.state.endpoints.values()].find((e) => e.templateId === t.id);
+  if (user) throw badRequest(`Template '${t.id}' is bound to serverless endpoint '${user.id}' and cannot be deleted.`);
+  ctx.state.templates.delete(t.id);
+  return noContent;
+}
+
+export const templateRoutes: RouteTable = {
+  v2: [
+    { method: "POST", pattern: "/v2/templates", handler: createTemplate },
+    { method: "GET", pattern: "/v2/templates", handler: listTemplates },
+    { method: "GET", pattern: "/v2/templates/:id", handler: getTemplate },
+    { method: "PATCH", pattern: "/v2/templates/:id", handler: updateTemplate },
+    { method: "DELETE", pattern: "/v2/templates/:id", handler: deleteTemplate },
+  ],
+};
