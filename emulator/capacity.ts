@@ -47,11 +47,19 @@ export function pickCuda(
   return candidates.sort(compareCuda).at(-1);
 }
 
-export function gpuStockAt(state: EmulatorState, dataCenterId: string, gpuTypeId: string): GpuStock | undefined {
+export function gpuStockAt(
+  state: EmulatorState,
+  dataCenterId: string,
+  gpuTypeId: string,
+): GpuStock | undefined {
   return state.gpuStock.get(stockKey(dataCenterId, gpuTypeId));
 }
 
-export function cpuStockAt(state: EmulatorState, dataCenterId: string, flavorId: string): CpuStock | undefined {
+export function cpuStockAt(
+  state: EmulatorState,
+  dataCenterId: string,
+  flavorId: string,
+): CpuStock | undefined {
   return state.cpuStock.get(stockKey(dataCenterId, flavorId));
 }
 

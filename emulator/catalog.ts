@@ -1,5 +1,12 @@
 /** Catalog reads under base_url (`/v2/catalog/gpus|cpus|datacenters|templates`), with the contract's query parameters. */
-import { availabilityOf, compareCuda, cpuAvailability, cpuStockAt, gpuAvailability, gpuStockAt } from "./capacity.js";
+import {
+  availabilityOf,
+  compareCuda,
+  cpuAvailability,
+  cpuStockAt,
+  gpuAvailability,
+  gpuStockAt,
+} from "./capacity.js";
 import { badRequest, notFound } from "./errors.js";
 import { json, type RouteContext, type RouteTable } from "./routing.js";
 import { type EmulatorState, stockKey } from "./state.js";
@@ -24,7 +31,9 @@ function gpuView(state: EmulatorState, gpuId: string, query: URLSearchParams) {
   const include = list(query, "include");
   const product = list(query, "product");
   if (include.includes("AVAILABILITY") && product.length === 0) {
-    throw badRequest("include=AVAILABILITY requires product (POD, CLUSTER or SERVERLESS): stock differs by product.");
+    throw badRequest(
+      "include=AVAILABILITY requires product (POD, CLUSTER or SERVERLESS): stock differs by product.",
+    );
   }
   const base = { ...type };
   if (!include.includes("AVAILABILITY")) return base;
@@ -33,8 +42,10 @@ function gpuView(state: EmulatorState, gpuId: string, query: URLSearchParams) {
   const min = query.get("minCudaVersion") ?? undefined;
   const dcs = state.seed.dataCenters
     .map((dc) => ({ dc, stock: gpuStockAt(state, dc.id, gpuId) }))
-    .filter((x): x is { dc: (typeof x)["dc"]; stock: NonNullable<(typeof x)["stock"]> } => x.stock !== undefined)
-    .filter(({ stock }) => (wanted.length === 0 || stock.cudaVersions.some((v) => wanted.includes(v))))
+    .filter(
+      (x): x is { dc: (typeof x)["dc"]; stock: NonNullable<(typeof x)["stock"]> } => x.stock !== undefined,
+    )
+    .filter(({ stock }) => wanted.length === 0 || stock.cudaVersions.some((v) => wanted.includes(v)))
     .filter(({ stock }) => min === undefined || stock.cudaVersions.some((v) => compareCuda(v, min) >= 0));
   const dataCenters = dcs.map(({ dc, stock }) => ({
     id: dc.id,
@@ -61,7 +72,10 @@ function listGpus(ctx: RouteContext) {
     .filter((g) => cloud !== "COMMUNITY" || g.community)
     .map((g) => gpuView(ctx.state, g.id, ctx.query))
     .filter((g) => g !== undefined)
-    .filter((g) => !("dataCenters" in g) || list(ctx.query, "cudaVersions").length === 0 || g.dataCenters.length > 0);
+    .filter(
+      (g) =>
+        !("dataCenters" in g) || list(ctx.query, "cudaVersions").length === 0 || g.dataCenters.length > 0,
+    );
   return json(200, { gpus });
 }
 
@@ -78,7 +92,11 @@ function cpuView(state: EmulatorState, flavorId: string, query: URLSearchParams)
   const dataCenters = state.seed.dataCenters
     .map((dc) => ({ dc, stock: cpuStockAt(state, dc.id, flavorId) }))
     .filter((x) => x.stock !== undefined)
-    .map(({ dc, stock }) => ({ id: dc.id, name: dc.name, availability: cpuAvailability(stock as NonNullable<typeof stock>) }));
+    .map(({ dc, stock }) => ({
+      id: dc.id,
+      name: dc.name,
+      availability: cpuAvailability(stock as NonNullable<typeof stock>),
+    }));
   return { ...flavor, availability: best(dataCenters.map((d) => d.availability)), dataCenters };
 }
 
@@ -104,7 +122,11 @@ function dataCenterView(state: EmulatorState, id: string, include: string[]) {
     const gpus = state.seed.gpuTypes
       .map((g) => ({ g, stock: state.gpuStock.get(stockKey(dc.id, g.id)) }))
       .filter((x) => x.stock !== undefined)
-      .map(({ g, stock }) => ({ id: g.id, name: g.name, availability: gpuAvailability(stock as NonNullable<typeof stock>) }));
+      .map(({ g, stock }) => ({
+        id: g.id,
+        name: g.name,
+        availability: gpuAvailability(stock as NonNullable<typeof stock>),
+      }));
     if (gpus.length > 0) out.gpuAvailability = gpus;
   }
   if (include.includes("CPU_AVAILABILITY")) {

@@ -4,7 +4,7 @@
  * when enabled, over HTTP under `/__emulator/` on base_url (off by default).
  */
 import { z } from "zod";
-import type { PodStatus } from "../provider/client/schemas/pods.js";
+import type { Pod, PodStatus } from "../provider/client/schemas/pods.js";
 import { HttpError, notFound } from "./errors.js";
 import type { FaultRuleInput } from "./faults.js";
 import { findPod, podView, seedClusters } from "./pods.js";
@@ -39,7 +39,9 @@ const SettingsChange = z
   })
   .partial();
 
-const Policy = z.array(z.strictObject({ name: z.string(), quota: z.int().min(1), seconds: z.int().min(1) })).min(1);
+const Policy = z
+  .array(z.strictObject({ name: z.string(), quota: z.int().min(1), seconds: z.int().min(1) }))
+  .min(1);
 
 export class EmulatorControl {
   constructor(private readonly state: EmulatorState) {}
@@ -85,7 +87,8 @@ export class EmulatorControl {
 
   setCapacity(input: CapacityChange): void {
     const change = CapacityChange.parse(input);
-    if (!change.gpuTypeId === !change.cpuFlavorId) throw new HttpError(400, "give exactly one of gpuTypeId or cpuFlavorId");
+    if (!change.gpuTypeId === !change.cpuFlavorId)
+      throw new HttpError(400, "give exactly one of gpuTypeId or cpuFlavorId");
     if (change.gpuTypeId) {
       const key = stockKey(change.dataCenterId, change.gpuTypeId);
       const stock = this.state.gpuStock.get(key) ?? {
@@ -145,7 +148,7 @@ export class EmulatorControl {
     const pods = [...s.pods.keys()]
       .map((id) => findPod(s, id))
       .filter((p) => p !== undefined)
-      .map((p) => ({ ...podView(s, p), runningAt: p.runningAt ?? null }));
+      .map((p) => ({ ...(podView(s, p) as Pod), runningAt: p.runningAt ?? null }));
     return {
       now: s.now(),
       pods,
@@ -164,7 +167,10 @@ export class EmulatorControl {
       return this.dispatch(method, path, query, body);
     } catch (err) {
       if (err instanceof z.ZodError) {
-        throw new HttpError(400, `control plane: ${err.issues.map((i) => `${i.path.join(".") || "$"}: ${i.message}`).join("; ")}`);
+        throw new HttpError(
+          400,
+          `control plane: ${err.issues.map((i) => `${i.path.join(".") || "$"}: ${i.message}`).join("; ")}`,
+        );
       }
       throw err;
     }
@@ -175,7 +181,8 @@ export class EmulatorControl {
     const ok = (b: unknown = { ok: true }): Reply => ({ status: 200, body: b });
     const obj = (body ?? {}) as Record<string, unknown>;
     const podMatch = /^POST \/pods\/([^/]+)\/status$/.exec(route);
-    if (podMatch) return ok(this.setPodStatus(decodeURIComponent(podMatch[1] ?? ""), obj.status as PodStatus));
+    if (podMatch)
+      return ok(this.setPodStatus(decodeURIComponent(podMatch[1] ?? ""), obj.status as PodStatus));
     switch (route) {
       case "POST /reset":
         this.reset(obj.seed as Partial<SeedInput> | undefined);
@@ -202,7 +209,10 @@ export class EmulatorControl {
       case "POST /faults":
         return ok({ id: this.addFault(obj as FaultRuleInput) });
       case "GET /faults":
-        return ok({ rules: this.state.faults.list(), applied: Object.fromEntries(this.state.faults.applied) });
+        return ok({
+          rules: this.state.faults.list(),
+          applied: Object.fromEntries(this.state.faults.applied),
+        });
       case "DELETE /faults":
         this.clearFaults();
         return ok();
@@ -212,7 +222,10 @@ export class EmulatorControl {
         this.clearRequests();
         return ok();
       case "POST /keys":
-        this.addApiKey(String(obj.key), (obj.forbidden as { dataCenterId?: string; gpuTypeId?: string }[]) ?? []);
+        this.addApiKey(
+          String(obj.key),
+          (obj.forbidden as { dataCenterId?: string; gpuTypeId?: string }[]) ?? [],
+        );
         return ok();
       case "GET /state":
         return ok(this.snapshot());

@@ -42,8 +42,10 @@ export class HttpError extends Error {
 export const badRequest = (detail: string) => new HttpError(400, detail);
 export const notFound = (detail: string) => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
-export const unprocessable = (errors: readonly string[], detail = "Request body does not match the contract.") =>
-  new HttpError(422, detail, errors);
+export const unprocessable = (
+  errors: readonly string[],
+  detail = "Request body does not match the contract.",
+) => new HttpError(422, detail, errors);
 
 /** The message the service gives when a GPU/data-center combination cannot be placed. */
 export const NO_CAPACITY =

@@ -24,7 +24,11 @@ export const FaultRuleSchema = z.strictObject({
   times: z.int().min(1).optional(),
 });
 export type FaultRuleInput = z.input<typeof FaultRuleSchema>;
-type FaultRule = z.infer<typeof FaultRuleSchema> & { id: number; regex: RegExp; remaining: number | undefined };
+type FaultRule = z.infer<typeof FaultRuleSchema> & {
+  id: number;
+  regex: RegExp;
+  remaining: number | undefined;
+};
 
 export interface FaultDecision {
   readonly rule: number;
@@ -65,7 +69,13 @@ export class FaultRules {
       if (rule.remaining !== undefined) rule.remaining -= 1;
       const kind = rule.reset ? `reset-${rule.reset}` : rule.status ? `status-${rule.status}` : "latency";
       this.applied.set(kind, (this.applied.get(kind) ?? 0) + 1);
-      return { rule: rule.id, status: rule.status, retryAfter: rule.retryAfter, latencyMs: rule.latencyMs, reset: rule.reset };
+      return {
+        rule: rule.id,
+        status: rule.status,
+        retryAfter: rule.retryAfter,
+        latencyMs: rule.latencyMs,
+        reset: rule.reset,
+      };
     }
     return undefined;
   }

@@ -73,7 +73,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = options.host ?? "127.0.0.1";
   const listeners = await listen(state, allRoutes(), {
     host,
-    ports: { v2: options.ports?.base ?? 0, rest: options.ports?.rest ?? 0, serverless: options.ports?.serverless ?? 0 },
+    ports: {
+      v2: options.ports?.base ?? 0,
+      rest: options.ports?.rest ?? 0,
+      serverless: options.ports?.serverless ?? 0,
+    },
     control: options.control ? (m, p, q, b) => control.handle(m, p, q, b) : undefined,
   });
   const url = (surface: string) => listeners.find((l) => l.surface === surface)?.url ?? "";

@@ -1,5 +1,8 @@
 /** Network volumes under base_url (`/v2/network-volumes`): 10-4096 GB, grow only, data center and type fixed. */
-import { CreateNetworkVolumeRequest, UpdateNetworkVolumeRequest } from "../provider/client/schemas/network-volumes.js";
+import {
+  CreateNetworkVolumeRequest,
+  UpdateNetworkVolumeRequest,
+} from "../provider/client/schemas/network-volumes.js";
 import { badRequest, conflict, notFound } from "./errors.js";
 import { findPod } from "./pods.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
@@ -15,7 +18,10 @@ function find(ctx: RouteContext): NetworkVolumeRecord {
 function createVolume(ctx: RouteContext) {
   const body = validateBody(CreateNetworkVolumeRequest, ctx.body);
   const dc = ctx.state.seed.dataCenters.find((d) => d.id === body.dataCenter);
-  if (!dc) throw badRequest(`dataCenter '${body.dataCenter}' is not a data center; see GET /v2/catalog/datacenters.`);
+  if (!dc)
+    throw badRequest(
+      `dataCenter '${body.dataCenter}' is not a data center; see GET /v2/catalog/datacenters.`,
+    );
   const type = body.type ?? dc.networkVolumeTypes[0];
   if (!type || !dc.networkVolumeTypes.includes(type)) {
     throw badRequest(
@@ -24,7 +30,13 @@ function createVolume(ctx: RouteContext) {
         : `Data center ${dc.id} does not offer ${type} volumes (offers ${dc.networkVolumeTypes.join(", ")}).`,
     );
   }
-  const v: NetworkVolumeRecord = { id: ctx.state.newId(10), name: body.name, size: body.size, dataCenter: dc.id, type };
+  const v: NetworkVolumeRecord = {
+    id: ctx.state.newId(10),
+    name: body.name,
+    size: body.size,
+    dataCenter: dc.id,
+    type,
+  };
   ctx.state.networkVolumes.set(v.id, v);
   return json(201, v);
 }
@@ -32,9 +44,12 @@ function createVolume(ctx: RouteContext) {
 function updateVolume(ctx: RouteContext) {
   const v = find(ctx);
   const patch = validateBody(UpdateNetworkVolumeRequest, ctx.body);
-  if (patch.name === undefined && patch.size === undefined) throw badRequest("The PATCH body is empty; send name and/or size.");
+  if (patch.name === undefined && patch.size === undefined)
+    throw badRequest("The PATCH body is empty; send name and/or size.");
   if (patch.size !== undefined && patch.size < v.size) {
-    throw badRequest(`size can only grow: the volume has ${v.size} GB, the request asks for ${patch.size} GB.`);
+    throw badRequest(
+      `size can only grow: the volume has ${v.size} GB, the request asks for ${patch.size} GB.`,
+    );
   }
   if (patch.name !== undefined) v.name = patch.name;
   if (patch.size !== undefined) v.size = patch.size;
@@ -48,9 +63,13 @@ function deleteVolume(ctx: RouteContext) {
     .find((p) => p && p.status !== "TERMINATED" && p.mounts.network?.some((m) => m.volumeId === v.id));
   if (pod) throw conflict(`Network volume '${v.id}' is mounted by pod '${pod.id}'; terminate the pod first.`);
   const endpoint = [...ctx.state.endpoints.values()].find(
-    (e) => e.networkVolumeId === v.id || (Array.isArray(e.networkVolumeIds) && e.networkVolumeIds.includes(v.id)),
+    (e) =>
+      e.networkVolumeId === v.id || (Array.isArray(e.networkVolumeIds) && e.networkVolumeIds.includes(v.id)),
   );
-  if (endpoint) throw conflict(`Network volume '${v.id}' is attached to endpoint '${endpoint.id}'; detach or delete it first.`);
+  if (endpoint)
+    throw conflict(
+      `Network volume '${v.id}' is attached to endpoint '${endpoint.id}'; detach or delete it first.`,
+    );
   ctx.state.networkVolumes.delete(v.id);
   return noContent;
 }
@@ -58,7 +77,11 @@ function deleteVolume(ctx: RouteContext) {
 export const networkVolumeRoutes: RouteTable = {
   v2: [
     { method: "POST", pattern: "/v2/network-volumes", handler: createVolume },
-    { method: "GET", pattern: "/v2/network-volumes", handler: (ctx) => json(200, { networkVolumes: [...ctx.state.networkVolumes.values()] }) },
+    {
+      method: "GET",
+      pattern: "/v2/network-volumes",
+      handler: (ctx) => json(200, { networkVolumes: [...ctx.state.networkVolumes.values()] }),
+    },
     { method: "GET", pattern: "/v2/network-volumes/:id", handler: (ctx) => json(200, find(ctx)) },
     { method: "PATCH", pattern: "/v2/network-volumes/:id", handler: updateVolume },
     { method: "DELETE", pattern: "/v2/network-volumes/:id", handler: deleteVolume },

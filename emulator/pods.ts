@@ -4,7 +4,7 @@
  * schema (422), cross-field rules (400), template resolution (404/422), expanded size (413),
  * balance (402), pool access (403), capacity (400).
  */
-import { applyCommand, decodeArgs } from "../provider/container-args.js";
+
 import { MAX_REQUEST_BYTES } from "../provider/client/schemas/common.js";
 import {
   type CreatePodRequest as CreateBody,
@@ -14,6 +14,7 @@ import {
   type PodStatus,
   UpdatePodRequest,
 } from "../provider/client/schemas/pods.js";
+import { applyCommand, decodeArgs } from "../provider/container-args.js";
 import { cpuStockAt, gpuStockAt, pickCuda, reacquire, release } from "./capacity.js";
 import { badRequest, conflict, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
@@ -48,7 +49,12 @@ export function settle(state: EmulatorState, pod: PodRecord): void {
   }
 }
 
-function startSequence(state: EmulatorState, pod: PodRecord, from: number, fate: PodStatus = "RUNNING"): void {
+function startSequence(
+  state: EmulatorState,
+  pod: PodRecord,
+  from: number,
+  fate: PodStatus = "RUNNING",
+): void {
   const { provisioningMs, startingMs } = state.settings;
   pod.status = "PROVISIONING";
   pod.schedule = [
@@ -84,7 +90,9 @@ function requireModifiable(state: EmulatorState, id: string, verb: string): PodR
   const pod = requirePod(state, id);
   if (pod.status === "TERMINATED") throw notFound(`Pod '${id}' was terminated.`);
   if (pod.cluster) {
-    throw conflict(`Pod '${id}' belongs to cluster '${pod.cluster.id}' and cannot be ${verb} through the pod endpoints; use /v2/clusters/${pod.cluster.id}.`);
+    throw conflict(
+      `Pod '${id}' belongs to cluster '${pod.cluster.id}' and cannot be ${verb} through the pod endpoints; use /v2/clusters/${pod.cluster.id}.`,
+    );
   }
   return pod;
 }
@@ -202,20 +210,25 @@ export function resolveTemplate(state: EmulatorState, id: string): TemplateRecor
 function crossFieldRules(state: EmulatorState, body: CreateBody): void {
   if (!body.gpu === !body.cpu) throw badRequest("Exactly one of gpu or cpu must be set.");
   if (body.gpu?.allowedCudaVersions?.length && body.gpu.minCudaVersion !== undefined) {
-    throw badRequest("gpu.allowedCudaVersions (non-empty) and gpu.minCudaVersion cannot be combined; use one of them.");
+    throw badRequest(
+      "gpu.allowedCudaVersions (non-empty) and gpu.minCudaVersion cannot be combined; use one of them.",
+    );
   }
   const mounts = body.mounts;
   if (mounts?.persistent && (mounts.network?.length || mounts.global?.length)) {
     throw badRequest("mounts.persistent cannot be combined with mounts.network or mounts.global.");
   }
   if (body.cpu) {
-    if (mounts?.persistent) throw badRequest("mounts.persistent is not supported on CPU pods; use a network volume.");
+    if (mounts?.persistent)
+      throw badRequest("mounts.persistent is not supported on CPU pods; use a network volume.");
     const flavor = state.seed.cpuFlavors.find((f) => f.id === body.cpu?.id);
     if (!flavor) throw badRequest(`cpu.id '${body.cpu.id}' is not a CPU flavor; see GET /v2/catalog/cpus.`);
     const n = body.cpu.vcpuCount;
     if ((n & (n - 1)) !== 0) throw badRequest(`cpu.vcpuCount ${n} must be a power of two.`);
     if (n < flavor.vcpu.min || n > flavor.vcpu.max) {
-      throw badRequest(`cpu.vcpuCount ${n} is not valid for flavor ${flavor.id} (${flavor.vcpu.min}-${flavor.vcpu.max}).`);
+      throw badRequest(
+        `cpu.vcpuCount ${n} is not valid for flavor ${flavor.id} (${flavor.vcpu.min}-${flavor.vcpu.max}).`,
+      );
     }
   }
   const command = applyCommand("", body);
@@ -230,7 +243,10 @@ function effectiveConfig(state: EmulatorState, body: CreateBody): Effective {
   const isCpu = body.cpu !== undefined;
   const persistent = body.mounts?.persistent ?? (isCpu ? undefined : template?.mounts.persistent);
   const image = body.image ?? template?.image;
-  if (!image) throw unprocessable(["$: required property 'image' is missing (it is required unless templateId is set)"]);
+  if (!image)
+    throw unprocessable([
+      "$: required property 'image' is missing (it is required unless templateId is set)",
+    ]);
   const eff: Effective = {
     body,
     image,
@@ -267,7 +283,12 @@ function effectiveConfig(state: EmulatorState, body: CreateBody): Effective {
   return eff;
 }
 
-function forbidden(state: EmulatorState, key: string, dataCenterId: string, gpuTypeId: string | undefined): boolean {
+function forbidden(
+  state: EmulatorState,
+  key: string,
+  dataCenterId: string,
+  gpuTypeId: string | undefined,
+): boolean {
   const rules = state.apiKeys.get(key)?.forbidden ?? [];
   return rules.some(
     (r) =>
@@ -284,9 +305,12 @@ function place(state: EmulatorState, eff: Effective, apiKey: string): Machine {
   const body = eff.body;
   const known = new Set(state.seed.dataCenters.map((d) => d.id));
   for (const id of body.dataCenterIds ?? []) {
-    if (!known.has(id)) throw badRequest(`dataCenterIds: '${id}' is not a data center; see GET /v2/catalog/datacenters.`);
+    if (!known.has(id))
+      throw badRequest(`dataCenterIds: '${id}' is not a data center; see GET /v2/catalog/datacenters.`);
   }
-  let candidates = body.dataCenterIds?.length ? [...body.dataCenterIds] : state.seed.dataCenters.map((d) => d.id);
+  let candidates = body.dataCenterIds?.length
+    ? [...body.dataCenterIds]
+    : state.seed.dataCenters.map((d) => d.id);
 
   for (const mount of body.mounts?.network ?? []) {
     const volume = state.networkVolumes.get(mount.volumeId);
@@ -319,9 +343,11 @@ function place(state: EmulatorState, eff: Effective, apiKey: string): Machine {
     if (!type) throw badRequest(`gpu.id '${gpu.id}' is not a GPU type; see GET /v2/catalog/gpus.`);
     const cloud = body.cloud ?? "SECURE";
     const count = gpu.count ?? 1;
-    if (cloud === "COMMUNITY" && !type.community) throw badRequest(`${gpu.id} is not offered on the community cloud.`);
+    if (cloud === "COMMUNITY" && !type.community)
+      throw badRequest(`${gpu.id} is not offered on the community cloud.`);
     const max = cloud === "SECURE" ? type.maxCount.secure : type.maxCount.community;
-    if (count > max) throw badRequest(`gpu.count ${count} exceeds the maximum of ${max} ${gpu.id} per pod on ${cloud}.`);
+    if (count > max)
+      throw badRequest(`gpu.count ${count} exceeds the maximum of ${max} ${gpu.id} per pod on ${cloud}.`);
     if (body.globalNetworking && type.manufacturer !== "NVIDIA") {
       throw badRequest("Global networking requires an NVIDIA GPU.");
     }
@@ -398,14 +424,18 @@ function createPod(ctx: RouteContext) {
   const machine = place(state, eff, ctx.apiKey);
 
   const env = { ...eff.env };
-  if (eff.startSsh && state.sshKeys.length > 0 && env.PUBLIC_KEY === undefined) env.PUBLIC_KEY = state.sshKeys.join("\n");
+  if (eff.startSsh && state.sshKeys.length > 0 && env.PUBLIC_KEY === undefined)
+    env.PUBLIC_KEY = state.sshKeys.join("\n");
   if (eff.startJupyter && env.JUPYTER_PASSWORD === undefined) env.JUPYTER_PASSWORD = randomSecret(state);
 
   const mounts: PodRecord["mounts"] = {};
   if (eff.persistent) mounts.persistent = { ...eff.persistent };
   if (body.mounts?.network?.length) mounts.network = body.mounts.network.map((m) => ({ ...m }));
   if (body.mounts?.global?.length) {
-    mounts.global = body.mounts.global.map((m) => ({ volumeId: m.volumeId, path: m.path ?? GLOBAL_MOUNT_DEFAULT_PATH }));
+    mounts.global = body.mounts.global.map((m) => ({
+      volumeId: m.volumeId,
+      path: m.path ?? GLOBAL_MOUNT_DEFAULT_PATH,
+    }));
   }
 
   const pod: PodRecord = {
@@ -459,11 +489,15 @@ type Patch = ReturnType<typeof UpdatePodRequest.parse>;
 
 /** The pod's mounts after a PATCH's `mounts`, checked whole before anything changes. */
 function patchedMounts(pod: PodRecord, patch: NonNullable<Patch["mounts"]>): PodRecord["mounts"] {
-  if (patch.network?.length === 0) throw badRequest("mounts.network must not be an empty array; omit mounts to leave them unchanged.");
-  if (patch.global?.length === 0) throw badRequest("mounts.global must not be an empty array; omit mounts to leave them unchanged.");
+  if (patch.network?.length === 0)
+    throw badRequest("mounts.network must not be an empty array; omit mounts to leave them unchanged.");
+  if (patch.global?.length === 0)
+    throw badRequest("mounts.global must not be an empty array; omit mounts to leave them unchanged.");
   for (const kind of ["persistent", "network", "global"] as const) {
     if (patch[kind] !== undefined && pod.mounts[kind] === undefined) {
-      throw badRequest(`mounts.${kind} was not present when the pod was created; the mount kind is fixed at create.`);
+      throw badRequest(
+        `mounts.${kind} was not present when the pod was created; the mount kind is fixed at create.`,
+      );
     }
   }
   const next = structuredClone(pod.mounts);
@@ -477,7 +511,8 @@ function patchedMounts(pod: PodRecord, patch: NonNullable<Patch["mounts"]>): Pod
     const entries = patch[kind];
     const current = next[kind];
     if (!entries || !current) continue;
-    if (entries.length !== current.length) throw badRequest(`mounts.${kind} must list the same volumes as at create.`);
+    if (entries.length !== current.length)
+      throw badRequest(`mounts.${kind} must list the same volumes as at create.`);
     next[kind] = entries.map((entry, i) => {
       const existing = current[i];
       if (!existing || existing.volumeId !== entry.volumeId) {
@@ -506,7 +541,8 @@ function updatePod(ctx: RouteContext) {
     }
   };
   // Every check happens before the first change: a rejected PATCH changes nothing.
-  const mounts = patch.mounts && Object.keys(patch.mounts).length > 0 ? patchedMounts(pod, patch.mounts) : undefined;
+  const mounts =
+    patch.mounts && Object.keys(patch.mounts).length > 0 ? patchedMounts(pod, patch.mounts) : undefined;
   const env = template ? { ...template.env, ...(patch.env ?? {}) } : patch.env;
   set("mounts", mounts, true);
   set("name", patch.name, false);
@@ -522,7 +558,8 @@ function updatePod(ctx: RouteContext) {
   }
   for (const p of pod.ports) {
     const port = Number(p.split("/")[0]);
-    if (p.endsWith("/tcp") && pod.machine.portMap[port] === undefined) pod.machine.portMap[port] = randomPort(state);
+    if (p.endsWith("/tcp") && pod.machine.portMap[port] === undefined)
+      pod.machine.portMap[port] = randomPort(state);
   }
   if (restart && (pod.status === "RUNNING" || pod.status === "STARTING")) restartSequence(state, pod);
   return json(200, podView(state, pod));
@@ -559,7 +596,9 @@ function podAction(ctx: RouteContext) {
   const { action } = validateBody(PodActionRequest, ctx.body);
   const pod = requireModifiable(state, ctx.params.id ?? "", "changed");
   if (!ACTIONS[pod.status].includes(action)) {
-    throw conflict(`Action '${action}' is not valid for a pod in status ${pod.status}; valid: ${ACTIONS[pod.status].join(", ") || "none"}.`);
+    throw conflict(
+      `Action '${action}' is not valid for a pod in status ${pod.status}; valid: ${ACTIONS[pod.status].join(", ") || "none"}.`,
+    );
   }
   switch (action) {
     case "terminate":
@@ -634,7 +673,13 @@ export function seedClusters(state: EmulatorState): void {
 
 export const podRoutes: RouteTable = {
   v2: [
-    { method: "POST", pattern: "/v2/pods", handler: createPod, maxBodyBytes: MAX_REQUEST_BYTES, sizeBeforeAuth: true },
+    {
+      method: "POST",
+      pattern: "/v2/pods",
+      handler: createPod,
+      maxBodyBytes: MAX_REQUEST_BYTES,
+      sizeBeforeAuth: true,
+    },
     { method: "GET", pattern: "/v2/pods", handler: listPods },
     { method: "GET", pattern: "/v2/pods/:id", handler: getPod },
     { method: "PATCH", pattern: "/v2/pods/:id", handler: updatePod },

@@ -66,10 +66,23 @@ export class RateLimiter {
       const c = counters[i] as Counter;
       const r = Math.max(0, w.quota - c.used);
       const t = Math.max(0, Math.ceil((c.start + w.seconds * 1000 - now) / 1000));
-      return [w.name, new Map<string, number>([["r", r], ["t", t]])] as [string, Map<string, number>];
+      return [
+        w.name,
+        new Map<string, number>([
+          ["r", r],
+          ["t", t],
+        ]),
+      ] as [string, Map<string, number>];
     });
     const policy = this.policy.map(
-      (w) => [w.name, new Map<string, number>([["q", w.quota], ["w", w.seconds]])] as [string, Map<string, number>],
+      (w) =>
+        [
+          w.name,
+          new Map<string, number>([
+            ["q", w.quota],
+            ["w", w.seconds],
+          ]),
+        ] as [string, Map<string, number>],
     );
     return { ratelimit: serializeList(live), "ratelimit-policy": serializeList(policy) };
   }

@@ -33,7 +33,9 @@ export class RequestLog {
 
   /** Requests whose method is not GET: what "no API writes" is checked against. */
   writes(): readonly LoggedRequest[] {
-    return this.entries.filter((e) => e.method !== "GET" && !(e.method === "POST" && e.route.endsWith("/graphql")));
+    return this.entries.filter(
+      (e) => e.method !== "GET" && !(e.method === "POST" && e.route.endsWith("/graphql")),
+    );
   }
 
   summary(): { total: number; byRoute: Record<string, number>; byStatus: Record<string, number> } {

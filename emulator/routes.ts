@@ -1,17 +1,32 @@
 /** Every API area's routes, by surface. */
 import { accountRoutes } from "./account.js";
+import { billingRoutes } from "./billing.js";
 import { catalogRoutes } from "./catalog.js";
+import { endpointRoutes } from "./endpoints.js";
+import { hubRoutes } from "./hub.js";
+import { jobRoutes } from "./jobs.js";
 import { networkVolumeRoutes } from "./network-volumes.js";
 import { podRoutes } from "./pods.js";
 import type { Route, RouteTable, Surface } from "./routing.js";
 import { templateRoutes } from "./templates.js";
 
-const AREAS: readonly RouteTable[] = [podRoutes, catalogRoutes, accountRoutes, templateRoutes, networkVolumeRoutes];
+const AREAS: readonly RouteTable[] = [
+  podRoutes,
+  catalogRoutes,
+  accountRoutes,
+  templateRoutes,
+  networkVolumeRoutes,
+  endpointRoutes,
+  jobRoutes,
+  billingRoutes,
+  hubRoutes,
+];
 
 export function allRoutes(): RouteTable {
   const table: Record<Surface, Route[]> = { v2: [], rest: [], serverless: [] };
   for (const area of AREAS) {
-    for (const surface of ["v2", "rest", "serverless"] as const) table[surface].push(...(area[surface] ?? []));
+    for (const surface of ["v2", "rest", "serverless"] as const)
+      table[surface].push(...(area[surface] ?? []));
   }
   return table;
 }

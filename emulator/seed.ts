@@ -12,7 +12,9 @@ export const SeedSchema = z.object({
     z.object({
       key: z.string().min(8),
       /** Pools this key may not use: a create matching one answers 403. */
-      forbidden: z.array(z.object({ dataCenterId: z.string().optional(), gpuTypeId: z.string().optional() })).default([]),
+      forbidden: z
+        .array(z.object({ dataCenterId: z.string().optional(), gpuTypeId: z.string().optional() }))
+        .default([]),
     }),
   ),
   dataCenters: z.array(
@@ -69,7 +71,9 @@ export const SeedSchema = z.object({
       free: z.int().min(0).optional(),
     }),
   ),
-  templates: z.array(z.looseObject({ id: z.string(), source: z.enum(["official", "verified", "community", "user"]) })),
+  templates: z.array(
+    z.looseObject({ id: z.string(), source: z.enum(["official", "verified", "community", "user"]) }),
+  ),
   networkVolumes: z.array(
     z.object({ id: z.string(), name: z.string(), size: z.int(), dataCenter: z.string(), type: z.string() }),
   ),
@@ -84,7 +88,9 @@ export const SeedSchema = z.object({
     endpoints: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
     networkVolumes: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
   }),
-  hubListings: z.array(z.looseObject({ id: z.string(), repoOwner: z.string(), repoName: z.string(), type: z.string() })),
+  hubListings: z.array(
+    z.looseObject({ id: z.string(), repoOwner: z.string(), repoName: z.string(), type: z.string() }),
+  ),
 });
 export type Seed = z.infer<typeof SeedSchema>;
 export type SeedInput = z.input<typeof SeedSchema>;
@@ -152,16 +158,53 @@ const STOCK: [string, string, number, number, string[], number, number][] = [
 ];
 
 const CPU_FLAVORS = [
-  { id: "cpu3c", name: "Compute-Optimized", group: "cpu3", vcpu: { min: 2, max: 32 }, ramGbPerVcpu: 2, price: 0.03 },
-  { id: "cpu3g", name: "General Purpose", group: "cpu3", vcpu: { min: 2, max: 32 }, ramGbPerVcpu: 4, price: 0.04 },
-  { id: "cpu3m", name: "Memory-Optimized", group: "cpu3", vcpu: { min: 2, max: 16 }, ramGbPerVcpu: 8, price: 0.06 },
-  { id: "cpu5c", name: "Compute-Optimized", group: "cpu5", vcpu: { min: 2, max: 64 }, ramGbPerVcpu: 2, price: 0.035 },
-  { id: "cpu5g", name: "General Purpose", group: "cpu5", vcpu: { min: 4, max: 64 }, ramGbPerVcpu: 4, price: 0.045 },
+  {
+    id: "cpu3c",
+    name: "Compute-Optimized",
+    group: "cpu3",
+    vcpu: { min: 2, max: 32 },
+    ramGbPerVcpu: 2,
+    price: 0.03,
+  },
+  {
+    id: "cpu3g",
+    name: "General Purpose",
+    group: "cpu3",
+    vcpu: { min: 2, max: 32 },
+    ramGbPerVcpu: 4,
+    price: 0.04,
+  },
+  {
+    id: "cpu3m",
+    name: "Memory-Optimized",
+    group: "cpu3",
+    vcpu: { min: 2, max: 16 },
+    ramGbPerVcpu: 8,
+    price: 0.06,
+  },
+  {
+    id: "cpu5c",
+    name: "Compute-Optimized",
+    group: "cpu5",
+    vcpu: { min: 2, max: 64 },
+    ramGbPerVcpu: 2,
+    price: 0.035,
+  },
+  {
+    id: "cpu5g",
+    name: "General Purpose",
+    group: "cpu5",
+    vcpu: { min: 4, max: 64 },
+    ramGbPerVcpu: 4,
+    price: 0.045,
+  },
 ];
 
 const CPU_DCS = ["US-TX-3", "US-KS-2", "CA-MTL-1", "EU-RO-1", "EU-SE-1"];
 
-function template(t: Record<string, unknown> & { id: string; source: "official" | "verified" | "community" | "user" }) {
+function template(
+  t: Record<string, unknown> & { id: string; source: "official" | "verified" | "community" | "user" },
+) {
   return {
     args: "",
     disk: 20,
@@ -181,7 +224,11 @@ function template(t: Record<string, unknown> & { id: string; source: "official" 
 }
 
 /** Hourly usage rows between two instants, deterministic. */
-function usage(fromIso: string, days: number, rows: (hourIndex: number, time: string) => Record<string, unknown>[]) {
+function usage(
+  fromIso: string,
+  days: number,
+  rows: (hourIndex: number, time: string) => Record<string, unknown>[],
+) {
   const out: Record<string, unknown>[] = [];
   const start = Date.parse(fromIso);
   for (let h = 0; h < days * 24; h += 1) {
@@ -244,7 +291,14 @@ export function defaultSeed(): Seed {
   return SeedSchema.parse({
     apiKeys: [{ key: DEFAULT_API_KEY }, { key: LIMITED_API_KEY, forbidden: [{ gpuTypeId: H100 }] }],
     dataCenters: [
-      ["US-TX-3", "Texas 3", "NORTH_AMERICA", true, ["STANDARD", "HIGH_PERFORMANCE"], ["SOC_2_TYPE_2", "ISO_IEC_27001"]],
+      [
+        "US-TX-3",
+        "Texas 3",
+        "NORTH_AMERICA",
+        true,
+        ["STANDARD", "HIGH_PERFORMANCE"],
+        ["SOC_2_TYPE_2", "ISO_IEC_27001"],
+      ],
       ["US-KS-2", "Kansas 2", "NORTH_AMERICA", true, ["STANDARD"], ["SOC_2_TYPE_2"]],
       ["US-GA-1", "Georgia 1", "NORTH_AMERICA", false, ["STANDARD"], []],
       ["CA-MTL-1", "Montreal 1", "NORTH_AMERICA", true, ["STANDARD", "HIGH_PERFORMANCE"], ["RENEWABLE"]],
@@ -362,11 +416,31 @@ export function defaultSeed(): Seed {
     clusters: [{ id: "clu-demo-ray", gpuTypeId: H100, dataCenterId: "US-TX-3", members: 2 }],
     billing: {
       pods: usage("2026-11-01T00:00:00Z", 20, (h) => {
-        const rows = [{ podId: "pod-hist-trainer", gpuTypeId: H100, amount: 2.99, timeBilledMs: 3_600_000, diskSpaceBilledGb: 80 }];
+        const rows = [
+          {
+            podId: "pod-hist-trainer",
+            gpuTypeId: H100,
+            amount: 2.99,
+            timeBilledMs: 3_600_000,
+            diskSpaceBilledGb: 80,
+          },
+        ];
         if (h % 24 < 10)
-          rows.push({ podId: "pod-hist-notebook", gpuTypeId: RTX4090, amount: 0.69, timeBilledMs: 3_600_000, diskSpaceBilledGb: 20 });
+          rows.push({
+            podId: "pod-hist-notebook",
+            gpuTypeId: RTX4090,
+            amount: 0.69,
+            timeBilledMs: 3_600_000,
+            diskSpaceBilledGb: 20,
+          });
         if (h >= 240)
-          rows.push({ podId: "pod-hist-cpu", gpuTypeId: "cpu3c", amount: round(0.03 * 4), timeBilledMs: 3_600_000, diskSpaceBilledGb: 10 });
+          rows.push({
+            podId: "pod-hist-cpu",
+            gpuTypeId: "cpu3c",
+            amount: round(0.03 * 4),
+            timeBilledMs: 3_600_000,
+            diskSpaceBilledGb: 10,
+          });
         return rows;
       }),
       endpoints: usage("2026-11-01T00:00:00Z", 20, (h) => [
@@ -399,72 +473,184 @@ export function defaultSeed(): Seed {
       ]),
     },
     hubListings: [
-      listing("hub-vllm", "runpod-workers", "worker-vllm", "SERVERLESS", "LLM", [1240, 15300, 98000], "2024-03-02T10:00:00Z", {
-        imageName: "runpod/worker-v1-vllm:v2.4.0",
-        config: {
-          runsOn: "GPU",
-          containerDiskInGb: 30,
-          gpuIds: "AMPERE_80,ADA_80_PRO",
-          gpuCount: 1,
-          allowedCudaVersions: ["12.4"],
-          env: [
-            { key: "MODEL_NAME", input: { default: "Qwen/Qwen2.5-7B-Instruct" } },
-            { key: "MAX_MODEL_LEN", input: { default: 8192 } },
-          ],
+      listing(
+        "hub-vllm",
+        "runpod-workers",
+        "worker-vllm",
+        "SERVERLESS",
+        "LLM",
+        [1240, 15300, 98000],
+        "2024-03-02T10:00:00Z",
+        {
+          imageName: "runpod/worker-v1-vllm:v2.4.0",
+          config: {
+            runsOn: "GPU",
+            containerDiskInGb: 30,
+            gpuIds: "AMPERE_80,ADA_80_PRO",
+            gpuCount: 1,
+            allowedCudaVersions: ["12.4"],
+            env: [
+              { key: "MODEL_NAME", input: { default: "Qwen/Qwen2.5-7B-Instruct" } },
+              { key: "MAX_MODEL_LEN", input: { default: 8192 } },
+            ],
+          },
+          releasedAt: "2026-10-30T12:00:00Z",
         },
-        releasedAt: "2026-10-30T12:00:00Z",
-      }),
-      listing("hub-sdxl", "runpod-workers", "worker-sdxl", "SERVERLESS", "Image", [860, 22100, 120000], "2023-11-12T10:00:00Z", {
-        imageName: "runpod/worker-sdxl:3.1.0",
-        config: { runsOn: "GPU", containerDiskInGb: 15, gpuIds: "ADA_24", gpuCount: 1, env: [] },
-        releasedAt: "2026-09-14T09:00:00Z",
-      }),
-      listing("hub-comfy", "comfy-org", "comfyui-worker", "SERVERLESS", "Image", [2310, 9100, 140000], "2024-06-20T10:00:00Z", {
-        imageName: "ghcr.io/comfy-org/comfyui-worker:5.0.1",
-        config: { runsOn: "GPU", containerDiskInGb: 40, gpuIds: "ADA_24,AMPERE_48", env: [{ key: "COMFY_POLL_MS", input: { default: 250 } }] },
-        releasedAt: "2026-11-02T09:00:00Z",
-      }),
-      listing("hub-whisper", "runpod-workers", "worker-faster-whisper", "SERVERLESS", "Audio", [540, 7400, 41000], "2023-12-01T10:00:00Z", {
-        imageName: "runpod/worker-faster-whisper:1.2.0",
-        config: { runsOn: "GPU", containerDiskInGb: 20, gpuIds: "AMPERE_24", env: [] },
-        releasedAt: "2026-08-01T09:00:00Z",
-      }),
-      listing("hub-embed", "infinity-ai", "infinity-embeddings", "SERVERLESS", "Embedding", [210, 1900, 12000], "2024-09-01T10:00:00Z", {
-        imageName: null,
-        config: { runsOn: "GPU", containerDiskInGb: 10, gpuIds: "ADA_24" },
-        releasedAt: "2026-11-19T09:00:00Z",
-      }),
-      listing("hub-draft", "someone", "draft-worker", "SERVERLESS", "LLM", [3, 0, 40], "2026-11-10T10:00:00Z"),
-      listing("hub-cpu-tts", "tts-lab", "piper-tts-cpu", "SERVERLESS", "Audio", [95, 800, 5000], "2025-02-01T10:00:00Z", {
-        imageName: "ghcr.io/tts-lab/piper-cpu:0.9",
-        config: { runsOn: "CPU", containerDiskInGb: 5, env: [] },
-        releasedAt: "2026-07-07T09:00:00Z",
-      }),
-      listing("hub-jupyter", "runpod", "pytorch-notebook", "POD", "Development", [1780, 54000, 300000], "2023-05-05T10:00:00Z", {
-        imageName: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
-        config: { containerDiskInGb: 20, gpuIds: "ADA_24" },
-        releasedAt: "2026-06-01T09:00:00Z",
-      }),
-      listing("hub-comfy-pod", "comfy-org", "comfyui-pod", "POD", "Image", [1520, 31000, 210000], "2024-02-14T10:00:00Z", {
-        imageName: "ghcr.io/comfy-org/comfyui:latest-cuda",
-        config: { containerDiskInGb: 40, gpuIds: "ADA_24" },
-        releasedAt: "2026-10-10T09:00:00Z",
-      }),
-      listing("hub-ollama", "ollama-community", "ollama-pod", "POD", "LLM", [990, 12500, 87000], "2024-04-04T10:00:00Z", {
-        imageName: "ollama/ollama:0.12.0",
-        config: { containerDiskInGb: 50, gpuIds: "AMPERE_48" },
-        releasedAt: "2026-09-09T09:00:00Z",
-      }),
-      listing("hub-axolotl", "axolotl-ai", "axolotl-trainer", "POD", "Training", [670, 4300, 33000], "2024-07-07T10:00:00Z", {
-        imageName: "axolotlai/axolotl:main-latest",
-        config: { containerDiskInGb: 100, gpuIds: "AMPERE_80" },
-        releasedAt: "2026-10-21T09:00:00Z",
-      }),
-      listing("hub-flux-lora", "ostris", "flux-lora-trainer", "SERVERLESS", "Training", [430, 2600, 25000], "2025-01-15T10:00:00Z", {
-        imageName: "ostris/ai-toolkit:1.0.4",
-        config: { runsOn: "GPU", containerDiskInGb: 60, gpuIds: "ADA_80_PRO", gpuCount: 1, env: [] },
-        releasedAt: "2026-11-05T09:00:00Z",
-      }),
+      ),
+      listing(
+        "hub-sdxl",
+        "runpod-workers",
+        "worker-sdxl",
+        "SERVERLESS",
+        "Image",
+        [860, 22100, 120000],
+        "2023-11-12T10:00:00Z",
+        {
+          imageName: "runpod/worker-sdxl:3.1.0",
+          config: { runsOn: "GPU", containerDiskInGb: 15, gpuIds: "ADA_24", gpuCount: 1, env: [] },
+          releasedAt: "2026-09-14T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-comfy",
+        "comfy-org",
+        "comfyui-worker",
+        "SERVERLESS",
+        "Image",
+        [2310, 9100, 140000],
+        "2024-06-20T10:00:00Z",
+        {
+          imageName: "ghcr.io/comfy-org/comfyui-worker:5.0.1",
+          config: {
+            runsOn: "GPU",
+            containerDiskInGb: 40,
+            gpuIds: "ADA_24,AMPERE_48",
+            env: [{ key: "COMFY_POLL_MS", input: { default: 250 } }],
+          },
+          releasedAt: "2026-11-02T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-whisper",
+        "runpod-workers",
+        "worker-faster-whisper",
+        "SERVERLESS",
+        "Audio",
+        [540, 7400, 41000],
+        "2023-12-01T10:00:00Z",
+        {
+          imageName: "runpod/worker-faster-whisper:1.2.0",
+          config: { runsOn: "GPU", containerDiskInGb: 20, gpuIds: "AMPERE_24", env: [] },
+          releasedAt: "2026-08-01T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-embed",
+        "infinity-ai",
+        "infinity-embeddings",
+        "SERVERLESS",
+        "Embedding",
+        [210, 1900, 12000],
+        "2024-09-01T10:00:00Z",
+        {
+          imageName: null,
+          config: { runsOn: "GPU", containerDiskInGb: 10, gpuIds: "ADA_24" },
+          releasedAt: "2026-11-19T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-draft",
+        "someone",
+        "draft-worker",
+        "SERVERLESS",
+        "LLM",
+        [3, 0, 40],
+        "2026-11-10T10:00:00Z",
+      ),
+      listing(
+        "hub-cpu-tts",
+        "tts-lab",
+        "piper-tts-cpu",
+        "SERVERLESS",
+        "Audio",
+        [95, 800, 5000],
+        "2025-02-01T10:00:00Z",
+        {
+          imageName: "ghcr.io/tts-lab/piper-cpu:0.9",
+          config: { runsOn: "CPU", containerDiskInGb: 5, env: [] },
+          releasedAt: "2026-07-07T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-jupyter",
+        "runpod",
+        "pytorch-notebook",
+        "POD",
+        "Development",
+        [1780, 54000, 300000],
+        "2023-05-05T10:00:00Z",
+        {
+          imageName: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+          config: { containerDiskInGb: 20, gpuIds: "ADA_24" },
+          releasedAt: "2026-06-01T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-comfy-pod",
+        "comfy-org",
+        "comfyui-pod",
+        "POD",
+        "Image",
+        [1520, 31000, 210000],
+        "2024-02-14T10:00:00Z",
+        {
+          imageName: "ghcr.io/comfy-org/comfyui:latest-cuda",
+          config: { containerDiskInGb: 40, gpuIds: "ADA_24" },
+          releasedAt: "2026-10-10T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-ollama",
+        "ollama-community",
+        "ollama-pod",
+        "POD",
+        "LLM",
+        [990, 12500, 87000],
+        "2024-04-04T10:00:00Z",
+        {
+          imageName: "ollama/ollama:0.12.0",
+          config: { containerDiskInGb: 50, gpuIds: "AMPERE_48" },
+          releasedAt: "2026-09-09T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-axolotl",
+        "axolotl-ai",
+        "axolotl-trainer",
+        "POD",
+        "Training",
+        [670, 4300, 33000],
+        "2024-07-07T10:00:00Z",
+        {
+          imageName: "axolotlai/axolotl:main-latest",
+          config: { containerDiskInGb: 100, gpuIds: "AMPERE_80" },
+          releasedAt: "2026-10-21T09:00:00Z",
+        },
+      ),
+      listing(
+        "hub-flux-lora",
+        "ostris",
+        "flux-lora-trainer",
+        "SERVERLESS",
+        "Training",
+        [430, 2600, 25000],
+        "2025-01-15T10:00:00Z",
+        {
+          imageName: "ostris/ai-toolkit:1.0.4",
+          config: { runsOn: "GPU", containerDiskInGb: 60, gpuIds: "ADA_80_PRO", gpuCount: 1, env: [] },
+          releasedAt: "2026-11-05T09:00:00Z",
+        },
+      ),
     ],
   });
 }

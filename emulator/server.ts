@@ -7,7 +7,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HttpError } from "./errors.js";
-import { type CompiledRoute, compile, type Method, matchRoute, type Reply, type RouteTable, type Surface } from "./routing.js";
+import {
+  type CompiledRoute,
+  compile,
+  type Method,
+  matchRoute,
+  type Reply,
+  type RouteTable,
+  type Surface,
+} from "./routing.js";
 import type { EmulatorState } from "./state.js";
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -19,9 +27,12 @@ export interface Listener {
   readonly server: Server;
 }
 
-export interface ControlHandler {
-  (method: string, path: string, query: URLSearchParams, body: unknown): Reply | Promise<Reply>;
-}
+export type ControlHandler = (
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: unknown,
+) => Reply | Promise<Reply>;
 
 export async function listen(
   state: EmulatorState,
@@ -35,7 +46,11 @@ export async function listen(
     const server = createServer((req, res) => {
       handle(state, surface, routes, control, req, res).catch((err: unknown) => {
         // Last resort: an answer is always sent.
-        writeProblem(res, new HttpError(500, `internal emulator error: ${err instanceof Error ? err.message : String(err)}`), {});
+        writeProblem(
+          res,
+          new HttpError(500, `internal emulator error: ${err instanceof Error ? err.message : String(err)}`),
+          {},
+        );
       });
     });
     server.keepAliveTimeout = 5000;
@@ -101,7 +116,12 @@ async function handle(
   };
 
   if (raw.tooLarge && route?.sizeBeforeAuth) {
-    fail(new HttpError(413, `The request body exceeds ${limit} bytes. Reduce the JSON body, environment variables or command values.`));
+    fail(
+      new HttpError(
+        413,
+        `The request body exceeds ${limit} bytes. Reduce the JSON body, environment variables or command values.`,
+      ),
+    );
     return;
   }
 
@@ -128,7 +148,12 @@ async function handle(
   const auth = req.headers.authorization ?? "";
   const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
   if (!token || !state.apiKeys.has(token)) {
-    fail(new HttpError(401, token ? "The API key is invalid or expired." : "Missing bearer token in the Authorization header."));
+    fail(
+      new HttpError(
+        401,
+        token ? "The API key is invalid or expired." : "Missing bearer token in the Authorization header.",
+      ),
+    );
     return;
   }
 

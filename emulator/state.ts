@@ -172,7 +172,12 @@ export class EmulatorState {
   private counter = 0;
 
   constructor(
-    options: { seed?: Partial<SeedInput>; clock?: EmulatorClock; randomSeed?: number; settings?: Partial<Settings> } = {},
+    options: {
+      seed?: Partial<SeedInput>;
+      clock?: EmulatorClock;
+      randomSeed?: number;
+      settings?: Partial<Settings>;
+    } = {},
   ) {
     this.clock = options.clock ?? new EmulatorClock();
     this.rngState = options.randomSeed ?? 0x5eed;
@@ -205,7 +210,10 @@ export class EmulatorState {
       ]),
     );
     this.cpuStock = new Map(
-      s.cpuStock.map((c) => [stockKey(c.dataCenterId, c.cpuFlavorId), { totalVcpu: c.totalVcpu, free: c.free ?? c.totalVcpu }]),
+      s.cpuStock.map((c) => [
+        stockKey(c.dataCenterId, c.cpuFlavorId),
+        { totalVcpu: c.totalVcpu, free: c.free ?? c.totalVcpu },
+      ]),
     );
     this.limiter.reset();
   }

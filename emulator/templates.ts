@@ -14,7 +14,7 @@ export function templateView(t: TemplateRecord): Record<string, unknown> {
 function own(ctx: RouteContext): TemplateRecord {
   const t = ctx.state.templates.get(ctx.params.id ?? "");
   // Public catalog templates are readable but not yours: 404 for changes, as the service answers.
-  if (!t || t.source !== "user") throw notFound(`Template '${ctx.params.id}' was not found among your templates.`);
+  if (t?.source !== "user") throw notFound(`Template '${ctx.params.id}' was not found among your templates.`);
   return t;
 }
 
@@ -40,7 +40,9 @@ function createTemplate(ctx: RouteContext) {
     readme: body.readme ?? "",
   };
   if (t.serverless && t.mounts.persistent) {
-    throw badRequest("A serverless template cannot have a persistent mount; attach a network volume to the endpoint.");
+    throw badRequest(
+      "A serverless template cannot have a persistent mount; attach a network volume to the endpoint.",
+    );
   }
   ctx.state.templates.set(t.id, t);
   return json(201, templateView(t));
@@ -67,7 +69,9 @@ function updateTemplate(ctx: RouteContext) {
     else (next as Record<string, unknown>)[k] = v;
   }
   if (next.serverless && next.mounts.persistent) {
-    throw badRequest("A serverless template cannot have a persistent mount; attach a network volume to the endpoint.");
+    throw badRequest(
+      "A serverless template cannot have a persistent mount; attach a network volume to the endpoint.",
+    );
   }
   ctx.state.templates.set(t.id, next);
   return json(200, templateView(next));
@@ -76,7 +80,10 @@ function updateTemplate(ctx: RouteContext) {
 function deleteTemplate(ctx: RouteContext) {
   const t = own(ctx);
   const user = [...ctx.state.endpoints.values()].find((e) => e.templateId === t.id);
-  if (user) throw badRequest(`Template '${t.id}' is bound to serverless endpoint '${user.id}' and cannot be deleted.`);
+  if (user)
+    throw badRequest(
+      `Template '${t.id}' is bound to serverless endpoint '${user.id}' and cannot be deleted.`,
+    );
   ctx.state.templates.delete(t.id);
   return noContent;
 }

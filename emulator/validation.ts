@@ -19,7 +19,8 @@ export function issueMessage(issue: Issue): string[] {
     case "unrecognized_keys":
       return issue.keys.map((k) => `${at}: additional properties '${k}' not allowed`);
     case "invalid_type":
-      return issue.input === undefined
+      // zod reports a missing property as a type error whose input was undefined.
+      return /received undefined/.test(issue.message)
         ? [`${at}: required property is missing`]
         : [`${at}: expected ${issue.expected}`];
     case "too_small":

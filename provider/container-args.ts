@@ -81,7 +81,8 @@ export function encodeArgs(command: ContainerCommand): string {
   return Object.keys(body).length === 0 ? "" : JSON.stringify(body);
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 export interface CommandFields {
   readonly args?: string | undefined;
@@ -93,15 +94,22 @@ export interface CommandFields {
  * The stored `args` after applying a body's `args`/`cmd`/`entrypoint` to `currentArgs`, or the
  * reason they are inconsistent. Omitted fields leave the command unchanged; `[]` clears a part.
  */
-export function applyCommand(currentArgs: string, fields: CommandFields): { args: string } | { error: string } {
+export function applyCommand(
+  currentArgs: string,
+  fields: CommandFields,
+): { args: string } | { error: string } {
   if (fields.args !== undefined) {
     const decoded = decodeArgs(fields.args);
     if (fields.cmd !== undefined && !sameList(fields.cmd, decoded.cmd)) {
-      return { error: "args and cmd describe different commands; send one of them, or both describing the same command" };
+      return {
+        error:
+          "args and cmd describe different commands; send one of them, or both describing the same command",
+      };
     }
     if (fields.entrypoint !== undefined && !sameList(fields.entrypoint, decoded.entrypoint)) {
       return {
-        error: "args and entrypoint describe different commands; send one of them, or both describing the same command",
+        error:
+          "args and entrypoint describe different commands; send one of them, or both describing the same command",
       };
     }
     return { args: fields.args };

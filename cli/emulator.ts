@@ -1,0 +1,57 @@
+/** `runpod-dynamic emulator`: the local RunPod API, until stopped. */
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { type SeedInput, startEmulator } from "../emulator/index.js";
+import { type Output, stdio } from "./output.js";
+import { intOption, numberOption } from "./parse.js";
+
+export function registerEmulator(program: Command, out: Output = stdio): void {
+  program
+    .command("emulator")
+    .description("Start the local RunPod API emulator on 127.0.0.1 and print its addresses and test API key.")
+    .option(
+      "--port <n>",
+      "base_url port; rest_url and serverless_url use the next two (default: free ports)",
+      intOption("--port", 0, 65_533),
+    )
+    .option("--seed <file>", "JSON file whose top-level keys replace the default seed's")
+    .option(
+      "--clock-scale <x>",
+      "run emulator time this many times faster than real time",
+      numberOption("--clock-scale", 0, 10_000),
+      1,
+    )
+    .option("--control", "serve the /__emulator/ control plane (tests, benchmarks)", false)
+    .action(async (opts: { port?: number; seed?: string; clockScale: number; control: boolean }) => {
+      let seed: Partial<SeedInput> | undefined;
+      if (opts.seed) {
+        try {
+          seed = JSON.parse(readFileSync(opts.seed, "utf8")) as Partial<SeedInput>;
+        } catch (err) {
+          throw new Error(`--seed ${opts.seed}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      const port = opts.port;
+      const emu = await startEmulator({
+        ...(seed ? { seed } : {}),
+        ...(port ? { ports: { base: port, rest: port + 1, serverless: port + 2 } } : {}),
+        clockScale: opts.clockScale,
+        control: opts.control,
+      });
+      out.line("RunPod API emulator running. Stop it with Ctrl-C.");
+      out.line(`  base_url        ${emu.baseUrl}`);
+      out.line(`  rest_url        ${emu.restUrl}`);
+      out.line(`  serverless_url  ${emu.serverlessUrl}`);
+      out.line(`  test API key    ${emu.apiKey}`);
+      if (opts.control) out.line(`  control plane   ${emu.baseUrl}/__emulator/`);
+      out.line("");
+      out.line("Point the provider, the CLI or `pulumi up` at it:");
+      for (const [k, v] of Object.entries(emu.env())) out.line(`export ${k}=${v}`);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      });
+      await emu.close();
+    });
+}

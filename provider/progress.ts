@@ -1,0 +1,28 @@
+/**
+ * Progress of long operations, where the user sees it. Inside the provider host, `pulumi.log` has
+ * no engine connection, but the host's stderr reaches the user's terminal (Pulumi >= 3.146), so
+ * progress goes to stderr, one line per event, prefixed with the resource. Set
+ * RUNPOD_DYNAMIC_QUIET=1 to silence it.
+ */
+export type ProgressSink = (line: string) => void;
+
+let sink: ProgressSink = (line) => {
+  if (!/^(1|true|yes)$/i.test(process.env.RUNPOD_DYNAMIC_QUIET ?? "")) process.stderr.write(`${line}\n`);
+};
+
+/** Replaces where progress goes (tests and benchmarks); returns the previous sink. */
+export function setProgressSink(next: ProgressSink): ProgressSink {
+  const prev = sink;
+  sink = next;
+  return prev;
+}
+
+export function progress(resource: string, message: string): void {
+  sink(`runpod ${resource}: ${message}`);
+}
+
+/** `1m05s`, `42s`: elapsed time for progress lines. */
+export function elapsed(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+}

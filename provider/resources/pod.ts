@@ -1,0 +1,1077 @@
+/**
+ * `Pod`: a GPU or CPU pod managed by `pulumi up` (type `pulumi-nodejs:dynamic/runpod:Pod`).
+ *
+ * Inputs are the contract's CreatePodRequest fields, unchanged, plus `locked` and the provider's
+ * own options (placement, waiting, timeouts, what happens to a pod whose create fails, adoption).
+ * Outputs are every field of the contract's Pod response, JSON-clean, plus the input fields the
+ * next diff compares.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import { REGIONS } from "../client/schemas/catalog.js";
+import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
+import {
+  type Pod as ApiPod,
+  type CreatePodRequest as CreateBody,
+  CreatePodRequest,
+  type PodStatus,
+  type UpdatePodRequest,
+} from "../client/schemas/pods.js";
+import { applyCommand, decodeArgs } from "../container-args.js";
+import { api, type ConfigureRequest, configureRuntime, now, sleep, watcher } from "../context.js";
+import { candidatesFromCatalog, describeCandidate, type PlacementCandidate, placePod } from "../placement.js";
+import { elapsed, progress } from "../progress.js";
+import { thinProvider } from "../thin.js";
+import { containsUnknown, isUnknown } from "../unknown.js";
+import { type CheckFailure, schemaFailures } from "../validation.js";
+import { WaitFailure, type WaitTarget } from "../watcher.js";
+
+// ---------------------------------------------------------------- inputs
+
+const PlacementSchema = z.strictObject({
+  /** Explicit ordered (data center, GPU type) pairs; `gpuTypeId` defaults to `gpu.id`. */
+  candidates: z
+    .array(z.strictObject({ dataCenterId: z.string().min(1), gpuTypeId: z.string().min(1).optional() }))
+    .min(1)
+    .optional(),
+  /** Build candidates from the catalog in these regions, in order. */
+  regions: z.array(z.enum(REGIONS)).min(1).optional(),
+  /** Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. */
+  gpuTypeIds: z.array(z.string().min(1)).min(1).optional(),
+  /** Skip catalog candidates rated below this. */
+  minAvailability: z.enum(["LOW", "MEDIUM", "HIGH"]).optional(),
+  maxCandidates: z.int().min(1).max(50).optional(),
+});
+
+const TimeoutsSchema = z.strictObject({
+  /** Seconds to wait for the pod after it was created. @default 600 */
+  create: z.int().min(1).max(86_400).optional(),
+  /** Seconds to wait after a change that restarts the container. @default 600 */
+  update: z.int().min(1).max(86_400).optional(),
+  /** Seconds to wait until a deleted pod is gone. @default 300 */
+  delete: z.int().min(1).max(86_400).optional(),
+});
+
+export const PodArgsSchema = CreatePodRequest.extend({
+  locked: z.boolean().optional(),
+  placement: PlacementSchema.optional(),
+  waitFor: z.enum(["RUNNING", "PLACED", "NONE"]).optional(),
+  timeouts: TimeoutsSchema.optional(),
+  onCreateFailure: z.enum(["terminate", "keep"]).optional(),
+  adoptId: z.string().min(1).optional(),
+});
+
+/** Checked inputs of a Pod (the provider side sees plain values). */
+export type PodInputs = z.infer<typeof PodArgsSchema>;
+
+/** How the program describes a pod. Every field may be a Pulumi Input. */
+export interface PodArgs {
+  /** Pod name (not unique). */
+  name: pulumi.Input<string>;
+  /** Container image. Required unless `templateId` is set. */
+  image?: pulumi.Input<string>;
+  /** The container command as one raw string (a shell string or a JSON `{entrypoint, cmd}` string). */
+  args?: pulumi.Input<string>;
+  /** CMD in exec form, encoded into `args`. */
+  cmd?: pulumi.Input<pulumi.Input<string>[]>;
+  /** ENTRYPOINT in exec form, encoded into `args`. */
+  entrypoint?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Container disk in GB (ephemeral). */
+  disk?: pulumi.Input<number>;
+  /** Environment variables. Always stored as secrets in state. */
+  env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`. */
+  ports?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Container registry credential id, for private images. */
+  registry?: pulumi.Input<string | null>;
+  /** A GPU pod: exactly one of `gpu` and `cpu`. Changing it replaces the pod. */
+  gpu?: pulumi.Input<{
+    id: pulumi.Input<string>;
+    count?: pulumi.Input<number>;
+    allowedCudaVersions?: pulumi.Input<pulumi.Input<string>[]>;
+    minCudaVersion?: pulumi.Input<string>;
+    minRamPerGpu?: pulumi.Input<number>;
+    minVcpuCountPerGpu?: pulumi.Input<number>;
+  }>;
+  /** A CPU pod: flavor id and a power-of-two vCPU count. Changing it replaces the pod. */
+  cpu?: pulumi.Input<{ id: pulumi.Input<string>; vcpuCount: pulumi.Input<number> }>;
+  /** @default "SECURE" */
+  cloud?: pulumi.Input<"SECURE" | "COMMUNITY">;
+  /** Preferred data centers; the pod is replaced only if its data center leaves this list. */
+  dataCenterIds?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Private cross-data-center networking. Changes take effect at the pod's next start. */
+  globalNetworking?: pulumi.Input<boolean>;
+  /** Storage. The kind is fixed at create; only paths can change in place. */
+  mounts?: pulumi.Input<{
+    persistent?: pulumi.Input<{ size: pulumi.Input<number>; path: pulumi.Input<string> }>;
+    network?: pulumi.Input<pulumi.Input<{ volumeId: pulumi.Input<string>; path: pulumi.Input<string> }>[]>;
+    global?: pulumi.Input<pulumi.Input<{ volumeId: pulumi.Input<string>; path?: pulumi.Input<string> }>[]>;
+  }>;
+  /** Create-time: injects a generated JUPYTER_PASSWORD (exposed as the secret `jupyterPassword`). */
+  startJupyter?: pulumi.Input<boolean>;
+  /** Create-time: injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s. */
+  startSsh?: pulumi.Input<boolean>;
+  /** A one-time source of settings at create. Changing it replaces the pod. */
+  templateId?: pulumi.Input<string>;
+  /** A locked pod cannot be stopped, restarted or deleted. @default false */
+  locked?: pulumi.Input<boolean>;
+  /** Where to try, in order. Without it the pod is created once with `dataCenterIds` as given. */
+  placement?: pulumi.Input<{
+    candidates?: pulumi.Input<
+      pulumi.Input<{ dataCenterId: pulumi.Input<string>; gpuTypeId?: pulumi.Input<string> }>[]
+    >;
+    regions?: pulumi.Input<pulumi.Input<(typeof REGIONS)[number]>[]>;
+    gpuTypeIds?: pulumi.Input<pulumi.Input<string>[]>;
+    minAvailability?: pulumi.Input<"LOW" | "MEDIUM" | "HIGH">;
+    maxCandidates?: pulumi.Input<number>;
+  }>;
+  /** What create waits for. @default "RUNNING" */
+  waitFor?: pulumi.Input<"RUNNING" | "PLACED" | "NONE">;
+  /** Seconds. @default { create: 600, update: 600, delete: 300 } */
+  timeouts?: pulumi.Input<{
+    create?: pulumi.Input<number>;
+    update?: pulumi.Input<number>;
+    delete?: pulumi.Input<number>;
+  }>;
+  /** A pod that never reaches the wait target is terminated (billing stops) or kept (in state). @default "terminate" */
+  onCreateFailure?: pulumi.Input<"terminate" | "keep">;
+  /** Adopt this existing pod instead of creating one (`pulumi import` does not work for dynamic providers). */
+  adoptId?: pulumi.Input<string>;
+}
+
+// ---------------------------------------------------------------- outputs
+
+export interface PodGpuOutput {
+  id: string;
+  count: number;
+  vcpuCount: number;
+  memory: number;
+  allowedCudaVersions: string[] | null;
+  minCudaVersion: string | null;
+  minRamPerGpu: number | null;
+  minVcpuCountPerGpu: number | null;
+}
+
+export interface PodOutputs {
+  name: string;
+  status: PodStatus;
+  actions: string[];
+  image: string;
+  args: string;
+  cmd: string[];
+  entrypoint: string[];
+  disk: number;
+  /** Declared keys only: keys the service injects (PUBLIC_KEY, JUPYTER_PASSWORD) or a template adds are not drift. */
+  env: Record<string, string>;
+  ports: string[];
+  registry: string | null;
+  mounts: {
+    persistent?: { size: number; path: string };
+    network?: { volumeId: string; path: string }[];
+    global?: { volumeId: string; path?: string }[];
+  };
+  gpu: PodGpuOutput | null;
+  cpu: { id: string; vcpuCount: number; memory: number } | null;
+  cloud: "SECURE" | "COMMUNITY";
+  dataCenterId: string | null;
+  dataCenterIds: string[] | null;
+  cudaVersion: string | null;
+  ssh: { proxy: SshEndpoint | null; direct: SshEndpoint | null };
+  cluster: { id: string; rank: number | null; role: string | null; ip: string | null } | null;
+  template: string | null;
+  templateId: string | null;
+  cost: number;
+  locked: boolean;
+  globalNetworking: { enabled: boolean; ip: string | null; internalDns: string | null };
+  /** The requested value: a change applies at the next start, so `globalNetworking.enabled` may lag. */
+  requestedGlobalNetworking: boolean;
+  runtime: Record<string, unknown> | null;
+  createdAt: string;
+  startedAt: string | null;
+  startSsh: boolean;
+  startJupyter: boolean;
+  /** The injected JupyterLab password (secret). */
+  jupyterPassword: string | null;
+  placement: PodInputs["placement"] | null;
+  /** Kept so delete, which only sees outputs, honours the delete timeout. */
+  timeouts: PodInputs["timeouts"] | null;
+}
+
+interface SshEndpoint {
+  host: string;
+  port: number;
+  username: string;
+  command: string;
+}
+
+export const POD_TYPE = "pulumi-nodejs:dynamic/runpod:Pod";
+
+// ---------------------------------------------------------------- the resource
+
+/**
+ * A RunPod GPU or CPU pod. Create walks the placement candidates and waits until the pod is
+ * RUNNING; a pod that fails after the API accepted it is terminated (or kept, and recorded in
+ * state) and the error names its id.
+ *
+ * @example
+ * const pod = new Pod("trainer", {
+ *   name: "trainer",
+ *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+ *   gpu: { id: "NVIDIA A40" },
+ *   ports: ["22/tcp", "8888/http"],
+ *   startSsh: true,
+ *   placement: { regions: ["EUROPE", "NORTH_AMERICA"], gpuTypeIds: ["NVIDIA L40S"] },
+ * });
+ * export const ssh = pod.ssh;
+ */
+export class Pod extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<PodStatus>;
+  declare readonly actions: pulumi.Output<string[]>;
+  declare readonly image: pulumi.Output<string>;
+  declare readonly args: pulumi.Output<string>;
+  declare readonly cmd: pulumi.Output<string[]>;
+  declare readonly entrypoint: pulumi.Output<string[]>;
+  declare readonly disk: pulumi.Output<number>;
+  declare readonly env: pulumi.Output<Record<string, string>>;
+  declare readonly ports: pulumi.Output<string[]>;
+  declare readonly registry: pulumi.Output<string | null>;
+  declare readonly mounts: pulumi.Output<PodOutputs["mounts"]>;
+  declare readonly gpu: pulumi.Output<PodGpuOutput | null>;
+  declare readonly cpu: pulumi.Output<PodOutputs["cpu"]>;
+  declare readonly cloud: pulumi.Output<"SECURE" | "COMMUNITY">;
+  declare readonly dataCenterId: pulumi.Output<string | null>;
+  declare readonly cudaVersion: pulumi.Output<string | null>;
+  declare readonly ssh: pulumi.Output<PodOutputs["ssh"]>;
+  declare readonly cluster: pulumi.Output<PodOutputs["cluster"]>;
+  declare readonly template: pulumi.Output<string | null>;
+  declare readonly cost: pulumi.Output<number>;
+  declare readonly locked: pulumi.Output<boolean>;
+  declare readonly globalNetworking: pulumi.Output<PodOutputs["globalNetworking"]>;
+  declare readonly runtime: pulumi.Output<Record<string, unknown> | null>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly startedAt: pulumi.Output<string | null>;
+  declare readonly jupyterPassword: pulumi.Output<string | null>;
+
+  constructor(name: string, args: PodArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const outputs = Object.fromEntries(POD_OUTPUT_KEYS.map((k) => [k, undefined]));
+    super(
+      thinProvider("Pod"),
+      name,
+      { ...outputs, ...args },
+      {
+        ...opts,
+        additionalSecretOutputs: [
+          ...new Set([...(opts.additionalSecretOutputs ?? []), "env", "jupyterPassword"]),
+        ],
+      },
+      "runpod",
+      "Pod",
+    );
+  }
+}
+
+const POD_OUTPUT_KEYS = [
+  "status",
+  "actions",
+  "cmd",
+  "entrypoint",
+  "dataCenterId",
+  "cudaVersion",
+  "ssh",
+  "cluster",
+  "template",
+  "cost",
+  "runtime",
+  "createdAt",
+  "startedAt",
+  "jupyterPassword",
+] as const;
+
+// ---------------------------------------------------------------- check
+
+/** The contract's cross-field rules and limits, skipping what preview cannot know yet. */
+export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const fail = (property: string, reason: string) => failures.push({ property, reason });
+  const known = (v: unknown) => !isUnknown(v);
+  const gpu = inputs.gpu as Record<string, unknown> | undefined;
+  const cpu = inputs.cpu as Record<string, unknown> | undefined;
+  const mounts = inputs.mounts as Record<string, unknown> | undefined;
+
+  if (gpu === undefined && cpu === undefined)
+    fail("gpu", "exactly one of gpu or cpu must be set (neither is)");
+  if (gpu !== undefined && cpu !== undefined) fail("cpu", "exactly one of gpu or cpu must be set (both are)");
+  if (inputs.image === undefined && inputs.templateId === undefined && inputs.adoptId === undefined) {
+    fail("image", "is required unless templateId is set");
+  }
+  if (gpu && known(gpu)) {
+    const allowed = gpu.allowedCudaVersions;
+    if (
+      Array.isArray(allowed) &&
+      allowed.length > 0 &&
+      gpu.minCudaVersion !== undefined &&
+      known(gpu.minCudaVersion)
+    ) {
+      fail(
+        "gpu.minCudaVersion",
+        "cannot be combined with a non-empty gpu.allowedCudaVersions (the API answers 400); use one of them",
+      );
+    }
+  }
+  if (cpu && known(cpu) && typeof cpu.vcpuCount === "number") {
+    const n = cpu.vcpuCount;
+    if (Number.isInteger(n) && n >= 2 && (n & (n - 1)) !== 0) {
+      fail("cpu.vcpuCount", `must be a power of two (2, 4, 8, ...); got ${n}`);
+    }
+  }
+  if (mounts && known(mounts)) {
+    const persistent = mounts.persistent;
+    const network = mounts.network;
+    const global = mounts.global;
+    const nonEmpty = (v: unknown) => isUnknown(v) || (Array.isArray(v) && v.length > 0);
+    if (persistent !== undefined && (nonEmpty(network) || nonEmpty(global))) {
+      fail(
+        "mounts.persistent",
+        "cannot be combined with mounts.network or mounts.global; use a network volume alone",
+      );
+    }
+    if (persistent !== undefined && cpu !== undefined) {
+      fail("mounts.persistent", "is not supported on CPU pods; mount a network volume instead");
+    }
+  }
+  if (!containsUnknown([inputs.args, inputs.cmd, inputs.entrypoint])) {
+    const command = applyCommand("", {
+      args: inputs.args as string | undefined,
+      cmd: inputs.cmd as string[] | undefined,
+      entrypoint: inputs.entrypoint as string[] | undefined,
+    });
+    if ("error" in command) fail("args", command.error);
+  }
+  const placement = inputs.placement as Record<string, unknown> | undefined;
+  if (placement && known(placement)) {
+    if (
+      placement.candidates !== undefined &&
+      (placement.regions !== undefined || placement.gpuTypeIds !== undefined)
+    ) {
+      fail(
+        "placement",
+        "give either explicit candidates, or regions/gpuTypeIds to build them from the catalog, not both",
+      );
+    }
+    if (cpu !== undefined && placement.gpuTypeIds !== undefined)
+      fail("placement.gpuTypeIds", "is for GPU pods; a CPU pod has no GPU type");
+    if (
+      cpu !== undefined &&
+      Array.isArray(placement.candidates) &&
+      placement.candidates.some((c) => (c as { gpuTypeId?: unknown })?.gpuTypeId !== undefined)
+    ) {
+      fail("placement.candidates", "a CPU pod's candidates name data centers only");
+    }
+  }
+  if (!containsUnknown(inputs)) {
+    const bytes = Buffer.byteLength(JSON.stringify(createBody(inputs as PodInputs)));
+    if (bytes > MAX_REQUEST_BYTES) {
+      fail(
+        largestField(inputs),
+        `the create request would be ${bytes} bytes, over the API's ${MAX_REQUEST_BYTES}-byte limit; reduce env, args or other large values`,
+      );
+    }
+  }
+  return failures;
+}
+
+function largestField(inputs: Record<string, unknown>): string {
+  let best = "";
+  let size = -1;
+  for (const [k, v] of Object.entries(inputs)) {
+    const n = JSON.stringify(v ?? null).length;
+    if (n > size) {
+      best = k;
+      size = n;
+    }
+  }
+  return best;
+}
+
+/** Every check failure for a Pod's inputs: the strict schema, then the cross-field rules. */
+export function checkPod(news: Record<string, unknown>): CheckFailure[] {
+  const inputs = withoutInternal(news);
+  return [...schemaFailures(PodArgsSchema, inputs), ...podRuleFailures(inputs)];
+}
+
+function withoutInternal(props: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(props).filter(([k, v]) => !k.startsWith("__") && v !== undefined));
+}
+
+// ---------------------------------------------------------------- diff
+
+export interface PodDiff {
+  readonly changes: boolean;
+  readonly replaces: string[];
+  readonly updates: string[];
+  readonly deleteBeforeReplace: boolean;
+}
+
+/** Structural equality that ignores key order and treats undefined and null alike. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === undefined || a === null) return b === undefined || b === null;
+  if (b === undefined || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]))
+    );
+  }
+  if (typeof a === "object" && typeof b === "object") {
+    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+    return [...keys].every((k) =>
+      sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    );
+  }
+  return a === b;
+}
+
+const GPU_CONSTRAINTS = [
+  "allowedCudaVersions",
+  "minCudaVersion",
+  "minRamPerGpu",
+  "minVcpuCountPerGpu",
+] as const;
+const MOUNT_KINDS = ["persistent", "network", "global"] as const;
+
+/**
+ * The replace/update table (pure, offline). Replace: what the API cannot PATCH. Update in place:
+ * what PATCH accepts. Volatile outputs (status, runtime, cost, ssh, ...) are never compared; an
+ * input left out means "no opinion"; an unknown value (preview) counts as a change.
+ */
+export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
+  const replaces: string[] = [];
+  const updates: string[] = [];
+  const changed = (n: unknown, o: unknown) => containsUnknown(n) || !sameValue(n, o);
+
+  // ---- replace: fixed at create
+  const oldGpu = olds.gpu ?? null;
+  if ((news.gpu === undefined) !== (oldGpu === null)) replaces.push(news.gpu ? "gpu" : "cpu");
+  else if (news.gpu && oldGpu) {
+    if (isUnknown(news.gpu)) replaces.push("gpu");
+    else {
+      const acceptable = [
+        news.gpu.id,
+        ...(news.placement?.gpuTypeIds ?? []),
+        ...(news.placement?.candidates ?? []).map((c) => c.gpuTypeId ?? news.gpu?.id),
+      ];
+      if (containsUnknown(news.gpu.id) || !acceptable.includes(oldGpu.id)) replaces.push("gpu.id");
+      if (changed(news.gpu.count ?? 1, oldGpu.count)) replaces.push("gpu.count");
+      for (const c of GPU_CONSTRAINTS) if (changed(news.gpu[c], oldGpu[c])) replaces.push(`gpu.${c}`);
+    }
+  }
+  if (
+    news.cpu &&
+    olds.cpu &&
+    changed(
+      { id: news.cpu.id, vcpuCount: news.cpu.vcpuCount },
+      { id: olds.cpu.id, vcpuCount: olds.cpu.vcpuCount },
+    )
+  ) {
+    replaces.push("cpu");
+  }
+  if (changed(news.cloud ?? "SECURE", olds.cloud ?? "SECURE")) replaces.push("cloud");
+  if (changed(news.templateId ?? null, olds.templateId ?? null)) replaces.push("templateId");
+  if (changed(news.startSsh ?? false, olds.startSsh ?? false)) replaces.push("startSsh");
+  if (changed(news.startJupyter ?? false, olds.startJupyter ?? false)) replaces.push("startJupyter");
+  const dcs = news.dataCenterIds;
+  if (
+    dcs !== undefined &&
+    (containsUnknown(dcs) || (dcs.length > 0 && olds.dataCenterId && !dcs.includes(olds.dataCenterId)))
+  ) {
+    replaces.push("dataCenterIds");
+  }
+  const pairs = news.placement?.candidates;
+  if (pairs && !containsUnknown(pairs) && olds.dataCenterId && oldGpu) {
+    const ok = pairs.some(
+      (c) => c.dataCenterId === olds.dataCenterId && (c.gpuTypeId ?? news.gpu?.id) === oldGpu.id,
+    );
+    if (!ok) replaces.push("placement.candidates");
+  }
+
+  // ---- mounts: the kind and volume are fixed at create, a path changes in place
+  const newMounts = news.mounts ?? {};
+  const oldMounts = olds.mounts ?? {};
+  if (isUnknown(newMounts)) replaces.push("mounts");
+  else {
+    // A template's persistent mount is the template's, not the program's: no opinion about it.
+    const ignorePersistent = news.templateId !== undefined && newMounts.persistent === undefined;
+    const has = (m: PodOutputs["mounts"] | PodInputs["mounts"], kind: (typeof MOUNT_KINDS)[number]) => {
+      const v = m?.[kind];
+      return Array.isArray(v) ? v.length > 0 : v !== undefined;
+    };
+    for (const kind of MOUNT_KINDS) {
+      if (kind === "persistent" && ignorePersistent) continue;
+      if (has(newMounts, kind) !== has(oldMounts, kind)) replaces.push(`mounts.${kind}`);
+    }
+    if (newMounts.persistent && oldMounts.persistent) {
+      if (changed(newMounts.persistent.size, oldMounts.persistent.size))
+        replaces.push("mounts.persistent.size");
+      if (changed(newMounts.persistent.path, oldMounts.persistent.path))
+        updates.push("mounts.persistent.path");
+    }
+    for (const kind of ["network", "global"] as const) {
+      const n = newMounts[kind] ?? [];
+      const o = oldMounts[kind] ?? [];
+      n.forEach((entry, i) => {
+        const old = o[i];
+        if (!old) return;
+        if (changed(entry.volumeId, old.volumeId)) replaces.push(`mounts.${kind}[${i}].volumeId`);
+        if (entry.path !== undefined && changed(entry.path, old.path))
+          updates.push(`mounts.${kind}[${i}].path`);
+      });
+    }
+  }
+
+  // ---- update in place: PATCH takes these
+  if (changed(news.name, olds.name)) updates.push("name");
+  if (news.image !== undefined && changed(news.image, olds.image)) updates.push("image");
+  if (news.args !== undefined || news.cmd !== undefined || news.entrypoint !== undefined) {
+    if (containsUnknown([news.args, news.cmd, news.entrypoint])) updates.push("args");
+    else {
+      const next = applyCommand(olds.args ?? "", news);
+      if ("error" in next || !sameValue(decodeArgs(next.args), decodeArgs(olds.args ?? "")))
+        updates.push("args");
+    }
+  }
+  if (news.disk !== undefined && changed(news.disk, olds.disk)) updates.push("disk");
+  if (changed(news.env ?? {}, olds.env ?? {})) updates.push("env");
+  if (news.ports !== undefined && changed(news.ports, olds.ports)) updates.push("ports");
+  if (news.registry !== undefined && changed(news.registry, olds.registry)) updates.push("registry");
+  if (changed(news.locked ?? false, olds.locked ?? false)) updates.push("locked");
+  if (
+    changed(
+      news.globalNetworking ?? false,
+      olds.requestedGlobalNetworking ?? olds.globalNetworking?.enabled ?? false,
+    )
+  ) {
+    updates.push("globalNetworking");
+  }
+
+  return { changes: replaces.length + updates.length > 0, replaces, updates, deleteBeforeReplace: false };
+}
+
+// ---------------------------------------------------------------- API bodies and outputs
+
+/** The CreatePodRequest for these inputs: the contract's fields only, unchanged. */
+export function createBody(inputs: PodInputs): CreateBody {
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(CreatePodRequest.shape)) {
+    const v = (inputs as Record<string, unknown>)[key];
+    if (v !== undefined) body[key] = v;
+  }
+  return body as CreateBody;
+}
+
+/** The PATCH body taking a pod from `olds` to `news`: only what changed, never an empty mount array. */
+export function updateBody(
+  olds: Partial<PodOutputs>,
+  news: PodInputs,
+  currentEnv: Record<string, string>,
+): UpdatePodRequest {
+  const d = diffPod(olds, news);
+  const body: Record<string, unknown> = {};
+  const has = (p: string) => d.updates.includes(p);
+  if (has("name")) body.name = news.name;
+  if (has("image")) body.image = news.image;
+  if (has("args")) {
+    if (news.args !== undefined) body.args = news.args;
+    if (news.cmd !== undefined) body.cmd = news.cmd;
+    if (news.entrypoint !== undefined) body.entrypoint = news.entrypoint;
+  }
+  if (has("disk")) body.disk = news.disk;
+  if (has("env")) {
+    // PATCH replaces the whole env: keep what the service injected or a template added, drop only
+    // the keys the program stopped declaring.
+    const dropped = Object.keys(olds.env ?? {}).filter((k) => !(k in (news.env ?? {})));
+    const kept = Object.fromEntries(Object.entries(currentEnv).filter(([k]) => !dropped.includes(k)));
+    body.env = { ...kept, ...(news.env ?? {}) };
+  }
+  if (has("ports")) body.ports = news.ports;
+  if (has("registry")) body.registry = news.registry;
+  if (has("locked")) body.locked = news.locked ?? false;
+  if (has("globalNetworking")) body.globalNetworking = news.globalNetworking ?? false;
+  if (d.updates.some((u) => u.startsWith("mounts."))) {
+    // Full entries for every kind the pod has (contract: Mounts, rule 3).
+    const mounts: Record<string, unknown> = {};
+    const old = olds.mounts ?? {};
+    const next = news.mounts ?? {};
+    if (old.persistent && next.persistent)
+      mounts.persistent = { size: old.persistent.size, path: next.persistent.path };
+    for (const kind of ["network", "global"] as const) {
+      const entries = old[kind];
+      if (!entries?.length) continue;
+      mounts[kind] = entries.map((e, i) => ({ volumeId: e.volumeId, path: next[kind]?.[i]?.path ?? e.path }));
+    }
+    body.mounts = mounts;
+  }
+  return body as UpdatePodRequest;
+}
+
+/** Outputs from the API's pod and the inputs that made it; JSON-clean (null, never undefined). */
+export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs {
+  const declared = Object.keys(inputs.env ?? {});
+  const env = Object.fromEntries(declared.filter((k) => k in pod.env).map((k) => [k, pod.env[k] as string]));
+  const { entrypoint, cmd } = decodeArgs(pod.args);
+  const endpoint = (e: { host: string; port: number; username: string; command: string } | null) =>
+    e ? { host: e.host, port: e.port, username: e.username, command: e.command } : null;
+  return {
+    name: pod.name,
+    status: pod.status,
+    actions: [...pod.actions],
+    image: pod.image,
+    args: pod.args,
+    cmd: pod.cmd ?? [...cmd],
+    entrypoint: pod.entrypoint ?? [...entrypoint],
+    disk: pod.disk,
+    env,
+    ports: [...pod.ports],
+    registry: pod.registry,
+    mounts: jsonClean(pod.mounts) as PodOutputs["mounts"],
+    gpu: pod.gpu
+      ? {
+          id: pod.gpu.id,
+          count: pod.gpu.count ?? inputs.gpu?.count ?? 1,
+          vcpuCount: pod.gpu.vcpuCount,
+          memory: pod.gpu.memory,
+          allowedCudaVersions: inputs.gpu?.allowedCudaVersions ?? null,
+          minCudaVersion: inputs.gpu?.minCudaVersion ?? null,
+          minRamPerGpu: inputs.gpu?.minRamPerGpu ?? null,
+          minVcpuCountPerGpu: inputs.gpu?.minVcpuCountPerGpu ?? null,
+        }
+      : null,
+    cpu: pod.cpu ? { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory } : null,
+    cloud: pod.cloud,
+    dataCenterId: pod.dataCenterId,
+    dataCenterIds: inputs.dataCenterIds ?? null,
+    cudaVersion: pod.cudaVersion,
+    ssh: { proxy: endpoint(pod.ssh.proxy), direct: endpoint(pod.ssh.direct) },
+    cluster: pod.cluster
+      ? {
+          id: pod.cluster.id,
+          rank: pod.cluster.rank,
+          role: pod.cluster.role ?? null,
+          ip: pod.cluster.ip ?? null,
+        }
+      : null,
+    template: pod.template,
+    templateId: inputs.templateId ?? null,
+    cost: pod.cost,
+    locked: pod.locked,
+    globalNetworking: {
+      enabled: pod.globalNetworking.enabled,
+      ip: pod.globalNetworking.ip ?? null,
+      internalDns: pod.globalNetworking.internalDns ?? null,
+    },
+    requestedGlobalNetworking: inputs.globalNetworking ?? pod.globalNetworking.enabled,
+    runtime: pod.runtime === null ? null : (jsonClean(pod.runtime) as Record<string, unknown>),
+    createdAt: pod.createdAt,
+    startedAt: pod.startedAt,
+    startSsh: inputs.startSsh ?? false,
+    startJupyter: inputs.startJupyter ?? false,
+    jupyterPassword: pod.env.JUPYTER_PASSWORD ?? null,
+    placement: inputs.placement ?? null,
+    timeouts: inputs.timeouts ?? null,
+  };
+}
+
+/** The inputs that would produce `outputs`: what refresh hands back so the next diff starts from the truth. */
+export function inputsFromOutputs(o: PodOutputs, prior: Partial<PodInputs>): PodInputs {
+  const gpu = o.gpu
+    ? {
+        id: prior.gpu?.id ?? o.gpu.id,
+        ...(o.gpu.count !== 1 || prior.gpu?.count !== undefined ? { count: o.gpu.count } : {}),
+        ...Object.fromEntries(GPU_CONSTRAINTS.filter((c) => o.gpu?.[c] !== null).map((c) => [c, o.gpu?.[c]])),
+      }
+    : undefined;
+  const inputs: Record<string, unknown> = {
+    ...Object.fromEntries(
+      Object.entries(prior).filter(([k]) =>
+        ["placement", "waitFor", "timeouts", "onCreateFailure", "adoptId"].includes(k),
+      ),
+    ),
+    name: o.name,
+    image: o.image,
+    ...(prior.args !== undefined ? { args: o.args } : {}),
+    ...(prior.cmd !== undefined ? { cmd: o.cmd } : {}),
+    ...(prior.entrypoint !== undefined ? { entrypoint: o.entrypoint } : {}),
+    disk: o.disk,
+    ...(Object.keys(o.env).length > 0 || prior.env ? { env: o.env } : {}),
+    ports: o.ports,
+    ...(prior.registry !== undefined || o.registry !== null ? { registry: o.registry } : {}),
+    ...(gpu ? { gpu } : {}),
+    ...(o.cpu ? { cpu: { id: o.cpu.id, vcpuCount: o.cpu.vcpuCount } } : {}),
+    ...(prior.cloud !== undefined || o.cloud !== "SECURE" ? { cloud: o.cloud } : {}),
+    ...(o.dataCenterIds ? { dataCenterIds: o.dataCenterIds } : {}),
+    ...(Object.keys(o.mounts).length > 0 ? { mounts: o.mounts } : {}),
+    ...(o.templateId ? { templateId: o.templateId } : {}),
+    ...(o.startSsh ? { startSsh: true } : {}),
+    ...(o.startJupyter ? { startJupyter: true } : {}),
+    ...(o.locked || prior.locked !== undefined ? { locked: o.locked } : {}),
+    ...(o.requestedGlobalNetworking || prior.globalNetworking !== undefined
+      ? { globalNetworking: o.requestedGlobalNetworking }
+      : {}),
+  };
+  return inputs as PodInputs;
+}
+
+function jsonClean(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value ?? null));
+}
+
+// ---------------------------------------------------------------- the provider
+
+const DEFAULT_TIMEOUTS = { create: 600, update: 600, delete: 300 };
+
+function timeoutsOf(t: PodInputs["timeouts"] | null | undefined) {
+  return {
+    create: t?.create ?? DEFAULT_TIMEOUTS.create,
+    update: t?.update ?? DEFAULT_TIMEOUTS.update,
+    delete: t?.delete ?? DEFAULT_TIMEOUTS.delete,
+  };
+}
+
+/** Pods this process created or adopted: an ambiguous create never claims one of them twice. */
+const claimed = new Set<string>();
+
+/** A failure after the API accepted the pod: the host records it in state as partially created. */
+function partialFailure(id: string, properties: object, message: string): Error {
+  return Object.assign(new Error(message), { id, properties, reasons: [message] });
+}
+
+function label(inputs: Partial<PodInputs>): string {
+  return `Pod ${inputs.name ?? "?"}`;
+}
+
+/** Waits through the shared watcher, printing each status transition with the time elapsed. */
+async function waitForPod(
+  pod: ApiPod,
+  inputs: Partial<PodInputs>,
+  target: WaitTarget,
+  timeoutSeconds: number,
+): Promise<ApiPod | undefined> {
+  const started = now();
+  let previous: PodStatus = pod.status;
+  return watcher().waitFor({
+    podId: pod.id,
+    target,
+    timeoutMs: timeoutSeconds * 1000,
+    onStatus: (status) => {
+      if (status === previous) return;
+      progress(label(inputs), `${pod.id} ${previous} -> ${status} (${elapsed(now() - started)})`);
+      previous = status;
+    },
+  });
+}
+
+async function terminateAndWait(id: string, timeoutSeconds: number): Promise<void> {
+  try {
+    await api().deletePod(id);
+  } catch (err) {
+    if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
+    return;
+  }
+  await watcher().waitFor({ podId: id, target: "GONE", timeoutMs: timeoutSeconds * 1000 });
+}
+
+async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]> {
+  const p = inputs.placement;
+  // A network volume pins the pod to the volume's data center (contract: Mounts).
+  const volumeId = inputs.mounts?.network?.[0]?.volumeId;
+  const volumeDc = volumeId ? (await api().getNetworkVolume(volumeId)).dataCenter : undefined;
+  const allowDc = (dc: string | undefined) => volumeDc === undefined || dc === undefined || dc === volumeDc;
+
+  if (p?.candidates) {
+    const list = p.candidates
+      .filter((c) => allowDc(c.dataCenterId))
+      .map((c) => ({
+        dataCenterId: c.dataCenterId,
+        gpuTypeId: inputs.gpu ? (c.gpuTypeId ?? inputs.gpu.id) : undefined,
+      }));
+    if (list.length === 0) {
+      throw new Error(
+        `${label(inputs)}: no placement candidate is in ${volumeDc}, where network volume ${volumeId} lives.`,
+      );
+    }
+    return list;
+  }
+  if (p?.regions || p?.gpuTypeIds || p?.minAvailability) {
+    const dataCenters = await api().listDataCenters({
+      include: [inputs.cpu ? "CPU_AVAILABILITY" : "GPU_AVAILABILITY"],
+      ...(p.regions ? { regions: p.regions } : {}),
+    });
+    const list = candidatesFromCatalog(dataCenters, {
+      ...(inputs.gpu ? { gpuTypeIds: [inputs.gpu.id, ...(p.gpuTypeIds ?? [])] } : {}),
+      ...(inputs.cpu ? { cpuFlavorId: inputs.cpu.id } : {}),
+      ...(p.regions ? { regions: p.regions } : {}),
+      ...(p.minAvailability ? { minAvailability: p.minAvailability } : {}),
+      ...(p.maxCandidates ? { maxCandidates: p.maxCandidates } : {}),
+      ...(volumeDc
+        ? { dataCenterIds: [volumeDc] }
+        : inputs.dataCenterIds?.length
+          ? { dataCenterIds: inputs.dataCenterIds }
+          : {}),
+      ...(inputs.globalNetworking ? { globalNetworking: true } : {}),
+    });
+    if (list.length === 0) {
+      throw new Error(
+        `${label(inputs)}: the catalog lists no data center with ${inputs.gpu ? [inputs.gpu.id, ...(p.gpuTypeIds ?? [])].join(" or ") : inputs.cpu?.id} available${p.regions ? ` in ${p.regions.join(", ")}` : ""}${volumeDc ? ` in ${volumeDc}` : ""}. Widen placement.regions or placement.gpuTypeIds.`,
+      );
+    }
+    return list;
+  }
+  if (volumeDc && !inputs.dataCenterIds?.length) return [{ dataCenterId: volumeDc }];
+  return [{}];
+}
+
+export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, PodOutputs> {
+  async configure(req: ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
+    const failures = checkPod(news as Record<string, unknown>);
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  }
+
+  async diff(_id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
+    const d = diffPod(olds, news);
+    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
+  }
+
+  async create(inputs: PodInputs): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
+    const timeouts = timeoutsOf(inputs.timeouts);
+    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+
+    const candidates = await buildCandidates(inputs);
+    const { pod, attempts, candidate } = await placePod(
+      {
+        api: api(),
+        now,
+        sleep: (ms) => sleep(ms),
+        claimed,
+        onAttempt: (a) =>
+          progress(
+            label(inputs),
+            `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}; trying the next candidate`,
+          ),
+      },
+      createBody(inputs),
+      candidates,
+    );
+    const where = describeCandidate({
+      dataCenterId: pod.dataCenterId ?? candidate.dataCenterId,
+      gpuTypeId: pod.gpu?.id,
+    });
+    progress(
+      label(inputs),
+      `created ${pod.id} in ${where}${attempts.length > 0 ? ` after ${attempts.length} rejected attempt(s)` : ""}`,
+    );
+
+    // From here on the pod exists and bills: every failure names it, and it is either
+    // terminated or recorded in state.
+    let last: ApiPod = pod;
+    try {
+      const target = inputs.waitFor ?? "RUNNING";
+      if (target !== "NONE") last = (await waitForPod(pod, inputs, target, timeouts.create)) ?? last;
+      if (inputs.locked) last = await api().updatePod(pod.id, { locked: true });
+      return { id: pod.id, outs: podOutputs(last, inputs) };
+    } catch (err) {
+      if (err instanceof WaitFailure && err.lastPod) last = err.lastPod;
+      const why =
+        err instanceof WaitFailure ? `${err.message}` : err instanceof Error ? err.message : String(err);
+      const status = last.status;
+      if (inputs.onCreateFailure === "keep") {
+        throw partialFailure(
+          pod.id,
+          podOutputs(last, inputs),
+          `${label(inputs)}: pod ${pod.id} was created but did not become ready (${why}; last status ${status}). It was kept as you asked (onCreateFailure: "keep") and is recorded in state; it bills until you delete it.`,
+        );
+      }
+      try {
+        await terminateAndWait(pod.id, timeouts.delete);
+      } catch (cleanup) {
+        throw partialFailure(
+          pod.id,
+          podOutputs(last, inputs),
+          `${label(inputs)}: pod ${pod.id} did not become ready (${why}; last status ${status}) and terminating it failed too (${cleanup instanceof Error ? cleanup.message : String(cleanup)}). It is recorded in state; run \`pulumi destroy\` or delete pod ${pod.id} in the RunPod console, as it may still bill.`,
+        );
+      }
+      throw new Error(
+        `${label(inputs)}: pod ${pod.id} did not become ready (${why}; last status ${status}). It was terminated so it does not bill; set onCreateFailure: "keep" to keep a failed pod for inspection.`,
+      );
+    }
+  }
+
+  /** `adoptId`: take over an existing pod instead of creating one, then apply what differs in place. */
+  private async adopt(id: string, inputs: PodInputs): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
+    let pod: ApiPod;
+    try {
+      pod = await api().getPod(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
+        throw new Error(`${label(inputs)}: adoptId ${id}: no such pod (or this API key cannot see it).`);
+      }
+      throw err;
+    }
+    const current = podOutputs(pod, { ...inputs, env: inputs.env ?? {} });
+    const d = diffPod(
+      {
+        ...current,
+        env: Object.fromEntries(Object.keys(inputs.env ?? {}).map((k) => [k, pod.env[k] ?? ""])),
+      },
+      inputs,
+    );
+    const blocking = d.replaces.filter((r) => !["startSsh", "startJupyter", "templateId"].includes(r));
+    if (blocking.length > 0) {
+      throw new Error(
+        `${label(inputs)}: adoptId ${id} cannot be adopted: it differs from the inputs in ${blocking.join(", ")}, which cannot change in place.`,
+      );
+    }
+    claimed.add(id);
+    const adopted = {
+      ...current,
+      templateId: inputs.templateId ?? null,
+      startSsh: inputs.startSsh ?? false,
+      startJupyter: inputs.startJupyter ?? false,
+    };
+    const body = updateBody(adopted, inputs, pod.env);
+    if (Object.keys(body).length > 0) pod = await api().updatePod(id, body);
+    progress(label(inputs), `adopted existing pod ${id}`);
+    return {
+      id,
+      outs: {
+        ...podOutputs(pod, inputs),
+        templateId: adopted.templateId,
+        startSsh: adopted.startSsh,
+        startJupyter: adopted.startJupyter,
+      },
+    };
+  }
+
+  async read(id: string, props?: PodOutputs): Promise<pulumi.dynamic.ReadResult<PodOutputs>> {
+    let pod: ApiPod;
+    try {
+      pod = await api().getPod(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
+      throw err;
+    }
+    if (pod.status === "TERMINATED") return {};
+    const prior = (props ?? {}) as Partial<PodOutputs> & Partial<PodInputs>;
+    // On refresh `props` are the old outputs; on get they are the program's inputs. Either way its
+    // env keys are the declared ones; for a get without env, every key the service did not inject.
+    const declaredEnv =
+      prior.env && Object.keys(prior.env).length > 0
+        ? prior.env
+        : props && "status" in props
+          ? {}
+          : Object.fromEntries(
+              Object.keys(pod.env)
+                .filter((k) => k !== "PUBLIC_KEY" && k !== "JUPYTER_PASSWORD")
+                .map((k) => [k, ""]),
+            );
+    const priorInputs = {
+      ...(prior as Record<string, unknown>),
+      env: declaredEnv,
+      ...(prior.gpu ? { gpu: toGpuInput(prior.gpu) } : {}),
+      ...(typeof prior.requestedGlobalNetworking === "boolean"
+        ? { globalNetworking: prior.requestedGlobalNetworking }
+        : {}),
+      templateId: prior.templateId ?? undefined,
+      dataCenterIds: prior.dataCenterIds ?? undefined,
+      placement: prior.placement ?? undefined,
+      timeouts: prior.timeouts ?? undefined,
+    } as unknown as Partial<PodInputs>;
+    const outs = podOutputs(pod, stripNulls(priorInputs));
+    // ReadResult types `inputs` as outputs; they are inputs.
+    return {
+      id,
+      props: outs,
+      inputs: inputsFromOutputs(outs, stripNulls(priorInputs)) as unknown as PodOutputs,
+    };
+  }
+
+  async update(
+    id: string,
+    olds: PodOutputs,
+    news: PodInputs,
+  ): Promise<pulumi.dynamic.UpdateResult<PodOutputs>> {
+    const timeouts = timeoutsOf(news.timeouts);
+    const current = await api().getPod(id);
+    const body = updateBody(olds, news, current.env);
+    let pod = current;
+    if (Object.keys(body).length > 0) {
+      try {
+        pod = await api().updatePod(id, body);
+      } catch (err) {
+        if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
+          throw new Error(`${label(news)}: pod ${id} cannot be changed: ${err.detail ?? err.message}`);
+        }
+        throw err;
+      }
+    }
+    if (body.globalNetworking !== undefined) {
+      progress(
+        label(news),
+        `${id}: the globalNetworking change takes effect at the pod's next start or restart`,
+      );
+    }
+    if (pod.status === "STARTING" || pod.status === "PROVISIONING") {
+      try {
+        pod = (await waitForPod(pod, news, "RUNNING", timeouts.update)) ?? pod;
+      } catch (err) {
+        const last = err instanceof WaitFailure && err.lastPod ? err.lastPod : pod;
+        throw partialFailure(
+          id,
+          podOutputs(last, news),
+          `${label(news)}: pod ${id} was updated but did not come back to RUNNING (${err instanceof Error ? err.message : String(err)}).`,
+        );
+      }
+    }
+    return { outs: podOutputs(pod, news) };
+  }
+
+  async delete(id: string, props: PodOutputs): Promise<void> {
+    const name = `Pod ${props?.name ?? id}`;
+    try {
+      await api().deletePod(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
+      if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
+        const hint = props?.cluster
+          ? `it belongs to cluster ${props.cluster.id}; delete the cluster through /v2/clusters/${props.cluster.id}`
+          : "it is locked; set locked: false and run `pulumi up` first, then destroy";
+        throw new Error(`${name}: pod ${id} cannot be deleted: ${hint}. (${err.detail ?? err.message})`);
+      }
+      throw err;
+    }
+    const started = now();
+    const timeoutSeconds = timeoutsOf(props?.timeouts).delete;
+    await watcher().waitFor({ podId: id, target: "GONE", timeoutMs: timeoutSeconds * 1000 });
+    claimed.delete(id);
+    progress(name, `${id} deleted (${elapsed(now() - started)})`);
+  }
+}
+
+function toGpuInput(g: PodGpuOutput | NonNullable<PodInputs["gpu"]>): NonNullable<PodInputs["gpu"]> {
+  const out: Record<string, unknown> = { id: g.id };
+  if (g.count !== undefined && g.count !== null) out.count = g.count;
+  for (const c of GPU_CONSTRAINTS) {
+    const v = (g as Record<string, unknown>)[c];
+    if (v !== null && v !== undefined) out[c] = v;
+  }
+  return out as NonNullable<PodInputs["gpu"]>;
+}
+
+function stripNulls<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
+}
+
+export const podProvider = new PodProvider();

@@ -1,0 +1,213 @@
+/**
+ * One process-wide watcher for every pod that is waiting for a status.
+ *
+ * Tools that poll each pod on its own burn the per-user quota: 50 pods polled every second is 50
+ * requests a second. Here, when several pods wait, one `GET /v2/pods` serves all of them; a lone
+ * pod is read with `GET /v2/pods/{id}`. The interval adapts: it starts short, never goes below
+ * what the rate-limit budget can afford while leaving room for creates, and never sleeps past the
+ * earliest deadline.
+ */
+import type { RunpodApi } from "./client/api.js";
+import type { Clock } from "./client/clock.js";
+import { ERROR_CODES, isRunpodApiError } from "./client/errors.js";
+import type { Pod, PodStatus } from "./client/schemas/pods.js";
+
+/** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), or deleted. */
+export type WaitTarget = "RUNNING" | "PLACED" | "GONE";
+
+export interface WatcherOptions {
+  /** Shortest time between two reads. @default 1000 */
+  readonly minIntervalMs: number;
+  /** Longest time between two reads. @default 10000 */
+  readonly maxIntervalMs: number;
+  /** Requests of the current rate-limit window left for other work (creates, deletes). @default 10 */
+  readonly reserve: number;
+}
+
+const DEFAULTS: WatcherOptions = { minIntervalMs: 1000, maxIntervalMs: 10_000, reserve: 10 };
+
+export type WaitFailureReason = "ERROR" | "EXITED" | "VANISHED" | "TIMEOUT" | "API";
+
+/** Why a wait ended without reaching its target. `lastStatus` is what the pod last showed. */
+export class WaitFailure extends Error {
+  override readonly name = "WaitFailure";
+  constructor(
+    readonly podId: string,
+    readonly reason: WaitFailureReason,
+    readonly lastStatus: PodStatus | undefined,
+    readonly lastPod: Pod | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Waiter {
+  readonly podId: string;
+  readonly target: WaitTarget;
+  readonly deadline: number;
+  readonly onStatus: ((status: PodStatus, pod: Pod) => void) | undefined;
+  lastStatus: PodStatus | undefined;
+  lastPod: Pod | undefined;
+  resolve(pod: Pod | undefined): void;
+  reject(err: Error): void;
+}
+
+export class PodWatcher {
+  private readonly waiters = new Set<Waiter>();
+  private readonly options: WatcherOptions;
+  private loop: Promise<void> | undefined;
+  private wake: AbortController | undefined;
+  private closed = false;
+  /** Reads made so far, by kind: what the benchmarks count. */
+  readonly reads = { list: 0, single: 0 };
+
+  constructor(
+    private readonly api: RunpodApi,
+    private readonly clock: Clock,
+    options: Partial<WatcherOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Resolves with the pod once it reaches `target` (undefined for GONE); rejects with a WaitFailure. */
+  waitFor(request: {
+    podId: string;
+    target: WaitTarget;
+    timeoutMs: number;
+    onStatus?: (status: PodStatus, pod: Pod) => void;
+  }): Promise<Pod | undefined> {
+    return new Promise((resolve, reject) => {
+      this.waiters.add({
+        podId: request.podId,
+        target: request.target,
+        deadline: this.clock.now() + request.timeoutMs,
+        onStatus: request.onStatus,
+        lastStatus: undefined,
+        lastPod: undefined,
+        resolve,
+        reject,
+      });
+      this.loop ??= this.run().finally(() => {
+        this.loop = undefined;
+      });
+    });
+  }
+
+  /** Stops polling; pending waits fail. */
+  close(): void {
+    this.closed = true;
+    this.wake?.abort();
+    for (const w of this.waiters) {
+      w.reject(new WaitFailure(w.podId, "API", w.lastStatus, w.lastPod, "the pod watcher was closed"));
+    }
+    this.waiters.clear();
+  }
+
+  /**
+   * Sleep, read, evaluate, until nobody waits. The first read comes one interval after the first
+   * waiter arrived: a pod just created is PROVISIONING, so reading it at once would be wasted.
+   */
+  private async run(): Promise<void> {
+    let interval = this.options.minIntervalMs;
+    while (this.waiters.size > 0 && !this.closed) {
+      const budget = this.api.client.budgetFor("v2").affordableInterval(this.options.reserve);
+      const earliest = Math.min(...[...this.waiters].map((w) => w.deadline)) - this.clock.now();
+      const sleepMs = Math.max(0, Math.min(Math.max(interval, budget), this.options.maxIntervalMs, earliest));
+      this.wake = new AbortController();
+      await this.clock.sleep(sleepMs, this.wake.signal).catch(() => undefined);
+      this.wake = undefined;
+      if (this.closed) return;
+      try {
+        await this.poll();
+        interval = this.options.minIntervalMs;
+      } catch (err) {
+        if (
+          isRunpodApiError(err, ERROR_CODES.UNAUTHORIZED, ERROR_CODES.FORBIDDEN, ERROR_CODES.INVALID_CONFIG)
+        ) {
+          for (const w of this.waiters) w.reject(err);
+          this.waiters.clear();
+          return;
+        }
+        // Transient trouble after the client's own retries: keep waiting until the deadlines.
+        interval = Math.min(this.options.maxIntervalMs, interval * 2);
+      }
+      this.expire();
+    }
+  }
+
+  private async poll(): Promise<void> {
+    const waiters = [...this.waiters];
+    const ids = new Set(waiters.map((w) => w.podId));
+    if (ids.size === 1) {
+      const [w] = waiters;
+      if (!w) return;
+      this.reads.single += 1;
+      try {
+        const pod = await this.api.getPod(w.podId);
+        for (const each of waiters) this.evaluate(each, pod);
+      } catch (err) {
+        if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
+        for (const each of waiters) this.evaluate(each, undefined);
+      }
+      return;
+    }
+    this.reads.list += 1;
+    const pods = await this.api.listPods();
+    const byId = new Map(pods.map((p) => [p.id, p]));
+    for (const w of waiters) this.evaluate(w, byId.get(w.podId));
+  }
+
+  /** Applies one observation. An absent pod has been deleted (the list drops TERMINATED pods). */
+  private evaluate(w: Waiter, pod: Pod | undefined): void {
+    if (!this.waiters.has(w)) return;
+    const status: PodStatus | undefined = pod?.status;
+    if (pod && status !== w.lastStatus) {
+      w.onStatus?.(pod.status, pod);
+    }
+    if (pod) {
+      w.lastStatus = pod.status;
+      w.lastPod = pod;
+    }
+    const done = (value: Pod | undefined) => {
+      this.waiters.delete(w);
+      w.resolve(value);
+    };
+    const fail = (reason: WaitFailureReason, message: string) => {
+      this.waiters.delete(w);
+      w.reject(new WaitFailure(w.podId, reason, w.lastStatus, w.lastPod, message));
+    };
+    if (w.target === "GONE") {
+      if (!pod || status === "TERMINATED") done(undefined);
+      return;
+    }
+    if (!pod || status === "TERMINATED") {
+      fail(
+        "VANISHED",
+        `pod ${w.podId} was deleted while waiting for it (last status ${w.lastStatus ?? "unknown"})`,
+      );
+      return;
+    }
+    if (status === "RUNNING" || (w.target === "PLACED" && status === "STARTING")) done(pod);
+    else if (status === "ERROR") fail("ERROR", `pod ${w.podId} went to ERROR`);
+    else if (status === "EXITED")
+      fail("EXITED", `pod ${w.podId} stopped (EXITED) while waiting for it to run`);
+  }
+
+  private expire(): void {
+    const now = this.clock.now();
+    for (const w of [...this.waiters]) {
+      if (now < w.deadline) continue;
+      this.waiters.delete(w);
+      w.reject(
+        new WaitFailure(
+          w.podId,
+          "TIMEOUT",
+          w.lastStatus,
+          w.lastPod,
+          `pod ${w.podId} did not reach ${w.target} in time (last status ${w.lastStatus ?? "unknown"})`,
+        ),
+      );
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, startCli } from "../support/cli.js";
+
+describe("runpod-dynamic emulator", () => {
+  it("prints its three base URLs and a test key, serves the seed it was given, and stops on SIGTERM", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rp-seed-"));
+    const seedFile = join(dir, "seed.json");
+    writeFileSync(
+      seedFile,
+      JSON.stringify({
+        dataCenters: [
+          {
+            id: "XX-TEST-1",
+            name: "Test 1",
+            region: "EUROPE",
+            globalNetwork: false,
+            networkVolumeTypes: [],
+            compliance: [],
+          },
+        ],
+      }),
+    );
+    const { child, output, exited } = await startCli(
+      ["emulator", "--seed", seedFile, "--control"],
+      /RUNPOD_SERVERLESS_URL=\S+\n/,
+    );
+    const text = output();
+    const env = Object.fromEntries([...text.matchAll(/^export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
+    expect(Object.keys(env).sort()).toEqual([
+      "RUNPOD_API_KEY",
+      "RUNPOD_BASE_URL",
+      "RUNPOD_REST_URL",
+      "RUNPOD_SERVERLESS_URL",
+    ]);
+    expect(text).toMatch(/base_url\s+http:\/\/127\.0\.0\.1:\d+\n/);
+    const res = await fetch(`${env.RUNPOD_BASE_URL}/v2/catalog/datacenters`, {
+      headers: { authorization: `Bearer ${env.RUNPOD_API_KEY}` },
+    });
+    const body = (await res.json()) as { dataCenters: { id: string }[] };
+    const control = await fetch(`${env.RUNPOD_BASE_URL}/__emulator/clock`);
+    expect([res.status, body.dataCenters.map((d) => d.id), control.status]).toEqual([
+      200,
+      ["XX-TEST-1"],
+      200,
+    ]);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
+  it.each([
+    [["emulator", "--port", "abc"], /--port must be an integer between 0 and 65533/],
+    [["emulator", "--clock-scale", "-1"], /--clock-scale must be a number between 0 and 10000/],
+    [["emulator", "--bogus"], /unknown option '--bogus'/],
+  ])("rejects %j with exit code 2", async (args, message) => {
+    const res = await runCli(args);
+    expect([res.code, res.stderr]).toEqual([2, expect.stringMatching(message)]);
+  });
+
+  it("fails with exit code 1 on an unreadable seed file", async () => {
+    const res = await runCli(["emulator", "--seed", "/nonexistent/seed.json"]);
+    expect([res.code, res.stderr]).toEqual([
+      1,
+      expect.stringMatching(/--seed \/nonexistent\/seed.json: ENOENT/),
+    ]);
+  });
+});

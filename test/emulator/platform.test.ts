@@ -1,0 +1,241 @@
+/** The emulator's wiring: rate limits, faults, bad input, the request log and the HTTP control plane. */
+import { afterEach, describe, expect, it } from "vitest";
+import { clientLib } from "../support/dist.js";
+import {
+  apiFor,
+  emulatorLib,
+  frozenEmulator,
+  type RunningEmulator,
+  raw,
+  rejection,
+} from "../support/emulator.js";
+
+const { ERROR_CODES } = clientLib;
+let emu: RunningEmulator | undefined;
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+});
+
+const gpuPod = { name: "p", image: "img:1", gpu: { id: "NVIDIA A40" } };
+
+describe("rate limits per API key", () => {
+  it("sends RateLimit and RateLimit-Policy on every authenticated response, and 429 past the quota", async () => {
+    emu = await emulatorLib.startEmulator({
+      clockScale: 0,
+      rateLimit: [
+        { name: "minute", quota: 3, seconds: 60 },
+        { name: "hour", quota: 100, seconds: 3600 },
+      ],
+    });
+    const url = `${emu.baseUrl}/v2/pods`;
+    const first = await raw(url);
+    const notFound = await raw(`${emu.baseUrl}/v2/pods/nope`);
+    await raw(url);
+    const limited = await raw(url);
+    const other = await raw(url, { key: emulatorLib.LIMITED_API_KEY });
+    expect([first.status, first.headers.get("ratelimit"), first.headers.get("ratelimit-policy")]).toEqual([
+      200,
+      '"minute";r=2;t=60, "hour";r=99;t=3600',
+      '"minute";q=3;w=60, "hour";q=100;w=3600',
+    ]);
+    expect([notFound.status, notFound.headers.get("ratelimit")]).toEqual([
+      404,
+      '"minute";r=1;t=60, "hour";r=98;t=3600',
+    ]);
+    expect([limited.status, limited.headers.get("retry-after"), limited.body.detail]).toEqual([
+      429,
+      "60",
+      "Rate limit exceeded for the minute window (3 requests per 60 s). Retry after 60 s.",
+    ]);
+    expect(other.status).toBe(200);
+    emu.control.advance(45_000);
+    expect((await raw(url)).headers.get("retry-after")).toBe("15");
+    emu.control.advance(15_000);
+    expect((await raw(url)).status).toBe(200);
+  });
+
+  it("keeps the real client inside the quota: it waits instead of collecting 429s", async () => {
+    emu = await emulatorLib.startEmulator({
+      clockScale: 60,
+      rateLimit: [{ name: "minute", quota: 5, seconds: 60 }],
+    });
+    const scaled = clientLib.scaledClock(60, emu.control.now());
+    const settings = clientLib.resolveSettings(() => undefined, emu.env());
+    const api = new clientLib.RunpodApi(new clientLib.RunpodClient(settings, { clock: scaled }));
+    for (let i = 0; i < 8; i += 1) await api.listPods();
+    const { byStatus } = emu.control.requests().summary;
+    expect(byStatus).toEqual({ "200": 8 });
+  });
+});
+
+describe("fault rules", () => {
+  it("answers a status for the next N matching requests, with Retry-After", async () => {
+    ({ emu } = await frozenEmulator());
+    emu.control.addFault({ method: "GET", path: "^/v2/pods$", status: 503, times: 2 });
+    emu.control.addFault({ method: "GET", path: "^/v2/catalog", status: 429, retryAfter: 7, times: 1 });
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await raw(`${emu.baseUrl}/v2/pods`)).status);
+    const limited = await raw(`${emu.baseUrl}/v2/catalog/gpus`);
+    expect([statuses, limited.status, limited.headers.get("retry-after")]).toEqual([
+      [503, 503, 200],
+      429,
+      "7",
+    ]);
+  });
+
+  it("drops the connection before a create (nothing happens) or after it (the pod exists)", async () => {
+    let api: ReturnType<typeof apiFor>;
+    ({ emu, api } = await frozenEmulator());
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "before", times: 1 });
+    const before = await rejection(api.createPod(gpuPod));
+    const afterBefore = (await api.listPods()).length;
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "after", times: 1 });
+    const after = await rejection(api.createPod(gpuPod));
+    const pods = await api.listPods();
+    expect([before.code, before.outcome, afterBefore, after.code, pods.length]).toEqual([
+      ERROR_CODES.NETWORK,
+      "unknown",
+      0,
+      ERROR_CODES.NETWORK,
+      1,
+    ]);
+  });
+
+  it("applies probabilistic rules repeatably for one random seed", async () => {
+    const run = async () => {
+      const e = await emulatorLib.startEmulator({
+        clockScale: 0,
+        randomSeed: 42,
+        rateLimit: [{ name: "m", quota: 1000, seconds: 60 }],
+      });
+      e.control.addFault({ path: "^/v2/pods$", status: 500, probability: 0.3 });
+      const out: number[] = [];
+      for (let i = 0; i < 30; i += 1) out.push((await raw(`${e.baseUrl}/v2/pods`)).status);
+      await e.close();
+      return out;
+    };
+    const [a, b] = [await run(), await run()];
+    const failures = a.filter((s) => s === 500).length;
+    expect(a).toEqual(b);
+    expect(failures).toBeGreaterThan(3);
+    expect(failures).toBeLessThan(20);
+  });
+
+  it("adds latency past a client's deadline", async () => {
+    ({ emu } = await frozenEmulator());
+    emu.control.addFault({ method: "GET", path: "^/v2/pods/", latencyMs: 400, times: 1 });
+    const settings = clientLib.resolveSettings(() => undefined, emu.env());
+    const api = new clientLib.RunpodApi(
+      new clientLib.RunpodClient(settings, {
+        deadlineMs: 100,
+        retry: { retries: 0, minTimeoutMs: 1, randomize: false },
+      }),
+    );
+    const err = await rejection(api.getPod("x"));
+    expect(err.code).toBe(ERROR_CODES.TIMEOUT);
+  });
+});
+
+describe("bad input never crashes the emulator", () => {
+  it.each([
+    [
+      "malformed JSON",
+      { method: "POST", body: "{oops" },
+      "/v2/pods",
+      400,
+      "The request body is not valid JSON.",
+    ],
+    [
+      "wrong content type",
+      { method: "POST", body: "name=x", headers: { "content-type": "text/plain" } },
+      "/v2/pods",
+      415,
+      "Expected Content-Type application/json, got text/plain.",
+    ],
+    ["an unknown route", { method: "GET" }, "/v2/nothing-here", 404, "No route for GET /v2/nothing-here."],
+    ["a wrong method", { method: "PUT" }, "/v2/pods", 405, "PUT is not allowed on /v2/pods."],
+    [
+      "a JSON array body",
+      { method: "POST", body: "[1,2]" },
+      "/v2/pods",
+      422,
+      "Request body does not match the contract.",
+    ],
+    [
+      "a huge body elsewhere",
+      { method: "PUT", body: JSON.stringify({ keys: ["x".repeat(2_000_000)] }) },
+      "/v2/account/ssh-keys",
+      413,
+      "The request body exceeds 1048576 bytes.",
+    ],
+  ])("%s", async (_name, init, path, status, detail) => {
+    ({ emu } = await frozenEmulator());
+    const res = await raw(`${emu.baseUrl}${path}`, init);
+    expect([res.status, res.body.detail, res.headers.get("content-type")]).toEqual([
+      status,
+      detail,
+      "application/problem+json",
+    ]);
+    expect((await raw(`${emu.baseUrl}/v2/pods`)).status).toBe(200);
+  });
+
+  it("answers 405 with an Allow header", async () => {
+    ({ emu } = await frozenEmulator());
+    const res = await raw(`${emu.baseUrl}/v2/pods/abc`, { method: "POST", body: "{}" });
+    expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, PATCH, DELETE"]);
+  });
+});
+
+describe("request log", () => {
+  it("counts per route and per status", async () => {
+    let api: ReturnType<typeof apiFor>;
+    ({ emu, api } = await frozenEmulator());
+    const pod = await api.createPod(gpuPod);
+    await api.getPod(pod.id);
+    await api.getPod(pod.id);
+    await rejection(api.getPod("missing"));
+    expect(emu.control.requests().summary).toEqual({
+      total: 4,
+      byRoute: { "POST /v2/pods": 1, "GET /v2/pods/:id": 3 },
+      byStatus: { "201": 1, "200": 2, "404": 1 },
+    });
+  });
+});
+
+describe("control plane over HTTP", () => {
+  it("is off unless enabled", async () => {
+    ({ emu } = await frozenEmulator());
+    expect((await raw(`${emu.baseUrl}/__emulator/state`, { key: null })).status).toBe(401);
+  });
+
+  it("moves the clock, sets capacity and settings, forces a status and reports state", async () => {
+    ({ emu } = await frozenEmulator({ control: true }));
+    const api = apiFor(emu);
+    const c = (method: string, path: string, body?: unknown) =>
+      raw(`${emu?.baseUrl}/__emulator${path}`, {
+        method,
+        key: null,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const t0 = (await c("GET", "/clock")).body.now as number;
+    await c("PUT", "/capacity", { dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 0 });
+    await c("PUT", "/capacity", { dataCenterId: "EU-RO-1", gpuTypeId: "NVIDIA A40", free: 0 });
+    const full = await rejection(api.createPod(gpuPod));
+    await c("PUT", "/capacity", { dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 3 });
+    await c("PUT", "/settings", { provisioningMs: 10, startingMs: 10 });
+    const pod = await api.createPod(gpuPod);
+    const moved = await c("POST", "/clock", { advanceMs: 25 });
+    const running = await api.getPod(pod.id);
+    const forced = await c("POST", `/pods/${pod.id}/status`, { status: "ERROR" });
+    const state = await c("GET", "/state");
+    const bad = await c("PUT", "/settings", { errorShare: 2 });
+    expect([full.status, moved.body.now, running.status, forced.body.status]).toEqual([
+      400,
+      t0 + 25,
+      "RUNNING",
+      "ERROR",
+    ]);
+    expect([(state.body.pods as unknown[]).length, bad.status]).toEqual([3, 400]);
+  });
+});

@@ -1,0 +1,186 @@
+/** Catalog, SSH keys, templates and network volumes. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Api, frozenEmulator, type RunningEmulator, raw, rejection } from "../support/emulator.js";
+
+let emu: RunningEmulator;
+let api: Api;
+beforeEach(async () => {
+  ({ emu, api } = await frozenEmulator());
+});
+afterEach(async () => {
+  await emu.close();
+});
+
+describe("catalog", () => {
+  it("reports GPU stock per data center, with CUDA versions, when asked with a product", async () => {
+    const gpus = await api.listGpuTypes({ include: ["AVAILABILITY"], product: ["POD"] });
+    const a40 = gpus.find((g) => g.id === "NVIDIA A40");
+    expect([a40?.availability, a40?.dataCenters, a40?.cudaVersions]).toEqual([
+      "HIGH",
+      [
+        { id: "US-TX-3", name: "Texas 3", availability: "NONE" },
+        { id: "US-KS-2", name: "Kansas 2", availability: "MEDIUM" },
+        { id: "EU-RO-1", name: "Romania 1", availability: "HIGH" },
+      ],
+      [
+        { version: "12.4", available: true },
+        { version: "12.2", available: true },
+      ],
+    ]);
+    const plain = await api.listGpuTypes();
+    expect([plain.length, plain[0]?.availability, plain[0]?.dataCenters]).toEqual([9, undefined, undefined]);
+  });
+
+  it("refuses include=AVAILABILITY without a product", async () => {
+    const err = await rejection(api.listGpuTypes({ include: ["AVAILABILITY"] }));
+    expect(err.status).toBe(400);
+  });
+
+  it("filters data centers by region and adds GPU availability on request", async () => {
+    const dcs = await api.listDataCenters({ regions: ["EUROPE"], include: ["GPU_AVAILABILITY"] });
+    expect(dcs.map((d) => [d.id, d.region, d.globalNetwork, d.gpuAvailability?.length])).toEqual([
+      ["EU-RO-1", "EUROPE", true, 3],
+      ["EU-SE-1", "EUROPE", false, 2],
+      ["EUR-IS-1", "EUROPE", false, 2],
+    ]);
+    const global = await api.listDataCenters({ globalNetwork: true });
+    expect(global.map((d) => d.id)).toEqual(["US-TX-3", "US-KS-2", "CA-MTL-1", "EU-RO-1"]);
+  });
+
+  it("follows real stock, unless the catalog level is overridden", async () => {
+    emu.control.setCapacity({
+      dataCenterId: "EU-RO-1",
+      gpuTypeId: "NVIDIA A40",
+      free: 0,
+      availability: "HIGH",
+    });
+    const [ro] = await api.listDataCenters({ regions: ["EUROPE"], include: ["GPU_AVAILABILITY"] });
+    const err = await rejection(
+      api.createPod({ name: "p", image: "i", gpu: { id: "NVIDIA A40" }, dataCenterIds: ["EU-RO-1"] }),
+    );
+    expect([ro?.gpuAvailability?.find((g) => g.id === "NVIDIA A40")?.availability, err.status]).toEqual([
+      "HIGH",
+      400,
+    ]);
+  });
+
+  it("lists CPU flavors with their vCPU range and RAM multiplier", async () => {
+    const cpus = await api.listCpuFlavors();
+    expect(cpus.map((c) => [c.id, c.vcpu.min, c.vcpu.max, c.ramGbPerVcpu])).toEqual([
+      ["cpu3c", 2, 32, 2],
+      ["cpu3g", 2, 32, 4],
+      ["cpu3m", 2, 16, 8],
+      ["cpu5c", 2, 64, 2],
+      ["cpu5g", 4, 64, 4],
+    ]);
+  });
+
+  it("lists public templates by source, one of them serverless", async () => {
+    const official = await api.listPublicTemplates();
+    expect(official.map((t) => [t.id, t.serverless, t.registry])).toEqual([
+      ["runpod-torch-v240", false, null],
+      ["runpod-ubuntu-cpu", false, null],
+      ["runpod-worker-sdxl", true, null],
+    ]);
+    expect((await api.listPublicTemplates({ source: "community" })).map((t) => t.id)).toEqual([
+      "comfyui-community",
+    ]);
+  });
+});
+
+describe("account SSH keys", () => {
+  const k1 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA1 one@example";
+  const k2 = "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAI two";
+
+  it("replaces the whole set on PUT", async () => {
+    await api.putSshKeys([k1, k2]);
+    await api.putSshKeys([k2]);
+    expect(await api.getSshKeys()).toEqual([k2]);
+    await api.putSshKeys([]);
+    expect(await api.getSshKeys()).toEqual([]);
+  });
+
+  it("rejects a line that is not an authorized_keys entry with 422", async () => {
+    const res = await raw(`${emu.baseUrl}/v2/account/ssh-keys`, {
+      method: "PUT",
+      body: JSON.stringify({ keys: ["-----BEGIN OPENSSH PRIVATE KEY-----"] }),
+    });
+    expect([res.status, (res.body.errors as string[])[0]]).toEqual([
+      422,
+      "$.keys[0]: must be an authorized_keys line: <type> <base64> [comment]",
+    ]);
+  });
+});
+
+describe("templates", () => {
+  it("creates, reads, updates and deletes the account's templates; public ones are read-only", async () => {
+    const t = await api.createTemplate({ name: "mine", image: "img:1", ports: ["22/tcp"] });
+    expect([t.startSsh, t.startJupyter, t.category, t.public, t.serverless]).toEqual([
+      true,
+      true,
+      "NVIDIA",
+      false,
+      false,
+    ]);
+    const updated = await api.updateTemplate(t.id, { image: "img:2", env: { A: "1" } });
+    expect([updated.image, updated.env, (await api.listTemplates()).length]).toEqual([
+      "img:2",
+      { A: "1" },
+      1,
+    ]);
+    const publicRead = await api.getTemplate("runpod-torch-v240");
+    const publicEdit = await rejection(api.updateTemplate("runpod-torch-v240", { name: "x" }));
+    await api.deleteTemplate(t.id);
+    expect([publicRead.name, publicEdit.status, (await rejection(api.getTemplate(t.id))).status]).toEqual([
+      "Runpod Pytorch 2.4.0",
+      404,
+      404,
+    ]);
+  });
+});
+
+describe("network volumes", () => {
+  it("grows, refuses to shrink or an empty change, and keeps the data center", async () => {
+    const v = await api.createNetworkVolume({ name: "data", size: 20, dataCenter: "US-KS-2" });
+    const grown = await api.updateNetworkVolume(v.id, { size: 40 });
+    const shrink = await rejection(api.updateNetworkVolume(v.id, { size: 30 }));
+    const empty = await rejection(api.updateNetworkVolume(v.id, {}));
+    expect([v.type, grown.size, shrink.detail, empty.detail]).toEqual([
+      "STANDARD",
+      40,
+      "size can only grow: the volume has 40 GB, the request asks for 30 GB.",
+      "The PATCH body is empty; send name and/or size.",
+    ]);
+  });
+
+  it.each([
+    [{ name: "x", size: 20, dataCenter: "OC-AU-1" }, "Data center OC-AU-1 does not offer network volumes."],
+    [
+      { name: "x", size: 20, dataCenter: "US-KS-2", type: "HIGH_PERFORMANCE" as const },
+      "Data center US-KS-2 does not offer HIGH_PERFORMANCE volumes (offers STANDARD).",
+    ],
+    [
+      { name: "x", size: 20, dataCenter: "NOPE" },
+      "dataCenter 'NOPE' is not a data center; see GET /v2/catalog/datacenters.",
+    ],
+  ])("refuses %j", async (body, detail) => {
+    expect((await rejection(api.createNetworkVolume(body))).detail).toBe(detail);
+  });
+
+  it("refuses to delete a volume a pod still mounts", async () => {
+    const pod = await api.createPod({
+      name: "p",
+      image: "i",
+      gpu: { id: "NVIDIA H100 80GB HBM3" },
+      mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/d" }] },
+    });
+    const busy = await rejection(api.deleteNetworkVolume("nv-tx3-datasets"));
+    await api.deletePod(pod.id);
+    emu.control.advance(1000);
+    await api.deleteNetworkVolume("nv-tx3-datasets");
+    expect([busy.status, (await api.listNetworkVolumes()).map((v) => v.id)]).toEqual([
+      409,
+      ["nv-ro1-models"],
+    ]);
+  });
+});

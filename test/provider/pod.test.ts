@@ -1,0 +1,400 @@
+/** The Pod provider's methods against the emulator, in-process, on the emulator's clock. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
+import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { runtimeLib, useEmulator } from "../support/provider.js";
+
+const Pod = runtimeLib.providers.Pod;
+const A40 = "NVIDIA A40";
+const H100 = "NVIDIA H100 80GB HBM3";
+
+let emu: RunningEmulator;
+let progress: string[];
+let seed = 1;
+
+beforeEach(async () => {
+  // A fresh random seed per emulator: pod ids must not repeat across tests in one process.
+  emu = await emulatorLib.startEmulator({ clockScale: 50, randomSeed: seed++ });
+  ({ progress } = useEmulator(emu));
+});
+afterEach(async () => {
+  await emu.close();
+});
+
+const inputs = (extra: Partial<PodInputs> = {}): PodInputs => ({
+  name: "trainer",
+  image: "img:1",
+  gpu: { id: A40 },
+  ...extra,
+});
+const count = (route: string) => emu.control.requests().summary.byRoute[route] ?? 0;
+const podsInEmulator = () =>
+  emu.control.snapshot().pods.filter((p) => p.status !== "TERMINATED" && !p.cluster);
+
+async function failure(p: Promise<unknown>): Promise<Error & { id?: string; properties?: PodOutputs }> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error & { id?: string; properties?: PodOutputs };
+  }
+  throw new Error("expected a failure");
+}
+
+describe("create", () => {
+  it("creates a pod, waits until RUNNING and returns JSON-clean outputs with only declared env keys", async () => {
+    await apiFor(emu).putSshKeys(["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo"]);
+    const res = await Pod.create(
+      inputs({ env: { A: "1" }, startJupyter: true, startSsh: true, ports: ["22/tcp"] }),
+    );
+    const outs = res.outs as PodOutputs;
+    expect([
+      outs.status,
+      outs.env,
+      typeof outs.jupyterPassword,
+      outs.ssh.direct?.username,
+      outs.gpu?.vcpuCount,
+    ]).toEqual(["RUNNING", { A: "1" }, "string", "root", 9]);
+    expect(JSON.stringify(outs)).not.toContain("undefined");
+    expect(Object.values(outs).includes(undefined as never)).toBe(false);
+    expect(progress.map((l) => l.replace(/\(\d+s\)$/, "(Ns)"))).toEqual([
+      `runpod Pod trainer: created ${res.id} in US-KS-2 / NVIDIA A40`,
+      `runpod Pod trainer: ${res.id} PROVISIONING -> STARTING (Ns)`,
+      `runpod Pod trainer: ${res.id} STARTING -> RUNNING (Ns)`,
+    ]);
+  });
+
+  it("returns once placed when waitFor is PLACED, and at once with NONE", async () => {
+    const placed = await Pod.create(inputs({ waitFor: "PLACED" }));
+    const none = await Pod.create(inputs({ waitFor: "NONE" }));
+    expect([(placed.outs as PodOutputs).status, (none.outs as PodOutputs).status]).toEqual([
+      "STARTING",
+      "PROVISIONING",
+    ]);
+  });
+
+  it("locks the pod after it runs when asked", async () => {
+    const res = await Pod.create(inputs({ locked: true }));
+    expect([(res.outs as PodOutputs).locked, count("PATCH /v2/pods/:id")]).toEqual([true, 1]);
+  });
+
+  it("places a pod in its network volume's data center, and refuses candidates elsewhere before any create", async () => {
+    const mounts = { network: [{ volumeId: "nv-tx3-datasets", path: "/data" }] };
+    const ok = await Pod.create(inputs({ gpu: { id: H100 }, mounts }));
+    const err = await failure(
+      Pod.create(
+        inputs({ gpu: { id: H100 }, mounts, placement: { candidates: [{ dataCenterId: "EU-RO-1" }] } }),
+      ),
+    );
+    expect([(ok.outs as PodOutputs).dataCenterId, err.message, count("POST /v2/pods")]).toEqual([
+      "US-TX-3",
+      "Pod trainer: no placement candidate is in US-TX-3, where network volume nv-tx3-datasets lives.",
+      1,
+    ]);
+  });
+
+  it("adopts an existing pod by id instead of creating one, applying what differs in place", async () => {
+    const existing = await apiFor(emu).createPod({ name: "old-name", image: "img:1", gpu: { id: A40 } });
+    const res = await Pod.create(inputs({ adoptId: existing.id }));
+    expect([res.id, (res.outs as PodOutputs).name, count("POST /v2/pods")]).toEqual([
+      existing.id,
+      "trainer",
+      1,
+    ]);
+    const wrong = await failure(Pod.create(inputs({ adoptId: existing.id, gpu: { id: H100 } })));
+    expect(wrong.message).toBe(
+      `Pod trainer: adoptId ${existing.id} cannot be adopted: it differs from the inputs in gpu.id, which cannot change in place.`,
+    );
+  });
+});
+
+describe("placement walks the candidates as the Errors table says", () => {
+  const candidates = [{ dataCenterId: "US-TX-3" }, { dataCenterId: "US-KS-2" }, { dataCenterId: "EU-RO-1" }];
+  const place = (extra: Partial<PodInputs> = {}) =>
+    Pod.create(inputs({ placement: { candidates }, ...extra }));
+
+  it("400 (no capacity): next candidate", async () => {
+    const res = await place();
+    expect([(res.outs as PodOutputs).dataCenterId, count("POST /v2/pods")]).toEqual(["US-KS-2", 2]);
+    expect(progress[0]).toBe(
+      "runpod Pod trainer: US-TX-3 / NVIDIA A40 answered 400: There are no longer any instances available with the requested specifications. Please refresh and try again.; trying the next candidate",
+    );
+  });
+
+  it("403: skip the candidate", async () => {
+    emu.control.setCapacity({ dataCenterId: "US-TX-3", gpuTypeId: A40, free: 5 });
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", status: 403, times: 1 });
+    const res = await place();
+    expect([(res.outs as PodOutputs).dataCenterId, count("POST /v2/pods")]).toEqual(["US-KS-2", 2]);
+  });
+
+  it("402: stop at once", async () => {
+    emu.control.setSettings({ balanceExhausted: true });
+    const err = await failure(place());
+    expect([count("POST /v2/pods"), err.message]).toEqual([
+      1,
+      "The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: US-TX-3 / NVIDIA A40: 402 Your balance is too low to create this pod. Add funds to continue..",
+    ]);
+  });
+
+  it.each([
+    ["404 (unknown template)", { templateId: "no-such-template", image: undefined }, 404],
+    ["422 (serverless template)", { templateId: "runpod-worker-sdxl", image: undefined }, 422],
+  ])("%s: fail without trying another candidate", async (_name, extra, status) => {
+    const err = await failure(place(extra as Partial<PodInputs>));
+    expect([count("POST /v2/pods"), (err as { status?: number }).status]).toEqual([1, status]);
+  });
+
+  it("413 (body plus template too large): fail without trying another candidate", async () => {
+    const tpl = await apiFor(emu).createTemplate({
+      name: "big",
+      image: "img",
+      env: { A: "a".repeat(60_000) },
+    });
+    const err = await failure(
+      place({ templateId: tpl.id, image: undefined, env: { B: "b".repeat(50_000) } }),
+    );
+    expect([count("POST /v2/pods"), (err as { status?: number }).status]).toEqual([1, 413]);
+  });
+
+  it("429: wait Retry-After and retry the same candidate", async () => {
+    emu.control.setCapacity({ dataCenterId: "US-TX-3", gpuTypeId: A40, free: 5 });
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", status: 429, retryAfter: 2, times: 1 });
+    const res = await place();
+    expect([(res.outs as PodOutputs).dataCenterId, count("POST /v2/pods")]).toEqual(["US-TX-3", 2]);
+  });
+
+  it("5xx: look the pod up by name, then retry the same candidate", async () => {
+    emu.control.setCapacity({ dataCenterId: "US-TX-3", gpuTypeId: A40, free: 5 });
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", status: 503, times: 2 });
+    const res = await place();
+    expect([(res.outs as PodOutputs).dataCenterId, count("POST /v2/pods"), podsInEmulator().length]).toEqual([
+      "US-TX-3",
+      3,
+      1,
+    ]);
+  });
+
+  it("all 400: report the last detail as a problem with the request", async () => {
+    for (const dc of ["US-KS-2", "EU-RO-1"])
+      emu.control.setCapacity({ dataCenterId: dc, gpuTypeId: A40, free: 0 });
+    const err = await failure(place());
+    expect(err.message).toMatch(
+      /^No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "There are no longer any instances available.*"\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 /,
+    );
+    expect(count("POST /v2/pods")).toBe(3);
+  });
+
+  it("builds candidates from the catalog by region and availability, GPU fallbacks after gpu.id", async () => {
+    emu.control.setCapacity({ dataCenterId: "EU-RO-1", gpuTypeId: A40, free: 0, availability: "HIGH" });
+    const res = await Pod.create(inputs({ placement: { regions: ["EUROPE"], gpuTypeIds: ["NVIDIA L40S"] } }));
+    // EU-RO-1/A40 (HIGH, but really full) fails, then EU-SE-1/L40S (LOW) is the only other European candidate.
+    expect([
+      (res.outs as PodOutputs).dataCenterId,
+      (res.outs as PodOutputs).gpu?.id,
+      count("GET /v2/catalog/datacenters"),
+      count("POST /v2/pods"),
+    ]).toEqual(["EU-SE-1", "NVIDIA L40S", 1, 2]);
+  });
+});
+
+describe("an unknown outcome never creates two pods", () => {
+  it("a reset after the create took effect: found by name, not created again", async () => {
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "after", times: 1 });
+    const res = await Pod.create(inputs());
+    expect([podsInEmulator().map((p) => p.id), count("POST /v2/pods")]).toEqual([[res.id], 1]);
+  });
+
+  it("a reset before it took effect: nothing found, created once on retry", async () => {
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "before", times: 1 });
+    const res = await Pod.create(inputs());
+    expect([podsInEmulator().map((p) => p.id), count("POST /v2/pods")]).toEqual([[res.id], 2]);
+  });
+
+  it("does not adopt a same-named pod that already existed before the create", async () => {
+    const clock = emu.control.now();
+    emu.control.advance(10 * 60_000);
+    const older = await apiFor(emu).createPod({ name: "trainer", image: "img:1", gpu: { id: A40 } });
+    void clock;
+    emu.control.advance(10 * 60_000);
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "before", times: 1 });
+    const res = await Pod.create(inputs());
+    expect(res.id).not.toBe(older.id);
+    expect(podsInEmulator().length).toBe(2);
+  });
+});
+
+describe("a pod that fails after the API accepted it", () => {
+  it("ERROR: terminated, and the error names the pod id and its last status", async () => {
+    emu.control.setSettings({ errorShare: 1 });
+    const err = await failure(Pod.create(inputs()));
+    const id = /pod (\w+) did not become ready/.exec(err.message)?.[1];
+    expect(err.message).toBe(
+      `Pod trainer: pod ${id} did not become ready (pod ${id} went to ERROR; last status ERROR). It was terminated so it does not bill; set onCreateFailure: "keep" to keep a failed pod for inspection.`,
+    );
+    expect([err.id, podsInEmulator()]).toEqual([undefined, []]);
+  });
+
+  it("a timeout: terminated, named with its last status", async () => {
+    emu.control.setSettings({ provisioningMs: 3_600_000 });
+    const err = await failure(Pod.create(inputs({ timeouts: { create: 30 } })));
+    expect(err.message).toMatch(
+      /^Pod trainer: pod \w+ did not become ready \(pod \w+ did not reach RUNNING in time \(last status PROVISIONING\); last status PROVISIONING\)\. It was terminated/,
+    );
+    expect(podsInEmulator()).toEqual([]);
+  });
+
+  it("kept when asked: a partial failure carrying the id and outputs, so state records it", async () => {
+    emu.control.setSettings({ errorShare: 1 });
+    const err = await failure(Pod.create(inputs({ onCreateFailure: "keep" })));
+    expect([typeof err.id, err.properties?.status, podsInEmulator().map((p) => p.id)]).toEqual([
+      "string",
+      "ERROR",
+      [err.id],
+    ]);
+    expect(err.message).toContain(`pod ${err.id} was created but did not become ready`);
+  });
+
+  it("when terminating fails too: a partial failure, never a lost pod", async () => {
+    emu.control.setSettings({ errorShare: 1 });
+    emu.control.addFault({ method: "DELETE", path: "^/v2/pods/", status: 500 });
+    const err = await failure(Pod.create(inputs()));
+    expect([typeof err.id, podsInEmulator().map((p) => p.id)]).toEqual(["string", [err.id]]);
+    expect(err.message).toMatch(
+      /terminating it failed too .* It is recorded in state; run `pulumi destroy` or delete pod \w+ in the RunPod console/,
+    );
+  });
+});
+
+describe("waiting pods share one watcher", () => {
+  it.each([1, 20])("%i concurrent creates: one list request serves all waiting pods", async (n) => {
+    const results = await Promise.all(
+      Array.from({ length: n }, (_, i) => Pod.create(inputs({ name: `w${i}` }))),
+    );
+    const { byRoute, byStatus } = emu.control.requests().summary;
+    const list = byRoute["GET /v2/pods"] ?? 0;
+    const single = byRoute["GET /v2/pods/:id"] ?? 0;
+    expect(results.every((r) => (r.outs as PodOutputs).status === "RUNNING")).toBe(true);
+    expect([byRoute["POST /v2/pods"], byStatus["429"]]).toEqual([n, undefined]);
+    // 5 s of emulator time to RUNNING with a 1 s minimum interval: at most ~6 reads in all.
+    expect(list + single).toBeLessThanOrEqual(7);
+    if (n > 1) expect(single).toBe(0);
+    else expect(list).toBe(0);
+  });
+});
+
+describe("update", () => {
+  it("changes a mount path with full entries and waits for RUNNING after the restart", async () => {
+    const mounts = { network: [{ volumeId: "nv-tx3-datasets", path: "/data" }] };
+    const created = await Pod.create(inputs({ gpu: { id: H100 }, mounts }));
+    const news = inputs({
+      gpu: { id: H100 },
+      mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/mnt/data" }] },
+      image: "img:2",
+    });
+    const updated = await Pod.update(created.id, created.outs as PodOutputs, news);
+    const outs = updated.outs as PodOutputs;
+    expect([outs.mounts, outs.image, outs.status]).toEqual([
+      { network: [{ volumeId: "nv-tx3-datasets", path: "/mnt/data" }] },
+      "img:2",
+      "RUNNING",
+    ]);
+    expect(progress.slice(-1).map((l) => l.replace(/\(\d+s\)$/, "(Ns)"))).toEqual([
+      `runpod Pod trainer: ${created.id} STARTING -> RUNNING (Ns)`,
+    ]);
+  });
+
+  it("replaces env without dropping what the service injected", async () => {
+    await apiFor(emu).putSshKeys(["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo"]);
+    const created = await Pod.create(inputs({ env: { A: "1", B: "2" }, startSsh: true }));
+    const updated = await Pod.update(
+      created.id,
+      created.outs as PodOutputs,
+      inputs({ env: { A: "9" }, startSsh: true }),
+    );
+    const live = await apiFor(emu).getPod(created.id);
+    expect([(updated.outs as PodOutputs).env, live.env]).toEqual([
+      { A: "9" },
+      { A: "9", PUBLIC_KEY: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo" },
+    ]);
+  });
+
+  it("says that a globalNetworking change waits for the next start", async () => {
+    const created = await Pod.create(inputs({ gpu: { id: H100 }, dataCenterIds: ["US-TX-3"] }));
+    const updated = await Pod.update(
+      created.id,
+      created.outs as PodOutputs,
+      inputs({ gpu: { id: H100 }, dataCenterIds: ["US-TX-3"], globalNetworking: true }),
+    );
+    const outs = updated.outs as PodOutputs;
+    expect([outs.requestedGlobalNetworking, outs.globalNetworking.enabled]).toEqual([true, false]);
+    expect(progress).toContain(
+      `runpod Pod trainer: ${created.id}: the globalNetworking change takes effect at the pod's next start or restart`,
+    );
+  });
+});
+
+describe("read (refresh)", () => {
+  it("shows an out-of-band change in both outputs and inputs, so the next diff sees the drift", async () => {
+    const created = await Pod.create(inputs({ env: { A: "1" } }));
+    await apiFor(emu).updatePod(created.id, { image: "img:drift", env: { A: "changed", EXTRA: "x" } });
+    const read = await Pod.read(created.id, created.outs as PodOutputs);
+    const props = read.props as PodOutputs;
+    const again = runtimeLib.providers.Pod.diff(created.id, props, inputs({ env: { A: "1" } }));
+    expect([read.id, props.image, props.env, (read.inputs as unknown as PodInputs).image]).toEqual([
+      created.id,
+      "img:drift",
+      { A: "changed" },
+      "img:drift",
+    ]);
+    expect(await again).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("returns no id for a pod deleted out of band", async () => {
+    const created = await Pod.create(inputs());
+    await apiFor(emu).deletePod(created.id);
+    expect(await Pod.read(created.id, created.outs as PodOutputs)).toEqual({});
+  });
+
+  it("reads a pod for Pod.get from the program's inputs alone", async () => {
+    const existing = await apiFor(emu).createPod({
+      name: "seen",
+      image: "img:1",
+      gpu: { id: A40 },
+      env: { K: "v" },
+      startJupyter: true,
+    });
+    const read = await Pod.read(existing.id, { name: "seen" } as unknown as PodOutputs);
+    expect([(read.props as PodOutputs).name, (read.props as PodOutputs).env]).toEqual(["seen", { K: "v" }]);
+  });
+});
+
+describe("delete", () => {
+  it("deletes, waits until gone, and treats a second delete (404) as success", async () => {
+    const created = await Pod.create(inputs());
+    await Pod.delete(created.id, created.outs as PodOutputs);
+    await Pod.delete(created.id, created.outs as PodOutputs);
+    expect([podsInEmulator(), count("DELETE /v2/pods/:id")]).toEqual([[], 2]);
+  });
+
+  it("explains a locked pod", async () => {
+    const created = await Pod.create(inputs({ locked: true }));
+    const err = await failure(Pod.delete(created.id, created.outs as PodOutputs));
+    expect(err.message).toMatch(
+      new RegExp(
+        `^Pod trainer: pod ${created.id} cannot be deleted: it is locked; set locked: false and run \`pulumi up\` first, then destroy\\.`,
+      ),
+    );
+  });
+
+  it("explains a cluster member", async () => {
+    const err = await failure(
+      Pod.delete("clu-demo-ray-node0", {
+        name: "n0",
+        cluster: { id: "clu-demo-ray", rank: 0, role: null, ip: null },
+      } as PodOutputs),
+    );
+    expect(err.message).toMatch(
+      /^Pod n0: pod clu-demo-ray-node0 cannot be deleted: it belongs to cluster clu-demo-ray; delete the cluster through \/v2\/clusters\/clu-demo-ray\./,
+    );
+  });
+});
