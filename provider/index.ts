@@ -1,19 +1,65 @@
 /**
- * runpod-dynamic: RunPod resources for Pulumi programs, plus the typed API client they use.
+ * runpod-dynamic: RunPod resources for Pulumi programs, catalog and job functions, and the typed
+ * API client they use.
  * @packageDocumentation
  */
+
+export {
+  getCpuFlavors,
+  getDataCenters,
+  getGpuTypes,
+  getPublicTemplates,
+  placementCandidates,
+} from "./catalog.js";
 export * from "./client/index.js";
 export { decodeArgs, encodeArgs } from "./container-args.js";
-export { candidatesFromCatalog, type PlacementCandidate } from "./placement.js";
+export {
+  getJobStatus,
+  type ImageModelInput,
+  JobFailedError,
+  type JobOptions,
+  type JobResult,
+  type MediaOutput,
+  run,
+  runSync,
+  waitForJob,
+} from "./jobs.js";
+export { type CandidateQuery, type PlacementCandidate, rankCandidates } from "./placement.js";
 export {
   checkPod,
   diffPod,
   POD_TYPE,
   Pod,
   type PodArgs,
+  PodArgsSchema,
   type PodInputs,
   type PodOutputs,
   podRuleFailures,
 } from "./resources/pod.js";
-export { isUnknown, UNKNOWN } from "./unknown.js";
+export {
+  checkServerlessEndpoint,
+  diffServerlessEndpoint,
+  SERVERLESS_ENDPOINT_TYPE,
+  ServerlessEndpoint,
+  type ServerlessEndpointArgs,
+  ServerlessEndpointArgsSchema,
+  type ServerlessEndpointOutputs,
+  serverlessEndpointRuleFailures,
+} from "./resources/serverless-endpoint.js";
+export {
+  checkServerlessJob,
+  SERVERLESS_JOB_TYPE,
+  ServerlessJob,
+  type ServerlessJobArgs,
+  type ServerlessJobOutputs,
+} from "./resources/serverless-job.js";
+export {
+  checkSshKey,
+  parsePublicKey,
+  SSH_KEY_TYPE,
+  SshKey,
+  type SshKeyArgs,
+  type SshKeyOutputs,
+} from "./resources/ssh-key.js";
+export { containsUnknown, isUnknown, UNKNOWN } from "./unknown.js";
 export { type CheckFailure, formatFailures } from "./validation.js";

@@ -17,67 +17,126 @@ export interface PlacementCandidate {
 
 const LEVEL_RANK: Record<Availability, number> = { NONE: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
 
-export interface CatalogPlacementOptions {
-  /** GPU types in order of preference. For CPU pods leave it out. */
+export interface CandidateQuery {
+  /** GPU types in order of preference. For CPU pods leave it out and give `cpuFlavorId`. */
   readonly gpuTypeIds?: readonly string[];
   /** CPU flavor, for CPU pods. */
   readonly cpuFlavorId?: string;
-  /** Continent-level regions, in order of preference; all regions when absent. */
+  /** Continent-level regions, in order of preference; every region when absent. */
   readonly regions?: readonly Region[];
   /** Skip candidates the catalog rates below this. @default "LOW" */
   readonly minAvailability?: Exclude<Availability, "NONE">;
-  /** Only data centers among these (for example the one a network volume lives in). */
+  /** Only these data centers (for example the one a network volume lives in). */
   readonly dataCenterIds?: readonly string[];
   /** Only data centers eligible for global networking. */
   readonly globalNetworking?: boolean;
+  /** Only hosts reporting one of these CUDA versions (exact, as gpu.allowedCudaVersions). */
+  readonly allowedCudaVersions?: readonly string[];
+  /** Only hosts at or above this CUDA version (numeric, as gpu.minCudaVersion). */
+  readonly minCudaVersion?: string;
   /** @default 12 */
   readonly maxCandidates?: number;
 }
 
+/** One (data center, GPU type or CPU flavor) the catalog offers, with its stock level. */
+export interface CatalogRow {
+  readonly dataCenter: DataCenter;
+  readonly gpuTypeId?: string;
+  readonly availability: Availability;
+}
+
 /**
- * Ordered candidates from the data-center catalog: NONE is skipped, higher availability first,
- * then the GPU order, then the region order given. The catalog is not a reservation: a candidate
- * can still answer "no capacity", which is why the walk goes on to the next.
+ * Orders catalog rows into candidates: NONE and rows below the minimum are skipped, then higher
+ * availability first, then the GPU order asked for, then the region order, then the catalog's
+ * own data-center order. The catalog is not a reservation: a candidate can still answer "no
+ * capacity", which is why the walk goes on to the next.
  */
-export function candidatesFromCatalog(
-  dataCenters: readonly DataCenter[],
-  options: CatalogPlacementOptions,
-): PlacementCandidate[] {
-  const min = LEVEL_RANK[options.minAvailability ?? "LOW"];
-  const regions = options.regions ?? [];
-  const regionRank = (r: Region) => (regions.length === 0 ? 0 : regions.indexOf(r));
-  const out: { c: PlacementCandidate; level: number; gpu: number; region: number; dc: number }[] = [];
-  dataCenters.forEach((dc, dcIndex) => {
-    if (regions.length > 0 && !regions.includes(dc.region)) return;
-    if (options.dataCenterIds && !options.dataCenterIds.includes(dc.id)) return;
-    if (options.globalNetworking && !dc.globalNetwork) return;
-    if (options.cpuFlavorId) {
-      const level = dc.cpuAvailability?.find((a) => a.id === options.cpuFlavorId)?.availability ?? "NONE";
-      if (LEVEL_RANK[level] >= min) {
-        out.push({
-          c: { dataCenterId: dc.id },
-          level: LEVEL_RANK[level],
-          gpu: 0,
-          region: regionRank(dc.region),
-          dc: dcIndex,
-        });
+export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuery): PlacementCandidate[] {
+  const min = LEVEL_RANK[query.minAvailability ?? "LOW"];
+  const regions = query.regions ?? [];
+  const gpus = query.gpuTypeIds ?? [];
+  const dcOrder = new Map<string, number>();
+  for (const r of rows) if (!dcOrder.has(r.dataCenter.id)) dcOrder.set(r.dataCenter.id, dcOrder.size);
+  return rows
+    .filter((r) => LEVEL_RANK[r.availability] >= min)
+    .filter((r) => regions.length === 0 || regions.includes(r.dataCenter.region))
+    .filter((r) => !query.dataCenterIds?.length || query.dataCenterIds.includes(r.dataCenter.id))
+    .filter((r) => !query.globalNetworking || r.dataCenter.globalNetwork)
+    .filter(
+      (r) => query.cpuFlavorId !== undefined || (r.gpuTypeId !== undefined && gpus.includes(r.gpuTypeId)),
+    )
+    .map((r) => ({
+      r,
+      key: [
+        -LEVEL_RANK[r.availability],
+        r.gpuTypeId === undefined ? 0 : gpus.indexOf(r.gpuTypeId),
+        regions.length === 0 ? 0 : regions.indexOf(r.dataCenter.region),
+        dcOrder.get(r.dataCenter.id) ?? 0,
+      ],
+    }))
+    .sort((a, b) => {
+      for (let i = 0; i < a.key.length; i += 1) {
+        const d = (a.key[i] ?? 0) - (b.key[i] ?? 0);
+        if (d !== 0) return d;
       }
-      return;
+      return 0;
+    })
+    .slice(0, query.maxCandidates ?? 12)
+    .map(({ r }) =>
+      r.gpuTypeId === undefined
+        ? { dataCenterId: r.dataCenter.id }
+        : { dataCenterId: r.dataCenter.id, gpuTypeId: r.gpuTypeId },
+    );
+}
+
+/**
+ * Reads the catalog and returns ordered candidates. Without a CUDA constraint one data-center
+ * read is enough; with one, the GPU catalog filtered by CUDA says which data centers qualify.
+ */
+export async function catalogCandidates(
+  api: RunpodApi,
+  query: CandidateQuery,
+): Promise<PlacementCandidate[]> {
+  const regions = query.regions?.length ? { regions: query.regions } : {};
+  if (query.cpuFlavorId !== undefined) {
+    const dcs = await api.listDataCenters({ include: ["CPU_AVAILABILITY"], ...regions });
+    const rows = dcs.flatMap((dc) =>
+      (dc.cpuAvailability ?? [])
+        .filter((a) => a.id === query.cpuFlavorId)
+        .map((a) => ({ dataCenter: dc, availability: a.availability })),
+    );
+    return rankCandidates(rows, query);
+  }
+  const cuda = query.allowedCudaVersions?.length
+    ? { cudaVersions: query.allowedCudaVersions }
+    : query.minCudaVersion !== undefined
+      ? { minCudaVersion: query.minCudaVersion }
+      : undefined;
+  if (!cuda) {
+    const dcs = await api.listDataCenters({ include: ["GPU_AVAILABILITY"], ...regions });
+    const rows = dcs.flatMap((dc) =>
+      (dc.gpuAvailability ?? []).map((a) => ({
+        dataCenter: dc,
+        gpuTypeId: a.id,
+        availability: a.availability,
+      })),
+    );
+    return rankCandidates(rows, query);
+  }
+  const [dcs, gpus] = await Promise.all([
+    api.listDataCenters(regions),
+    api.listGpuTypes({ include: ["AVAILABILITY"], product: ["POD"], ...cuda }),
+  ]);
+  const byId = new Map(dcs.map((dc) => [dc.id, dc]));
+  const rows: CatalogRow[] = [];
+  for (const dc of dcs) {
+    for (const gpu of gpus) {
+      const at = gpu.dataCenters?.find((d) => d.id === dc.id);
+      const dataCenter = byId.get(dc.id);
+      if (at && dataCenter) rows.push({ dataCenter, gpuTypeId: gpu.id, availability: at.availability });
     }
-    (options.gpuTypeIds ?? []).forEach((gpuTypeId, gpuIndex) => {
-      const level = dc.gpuAvailability?.find((a) => a.id === gpuTypeId)?.availability ?? "NONE";
-      if (LEVEL_RANK[level] < min) return;
-      out.push({
-        c: { dataCenterId: dc.id, gpuTypeId },
-        level: LEVEL_RANK[level],
-        gpu: gpuIndex,
-        region: regionRank(dc.region),
-        dc: dcIndex,
-      });
-    });
-  });
-  out.sort((a, b) => b.level - a.level || a.gpu - b.gpu || a.region - b.region || a.dc - b.dc);
-  return out.slice(0, options.maxCandidates ?? 12).map((x) => x.c);
+  }
+  return rankCandidates(rows, query);
 }
 
 /** One candidate's outcome, for the report. */

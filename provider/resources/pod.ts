@@ -20,7 +20,7 @@ import {
 } from "../client/schemas/pods.js";
 import { applyCommand, decodeArgs } from "../container-args.js";
 import { api, type ConfigureRequest, configureRuntime, now, sleep, watcher } from "../context.js";
-import { candidatesFromCatalog, describeCandidate, type PlacementCandidate, placePod } from "../placement.js";
+import { catalogCandidates, describeCandidate, type PlacementCandidate, placePod } from "../placement.js";
 import { elapsed, progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
@@ -802,11 +802,7 @@ async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]>
     return list;
   }
   if (p?.regions || p?.gpuTypeIds || p?.minAvailability) {
-    const dataCenters = await api().listDataCenters({
-      include: [inputs.cpu ? "CPU_AVAILABILITY" : "GPU_AVAILABILITY"],
-      ...(p.regions ? { regions: p.regions } : {}),
-    });
-    const list = candidatesFromCatalog(dataCenters, {
+    const list = await catalogCandidates(api(), {
       ...(inputs.gpu ? { gpuTypeIds: [inputs.gpu.id, ...(p.gpuTypeIds ?? [])] } : {}),
       ...(inputs.cpu ? { cpuFlavorId: inputs.cpu.id } : {}),
       ...(p.regions ? { regions: p.regions } : {}),
@@ -818,6 +814,10 @@ async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]>
           ? { dataCenterIds: inputs.dataCenterIds }
           : {}),
       ...(inputs.globalNetworking ? { globalNetworking: true } : {}),
+      ...(inputs.gpu?.allowedCudaVersions?.length
+        ? { allowedCudaVersions: inputs.gpu.allowedCudaVersions }
+        : {}),
+      ...(inputs.gpu?.minCudaVersion ? { minCudaVersion: inputs.gpu.minCudaVersion } : {}),
     });
     if (list.length === 0) {
       throw new Error(

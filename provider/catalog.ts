@@ -1,0 +1,77 @@
+/**
+ * Catalog reads for programs: GPU types, CPU flavors, data centers, public templates, and the
+ * ordered (data center, GPU type) candidates a `Pod`'s `placement.candidates` takes.
+ *
+ * The catalog is not a reservation (contract: What the service does, 4): a GPU reported as
+ * available can be gone by the time a pod is created. That is why a pod takes a list of candidates
+ * and walks it.
+ */
+import type { Availability, CpuFlavor, DataCenter, GpuType, Region } from "./client/schemas/catalog.js";
+import type { Template } from "./client/schemas/templates.js";
+import { type CandidateQuery, catalogCandidates, type PlacementCandidate } from "./placement.js";
+import { programApi } from "./program.js";
+
+/**
+ * GPU types with their stock for a product (per data center) and the CUDA versions hosts report.
+ * @example const gpus = await getGpuTypes({ minCudaVersion: "12.4" });
+ */
+export function getGpuTypes(
+  options: {
+    /** @default "POD" */
+    product?: "POD" | "SERVERLESS" | "CLUSTER";
+    cloud?: "SECURE" | "COMMUNITY";
+    /** GPUs per pod the stock must allow. @default 1 */
+    count?: number;
+    cudaVersions?: string[];
+    minCudaVersion?: string;
+  } = {},
+): Promise<GpuType[]> {
+  return programApi().listGpuTypes({
+    include: ["AVAILABILITY"],
+    product: [options.product ?? "POD"],
+    ...(options.cloud ? { cloud: options.cloud } : {}),
+    ...(options.count ? { count: options.count } : {}),
+    ...(options.cudaVersions?.length ? { cudaVersions: options.cudaVersions } : {}),
+    ...(options.minCudaVersion ? { minCudaVersion: options.minCudaVersion } : {}),
+  });
+}
+
+/** CPU flavors, their valid vCPU range, RAM per vCPU and stock per data center. */
+export function getCpuFlavors(): Promise<CpuFlavor[]> {
+  return programApi().listCpuFlavors({ include: ["AVAILABILITY"], product: ["POD"] });
+}
+
+/**
+ * Data centers with GPU and CPU availability and global-networking eligibility.
+ * @example const europe = await getDataCenters({ regions: ["EUROPE"] });
+ */
+export function getDataCenters(
+  options: { regions?: Region[]; globalNetwork?: boolean } = {},
+): Promise<DataCenter[]> {
+  return programApi().listDataCenters({
+    include: ["GPU_AVAILABILITY", "CPU_AVAILABILITY"],
+    ...(options.regions?.length ? { regions: options.regions } : {}),
+    ...(options.globalNetwork === undefined ? {} : { globalNetwork: options.globalNetwork }),
+  });
+}
+
+/** Public templates; `serverless` tells pod templates from serverless ones. @default source "official" */
+export function getPublicTemplates(
+  options: { source?: "official" | "verified" | "community" } = {},
+): Promise<Template[]> {
+  return programApi().listPublicTemplates(options.source ? { source: options.source } : {});
+}
+
+export type { Availability, CandidateQuery, PlacementCandidate };
+
+/**
+ * Ordered (data center, GPU type) candidates for a `Pod`: skips `NONE`, higher availability first,
+ * then your GPU order, then your region order; CUDA constraints filter hosts. Pass the result as
+ * `placement.candidates`.
+ * @example
+ * const candidates = await placementCandidates({ gpuTypeIds: ["NVIDIA A40", "NVIDIA L40S"], regions: ["EUROPE", "NORTH_AMERICA"] });
+ * new Pod("p", { name: "p", image, gpu: { id: "NVIDIA A40" }, placement: { candidates } });
+ */
+export function placementCandidates(query: CandidateQuery): Promise<PlacementCandidate[]> {
+  return catalogCandidates(programApi(), query);
+}

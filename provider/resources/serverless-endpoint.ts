@@ -1,0 +1,402 @@
+/**
+ * `ServerlessEndpoint` (type `pulumi-nodejs:dynamic/runpod:ServerlessEndpoint`): a serverless
+ * endpoint managed through `{rest_url}/v1/endpoints`. Inputs carry the v1 description's field
+ * names. Everything updates in place except the compute type (GPU or CPU), which replaces.
+ *
+ * Deleting an endpoint permanently removes its configuration, logs and job history (contract):
+ * protect production endpoints with `{ protect: true }`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import {
+  CreateEndpointRequest,
+  type Endpoint,
+  type UpdateEndpointRequest,
+} from "../client/schemas/endpoints.js";
+import { api, type ConfigureRequest, configureRuntime, settings } from "../context.js";
+import { progress } from "../progress.js";
+import { thinProvider } from "../thin.js";
+import { containsUnknown, isUnknown } from "../unknown.js";
+import { type CheckFailure, schemaFailures } from "../validation.js";
+import { sameValue } from "./pod.js";
+
+export const SERVERLESS_ENDPOINT_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
+
+/** The API's defaults (v1 description, EndpointCreateInput), used where the program leaves a field out. */
+export const ENDPOINT_API_DEFAULTS = { computeType: "GPU", workersMin: 0, workersMax: 3 } as const;
+
+export const ServerlessEndpointArgsSchema = CreateEndpointRequest.extend({
+  name: z.string().min(1).max(191),
+  executionTimeoutMs: z
+    .int()
+    .min(5_000)
+    .max(7 * 24 * 3_600_000)
+    .optional(),
+  adoptId: z.string().min(1).optional(),
+});
+export type ServerlessEndpointInputs = z.infer<typeof ServerlessEndpointArgsSchema>;
+
+type In<T> = pulumi.Input<T>;
+type InList<T> = pulumi.Input<pulumi.Input<T>[]>;
+
+export interface ServerlessEndpointArgs {
+  name: In<string>;
+  /** A serverless template (its `serverless` flag set). */
+  templateId: In<string>;
+  /** Changing it replaces the endpoint. @default "GPU" */
+  computeType?: In<"GPU" | "CPU">;
+  /** GPU types in priority order: the first available is allocated, else the next. Required for GPU endpoints. */
+  gpuTypeIds?: InList<string>;
+  /** @default 1 */
+  gpuCount?: In<number>;
+  /** CPU flavors, for CPU endpoints. */
+  cpuFlavorIds?: InList<string>;
+  /** @default 2 */
+  vcpuCount?: In<number>;
+  dataCenterIds?: InList<string>;
+  allowedCudaVersions?: InList<string>;
+  minCudaVersion?: In<string>;
+  /** @default 0 */
+  workersMin?: In<number>;
+  /** @default 3 */
+  workersMax?: In<number>;
+  /** Seconds a worker may idle before it is scaled down (1-3600). @default 5 */
+  idleTimeout?: In<number>;
+  /** Longest a single request may run (5 s - 7 days). @default 600000 */
+  executionTimeoutMs?: In<number>;
+  /** @default false */
+  flashboot?: In<boolean>;
+  /** @default "QUEUE_DELAY" */
+  scalerType?: In<"QUEUE_DELAY" | "REQUEST_COUNT">;
+  /** @default 4 */
+  scalerValue?: In<number>;
+  networkVolumeId?: In<string>;
+  networkVolumeIds?: InList<string>;
+  /** Environment variables; stored as secrets in state. */
+  env?: In<Record<string, In<string>>>;
+  /** Adopt this existing endpoint instead of creating one. */
+  adoptId?: In<string>;
+}
+
+export interface ServerlessEndpointOutputs {
+  endpointId: string;
+  name: string;
+  templateId: string;
+  computeType: "GPU" | "CPU";
+  gpuTypeIds: string[] | null;
+  gpuCount: number | null;
+  cpuFlavorIds: string[] | null;
+  vcpuCount: number | null;
+  dataCenterIds: string[] | null;
+  allowedCudaVersions: string[] | null;
+  minCudaVersion: string | null;
+  workersMin: number;
+  workersMax: number;
+  idleTimeout: number | null;
+  executionTimeoutMs: number | null;
+  flashboot: boolean | null;
+  scalerType: string | null;
+  scalerValue: number | null;
+  networkVolumeId: string | null;
+  networkVolumeIds: string[] | null;
+  env: Record<string, string>;
+  version: number | null;
+  createdAt: string | null;
+  /** `{serverless_url}/v2/{endpoint_id}/`: where jobs go (`run`, `runsync`, `status/{id}`). */
+  jobUrl: string;
+}
+
+/**
+ * A serverless endpoint.
+ * @example
+ * const endpoint = new ServerlessEndpoint("sdxl", {
+ *   name: "sdxl",
+ *   templateId: "runpod-worker-sdxl",
+ *   gpuTypeIds: ["NVIDIA GeForce RTX 4090", "NVIDIA L40S"],
+ *   workersMax: 2,
+ * }, { protect: true });
+ * export const jobUrl = endpoint.jobUrl;
+ */
+export class ServerlessEndpoint extends pulumi.dynamic.Resource {
+  declare readonly endpointId: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  declare readonly templateId: pulumi.Output<string>;
+  declare readonly computeType: pulumi.Output<"GPU" | "CPU">;
+  declare readonly gpuTypeIds: pulumi.Output<string[] | null>;
+  declare readonly workersMin: pulumi.Output<number>;
+  declare readonly workersMax: pulumi.Output<number>;
+  declare readonly idleTimeout: pulumi.Output<number | null>;
+  declare readonly env: pulumi.Output<Record<string, string>>;
+  declare readonly version: pulumi.Output<number | null>;
+  declare readonly createdAt: pulumi.Output<string | null>;
+  declare readonly jobUrl: pulumi.Output<string>;
+
+  constructor(name: string, args: ServerlessEndpointArgs, opts: pulumi.CustomResourceOptions = {}) {
+    super(
+      thinProvider("ServerlessEndpoint"),
+      name,
+      { endpointId: undefined, version: undefined, createdAt: undefined, jobUrl: undefined, ...args },
+      { ...opts, additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), "env"])] },
+      "runpod",
+      "ServerlessEndpoint",
+    );
+  }
+}
+
+// ---------------------------------------------------------------- check
+
+export function serverlessEndpointRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const fail = (property: string, reason: string) => failures.push({ property, reason });
+  const compute = inputs.computeType ?? ENDPOINT_API_DEFAULTS.computeType;
+  const min = inputs.workersMin ?? ENDPOINT_API_DEFAULTS.workersMin;
+  const max = inputs.workersMax ?? ENDPOINT_API_DEFAULTS.workersMax;
+  if (typeof min === "number" && typeof max === "number" && min > max) {
+    fail(
+      "workersMin",
+      `must not exceed workersMax (${min} > ${max}${inputs.workersMax === undefined ? ", the default" : ""}); raise workersMax or lower workersMin`,
+    );
+  }
+  if (isUnknown(compute)) return failures;
+  const empty = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
+  if (compute === "GPU") {
+    if (empty(inputs.gpuTypeIds))
+      fail("gpuTypeIds", "a GPU endpoint needs at least one GPU type, in priority order");
+    if (inputs.cpuFlavorIds !== undefined)
+      fail("cpuFlavorIds", 'is for CPU endpoints; set computeType: "CPU" or remove it');
+  } else if (compute === "CPU") {
+    if (empty(inputs.cpuFlavorIds)) fail("cpuFlavorIds", "a CPU endpoint needs at least one CPU flavor");
+    for (const k of ["gpuTypeIds", "gpuCount", "allowedCudaVersions", "minCudaVersion"]) {
+      if (inputs[k] !== undefined) fail(k, "is for GPU endpoints; a CPU endpoint has no GPU");
+    }
+  }
+  return failures;
+}
+
+export function checkServerlessEndpoint(news: Record<string, unknown>): CheckFailure[] {
+  const inputs = Object.fromEntries(
+    Object.entries(news).filter(([k, v]) => !k.startsWith("__") && v !== undefined),
+  );
+  return [...schemaFailures(ServerlessEndpointArgsSchema, inputs), ...serverlessEndpointRuleFailures(inputs)];
+}
+
+// ---------------------------------------------------------------- diff
+
+const UPDATABLE = [
+  "name",
+  "templateId",
+  "gpuTypeIds",
+  "gpuCount",
+  "cpuFlavorIds",
+  "vcpuCount",
+  "dataCenterIds",
+  "allowedCudaVersions",
+  "minCudaVersion",
+  "workersMin",
+  "workersMax",
+  "idleTimeout",
+  "executionTimeoutMs",
+  "flashboot",
+  "scalerType",
+  "scalerValue",
+  "networkVolumeId",
+  "networkVolumeIds",
+] as const;
+
+/** Changes that may restart active workers (contract: editing GPU types or worker counts). */
+const RESTARTING = ["gpuTypeIds", "gpuCount", "workersMin", "workersMax"];
+
+/** Replace on a new compute type; everything else updates in place; a left-out input is no opinion. */
+export function diffServerlessEndpoint(
+  olds: Partial<ServerlessEndpointOutputs>,
+  news: ServerlessEndpointInputs,
+) {
+  const replaces: string[] = [];
+  const updates: string[] = [];
+  const changed = (n: unknown, o: unknown) => containsUnknown(n) || !sameValue(n, o);
+  if (changed(news.computeType ?? "GPU", olds.computeType ?? "GPU")) replaces.push("computeType");
+  for (const k of UPDATABLE) {
+    const n = news[k];
+    if (n !== undefined && changed(n, olds[k])) updates.push(k);
+  }
+  if (changed(news.env ?? {}, olds.env ?? {})) updates.push("env");
+  return {
+    changes: replaces.length + updates.length > 0,
+    replaces,
+    updates,
+    restartsWorkers: updates.filter((u) => RESTARTING.includes(u)),
+  };
+}
+
+// ---------------------------------------------------------------- outputs
+
+export function endpointOutputs(
+  e: Endpoint,
+  inputs: Partial<ServerlessEndpointInputs>,
+): ServerlessEndpointOutputs {
+  const declared = Object.keys(inputs.env ?? {});
+  const env = Object.fromEntries(
+    declared.filter((k) => e.env && k in e.env).map((k) => [k, e.env?.[k] as string]),
+  );
+  const n = <T>(v: T | undefined | null): T | null => (v === undefined ? null : v);
+  return {
+    endpointId: e.id,
+    name: e.name ?? inputs.name ?? "",
+    templateId: e.templateId ?? inputs.templateId ?? "",
+    computeType: e.computeType ?? inputs.computeType ?? "GPU",
+    gpuTypeIds: n(e.gpuTypeIds),
+    gpuCount: n(e.gpuCount),
+    cpuFlavorIds: n(e.cpuFlavorIds),
+    vcpuCount: n(e.vcpuCount),
+    dataCenterIds: n(e.dataCenterIds),
+    allowedCudaVersions: n(e.allowedCudaVersions),
+    minCudaVersion: n(e.minCudaVersion),
+    workersMin: e.workersMin ?? inputs.workersMin ?? ENDPOINT_API_DEFAULTS.workersMin,
+    workersMax: e.workersMax ?? inputs.workersMax ?? ENDPOINT_API_DEFAULTS.workersMax,
+    idleTimeout: n(e.idleTimeout),
+    executionTimeoutMs: n(e.executionTimeoutMs),
+    flashboot: n(e.flashboot),
+    scalerType: n(e.scalerType),
+    scalerValue: n(e.scalerValue),
+    networkVolumeId: n(e.networkVolumeId),
+    networkVolumeIds: n(e.networkVolumeIds),
+    env,
+    version: n(e.version),
+    createdAt: n(e.createdAt),
+    jobUrl: `${settings().serverlessUrl}/v2/${e.id}/`,
+  };
+}
+
+function inputsFromOutputs(
+  o: ServerlessEndpointOutputs,
+  prior: Partial<ServerlessEndpointInputs>,
+): ServerlessEndpointInputs {
+  const inputs: Record<string, unknown> = { name: o.name, templateId: o.templateId };
+  if (prior.computeType !== undefined || o.computeType !== "GPU") inputs.computeType = o.computeType;
+  for (const k of UPDATABLE) {
+    if (k === "name" || k === "templateId") continue;
+    if (prior[k] !== undefined && o[k] !== null) inputs[k] = o[k];
+  }
+  if (prior.env !== undefined || Object.keys(o.env).length > 0) inputs.env = o.env;
+  return inputs as ServerlessEndpointInputs;
+}
+
+/** The create body: the v1 fields only (the host also passes `__provider` and our own options). */
+function body(inputs: ServerlessEndpointInputs): z.input<typeof CreateEndpointRequest> {
+  const fields = Object.keys(CreateEndpointRequest.shape);
+  return Object.fromEntries(
+    Object.entries(inputs).filter(([k, v]) => fields.includes(k) && v !== undefined),
+  ) as z.input<typeof CreateEndpointRequest>;
+}
+
+// ---------------------------------------------------------------- the provider
+
+export class ServerlessEndpointProvider
+  implements pulumi.dynamic.ResourceProvider<ServerlessEndpointInputs, ServerlessEndpointOutputs>
+{
+  async configure(req: ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: ServerlessEndpointInputs, news: ServerlessEndpointInputs) {
+    const failures = checkServerlessEndpoint(news as Record<string, unknown>);
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  }
+
+  async diff(_id: string, olds: ServerlessEndpointOutputs, news: ServerlessEndpointInputs) {
+    const d = diffServerlessEndpoint(olds, news);
+    if (d.restartsWorkers.length > 0 && d.replaces.length === 0) {
+      // Preview has no other channel from a dynamic provider: the host's stderr reaches the terminal.
+      progress(
+        `ServerlessEndpoint ${news.name}`,
+        `changing ${d.restartsWorkers.join(", ")} may restart active workers`,
+      );
+    }
+    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: false };
+  }
+
+  async create(
+    inputs: ServerlessEndpointInputs,
+  ): Promise<pulumi.dynamic.CreateResult<ServerlessEndpointOutputs>> {
+    if (inputs.adoptId) {
+      let existing: Endpoint;
+      try {
+        existing = await api().getEndpoint(inputs.adoptId);
+      } catch (err) {
+        if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
+          throw new Error(
+            `ServerlessEndpoint ${inputs.name}: adoptId ${inputs.adoptId}: no such endpoint (or this API key cannot see it).`,
+          );
+        }
+        throw err;
+      }
+      const current = endpointOutputs(existing, inputs);
+      const d = diffServerlessEndpoint(current, inputs);
+      if (d.replaces.length > 0) {
+        throw new Error(
+          `ServerlessEndpoint ${inputs.name}: adoptId ${inputs.adoptId} is a ${current.computeType} endpoint; the inputs ask for ${inputs.computeType}.`,
+        );
+      }
+      const updated =
+        d.updates.length > 0
+          ? await api().updateEndpoint(existing.id, patchBody(d.updates, inputs))
+          : existing;
+      return { id: existing.id, outs: endpointOutputs(updated, inputs) };
+    }
+    const created = await api().createEndpoint(body(inputs));
+    progress(`ServerlessEndpoint ${inputs.name}`, `created ${created.id}`);
+    return { id: created.id, outs: endpointOutputs(created, inputs) };
+  }
+
+  async read(id: string, props?: ServerlessEndpointOutputs) {
+    let e: Endpoint;
+    try {
+      e = await api().getEndpoint(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
+      throw err;
+    }
+    const prior = (props ?? {}) as Partial<ServerlessEndpointOutputs> & Partial<ServerlessEndpointInputs>;
+    const priorInputs = Object.fromEntries(
+      Object.entries(prior).filter(([, v]) => v !== null),
+    ) as Partial<ServerlessEndpointInputs>;
+    if (!priorInputs.env || Object.keys(priorInputs.env).length === 0) priorInputs.env = e.env ?? {};
+    const outs = endpointOutputs(e, priorInputs);
+    return {
+      id,
+      props: outs,
+      inputs: inputsFromOutputs(outs, priorInputs) as unknown as ServerlessEndpointOutputs,
+    };
+  }
+
+  async update(id: string, olds: ServerlessEndpointOutputs, news: ServerlessEndpointInputs) {
+    const d = diffServerlessEndpoint(olds, news);
+    const updated =
+      d.updates.length > 0
+        ? await api().updateEndpoint(id, patchBody(d.updates, news))
+        : await api().getEndpoint(id);
+    return { outs: endpointOutputs(updated, news) };
+  }
+
+  async delete(id: string, props: ServerlessEndpointOutputs): Promise<void> {
+    try {
+      await api().deleteEndpoint(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
+      throw err;
+    }
+    progress(
+      `ServerlessEndpoint ${props?.name ?? id}`,
+      `deleted ${id} (its logs and job history are gone with it)`,
+    );
+  }
+}
+
+function patchBody(updates: readonly string[], news: ServerlessEndpointInputs): UpdateEndpointRequest {
+  const out: Record<string, unknown> = {};
+  for (const k of updates) out[k] = (news as Record<string, unknown>)[k] ?? (k === "env" ? {} : undefined);
+  return out as UpdateEndpointRequest;
+}
+
+export const serverlessEndpointProvider = new ServerlessEndpointProvider();

@@ -1,0 +1,161 @@
+/**
+ * `ServerlessJob` (type `pulumi-nodejs:dynamic/runpod:ServerlessJob`): runs one job on an endpoint
+ * when created, and again when its input changes, and exposes the result. A deploy-time smoke
+ * test: a `pulumi up` fails when the endpoint cannot answer, and the output is in the stack.
+ *
+ * A job cannot be deleted, so delete forgets it. Results of `/run` are kept by the service for
+ * 30 minutes; output URLs expire after 7 days.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { api, type ConfigureRequest, configureRuntime } from "../context.js";
+import { JobFailedError, type JobResult, runSync, waitForJob } from "../jobs.js";
+import { progress } from "../progress.js";
+import { thinProvider } from "../thin.js";
+import { containsUnknown } from "../unknown.js";
+import { type CheckFailure, schemaFailures } from "../validation.js";
+import { sameValue } from "./pod.js";
+
+export const SERVERLESS_JOB_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessJob";
+
+export const ServerlessJobArgsSchema = z.strictObject({
+  endpointId: z.string().min(1),
+  input: z.record(z.string(), z.unknown()),
+  /** `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status. */
+  mode: z.enum(["sync", "async"]).optional(),
+  /** Seconds to wait for the job. @default 600 */
+  timeout: z.int().min(1).max(86_400).optional(),
+});
+export type ServerlessJobInputs = z.infer<typeof ServerlessJobArgsSchema>;
+
+export interface ServerlessJobArgs {
+  /** A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`. */
+  endpointId: pulumi.Input<string>;
+  /** The job's `input` object. A change runs the job again. */
+  input: pulumi.Input<Record<string, unknown>>;
+  /** @default "sync" */
+  mode?: pulumi.Input<"sync" | "async">;
+  /** Seconds. @default 600 */
+  timeout?: pulumi.Input<number>;
+}
+
+export interface ServerlessJobOutputs {
+  endpointId: string;
+  input: Record<string, unknown>;
+  jobId: string;
+  status: string;
+  /** The job's output. Media URLs in it expire after 7 days. */
+  output: unknown;
+  delayTime: number | null;
+  executionTime: number | null;
+  workerId: string | null;
+}
+
+/**
+ * Runs a job at deploy time and keeps its result.
+ * @example
+ * const smoke = new ServerlessJob("smoke", { endpointId: endpoint.id, input: { prompt: "ping" } });
+ * export const smokeOutput = smoke.output;
+ */
+export class ServerlessJob extends pulumi.dynamic.Resource {
+  declare readonly jobId: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<string>;
+  declare readonly output: pulumi.Output<unknown>;
+  declare readonly delayTime: pulumi.Output<number | null>;
+  declare readonly executionTime: pulumi.Output<number | null>;
+  declare readonly workerId: pulumi.Output<string | null>;
+
+  constructor(name: string, args: ServerlessJobArgs, opts: pulumi.CustomResourceOptions = {}) {
+    super(
+      thinProvider("ServerlessJob"),
+      name,
+      {
+        jobId: undefined,
+        status: undefined,
+        output: undefined,
+        delayTime: undefined,
+        executionTime: undefined,
+        workerId: undefined,
+        ...args,
+      },
+      opts,
+      "runpod",
+      "ServerlessJob",
+    );
+  }
+}
+
+export function checkServerlessJob(news: Record<string, unknown>): CheckFailure[] {
+  const inputs = Object.fromEntries(
+    Object.entries(news).filter(([k, v]) => !k.startsWith("__") && v !== undefined),
+  );
+  return schemaFailures(ServerlessJobArgsSchema, inputs);
+}
+
+function outputs(inputs: ServerlessJobInputs, job: JobResult<unknown>): ServerlessJobOutputs {
+  return {
+    endpointId: inputs.endpointId,
+    input: inputs.input,
+    jobId: job.id,
+    status: job.status,
+    output: JSON.parse(JSON.stringify(job.output ?? null)),
+    delayTime: job.delayTime ?? null,
+    executionTime: job.executionTime ?? null,
+    workerId: job.workerId ?? null,
+  };
+}
+
+export class ServerlessJobProvider
+  implements pulumi.dynamic.ResourceProvider<ServerlessJobInputs, ServerlessJobOutputs>
+{
+  async configure(req: ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: ServerlessJobInputs, news: ServerlessJobInputs) {
+    const failures = checkServerlessJob(news as unknown as Record<string, unknown>);
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  }
+
+  /** A new endpoint or input runs the job again (a replacement); mode and timeout alone do not. */
+  async diff(_id: string, olds: ServerlessJobOutputs, news: ServerlessJobInputs) {
+    const replaces = (["endpointId", "input"] as const).filter(
+      (k) => containsUnknown(news[k]) || !sameValue(news[k], olds[k]),
+    );
+    return { changes: replaces.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
+  }
+
+  async create(inputs: ServerlessJobInputs) {
+    const timeoutMs = (inputs.timeout ?? 600) * 1000;
+    const label = `ServerlessJob ${inputs.endpointId}`;
+    try {
+      let job: JobResult<unknown>;
+      if ((inputs.mode ?? "sync") === "sync") {
+        job = await runSync(inputs.endpointId, inputs.input, { api: api(), timeoutMs });
+      } else {
+        const submitted = await api().runJob(inputs.endpointId, inputs.input);
+        progress(label, `submitted job ${submitted.id}`);
+        job = await waitForJob(inputs.endpointId, submitted.id, { api: api(), timeoutMs });
+      }
+      progress(label, `job ${job.id} ${job.status}`);
+      return { id: job.id, outs: outputs(inputs, job) };
+    } catch (err) {
+      if (err instanceof JobFailedError) {
+        throw new Error(
+          `${label}: the smoke-test job ${err.job.id} FAILED: ${JSON.stringify(err.job.error ?? null)}. Nothing was recorded; fix the endpoint and run again.`,
+        );
+      }
+      throw err;
+    }
+  }
+
+  /** The result is a record of a past run: refresh keeps it as is (the service forgets it after 30 minutes). */
+  async read(id: string, props?: ServerlessJobOutputs) {
+    return props ? { id, props } : { id };
+  }
+
+  /** Nothing to delete: a finished job cannot be removed, and its results expire on their own. */
+  async delete(): Promise<void> {}
+}
+
+export const serverlessJobProvider = new ServerlessJobProvider();

@@ -1,0 +1,176 @@
+/** ServerlessEndpoint, SshKey and ServerlessJob through the real dynamic-provider host over gRPC. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import {
+  message,
+  type ProviderHost,
+  provproto,
+  rpc,
+  serializedProvider,
+  startProviderHost,
+} from "../support/host.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
+type Any = any;
+const SCALE = 50;
+const { DIFF_NONE, DIFF_SOME } = provproto.DiffResponse.DiffChanges;
+
+let emu: RunningEmulator;
+let host: ProviderHost;
+const texts: Record<string, string> = {};
+
+beforeAll(async () => {
+  emu = await emulatorLib.startEmulator({ clockScale: SCALE, randomSeed: 11 });
+  for (const t of ["ServerlessEndpoint", "SshKey", "ServerlessJob"])
+    texts[t] = (await serializedProvider(t)).text;
+  host = await startProviderHost({
+    config: {
+      "runpod:apiKey": emu.apiKey,
+      "runpod:baseUrl": emu.baseUrl,
+      "runpod:restUrl": emu.restUrl,
+      "runpod:serverlessUrl": emu.serverlessUrl,
+    },
+    env: { RUNPOD_DYNAMIC_TIME_SCALE: String(SCALE) },
+  });
+});
+afterAll(async () => {
+  host?.close();
+  await emu?.close();
+});
+
+/** One resource's RPCs, as the engine sends them. */
+function resource(type: string, name: string) {
+  const token = `pulumi-nodejs:dynamic/runpod:${type}`;
+  const urn = `urn:pulumi:dev::rp::${token}::${name}`;
+  const base = { urn, type: token };
+  const provider = () => texts[type];
+  return {
+    check: async (news: Record<string, unknown>) =>
+      rpc<Any>(
+        host.client,
+        "check",
+        message(provproto.CheckRequest, { ...base, olds: {}, news: { ...news, __provider: provider() } }),
+      ),
+    create: async (properties: Record<string, unknown>) =>
+      rpc<Any>(host.client, "create", message(provproto.CreateRequest, { ...base, properties })),
+    diff: async (id: string, olds: object, news: object) =>
+      rpc<Any>(host.client, "diff", message(provproto.DiffRequest, { ...base, id, olds, news })),
+    update: async (id: string, olds: object, news: object) =>
+      rpc<Any>(host.client, "update", message(provproto.UpdateRequest, { ...base, id, olds, news })),
+    read: async (id: string, properties: object) =>
+      rpc<Any>(host.client, "read", message(provproto.ReadRequest, { ...base, id, properties })),
+    delete: async (id: string, properties: object) =>
+      rpc<Any>(host.client, "delete", message(provproto.DeleteRequest, { ...base, id, properties })),
+  };
+}
+
+describe("serialized providers", () => {
+  it.each(["ServerlessEndpoint", "SshKey", "ServerlessJob"])(
+    "%s: no secrets, no token, under 4 KB",
+    async (type) => {
+      const sf = await serializedProvider(type);
+      expect([sf.containsSecrets, sf.text.includes(emu.apiKey), sf.text.length < 4096]).toEqual([
+        false,
+        false,
+        true,
+      ]);
+    },
+  );
+});
+
+describe("ServerlessEndpoint", () => {
+  const r = resource("ServerlessEndpoint", "sdxl");
+  it("check, create, diff, update, read, delete", async () => {
+    const bad = await r.check({
+      name: "sdxl",
+      templateId: "runpod-worker-sdxl",
+      gpuTypeIds: [],
+      workersMin: 5,
+      workersMax: 1,
+    });
+    expect(bad.getFailuresList().map((f: Any) => f.getProperty())).toEqual(["workersMin", "gpuTypeIds"]);
+
+    const inputs = (
+      await r.check({
+        name: "sdxl",
+        templateId: "runpod-worker-sdxl",
+        gpuTypeIds: ["NVIDIA GeForce RTX 4090"],
+      })
+    )
+      .getInputs()
+      .toJavaScript();
+    const created = await r.create(inputs);
+    const id = created.getId();
+    const outs = created.getProperties().toJavaScript();
+    expect([outs.endpointId, outs.jobUrl, outs.workersMax]).toEqual([
+      id,
+      `${emu.serverlessUrl}/v2/${id}/`,
+      3,
+    ]);
+
+    const none = await r.diff(id, outs, inputs);
+    const more = await r.diff(id, outs, { ...inputs, workersMax: 6 });
+    const cpu = await r.diff(id, outs, { ...inputs, computeType: "CPU" });
+    expect([none.getChanges(), more.getChanges(), more.getReplacesList(), cpu.getReplacesList()]).toEqual([
+      DIFF_NONE,
+      DIFF_SOME,
+      [],
+      ["computeType"],
+    ]);
+    expect(host.output()).toContain(
+      "runpod ServerlessEndpoint sdxl: changing workersMax may restart active workers",
+    );
+
+    const updated = (await r.update(id, outs, { ...inputs, workersMax: 6 })).getProperties().toJavaScript();
+    expect([updated.workersMax, updated.jobUrl]).toEqual([6, outs.jobUrl]);
+
+    await apiFor(emu).updateEndpoint(id, { name: "renamed-elsewhere" });
+    expect((await r.read(id, updated)).getProperties().toJavaScript().name).toBe("renamed-elsewhere");
+
+    await r.delete(id, updated);
+    expect([(await r.read(id, updated)).getId(), emu.control.snapshot().endpoints]).toEqual(["", []]);
+  });
+});
+
+describe("SshKey", () => {
+  const k1 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGFjYWJhY2FiYWNhYmFjYWJhY2FiYWNhYmFjYWJhY2Fi one@host";
+  const k2 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHp6enp6enp6enp6enp6enp6enp6enp6enp6enp6enp6 two@host";
+
+  it("refuses a private key at check", async () => {
+    const res = await resource("SshKey", "bad").check({
+      publicKey: "-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----",
+    });
+    expect(res.getFailuresList().map((f: Any) => [f.getProperty(), f.getReason()])).toEqual([
+      [
+        "publicKey",
+        "looks like a PRIVATE key; never put it in a program or state. Give the public half instead (the .pub file)",
+      ],
+    ]);
+  });
+
+  it("two keys created concurrently through the host both end up registered, and delete removes only its own", async () => {
+    const [a, b] = [resource("SshKey", "a"), resource("SshKey", "b")];
+    const [ia, ib] = await Promise.all([a.check({ publicKey: k1 }), b.check({ publicKey: k2 })]);
+    const [ca, cb] = await Promise.all([
+      a.create(ia.getInputs().toJavaScript()),
+      b.create(ib.getInputs().toJavaScript()),
+    ]);
+    expect((await apiFor(emu).getSshKeys()).sort()).toEqual([k1, k2].sort());
+    await a.delete(ca.getId(), ca.getProperties().toJavaScript());
+    expect(await apiFor(emu).getSshKeys()).toEqual([k2]);
+    expect((await b.read(cb.getId(), cb.getProperties().toJavaScript())).getId()).toBe(cb.getId());
+  });
+});
+
+describe("ServerlessJob", () => {
+  it("runs a smoke-test job when created", async () => {
+    const r = resource("ServerlessJob", "smoke");
+    const inputs = (
+      await r.check({ endpointId: "black-forest-labs-flux-1-schnell", input: { prompt: "ping" } })
+    )
+      .getInputs()
+      .toJavaScript();
+    const outs = (await r.create(inputs)).getProperties().toJavaScript();
+    expect([outs.status, typeof outs.output.image_url]).toEqual(["COMPLETED", "string"]);
+  });
+});
