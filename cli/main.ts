@@ -1,22 +1,52 @@
 #!/usr/bin/env node
-/** `runpod-dynamic <command> <subcommand> [flags]`. Usage errors exit 2, API errors 1. */
+/**
+ * `runpod-dynamic <command> <subcommand> [flags]` (contract: "Command-line commands"; issue 7).
+ * Usage errors (unknown flags, bad values, missing arguments) exit 2; API errors and other
+ * failures exit 1 with the problem+json detail; `--help` works on every level.
+ */
 import { Command, CommanderError } from "commander";
 import { PACKAGE_VERSION } from "../provider/client/version.js";
+import { registerBilling } from "./billing.js";
 import { registerEmulator } from "./emulator.js";
-import { stdio } from "./output.js";
+import { registerHub } from "./hub.js";
+import { registerJobs } from "./jobs.js";
+import { stdio, type Terminal } from "./output.js";
+import { registerServerless } from "./serverless.js";
 
-export function buildProgram(): Command {
+const ENVIRONMENT_HELP = `
+Configuration (the provider's environment variables):
+  RUNPOD_API_KEY         API key (required by every command but emulator; never printed)
+  RUNPOD_BASE_URL        base_url, default https://api.runpod.io
+  RUNPOD_REST_URL        rest_url, default https://rest.runpod.io
+  RUNPOD_SERVERLESS_URL  serverless_url, default https://api.runpod.ai
+  RUNPOD_TEAM_ID         act for this team (sent as X-Team-Id)
+
+Exit codes: 0 success, 1 API or command failure, 2 usage error.
+With --json or -o json|yaml, a failure after the flags were read is one JSON object on stderr:
+error, code, status, detail, errors.`;
+
+export function buildProgram(out: Terminal = stdio): Command {
+  // Output settings, exitOverride and the error hint are copied to each subcommand when it is
+  // created, so they are set before any command is registered.
   const program = new Command("runpod-dynamic")
-    .description("RunPod from the command line: the local API emulator.")
+    .description(
+      "RunPod from the command line: billing, hub, serverless endpoints from the hub, jobs, and the local API emulator.",
+    )
     .version(PACKAGE_VERSION)
-    .showHelpAfterError()
-    .exitOverride();
-  registerEmulator(program);
+    .configureOutput({ writeOut: out.writeOut, writeErr: out.writeErr })
+    .showHelpAfterError("(add --help for usage)")
+    .exitOverride()
+    .addHelpText("after", ENVIRONMENT_HELP);
+  registerBilling(program, out);
+  registerHub(program, out);
+  registerServerless(program, out);
+  registerJobs(program, out);
+  registerEmulator(program, out);
   return program;
 }
 
 async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = buildProgram(stdio);
   try {
     await program.parseAsync(argv);
     return 0;
@@ -25,8 +55,7 @@ async function main(argv: string[]): Promise<number> {
       // help and version "errors" are successes; everything else commander raises is usage
       return err.exitCode === 0 ? 0 : 2;
     }
-    stdio.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
+    return stdio.fail(err);
   }
 }
 
@@ -35,7 +64,6 @@ main(process.argv).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    stdio.error(String(err));
-    process.exitCode = 1;
+    process.exitCode = stdio.fail(err);
   },
 );

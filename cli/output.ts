@@ -1,17 +1,213 @@
 /**
  * The CLI's one way to print. Commands hand it data; it renders a table for people, JSON or YAML
  * for machines, and errors on stderr. Nothing else in the CLI writes to the terminal.
+ *
+ * Every line goes through `redact` with the API key the command connected with (issue 7: nothing
+ * prints the API key), so even a server echoing the key back cannot leak it to a terminal or a log.
  */
+import type { Writable } from "node:stream";
+import { stringify as toYaml } from "yaml";
+import { isRunpodApiError, redact } from "../provider/client/index.js";
+import { CliError, UsageError } from "./errors.js";
+
 export interface Output {
   line(text?: string): void;
   error(text: string): void;
 }
 
-export const stdio: Output = {
-  line: (text = "") => {
-    process.stdout.write(`${text}\n`);
-  },
-  error: (text) => {
-    process.stderr.write(`${text}\n`);
-  },
-};
+/** `--output` values; `table` is for people, `json` and `yaml` have stable field names. */
+export const FORMATS = ["table", "json", "yaml"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The text streams a Terminal writes to (process.stdout/stderr, or a test double). */
+export interface Streams {
+  readonly stdout: Writable;
+  readonly stderr: Writable & { readonly isTTY?: boolean };
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export class Terminal implements Output {
+  /** Chosen per command by its `--output`/`--json` flags; errors follow it too. */
+  format: Format = "table";
+  private readonly secrets: string[] = [];
+
+  constructor(private readonly streams: Streams) {}
+
+  /** Every later line has each occurrence of `secret` replaced by `[redacted]`. */
+  protect(secret: string): void {
+    this.secrets.push(secret);
+  }
+
+  line(text = ""): void {
+    this.streams.stdout.write(`${redact(text, this.secrets)}\n`);
+  }
+
+  error(text: string): void {
+    this.streams.stderr.write(`${redact(text, this.secrets)}\n`);
+  }
+
+  /** Raw writers for commander's help and usage errors (configureOutput). */
+  readonly writeOut = (text: string): void => {
+    this.streams.stdout.write(redact(text, this.secrets));
+  };
+  readonly writeErr = (text: string): void => {
+    this.streams.stderr.write(redact(text, this.secrets));
+  };
+
+  /** Prints `value` as JSON or YAML, or the lines of its human view in table format. */
+  data(value: unknown, humanView: () => readonly string[]): void {
+    switch (this.format) {
+      case "json":
+        this.line(JSON.stringify(value, null, 2));
+        return;
+      case "yaml":
+        // YAML 1.1 quoting, so readers still on 1.1 (PyYAML, Go's yaml.v2) keep `2026-11-01T00:00:00Z`
+        // and `yes` as strings rather than a timestamp and a boolean.
+        this.line(toYaml(value, { indent: 2, version: "1.1" }).trimEnd());
+        return;
+      case "table":
+        for (const l of humanView()) this.line(l);
+    }
+  }
+
+  /** Advice next to the data: on stdout for people, on stderr when stdout is JSON or YAML. */
+  note(text: string): void {
+    if (this.format === "table") this.line(text);
+    else this.error(text);
+  }
+
+  /**
+   * Runs `work` behind a spinner on stderr, only when stderr is an interactive terminal (never in
+   * pipes, CI or tests). The spinner module is loaded only then.
+   */
+  async spin<T>(text: string, work: (update: (text: string) => void) => Promise<T>): Promise<T> {
+    const { stderr, env } = this.streams;
+    if (stderr.isTTY !== true || env.TERM === "dumb" || "CI" in env) return work(() => undefined);
+    const { default: yoctoSpinner } = await import("yocto-spinner");
+    const spinner = yoctoSpinner({ text, stream: stderr }).start();
+    try {
+      return await work((next) => {
+        spinner.text = redact(next, this.secrets);
+      });
+    } finally {
+      spinner.stop();
+    }
+  }
+
+  /**
+   * Prints a failure and returns the exit code: 2 for usage errors, 1 for everything else. API
+   * errors carry the problem+json detail in their message; in JSON or YAML format the error is one
+   * object on stderr with stable fields `error`, `code`, `status`, `detail`, `errors`.
+   */
+  fail(err: unknown): number {
+    const exitCode = err instanceof UsageError ? 2 : 1;
+    const message = err instanceof Error ? err.message : String(err);
+    if (this.format === "table") {
+      this.error(`Error: ${message}`);
+      return exitCode;
+    }
+    const api = isRunpodApiError(err) ? err : undefined;
+    this.error(
+      JSON.stringify({
+        error: message,
+        code: api?.code ?? (err instanceof CliError ? err.code : "CLI_ERROR"),
+        status: api?.status ?? null,
+        detail: api?.detail ?? null,
+        errors: api?.errors ?? [],
+      }),
+    );
+    return exitCode;
+  }
+}
+
+/** The process's terminal. */
+export const stdio = new Terminal({ stdout: process.stdout, stderr: process.stderr, env: process.env });
+
+// `runpod-dynamic billing pods | head`: a reader that stops early is not an error of this command.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code !== "EPIPE") throw err;
+  process.exit(process.exitCode ?? 0);
+});
+
+// ---------------------------------------------------------------- human views
+
+export interface Column {
+  readonly header: string;
+  /** Numbers and money read best right-aligned. @default "left" */
+  readonly align?: "left" | "right";
+}
+
+/** Aligned columns, two spaces apart, headers in capitals (the kubectl / runpodctl look). */
+export function table(columns: readonly Column[], rows: readonly (readonly string[])[]): string[] {
+  const widths = columns.map((c, i) => Math.max(c.header.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const render = (cells: readonly string[]) =>
+    columns
+      .map((c, i) => {
+        const cell = cells[i] ?? "";
+        const width = widths[i] ?? 0;
+        return c.align === "right" ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join("  ")
+      .trimEnd();
+  return [render(columns.map((c) => c.header.toUpperCase())), ...rows.map(render)];
+}
+
+/** `label  value` lines with the labels aligned, for one object. */
+export function fields(pairs: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(0, ...pairs.map(([label]) => label.length));
+  return pairs.map(([label, value]) => `${label.padEnd(width)}  ${value}`.trimEnd());
+}
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 4,
+});
+
+/** Billing amounts are US dollars, to 4 decimals as the API rounds them: `$12.3456`. */
+export function money(amountUsd: number): string {
+  return usd.format(amountUsd);
+}
+
+/**
+ * An instant in the user's time zone (the process's, so `TZ` is honoured), with the zone's name:
+ * `2026-11-01 01:00 GMT+1`. Empty for a missing value; the raw text for one that does not parse.
+ */
+export function localTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
+
+/** A duration in milliseconds, in the largest unit that keeps it readable. */
+export function duration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "";
+  if (ms >= 3_600_000) return `${(ms / 3_600_000).toFixed(2)} h`;
+  if (ms >= 60_000) return `${(ms / 60_000).toFixed(1)} min`;
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** A count or size, or empty when absent. */
+export function count(n: number | null | undefined, unit = ""): string {
+  return n === null || n === undefined ? "" : `${n}${unit}`;
+}
+
+/** Pretty JSON lines, for free-form values (a job's output) inside a human view. */
+export function jsonLines(value: unknown, indent = "  "): string[] {
+  return (JSON.stringify(value, null, 2) ?? "null").split("\n").map((l) => `${indent}${l}`);
+}

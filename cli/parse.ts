@@ -1,5 +1,7 @@
 /** Flag value parsers: a bad value is an error that names the flag and what it accepts (exit code 2). */
-import { InvalidArgumentError } from "commander";
+import { readFileSync } from "node:fs";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { FORMATS, type Format } from "./output.js";
 
 export function intOption(flag: string, min: number, max: number) {
   return (value: string): number => {
@@ -19,4 +21,131 @@ export function numberOption(flag: string, min: number, max: number) {
     }
     return n;
   };
+}
+
+/** One of `allowed`, matched case-insensitively and returned in its canonical spelling. */
+export function choiceOption<T extends string>(flag: string, allowed: readonly T[]) {
+  return (value: string): T => {
+    const match = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
+    if (match === undefined) throw new InvalidArgumentError(`${flag} must be one of ${allowed.join(", ")}.`);
+    return match;
+  };
+}
+
+/**
+ * An option taking one of `allowed`, with the choices and the default in its help line.
+ * @example choice("--bucket-size <size>", "bucket length", BUCKET_SIZES, "day")
+ */
+export function choice<T extends string>(
+  flags: string,
+  description: string,
+  allowed: readonly T[],
+  defaultValue?: T,
+): Option {
+  const flag = flags.split(/[ ,]/).find((f) => f.startsWith("--")) ?? flags;
+  const option = new Option(flags, `${description} (choices: ${allowed.join(", ")})`).argParser(
+    choiceOption(flag, allowed),
+  );
+  return defaultValue === undefined ? option : option.default(defaultValue);
+}
+
+/** A non-blank string (an id or a name); surrounding spaces are dropped. */
+export function textOption(flag: string, maxLength = 191) {
+  return (value: string): string => {
+    const text = value.trim();
+    if (text === "" || text.length > maxLength)
+      throw new InvalidArgumentError(`${flag} must be between 1 and ${maxLength} characters.`);
+    return text;
+  };
+}
+
+/** RFC 3339 date-time: `2026-11-01T00:00:00Z`, `2026-11-01T02:00:00.5+02:00`. */
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
+
+/** Whether `value` is an RFC 3339 date-time with a real calendar date and clock time. */
+export function isRfc3339(value: string): boolean {
+  const m = RFC3339.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const offsetOk = m[9] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetOk
+  );
+}
+
+/** The value unchanged, sent as given (the v1 billing API takes RFC 3339 date-times). */
+export function timeOption(flag: string) {
+  return (value: string): string => {
+    if (!isRfc3339(value.trim()))
+      throw new InvalidArgumentError(
+        `${flag} must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+02:00.`,
+      );
+    return value.trim();
+  };
+}
+
+/**
+ * A JSON object given inline, as `@file`, or as `@-` for standard input: a job's `input`.
+ * @example jsonObjectOption("--input")('{"prompt":"a cat"}')
+ */
+export function jsonObjectOption(flag: string) {
+  return (value: string): Record<string, unknown> => {
+    let text = value;
+    if (value.startsWith("@")) {
+      const path = value.slice(1);
+      try {
+        text = readFileSync(path === "-" ? 0 : path, "utf8");
+      } catch (err) {
+        throw new InvalidArgumentError(
+          `${flag} ${value}: cannot read the file (${err instanceof Error ? err.message : String(err)}).`,
+        );
+      }
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      throw new InvalidArgumentError(
+        `${flag} must be a JSON object or @file holding one; the JSON does not parse (${err instanceof Error ? err.message : String(err)}).`,
+      );
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+      throw new InvalidArgumentError(`${flag} must be a JSON object, such as {"prompt": "a cat"}.`);
+    return parsed as Record<string, unknown>;
+  };
+}
+
+/** The options every data command takes: `-o/--output` and its shorthand `--json`. */
+export function addOutputOptions(command: Command): Command {
+  return command
+    .addOption(
+      choice("-o, --output <format>", "table for people; json or yaml for scripts", FORMATS, "table"),
+    )
+    .addOption(new Option("--json", "same as --output json").conflicts("output"));
+}
+
+/** What `addOutputOptions` adds to a command's options. */
+export interface FormatOptions {
+  output?: Format;
+  json?: boolean;
+}
+
+/** The format the output options chose. */
+export function formatOf(opts: FormatOptions): Format {
+  return opts.json ? "json" : (opts.output ?? "table");
 }

@@ -8,7 +8,7 @@
  */
 import type { Availability, CpuFlavor, DataCenter, GpuType, Region } from "./client/schemas/catalog.js";
 import type { Template } from "./client/schemas/templates.js";
-import { type CandidateQuery, catalogCandidates, type PlacementCandidate } from "./placement.js";
+import { type CandidateQuery, type CatalogCandidate, catalogCandidates } from "./placement.js";
 import { programApi } from "./program.js";
 
 /**
@@ -62,7 +62,7 @@ export function getPublicTemplates(
   return programApi().listPublicTemplates(options.source ? { source: options.source } : {});
 }
 
-export type { Availability, CandidateQuery, PlacementCandidate };
+export type { Availability, CandidateQuery, CatalogCandidate };
 
 /**
  * Ordered (data center, GPU type) candidates for a `Pod`: skips `NONE`, higher availability first,
@@ -72,6 +72,6 @@ export type { Availability, CandidateQuery, PlacementCandidate };
  * const candidates = await placementCandidates({ gpuTypeIds: ["NVIDIA A40", "NVIDIA L40S"], regions: ["EUROPE", "NORTH_AMERICA"] });
  * new Pod("p", { name: "p", image, gpu: { id: "NVIDIA A40" }, placement: { candidates } });
  */
-export function placementCandidates(query: CandidateQuery): Promise<PlacementCandidate[]> {
+export function placementCandidates(query: CandidateQuery): Promise<CatalogCandidate[]> {
   return catalogCandidates(programApi(), query);
 }

@@ -24,7 +24,22 @@ export {
   runSync,
   waitForJob,
 } from "./jobs.js";
-export { type CandidateQuery, type PlacementCandidate, rankCandidates } from "./placement.js";
+export {
+  type CandidateQuery,
+  type CatalogCandidate,
+  type PlacementCandidate,
+  rankCandidates,
+} from "./placement.js";
+export {
+  checkNetworkVolume,
+  diffNetworkVolume,
+  NETWORK_VOLUME_TYPE,
+  NetworkVolume,
+  type NetworkVolumeArgs,
+  NetworkVolumeArgsSchema,
+  type NetworkVolumeInputs,
+  type NetworkVolumeOutputs,
+} from "./resources/network-volume.js";
 export {
   checkPod,
   diffPod,
@@ -61,5 +76,17 @@ export {
   type SshKeyArgs,
   type SshKeyOutputs,
 } from "./resources/ssh-key.js";
+export {
+  checkTemplate,
+  diffTemplate,
+  TEMPLATE_API_DEFAULTS,
+  TEMPLATE_TYPE,
+  Template,
+  type TemplateArgs,
+  TemplateArgsSchema,
+  type TemplateInputs,
+  type TemplateOutputs,
+  templateRuleFailures,
+} from "./resources/template.js";
 export { containsUnknown, isUnknown, UNKNOWN } from "./unknown.js";
 export { type CheckFailure, formatFailures } from "./validation.js";

@@ -15,6 +15,12 @@ export interface PlacementCandidate {
   readonly gpuTypeId?: string | undefined;
 }
 
+/** A candidate read from the catalog: always a data center, and a GPU type for GPU pods. */
+export interface CatalogCandidate {
+  readonly dataCenterId: string;
+  readonly gpuTypeId?: string;
+}
+
 const LEVEL_RANK: Record<Availability, number> = { NONE: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
 
 export interface CandidateQuery {
@@ -51,7 +57,7 @@ export interface CatalogRow {
  * own data-center order. The catalog is not a reservation: a candidate can still answer "no
  * capacity", which is why the walk goes on to the next.
  */
-export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuery): PlacementCandidate[] {
+export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuery): CatalogCandidate[] {
   const min = LEVEL_RANK[query.minAvailability ?? "LOW"];
   const regions = query.regions ?? [];
   const gpus = query.gpuTypeIds ?? [];
@@ -93,10 +99,7 @@ export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuer
  * Reads the catalog and returns ordered candidates. Without a CUDA constraint one data-center
  * read is enough; with one, the GPU catalog filtered by CUDA says which data centers qualify.
  */
-export async function catalogCandidates(
-  api: RunpodApi,
-  query: CandidateQuery,
-): Promise<PlacementCandidate[]> {
+export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): Promise<CatalogCandidate[]> {
   const regions = query.regions?.length ? { regions: query.regions } : {};
   if (query.cpuFlavorId !== undefined) {
     const dcs = await api.listDataCenters({ include: ["CPU_AVAILABILITY"], ...regions });

@@ -2,16 +2,20 @@
  * The implementation the serialized providers load by package name inside the provider host
  * (`require("runpod-dynamic/runtime")`). One entry per resource type.
  */
+import { networkVolumeProvider } from "./resources/network-volume.js";
 import { podProvider } from "./resources/pod.js";
 import { serverlessEndpointProvider } from "./resources/serverless-endpoint.js";
 import { serverlessJobProvider } from "./resources/serverless-job.js";
 import { sshKeyProvider } from "./resources/ssh-key.js";
+import { templateProvider } from "./resources/template.js";
 
 export const providers = {
+  NetworkVolume: networkVolumeProvider,
   Pod: podProvider,
   ServerlessEndpoint: serverlessEndpointProvider,
   ServerlessJob: serverlessJobProvider,
   SshKey: sshKeyProvider,
+  Template: templateProvider,
 } as const;
 
 export { setRuntimeOverrides } from "./context.js";

@@ -277,7 +277,8 @@ export class RunpodClient {
     const errors = problem?.errors ?? [];
     const parts = [`${status} ${title}${detail ? `: ${detail}` : ""}`];
     if (errors.length > 0) parts.push(`(${errors.join("; ")})`);
-    const message = redact(`${spec.method} ${shown}: ${parts.join(" ")}. ${adviceFor(code)}`.trim(), secrets);
+    const sentence = parts.join(" ").replace(/[.!?]?$/, ".");
+    const message = redact(`${spec.method} ${shown}: ${sentence} ${adviceFor(code)}`.trim(), secrets);
     throw new RunpodApiError({
       code,
       message,

@@ -102,7 +102,12 @@ export interface PodArgs {
   dataCenterIds?: pulumi.Input<pulumi.Input<string>[]>;
   /** Private cross-data-center networking. Changes take effect at the pod's next start. */
   globalNetworking?: pulumi.Input<boolean>;
-  /** Storage. The kind is fixed at create; only paths can change in place. */
+  /**
+   * Storage. The kind is fixed at create; only paths can change in place. `network[].volumeId`
+   * takes a `NetworkVolume`'s id (placement is then restricted to the volume's data center);
+   * `global[].volumeId` references an existing global volume by id only: the public v2 API has no
+   * endpoint to manage global volumes.
+   */
   mounts?: pulumi.Input<{
     persistent?: pulumi.Input<{ size: pulumi.Input<number>; path: pulumi.Input<string> }>;
     network?: pulumi.Input<pulumi.Input<{ volumeId: pulumi.Input<string>; path: pulumi.Input<string> }>[]>;
@@ -112,11 +117,19 @@ export interface PodArgs {
   startJupyter?: pulumi.Input<boolean>;
   /** Create-time: injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s. */
   startSsh?: pulumi.Input<boolean>;
-  /** A one-time source of settings at create. Changing it replaces the pod. */
+  /**
+   * A one-time source of settings at create (a `Template`'s id, or a public one): later template
+   * edits do not change the pod. Changing it replaces the pod. A serverless template cannot back a
+   * pod: `check` cannot see the template's flag without an API call, so create fails with the
+   * API's 422.
+   */
   templateId?: pulumi.Input<string>;
   /** A locked pod cannot be stopped, restarted or deleted. @default false */
   locked?: pulumi.Input<boolean>;
-  /** Where to try, in order. Without it the pod is created once with `dataCenterIds` as given. */
+  /**
+   * Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
+   * given. Placement is a create-time strategy: changing it never replaces an existing pod.
+   */
   placement?: pulumi.Input<{
     candidates?: pulumi.Input<
       pulumi.Input<{ dataCenterId: pulumi.Input<string>; gpuTypeId?: pulumi.Input<string> }>[]
@@ -193,7 +206,10 @@ export interface PodOutputs {
   startJupyter: boolean;
   /** The injected JupyterLab password (secret). */
   jupyterPassword: string | null;
+  /** Create-time strategy; a change never replaces the pod. */
   placement: PodInputs["placement"] | null;
+  /** The GPU type the program asked for (`gpu.id`); `gpu.id` in outputs is the one placement ended on. */
+  requestedGpuId: string | null;
   /** Kept so delete, which only sees outputs, honours the delete timeout. */
   timeouts: PodInputs["timeouts"] | null;
 }
@@ -341,7 +357,13 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
       fail("mounts.persistent", "is not supported on CPU pods; mount a network volume instead");
     }
   }
-  if (!containsUnknown([inputs.args, inputs.cmd, inputs.entrypoint])) {
+  const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+  if (
+    !containsUnknown([inputs.args, inputs.cmd, inputs.entrypoint]) &&
+    (inputs.args === undefined || typeof inputs.args === "string") &&
+    (inputs.cmd === undefined || isStrings(inputs.cmd)) &&
+    (inputs.entrypoint === undefined || isStrings(inputs.entrypoint))
+  ) {
     const command = applyCommand("", {
       args: inputs.args as string | undefined,
       cmd: inputs.cmd as string[] | undefined,
@@ -456,12 +478,10 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
   else if (news.gpu && oldGpu) {
     if (isUnknown(news.gpu)) replaces.push("gpu");
     else {
-      const acceptable = [
-        news.gpu.id,
-        ...(news.placement?.gpuTypeIds ?? []),
-        ...(news.placement?.candidates ?? []).map((c) => c.gpuTypeId ?? news.gpu?.id),
-      ];
-      if (containsUnknown(news.gpu.id) || !acceptable.includes(oldGpu.id)) replaces.push("gpu.id");
+      // Compared with the GPU type the program asked for, not the one placement ended on: a
+      // fallback candidate is not a change.
+      const requested = olds.requestedGpuId ?? oldGpu.id;
+      if (containsUnknown(news.gpu.id) || news.gpu.id !== requested) replaces.push("gpu.id");
       if (changed(news.gpu.count ?? 1, oldGpu.count)) replaces.push("gpu.count");
       for (const c of GPU_CONSTRAINTS) if (changed(news.gpu[c], oldGpu[c])) replaces.push(`gpu.${c}`);
     }
@@ -487,14 +507,6 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
   ) {
     replaces.push("dataCenterIds");
   }
-  const pairs = news.placement?.candidates;
-  if (pairs && !containsUnknown(pairs) && olds.dataCenterId && oldGpu) {
-    const ok = pairs.some(
-      (c) => c.dataCenterId === olds.dataCenterId && (c.gpuTypeId ?? news.gpu?.id) === oldGpu.id,
-    );
-    if (!ok) replaces.push("placement.candidates");
-  }
-
   // ---- mounts: the kind and volume are fixed at create, a path changes in place
   const newMounts = news.mounts ?? {};
   const oldMounts = olds.mounts ?? {};
@@ -677,6 +689,7 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
     startJupyter: inputs.startJupyter ?? false,
     jupyterPassword: pod.env.JUPYTER_PASSWORD ?? null,
     placement: inputs.placement ?? null,
+    requestedGpuId: inputs.gpu?.id ?? pod.gpu?.id ?? null,
     timeouts: inputs.timeouts ?? null,
   };
 }
@@ -920,7 +933,11 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       }
       throw err;
     }
-    const current = podOutputs(pod, { ...inputs, env: inputs.env ?? {} });
+    // What the pod really is: its own GPU type, not the one the inputs ask for.
+    const current = {
+      ...podOutputs(pod, { ...inputs, env: inputs.env ?? {} }),
+      requestedGpuId: pod.gpu?.id ?? null,
+    };
     const d = diffPod(
       {
         ...current,
@@ -980,7 +997,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     const priorInputs = {
       ...(prior as Record<string, unknown>),
       env: declaredEnv,
-      ...(prior.gpu ? { gpu: toGpuInput(prior.gpu) } : {}),
+      ...(prior.gpu ? { gpu: { ...toGpuInput(prior.gpu), id: prior.requestedGpuId ?? prior.gpu.id } } : {}),
       ...(typeof prior.requestedGlobalNetworking === "boolean"
         ? { globalNetworking: prior.requestedGlobalNetworking }
         : {}),

@@ -1,5 +1,7 @@
 /** Runs the built CLI binary as a child process, the way a user runs `npx runpod-dynamic`. */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { REPO_ROOT } from "./dist.js";
 
@@ -11,7 +13,15 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+/**
+ * Runs the CLI to completion with a clean environment (PATH, HOME, TZ=UTC, plus `env`); `stdin`
+ * is written to its standard input, which is otherwise closed at once.
+ */
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  stdin?: string,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TZ: "UTC", ...env },
@@ -26,6 +36,7 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
     });
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? "");
   });
 }
 
@@ -50,4 +61,147 @@ export function startCli(
     });
     child.on("close", (code) => reject(new Error(`exited with ${code} before ready: ${out}`)));
   });
+}
+
+/** Whether util-linux `script` is here to give the CLI a pseudo-terminal. */
+export function hasScript(): boolean {
+  try {
+    execFileSync("script", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`); stdout and stderr arrive merged. */
+export function runCliOnTty(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, CLI, ...args].map(quote).join(" ");
+  return new Promise((resolve, reject) => {
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "/tmp",
+        TZ: "UTC",
+        TERM: "xterm",
+        ...env,
+      },
+    });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr: "" }));
+    child.stdin.end();
+  });
+}
+
+// ---------------------------------------------------------------- request recording
+
+/** One request the CLI sent, as the emulator received it. */
+export interface SentRequest {
+  /** Which base address it went to. */
+  readonly base: "base" | "rest" | "serverless";
+  readonly method: string;
+  /** Path and query string, exactly as sent. */
+  readonly url: string;
+  /** The JSON body, or undefined for none. */
+  readonly body: unknown;
+}
+
+export interface RequestRecorder {
+  /** RUNPOD_* variables pointing the CLI at the recorder (the API key is passed through). */
+  readonly env: Record<string, string>;
+  readonly requests: SentRequest[];
+  close(): Promise<void>;
+}
+
+const BASES = [
+  ["base", "RUNPOD_BASE_URL"],
+  ["rest", "RUNPOD_REST_URL"],
+  ["serverless", "RUNPOD_SERVERLESS_URL"],
+] as const;
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "host"]);
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * A pass-through proxy in front of each of the emulator's three base addresses that records what
+ * the CLI sent: the emulator's own request log keeps paths without query strings or bodies, and the
+ * billing and hub commands are defined by their query parameters and GraphQL variables.
+ */
+export async function recordRequests(target: Record<string, string>): Promise<RequestRecorder> {
+  const requests: SentRequest[] = [];
+  const env: Record<string, string> = { ...target };
+  const servers = await Promise.all(
+    BASES.map(async ([base, variable]) => {
+      const upstream = target[variable];
+      if (!upstream) throw new Error(`${variable} missing`);
+      const server = createServer(async (req, res) => {
+        try {
+          const text = await readBody(req);
+          requests.push({
+            base,
+            method: req.method ?? "",
+            url: req.url ?? "",
+            body: text === "" ? undefined : JSON.parse(text),
+          });
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(req.headers)) {
+            if (!HOP_BY_HOP.has(k) && typeof v === "string") headers[k] = v;
+          }
+          const answer = await fetch(`${upstream}${req.url ?? ""}`, {
+            method: req.method ?? "GET",
+            headers,
+            ...(text === "" ? {} : { body: text }),
+          });
+          const out: Record<string, string> = {};
+          answer.headers.forEach((v, k) => {
+            if (!HOP_BY_HOP.has(k) && k !== "content-encoding") out[k] = v;
+          });
+          res.writeHead(answer.status, out);
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        } catch {
+          // The emulator dropped the connection (an injected reset): drop the CLI's too.
+          req.socket.destroy();
+        }
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      env[variable] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return server;
+    }),
+  );
+  return {
+    env,
+    requests,
+    close: async () => {
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.closeAllConnections();
+              s.close(() => resolve());
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** The query parameters of a recorded URL, in the order sent. */
+export function queryOf(url: string): [string, string][] {
+  return [...new URL(url, "http://recorded").searchParams.entries()];
+}
+
+/** The path of a recorded URL, without its query string. */
+export function pathOf(url: string): string {
+  return new URL(url, "http://recorded").pathname;
 }

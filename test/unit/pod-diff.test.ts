@@ -49,6 +49,7 @@ const olds: PodOutputs = {
   startJupyter: false,
   jupyterPassword: null,
   placement: null,
+  requestedGpuId: A40,
   timeouts: null,
 };
 
@@ -100,8 +101,13 @@ describe("no change", () => {
       {},
     ],
     [
-      "a GPU fallback that is the current GPU",
-      { gpu: { id: "NVIDIA L40S", minCudaVersion: "12.2" }, placement: { gpuTypeIds: [A40] } },
+      "placement landed on a fallback GPU (the requested one is unchanged)",
+      {},
+      { gpu: { ...olds.gpu, id: "NVIDIA L40S" } as PodOutputs["gpu"], requestedGpuId: A40 },
+    ],
+    [
+      "new placement candidates (placement is create-time only)",
+      { placement: { candidates: [{ dataCenterId: "EU-RO-1" }] } },
       {},
     ],
     [
@@ -195,11 +201,6 @@ describe("replace", () => {
     ["startSsh", { startSsh: false }, ["startSsh"]],
     ["startJupyter", { startJupyter: true }, ["startJupyter"]],
     ["a data center that no longer satisfies the list", { dataCenterIds: ["EU-RO-1"] }, ["dataCenterIds"]],
-    [
-      "explicit candidates without the current pair",
-      { placement: { candidates: [{ dataCenterId: "EU-RO-1" }] } },
-      ["placement.candidates"],
-    ],
     [
       "a network volume id",
       { mounts: { network: [{ volumeId: "nv2", path: "/data" }], global: [{ volumeId: "gv1" }] } },

@@ -1,0 +1,31 @@
+/**
+ * The API client the commands talk through: the provider's typed client (the CLI sends no HTTP of
+ * its own), configured from the same environment variables as the provider: RUNPOD_API_KEY,
+ * RUNPOD_BASE_URL, RUNPOD_REST_URL, RUNPOD_SERVERLESS_URL, RUNPOD_TEAM_ID and
+ * RUNPOD_ALLOW_INSECURE_HTTP (provider/client/config.ts, SETTINGS).
+ */
+import { RunpodApi, RunpodClient, type RunpodSettings, resolveSettings } from "../provider/client/index.js";
+import { CliError } from "./errors.js";
+import type { Terminal } from "./output.js";
+
+export interface Connection {
+  readonly api: RunpodApi;
+  readonly settings: RunpodSettings;
+}
+
+/**
+ * Settings from the environment, and a client. The key is checked here, before any request, so a
+ * missing key is one clear error rather than a failure deep in a command; and it is handed to the
+ * terminal so that no line printed afterwards can contain it.
+ */
+export function connect(out: Terminal, env: NodeJS.ProcessEnv = process.env): Connection {
+  const settings = resolveSettings(() => undefined, env);
+  if (!settings.apiKey) {
+    throw new CliError(
+      "No RunPod API key: set the RUNPOD_API_KEY environment variable (create a key in the RunPod console under Settings > API Keys). For the local emulator, `runpod-dynamic emulator` prints the variables to export.",
+      "NO_API_KEY",
+    );
+  }
+  out.protect(settings.apiKey);
+  return { api: new RunpodApi(new RunpodClient(settings)), settings };
+}

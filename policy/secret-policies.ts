@@ -1,0 +1,163 @@
+/**
+ * `env-secrets`: env values whose names look like credentials must be Pulumi secrets. A plain
+ * value is written in plaintext to the state's inputs and printed by `pulumi preview --diff`, which
+ * in CI means the job log and the pull-request comment.
+ *
+ * Seeing whether a value is secret takes care (@pulumi/policy 1.21.0 server.js). `Analyze` and
+ * `AnalyzeStack` deserialize with `proxySecrets=false`, which drops the secret marker: a
+ * validation sees `pulumi.secret("s3cr3t")` and `"s3cr3t"` identically (pulumi/pulumi-policy#241).
+ * Two ways out, and the trade-off:
+ *
+ * 1. The `remediate` level, public API: only `Remediate` deserializes with `proxySecrets=true`, so
+ *    values arrive as `Secret`. But a remediation does not report, it rewrites the program's
+ *    inputs (here: wraps the value as a secret), and it cannot be advisory or mandatory.
+ * 2. {@link keepSecretMarkers}: point `@pulumi/policy`'s internal deserializer at
+ *    `proxySecrets=true` for every RPC, so `validateResource` sees `Secret` wrappers too. Works at
+ *    every level, but depends on a private module layout of `@pulumi/policy`.
+ *
+ * The pack does both. Validation (advisory by default) relies on 2, installed by index.ts before
+ * the server handles a request; if it could not be installed the policy reports nothing rather
+ * than flag every value (a real secret is never reported). Setting the policy to `remediate` uses
+ * 1 and turns the values into secrets instead. `@pulumi/policy` is pinned to 1.21.0 in
+ * package.json and test/policy/pack.test.ts proves both paths through the real policy server.
+ */
+import {
+  type PolicyConfigSchema,
+  type ResourceValidationArgs,
+  type ResourceValidationPolicy,
+  Secret,
+} from "@pulumi/policy";
+import {
+  configOf,
+  isUnknown,
+  POD_TYPE,
+  plainValue,
+  rawProps,
+  record,
+  SERVERLESS_ENDPOINT_TYPE,
+  subject,
+  violation,
+} from "./common";
+
+type Deserialize = (struct: unknown, proxySecrets: boolean) => unknown;
+const PATCHED = Symbol.for("runpod-policies.keepSecretMarkers");
+
+/**
+ * Makes `Analyze` and `AnalyzeStack` keep secret values wrapped in `Secret`, as `Remediate`
+ * already does. The server calls `deserialize_1.deserializeProperties(...)` through the module
+ * object, so replacing the export is enough. Policies that read `args.props` normally still see
+ * plaintext (the secrets-preserving proxy unwraps on read). Idempotent.
+ * @returns whether secret markers are now visible to validations.
+ */
+export function keepSecretMarkers(): boolean {
+  let deserialize: { deserializeProperties?: unknown };
+  try {
+    deserialize = require("@pulumi/policy/deserialize") as typeof deserialize;
+  } catch {
+    return false;
+  }
+  const original = deserialize.deserializeProperties;
+  if (typeof original !== "function") return false;
+  if (PATCHED in original) return true;
+  const patched = Object.assign(
+    (struct: unknown, _proxySecrets: boolean) => (original as Deserialize)(struct, true),
+    { [PATCHED]: true },
+  );
+  deserialize.deserializeProperties = patched;
+  return deserialize.deserializeProperties === patched;
+}
+
+/** One env variable and whether its value arrived as a Pulumi secret. */
+export interface EnvEntry {
+  readonly name: string;
+  readonly value: unknown;
+  readonly secret: boolean;
+}
+
+/** The env entries of a resource's raw properties; empty when env is absent, unknown or malformed. */
+export function envEntries(props: object): EnvEntry[] {
+  const raw = rawProps(props).env;
+  const whole = raw instanceof Secret;
+  const env = record(whole ? raw.value : raw);
+  if (env === undefined) return [];
+  return Object.entries(env).map(([name, value]) => ({
+    name,
+    value: plainValue(value),
+    secret: whole || value instanceof Secret,
+  }));
+}
+
+/** `*_KEY`, `*_TOKEN`, `*PASSWORD*`, `*SECRET*`, in any case. */
+export const SECRET_NAME = /(_KEY|_TOKEN)$|PASSWORD|SECRET/i;
+
+const TYPES: readonly string[] = [POD_TYPE, SERVERLESS_ENDPOINT_TYPE];
+
+const configSchema: PolicyConfigSchema = {
+  properties: {
+    ignoreNames: {
+      type: "array",
+      items: { type: "string" },
+      default: ["PUBLIC_KEY"],
+      description:
+        "Variable names never reported. PUBLIC_KEY carries SSH public keys (what startSsh injects), which are not secret.",
+    },
+  },
+};
+
+interface EnvSecretsConfig {
+  readonly ignoreNames: readonly string[];
+}
+
+/** A plaintext value under a credential-like name; unknown values are left alone (preview). */
+function exposed(entry: EnvEntry, config: EnvSecretsConfig): boolean {
+  return (
+    !entry.secret &&
+    typeof entry.value === "string" &&
+    !isUnknown(entry.value) &&
+    SECRET_NAME.test(entry.name) &&
+    !config.ignoreNames.includes(entry.name)
+  );
+}
+
+function remediate(args: ResourceValidationArgs): Record<string, unknown> | undefined {
+  if (!TYPES.includes(args.type)) return undefined;
+  const config = configOf<EnvSecretsConfig>(args, configSchema);
+  const fixes = envEntries(args.props).filter((entry) => exposed(entry, config));
+  if (fixes.length === 0) return undefined;
+  // Raw values keep every other secret wrapped; a whole-secret env has no exposed entry.
+  const raw = rawProps(args.props);
+  const env: Record<string, unknown> = { ...record(raw.env) };
+  for (const entry of fixes) env[entry.name] = new Secret(entry.value);
+  return { ...raw, env };
+}
+
+/**
+ * The `env-secrets` policy for Pods and ServerlessEndpoints.
+ * @param options.secretsVisible whether {@link keepSecretMarkers} succeeded; without it the
+ *   validation cannot tell a secret from a plain value and reports nothing.
+ */
+export function envSecretsPolicy(options: { readonly secretsVisible: boolean }): ResourceValidationPolicy {
+  return {
+    name: "env-secrets",
+    description:
+      "Env values with credential-like names (*_KEY, *_TOKEN, *PASSWORD*, *SECRET*) should be Pulumi secrets.",
+    enforcementLevel: "advisory",
+    configSchema,
+    validateResource: (args, reportViolation) => {
+      if (!TYPES.includes(args.type) || !options.secretsVisible) return;
+      const config = configOf<EnvSecretsConfig>(args, configSchema);
+      for (const entry of envEntries(args.props)) {
+        if (!exposed(entry, config)) continue;
+        reportViolation(
+          violation(
+            subject(args.type, args.name),
+            `env.${entry.name}`,
+            "the name looks like a credential but the value is not a Pulumi secret, so it is stored in plaintext in the state's inputs and printed by pulumi preview --diff",
+            `pass it as a secret (pulumi config set --secret <key>, then config.requireSecret("<key>")) or wrap it with pulumi.secret(...); if it is not a credential, add "${entry.name}" to this policy's ignoreNames`,
+          ),
+        );
+      }
+    },
+    remediateResource: remediate,
+  };
+}

@@ -1,0 +1,362 @@
+/**
+ * `NetworkVolume` (type `pulumi-nodejs:dynamic/runpod:NetworkVolume`): network-attached storage in
+ * one data center, managed through `{base_url}/v2/network-volumes` (issue 11).
+ *
+ * The v2 description fixes the rules: 10-4096 GB, the size can only grow, the data center and the
+ * storage type are fixed at create. So a larger size or a new name is an update in place, a new
+ * data center or type is a replacement, and a smaller size is a check failure.
+ *
+ * Global volumes (a Pod's `mounts.global`) have no management API in the public v2 description:
+ * create them in the RunPod console and reference them by id only.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import {
+  type NetworkVolume as ApiVolume,
+  type CreateNetworkVolumeRequest,
+  type UpdateNetworkVolumeRequest,
+  VolumeType,
+} from "../client/schemas/network-volumes.js";
+import { api, type ConfigureRequest, configureRuntime, sleep } from "../context.js";
+import { progress } from "../progress.js";
+import { thinProvider } from "../thin.js";
+import { containsUnknown, isUnknown } from "../unknown.js";
+import { type CheckFailure, schemaFailures } from "../validation.js";
+import { sameValue } from "./pod.js";
+
+export const NETWORK_VOLUME_TYPE = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
+
+export const NetworkVolumeArgsSchema = z.strictObject({
+  name: z.string().min(1),
+  size: z.int().min(10).max(4096),
+  dataCenterId: z.string().min(1),
+  type: VolumeType.optional(),
+  adoptId: z.string().min(1).optional(),
+});
+
+/** Checked inputs of a NetworkVolume (the provider side sees plain values). */
+export type NetworkVolumeInputs = z.infer<typeof NetworkVolumeArgsSchema>;
+
+/** How the program describes a network volume. Every field may be a Pulumi Input. */
+export interface NetworkVolumeArgs {
+  /** Human-readable name (not unique). Changes in place. */
+  name: pulumi.Input<string>;
+  /** Size in GB, 10-4096. Can only grow: a larger size changes in place, a smaller one fails at check. */
+  size: pulumi.Input<number>;
+  /** Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here. Changing it replaces the volume (the data does not move). */
+  dataCenterId: pulumi.Input<string>;
+  /** Storage tier. Changing it replaces the volume. @default the data center's primary tier */
+  type?: pulumi.Input<"STANDARD" | "HIGH_PERFORMANCE">;
+  /** Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic providers). */
+  adoptId?: pulumi.Input<string>;
+}
+
+export interface NetworkVolumeOutputs {
+  /** The volume id; also the resource id. Give it to a Pod's `mounts.network[0].volumeId`. */
+  volumeId: string;
+  name: string;
+  size: number;
+  dataCenterId: string;
+  type: string;
+}
+
+/**
+ * A RunPod network volume. Pods mount it with `mounts.network: [{ volumeId: volume.id, path }]`;
+ * passing `volume.id` (an Output) both places the pod in the volume's data center and makes the
+ * pod depend on the volume, so `pulumi destroy` deletes the pod first: the API refuses to delete a
+ * volume a pod still mounts (409).
+ *
+ * Global volumes (`mounts.global`) cannot be managed here: the public v2 API has no endpoint for
+ * them, so a pod references an existing global volume by id only.
+ *
+ * @example
+ * const data = new NetworkVolume("datasets", { name: "datasets", size: 100, dataCenterId: "EU-RO-1" });
+ * new Pod("trainer", {
+ *   name: "trainer",
+ *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+ *   gpu: { id: "NVIDIA A40" },
+ *   mounts: { network: [{ volumeId: data.id, path: "/data" }] },
+ * });
+ */
+export class NetworkVolume extends pulumi.dynamic.Resource {
+  declare readonly volumeId: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  declare readonly size: pulumi.Output<number>;
+  declare readonly dataCenterId: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<string>;
+
+  constructor(name: string, args: NetworkVolumeArgs, opts: pulumi.CustomResourceOptions = {}) {
+    super(
+      thinProvider("NetworkVolume"),
+      name,
+      { volumeId: undefined, type: undefined, ...args },
+      opts,
+      "runpod",
+      "NetworkVolume",
+    );
+  }
+}
+
+// ---------------------------------------------------------------- check
+
+const known = (v: unknown) => v !== undefined && !isUnknown(v);
+
+/** Whether these inputs replace the volume anyway, so a smaller size is simply a new, smaller volume. */
+function relocates(news: Record<string, unknown>, olds: Record<string, unknown>): boolean {
+  const moved = (k: string) =>
+    isUnknown(news[k]) || (known(news[k]) && known(olds[k]) && news[k] !== olds[k]);
+  return moved("dataCenterId") || moved("type");
+}
+
+/**
+ * Every check failure: the strict schema, then "size can only grow". `olds` are the previous inputs
+ * (after a refresh, what read found), `{}` on create.
+ */
+export function checkNetworkVolume(
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+): CheckFailure[] {
+  const inputs = withoutInternal(news);
+  const failures = schemaFailures(NetworkVolumeArgsSchema, inputs);
+  const next = inputs.size;
+  const prev = olds.size;
+  if (
+    typeof next === "number" &&
+    typeof prev === "number" &&
+    next < prev &&
+    !relocates(inputs, withoutInternal(olds))
+  ) {
+    failures.push({
+      property: "size",
+      reason: `can only grow: the volume has ${prev} GB and network volume storage cannot be reduced (the API answers 400). Keep size at ${prev} or more, or create a new NetworkVolume and copy the data`,
+    });
+  }
+  return failures;
+}
+
+function withoutInternal(props: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(props).filter(([k, v]) => !k.startsWith("__") && v !== undefined));
+}
+
+// ---------------------------------------------------------------- diff
+
+export interface NetworkVolumeDiff {
+  readonly changes: boolean;
+  readonly replaces: string[];
+  readonly updates: string[];
+}
+
+/**
+ * The replace/update table (pure): a new data center or type replaces (both immutable after
+ * create); a new name or size updates in place. A left-out `type` is no opinion; an unknown value
+ * (preview) counts as a change.
+ */
+export function diffNetworkVolume(
+  olds: Partial<NetworkVolumeOutputs>,
+  news: NetworkVolumeInputs,
+): NetworkVolumeDiff {
+  const replaces: string[] = [];
+  const updates: string[] = [];
+  const changed = (n: unknown, o: unknown) => containsUnknown(n) || !sameValue(n, o);
+  if (changed(news.dataCenterId, olds.dataCenterId)) replaces.push("dataCenterId");
+  if (news.type !== undefined && changed(news.type, olds.type)) replaces.push("type");
+  if (changed(news.name, olds.name)) updates.push("name");
+  if (changed(news.size, olds.size)) updates.push("size");
+  return { changes: replaces.length + updates.length > 0, replaces, updates };
+}
+
+// ---------------------------------------------------------------- API bodies and outputs
+
+/** The create body: `dataCenterId` is the API's `dataCenter`; nothing else of ours is sent. */
+export function createVolumeBody(inputs: NetworkVolumeInputs): CreateNetworkVolumeRequest {
+  return {
+    name: inputs.name,
+    size: inputs.size,
+    dataCenter: inputs.dataCenterId,
+    ...(inputs.type !== undefined ? { type: inputs.type } : {}),
+  };
+}
+
+export function volumeOutputs(v: ApiVolume): NetworkVolumeOutputs {
+  return { volumeId: v.id, name: v.name, size: v.size, dataCenterId: v.dataCenter, type: v.type };
+}
+
+function inputsFromOutputs(
+  o: NetworkVolumeOutputs,
+  prior: Partial<NetworkVolumeInputs>,
+): NetworkVolumeInputs {
+  const type = VolumeType.safeParse(o.type);
+  return {
+    name: o.name,
+    size: o.size,
+    dataCenterId: o.dataCenterId,
+    ...(type.success ? { type: type.data } : {}),
+    ...(prior.adoptId ? { adoptId: prior.adoptId } : {}),
+  };
+}
+
+function shrinkError(what: string, id: string, from: number, to: number): Error {
+  return new Error(
+    `${what}: volume ${id} has ${from} GB; network volume storage cannot be reduced to ${to} GB. Keep size at ${from} or more, or create a new NetworkVolume and copy the data.`,
+  );
+}
+
+// ---------------------------------------------------------------- the provider
+
+/**
+ * How long delete waits for a volume to be released, as a fixed schedule (60 s in all): a pod
+ * deleted in the same `pulumi destroy` may still be counted as mounting the volume for a moment
+ * after its own delete returned. A pod that keeps running does not go away by waiting longer.
+ */
+export const RELEASE_WAITS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 15_000, 15_000];
+
+function label(inputs: { name?: string | undefined } | undefined, id?: string): string {
+  return `NetworkVolume ${inputs?.name ?? id ?? "?"}`;
+}
+
+export class NetworkVolumeProvider
+  implements pulumi.dynamic.ResourceProvider<NetworkVolumeInputs, NetworkVolumeOutputs>
+{
+  async configure(req: ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(
+    olds: NetworkVolumeInputs,
+    news: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.CheckResult<NetworkVolumeInputs>> {
+    const failures = checkNetworkVolume(
+      news as unknown as Record<string, unknown>,
+      (olds ?? {}) as unknown as Record<string, unknown>,
+    );
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  }
+
+  async diff(
+    _id: string,
+    olds: NetworkVolumeOutputs,
+    news: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.DiffResult> {
+    const d = diffNetworkVolume(olds, news);
+    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: false };
+  }
+
+  async create(inputs: NetworkVolumeInputs): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
+    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+    const v = await api().createNetworkVolume(createVolumeBody(inputs));
+    progress(label(inputs), `created ${v.id} in ${v.dataCenter} (${v.size} GB ${v.type})`);
+    return { id: v.id, outs: volumeOutputs(v) };
+  }
+
+  /** `adoptId`: take over an existing volume, then apply a new name or a larger size in place. */
+  private async adopt(
+    id: string,
+    inputs: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
+    let v: ApiVolume;
+    try {
+      v = await api().getNetworkVolume(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
+        throw new Error(
+          `${label(inputs)}: adoptId ${id}: no such network volume (or this API key cannot see it).`,
+        );
+      }
+      throw err;
+    }
+    const current = volumeOutputs(v);
+    const d = diffNetworkVolume(current, inputs);
+    if (d.replaces.length > 0) {
+      throw new Error(
+        `${label(inputs)}: adoptId ${id} cannot be adopted: it is a ${current.type} volume in ${current.dataCenterId}, the inputs ask for ${inputs.type ?? current.type} in ${inputs.dataCenterId}; neither can change after create.`,
+      );
+    }
+    if (inputs.size < current.size) throw shrinkError(label(inputs), id, current.size, inputs.size);
+    const body = patchBody(d.updates, inputs);
+    const updated = Object.keys(body).length > 0 ? await api().updateNetworkVolume(id, body) : v;
+    progress(label(inputs), `adopted existing network volume ${id}`);
+    return { id, outs: volumeOutputs(updated) };
+  }
+
+  async read(
+    id: string,
+    props?: NetworkVolumeOutputs,
+  ): Promise<pulumi.dynamic.ReadResult<NetworkVolumeOutputs>> {
+    let v: ApiVolume;
+    try {
+      v = await api().getNetworkVolume(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
+      throw err;
+    }
+    const outs = volumeOutputs(v);
+    const prior = (props ?? {}) as Partial<NetworkVolumeInputs>;
+    // ReadResult types `inputs` as outputs; they are inputs.
+    return { id, props: outs, inputs: inputsFromOutputs(outs, prior) as unknown as NetworkVolumeOutputs };
+  }
+
+  async update(
+    id: string,
+    olds: NetworkVolumeOutputs,
+    news: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.UpdateResult<NetworkVolumeOutputs>> {
+    const d = diffNetworkVolume(olds, news);
+    // check refuses a smaller size; this is the backstop when check could not know the old size.
+    if (d.updates.includes("size") && news.size < olds.size)
+      throw shrinkError(label(news), id, olds.size, news.size);
+    const body = patchBody(d.updates, news);
+    // An empty PATCH is a 400: with nothing to change (only adoptId moved), read instead.
+    const v =
+      Object.keys(body).length > 0
+        ? await api().updateNetworkVolume(id, body)
+        : await api().getNetworkVolume(id);
+    return { outs: volumeOutputs(v) };
+  }
+
+  /**
+   * DELETE; 404 is success. A 409 means a pod (or a serverless endpoint) still uses the volume:
+   * retried on a fixed schedule in case that pod is being deleted in the same destroy, then a
+   * clear error. Never swallowed: a volume left behind bills for its storage.
+   */
+  async delete(id: string, props: NetworkVolumeOutputs): Promise<void> {
+    const what = label(props, id);
+    const total = RELEASE_WAITS_MS.reduce((a, b) => a + b, 0) / 1000;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await api().deleteNetworkVolume(id);
+      } catch (err) {
+        if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
+        if (!isRunpodApiError(err, ERROR_CODES.CONFLICT)) throw err;
+        const wait = RELEASE_WAITS_MS[attempt];
+        const detail = err.detail ?? err.message;
+        if (wait === undefined) {
+          throw new Error(
+            `${what}: network volume ${id} cannot be deleted while it is in use: ${detail} (still refused after waiting ${total}s). ` +
+              "Terminate the pod that mounts it, or point that pod (or endpoint) at another volume, then run destroy again. " +
+              "In a Pulumi program, give the pod the volume's id as an Output (mounts.network: [{ volumeId: volume.id, path }]) " +
+              "or add dependsOn: [volume], so that destroy deletes the pod before the volume.",
+          );
+        }
+        if (attempt === 0)
+          progress(what, `${id} is still in use (${detail}); waiting up to ${total}s for it to be released`);
+        await sleep(wait);
+        continue;
+      }
+      progress(what, `deleted ${id}`);
+      return;
+    }
+  }
+}
+
+function patchBody(
+  updates: readonly string[],
+  news: NetworkVolumeInputs,
+): z.input<typeof UpdateNetworkVolumeRequest> {
+  return {
+    ...(updates.includes("name") ? { name: news.name } : {}),
+    ...(updates.includes("size") ? { size: news.size } : {}),
+  };
+}
+
+export const networkVolumeProvider = new NetworkVolumeProvider();

@@ -1,0 +1,529 @@
+/**
+ * `Template` (type `pulumi-nodejs:dynamic/runpod:Template`): one of the account's own templates,
+ * managed through `{base_url}/v2/templates` (issue 11).
+ *
+ * A template is a snapshot applied once, when a pod or endpoint is created from it (contract:
+ * template rules 1 and 5; v2 description of `updateTemplate`): editing it here changes the template
+ * only. Pods and endpoints already created from it keep the settings they were created with; the
+ * preview says so on every in-place change.
+ *
+ * In place: everything `UpdateTemplateRequest` carries. Replaced: removing the persistent mount
+ * (PATCH treats an absent or empty `mounts` as "unchanged", so a mount cannot be removed) and
+ * flipping `serverless` (see `diffTemplate`).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
+import {
+  type Template as ApiTemplate,
+  type CreateTemplateRequest as CreateBody,
+  CreateTemplateRequest,
+  type TEMPLATE_CATEGORIES,
+  type UpdateTemplateRequest,
+} from "../client/schemas/templates.js";
+import { applyCommand, decodeArgs } from "../container-args.js";
+import { api, type ConfigureRequest, configureRuntime } from "../context.js";
+import { progress } from "../progress.js";
+import { thinProvider } from "../thin.js";
+import { containsUnknown, isUnknown } from "../unknown.js";
+import { type CheckFailure, schemaFailures } from "../validation.js";
+import { sameValue } from "./pod.js";
+
+export const TEMPLATE_TYPE = "pulumi-nodejs:dynamic/runpod:Template";
+
+/** The API's defaults (v2 description, CreateTemplateRequest), used where the program leaves a field out. */
+export const TEMPLATE_API_DEFAULTS = {
+  category: "NVIDIA",
+  public: false,
+  serverless: false,
+  startSsh: true,
+  startJupyter: true,
+} as const;
+
+export const TemplateArgsSchema = CreateTemplateRequest.extend({
+  adoptId: z.string().min(1).optional(),
+});
+
+/** Checked inputs of a Template (the provider side sees plain values). */
+export type TemplateInputs = z.infer<typeof TemplateArgsSchema>;
+
+type In<T> = pulumi.Input<T>;
+type InList<T> = pulumi.Input<pulumi.Input<T>[]>;
+
+/** How the program describes a template. Every field may be a Pulumi Input. */
+export interface TemplateArgs {
+  name: In<string>;
+  /** Container image. */
+  image: In<string>;
+  /** The container command as one raw string (a shell string or a JSON `{entrypoint, cmd}` string). */
+  args?: In<string>;
+  /** CMD in exec form, encoded into `args`. */
+  cmd?: InList<string>;
+  /** ENTRYPOINT in exec form, encoded into `args`. */
+  entrypoint?: InList<string>;
+  /** Container disk in GB (ephemeral). */
+  disk?: In<number>;
+  /** Environment variables. Stored as secrets in state; visible to other users if `public`. */
+  env?: In<Record<string, In<string>>>;
+  /** `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`. */
+  ports?: InList<string>;
+  /** Container registry credential id, for private images. */
+  registry?: In<string | null>;
+  /** Host-local persistent storage for pods created from the template. Not allowed with `serverless`. Removing it replaces the template. */
+  mounts?: In<{ persistent?: In<{ size: In<number>; path: In<string> }> }>;
+  /** Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it. */
+  allowedCudaVersions?: InList<string>;
+  /** Pods created from it get the account's SSH keys. @default true */
+  startSsh?: In<boolean>;
+  /** Pods created from it get a generated JUPYTER_PASSWORD. @default true */
+  startJupyter?: In<boolean>;
+  /** Markdown shown in the console. Not in the public v2 description: the service may reject it. */
+  readme?: In<string>;
+  /** Visible to other RunPod users, env included. @default false */
+  public?: In<boolean>;
+  /** For serverless endpoints (true) or pods (false). A serverless template cannot back a pod. Changing it replaces the template. @default false */
+  serverless?: In<boolean>;
+  /** Console grouping only; no effect on scheduling. @default "NVIDIA" */
+  category?: In<(typeof TEMPLATE_CATEGORIES)[number]>;
+  /** Adopt this existing template of yours instead of creating one (`pulumi import` does not work for dynamic providers). */
+  adoptId?: In<string>;
+}
+
+export interface TemplateOutputs {
+  /** The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`. */
+  templateId: string;
+  name: string;
+  image: string;
+  args: string;
+  cmd: string[];
+  entrypoint: string[];
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  registry: string | null;
+  mounts: { persistent: { size: number; path: string } | null };
+  allowedCudaVersions: string[];
+  startSsh: boolean;
+  startJupyter: boolean;
+  readme: string | null;
+  public: boolean;
+  serverless: boolean;
+  category: string;
+}
+
+/**
+ * A container template of the account's own.
+ *
+ * A template is applied once, at create: a pod created from it keeps the template's settings as
+ * they were then, and editing the template later does not change that pod (nor an endpoint's
+ * existing workers). To roll a template change out to a pod, replace the pod.
+ *
+ * A serverless template (`serverless: true`) cannot back a pod: Pod `check` cannot see the
+ * template's flag without an API call, so the pod's create fails with the API's 422, which the
+ * error message carries.
+ *
+ * @example
+ * const tpl = new Template("trainer", {
+ *   name: "trainer",
+ *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+ *   ports: ["8888/http", "22/tcp"],
+ *   env: { HF_TOKEN: config.requireSecret("hfToken") },
+ *   startJupyter: false,
+ * });
+ * new Pod("trainer", { name: "trainer", templateId: tpl.id, gpu: { id: "NVIDIA A40" } });
+ */
+export class Template extends pulumi.dynamic.Resource {
+  declare readonly templateId: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  declare readonly image: pulumi.Output<string>;
+  declare readonly args: pulumi.Output<string>;
+  declare readonly cmd: pulumi.Output<string[]>;
+  declare readonly entrypoint: pulumi.Output<string[]>;
+  declare readonly disk: pulumi.Output<number>;
+  declare readonly env: pulumi.Output<Record<string, string>>;
+  declare readonly ports: pulumi.Output<string[]>;
+  declare readonly registry: pulumi.Output<string | null>;
+  declare readonly mounts: pulumi.Output<TemplateOutputs["mounts"]>;
+  declare readonly allowedCudaVersions: pulumi.Output<string[]>;
+  declare readonly startSsh: pulumi.Output<boolean>;
+  declare readonly startJupyter: pulumi.Output<boolean>;
+  declare readonly readme: pulumi.Output<string | null>;
+  declare readonly public: pulumi.Output<boolean>;
+  declare readonly serverless: pulumi.Output<boolean>;
+  declare readonly category: pulumi.Output<string>;
+
+  constructor(name: string, args: TemplateArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const outputs = Object.fromEntries(TEMPLATE_OUTPUT_KEYS.map((k) => [k, undefined]));
+    super(
+      thinProvider("Template"),
+      name,
+      { ...outputs, ...args },
+      { ...opts, additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), "env"])] },
+      "runpod",
+      "Template",
+    );
+  }
+}
+
+/** Outputs the program may leave out as inputs: listed so `template.x` resolves either way. */
+const TEMPLATE_OUTPUT_KEYS = [
+  "templateId",
+  "args",
+  "cmd",
+  "entrypoint",
+  "disk",
+  "env",
+  "ports",
+  "registry",
+  "mounts",
+  "allowedCudaVersions",
+  "startSsh",
+  "startJupyter",
+  "readme",
+  "public",
+  "serverless",
+  "category",
+] as const;
+
+// ---------------------------------------------------------------- check
+
+/** The cross-field rules, skipping what preview cannot know yet. */
+export function templateRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const fail = (property: string, reason: string) => failures.push({ property, reason });
+  const mounts = inputs.mounts as Record<string, unknown> | undefined;
+  if (
+    inputs.serverless === true &&
+    mounts !== undefined &&
+    !isUnknown(mounts) &&
+    mounts.persistent !== undefined
+  ) {
+    fail(
+      "mounts.persistent",
+      "a serverless template cannot have a persistent mount (the API answers 400); attach a network volume to the endpoint instead (networkVolumeId)",
+    );
+  }
+  if (!containsUnknown([inputs.args, inputs.cmd, inputs.entrypoint])) {
+    const command = applyCommand("", {
+      args: inputs.args as string | undefined,
+      cmd: inputs.cmd as string[] | undefined,
+      entrypoint: inputs.entrypoint as string[] | undefined,
+    });
+    if ("error" in command) fail("args", command.error);
+  }
+  if (!containsUnknown(inputs)) {
+    // The limit applies to every pod create expanded with this template (contract: Limits).
+    const bytes = Buffer.byteLength(JSON.stringify(createTemplateBody(inputs as TemplateInputs)));
+    if (bytes > MAX_REQUEST_BYTES) {
+      fail(
+        largestField(inputs),
+        `the template would be ${bytes} bytes, over the API's ${MAX_REQUEST_BYTES}-byte request limit that every pod created from it must meet; reduce env, args or readme`,
+      );
+    }
+  }
+  return failures;
+}
+
+function largestField(inputs: Record<string, unknown>): string {
+  let best = "";
+  let size = -1;
+  for (const [k, v] of Object.entries(inputs)) {
+    const n = JSON.stringify(v ?? null).length;
+    if (n > size) {
+      best = k;
+      size = n;
+    }
+  }
+  return best;
+}
+
+/** Every check failure for a Template's inputs: the strict schema, then the cross-field rules. */
+export function checkTemplate(news: Record<string, unknown>): CheckFailure[] {
+  const inputs = Object.fromEntries(
+    Object.entries(news).filter(([k, v]) => !k.startsWith("__") && v !== undefined),
+  );
+  return [...schemaFailures(TemplateArgsSchema, inputs), ...templateRuleFailures(inputs)];
+}
+
+// ---------------------------------------------------------------- diff
+
+export interface TemplateDiff {
+  readonly changes: boolean;
+  readonly replaces: string[];
+  readonly updates: string[];
+}
+
+/** Compared only when the program sets them: a left-out input is no opinion. */
+const OPTIONAL_UPDATABLE = ["disk", "ports", "registry", "allowedCudaVersions", "readme"] as const;
+/** Compared against the API's default when left out, so a template matches what a fresh create makes. */
+const DEFAULTED = ["startSsh", "startJupyter", "public", "category"] as const;
+
+/**
+ * The replace/update table (pure, offline).
+ *
+ * Replace:
+ * - `serverless`: the API would flip it in place, but the id would then name another kind of
+ *   template. Pods in the stack that use it keep a templateId that no longer backs a pod and fail
+ *   only at their next create (422); endpoints bound to a pod template break. A new id makes every
+ *   dependent that takes `template.id` see the change in the same preview.
+ * - removing `mounts.persistent`: PATCH leaves the mount unchanged when `mounts` is absent or `{}`.
+ *
+ * Update in place: everything else `UpdateTemplateRequest` carries. An unknown value (preview)
+ * counts as a change.
+ */
+export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInputs): TemplateDiff {
+  const replaces: string[] = [];
+  const updates: string[] = [];
+  const changed = (n: unknown, o: unknown) => containsUnknown(n) || !sameValue(n, o);
+
+  if (changed(news.serverless ?? TEMPLATE_API_DEFAULTS.serverless, olds.serverless ?? false))
+    replaces.push("serverless");
+  const oldMount = olds.mounts?.persistent ?? null;
+  if (containsUnknown(news.mounts)) {
+    // It may turn out to remove the mount, which only a replacement can do.
+    (oldMount ? replaces : updates).push("mounts.persistent");
+  } else {
+    const newMount = news.mounts?.persistent ?? null;
+    if (oldMount && !newMount) replaces.push("mounts.persistent");
+    else if (newMount && changed(newMount, oldMount)) updates.push("mounts.persistent");
+  }
+
+  if (changed(news.name, olds.name)) updates.push("name");
+  if (changed(news.image, olds.image)) updates.push("image");
+  if (news.args !== undefined || news.cmd !== undefined || news.entrypoint !== undefined) {
+    if (containsUnknown([news.args, news.cmd, news.entrypoint])) updates.push("args");
+    else {
+      const next = applyCommand(olds.args ?? "", news);
+      if ("error" in next || !sameValue(decodeArgs(next.args), decodeArgs(olds.args ?? "")))
+        updates.push("args");
+    }
+  }
+  if (changed(news.env ?? {}, olds.env ?? {})) updates.push("env");
+  for (const k of OPTIONAL_UPDATABLE) {
+    if (news[k] !== undefined && changed(news[k], olds[k])) updates.push(k);
+  }
+  for (const k of DEFAULTED) {
+    if (changed(news[k] ?? TEMPLATE_API_DEFAULTS[k], olds[k] ?? TEMPLATE_API_DEFAULTS[k])) updates.push(k);
+  }
+  return { changes: replaces.length + updates.length > 0, replaces, updates };
+}
+
+// ---------------------------------------------------------------- API bodies and outputs
+
+/**
+ * The create body: CreateTemplateRequest's fields only. The command travels as `args` alone (the
+ * contract's encoding of `cmd`/`entrypoint`), the one form every implementation of the API stores.
+ */
+export function createTemplateBody(inputs: TemplateInputs): CreateBody {
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(CreateTemplateRequest.shape)) {
+    if (key === "args" || key === "cmd" || key === "entrypoint") continue;
+    const v = (inputs as Record<string, unknown>)[key];
+    if (v !== undefined) body[key] = v;
+  }
+  if (inputs.args !== undefined || inputs.cmd !== undefined || inputs.entrypoint !== undefined) {
+    const command = applyCommand("", inputs);
+    if ("args" in command) body.args = command.args;
+  }
+  return body as CreateBody;
+}
+
+/** The PATCH body for the `updates` of a diff: only what changed, never an empty `mounts`. */
+export function templatePatchBody(
+  updates: readonly string[],
+  olds: Partial<TemplateOutputs>,
+  news: TemplateInputs,
+): UpdateTemplateRequest {
+  const body: Record<string, unknown> = {};
+  for (const u of updates) {
+    if (u === "args") {
+      const command = applyCommand(olds.args ?? "", news);
+      if ("args" in command) body.args = command.args;
+    } else if (u === "mounts.persistent") {
+      if (news.mounts?.persistent) body.mounts = { persistent: news.mounts.persistent };
+    } else if (u === "env") {
+      body.env = news.env ?? {};
+    } else if ((DEFAULTED as readonly string[]).includes(u)) {
+      const k = u as (typeof DEFAULTED)[number];
+      body[k] = news[k] ?? TEMPLATE_API_DEFAULTS[k];
+    } else {
+      body[u] = (news as Record<string, unknown>)[u];
+    }
+  }
+  return body as UpdateTemplateRequest;
+}
+
+/** Outputs from the API's template; JSON-clean (null, never undefined). */
+export function templateOutputs(t: ApiTemplate): TemplateOutputs {
+  const { entrypoint, cmd } = decodeArgs(t.args);
+  const persistent = t.mounts.persistent;
+  return {
+    templateId: t.id,
+    name: t.name,
+    image: t.image,
+    args: t.args,
+    cmd: t.cmd ? [...t.cmd] : [...cmd],
+    entrypoint: t.entrypoint ? [...t.entrypoint] : [...entrypoint],
+    disk: t.disk,
+    env: { ...t.env },
+    ports: [...t.ports],
+    registry: t.registry,
+    mounts: { persistent: persistent ? { size: persistent.size, path: persistent.path } : null },
+    allowedCudaVersions: [...t.allowedCudaVersions],
+    startSsh: t.startSsh,
+    startJupyter: t.startJupyter,
+    readme: t.readme ?? null,
+    public: t.public,
+    serverless: t.serverless,
+    category: t.category,
+  };
+}
+
+/** The inputs that would produce `outputs`: what refresh hands back so the next diff starts from the truth. */
+function inputsFromOutputs(o: TemplateOutputs, prior: Partial<TemplateInputs>): TemplateInputs {
+  const inputs: Record<string, unknown> = {
+    name: o.name,
+    image: o.image,
+    args: o.args,
+    disk: o.disk,
+    env: o.env,
+    ports: o.ports,
+    ...(o.registry !== null ? { registry: o.registry } : {}),
+    ...(o.mounts.persistent ? { mounts: { persistent: o.mounts.persistent } } : {}),
+    allowedCudaVersions: o.allowedCudaVersions,
+    startSsh: o.startSsh,
+    startJupyter: o.startJupyter,
+    ...(o.readme ? { readme: o.readme } : {}),
+    public: o.public,
+    serverless: o.serverless,
+    category: o.category,
+    ...(prior.adoptId ? { adoptId: prior.adoptId } : {}),
+  };
+  return inputs as TemplateInputs;
+}
+
+// ---------------------------------------------------------------- the provider
+
+function label(inputs: { name?: string | undefined } | undefined, id?: string): string {
+  return `Template ${inputs?.name ?? id ?? "?"}`;
+}
+
+export class TemplateProvider implements pulumi.dynamic.ResourceProvider<TemplateInputs, TemplateOutputs> {
+  async configure(req: ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: TemplateInputs, news: TemplateInputs) {
+    const failures = checkTemplate(news as Record<string, unknown>);
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  }
+
+  async diff(_id: string, olds: TemplateOutputs, news: TemplateInputs): Promise<pulumi.dynamic.DiffResult> {
+    const d = diffTemplate(olds, news);
+    // Preview has no other channel from a dynamic provider: the host's stderr reaches the terminal.
+    if (d.replaces.length > 0) {
+      progress(
+        label(news),
+        `replacing it (${d.replaces.join(", ")}) gives it a new id: pods that take their templateId from it are replaced, endpoints are updated to the new id${d.replaces.includes("serverless") ? "; a serverless template cannot back a pod, and a pod template cannot back an endpoint" : ""}`,
+      );
+    } else if (d.changes) {
+      progress(
+        label(news),
+        `changing ${d.updates.join(", ")} edits the template only: pods and endpoints already created from it keep the settings they were created with (a template is applied once, at create)`,
+      );
+    }
+    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: false };
+  }
+
+  async create(inputs: TemplateInputs): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
+    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+    const t = await api().createTemplate(createTemplateBody(inputs));
+    progress(label(inputs), `created ${t.id}`);
+    return { id: t.id, outs: templateOutputs(t) };
+  }
+
+  /** `adoptId`: take over one of the account's templates, then apply what differs in place. */
+  private async adopt(
+    id: string,
+    inputs: TemplateInputs,
+  ): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
+    let t: ApiTemplate;
+    try {
+      t = await api().getTemplate(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
+        throw new Error(`${label(inputs)}: adoptId ${id}: no such template (or this API key cannot see it).`);
+      }
+      throw err;
+    }
+    const current = templateOutputs(t);
+    const d = diffTemplate(current, inputs);
+    if (d.replaces.length > 0) {
+      throw new Error(
+        `${label(inputs)}: adoptId ${id} cannot be adopted: it differs from the inputs in ${d.replaces.join(", ")}, which cannot change in place.`,
+      );
+    }
+    if (d.updates.length > 0) {
+      try {
+        t = await api().updateTemplate(id, templatePatchBody(d.updates, current, inputs));
+      } catch (err) {
+        if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
+          throw new Error(
+            `${label(inputs)}: adoptId ${id} is not one of your templates (public catalog templates can be read but not changed); create your own instead.`,
+          );
+        }
+        throw err;
+      }
+    }
+    progress(label(inputs), `adopted existing template ${id}`);
+    return { id, outs: templateOutputs(t) };
+  }
+
+  async read(id: string, props?: TemplateOutputs): Promise<pulumi.dynamic.ReadResult<TemplateOutputs>> {
+    let t: ApiTemplate;
+    try {
+      t = await api().getTemplate(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
+      throw err;
+    }
+    const outs = templateOutputs(t);
+    const prior = (props ?? {}) as Partial<TemplateInputs>;
+    // ReadResult types `inputs` as outputs; they are inputs.
+    return { id, props: outs, inputs: inputsFromOutputs(outs, prior) as unknown as TemplateOutputs };
+  }
+
+  async update(
+    id: string,
+    olds: TemplateOutputs,
+    news: TemplateInputs,
+  ): Promise<pulumi.dynamic.UpdateResult<TemplateOutputs>> {
+    const d = diffTemplate(olds, news);
+    const body = templatePatchBody(d.updates, olds, news);
+    const t =
+      Object.keys(body).length > 0 ? await api().updateTemplate(id, body) : await api().getTemplate(id);
+    return { outs: templateOutputs(t) };
+  }
+
+  /** DELETE; 404 is success. A template an endpoint is bound to is refused (400): say what to do. */
+  async delete(id: string, props: TemplateOutputs): Promise<void> {
+    const what = label(props, id);
+    try {
+      await api().deleteTemplate(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
+      if (isRunpodApiError(err, ERROR_CODES.BAD_REQUEST)) {
+        throw new Error(
+          `${what}: template ${id} cannot be deleted while it is in use: ${err.detail ?? err.message}. ` +
+            "Delete that endpoint or point it at another template first. In a Pulumi program, give the endpoint " +
+            "the template's id as an Output (templateId: template.id) so that destroy deletes the endpoint first.",
+        );
+      }
+      throw err;
+    }
+    progress(what, `deleted ${id} (pods created from it keep their settings)`);
+  }
+}
+
+export const templateProvider = new TemplateProvider();

@@ -1,0 +1,214 @@
+/**
+ * What every command shares (issue 7, Behaviour): help on every level, exit codes, output formats,
+ * configuration from the provider's environment variables, the API key never printed, and a
+ * spinner only on an interactive terminal.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { hasScript, runCli, runCliOnTty } from "../support/cli.js";
+import { REPO_ROOT } from "../support/dist.js";
+import { emulatorLib } from "../support/emulator.js";
+import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+
+const SECRET = "rpa_CLI_TEST_SECRET_KEY_0123456789abcdef";
+
+let h: CliHarness;
+beforeAll(async () => {
+  // hub-vllm's description carries the default key: a response echoing a key must not print it.
+  const hubListings = emulatorLib
+    .defaultSeed()
+    .hubListings.map((l) =>
+      l.id === "hub-vllm" ? { ...l, description: `ask ${emulatorLib.DEFAULT_API_KEY} for access` } : l,
+    );
+  h = await startCliHarness({ seed: { hubListings } });
+  h.emu.control.addApiKey(SECRET);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("help", () => {
+  it.each([
+    [[], "runpod-dynamic [options] [command]"],
+    [["billing"], "runpod-dynamic billing [options] [command]"],
+    [["billing", "pods"], "runpod-dynamic billing pods [options]"],
+    [["billing", "serverless"], "runpod-dynamic billing serverless|sls [options]"],
+    [["billing", "network-volume"], "runpod-dynamic billing network-volume|nv [options]"],
+    [["hub"], "runpod-dynamic hub [options] [command]"],
+    [["hub", "list"], "runpod-dynamic hub list [options]"],
+    [["hub", "search"], "runpod-dynamic hub search [options] <name>"],
+    [["hub", "get"], "runpod-dynamic hub get [options] <ref>"],
+    [["serverless"], "runpod-dynamic serverless [options] [command]"],
+    [["serverless", "create"], "runpod-dynamic serverless create [options]"],
+    [["jobs"], "runpod-dynamic jobs [options] [command]"],
+    [["jobs", "run"], "runpod-dynamic jobs run [options]"],
+    [["jobs", "status"], "runpod-dynamic jobs status [options]"],
+    [["emulator"], "runpod-dynamic emulator [options]"],
+  ])("%j --help prints usage on stdout and exits 0", async (path, usage) => {
+    const res = await runCli([...path, "--help"]);
+    expect([res.code, res.stdout.split("\n")[0], res.stderr]).toEqual([0, `Usage: ${usage}`, ""]);
+  });
+
+  it("documents the flags' choices and defaults, and the JSON field names", async () => {
+    const pods = await runCli(["billing", "pods", "--help"]);
+    const list = await runCli(["hub", "list", "--help"]);
+    expect(pods.stdout).toMatch(
+      /--bucket-size <size>\s+length of one billing bucket \(choices: hour, day, week,\s+month, year\) \(default: "day"\)/,
+    );
+    expect(pods.stdout).toContain(
+      "JSON fields (one object per record): time, amount, timeBilledMs, diskSpaceBilledGb, podId, gpuTypeId.",
+    );
+    expect(list.stdout).toMatch(/applied client-side to the\s+fetched page, so --limit may return fewer/);
+  });
+
+  it("the top level lists the configuration variables and exit codes", async () => {
+    const res = await runCli(["--help"]);
+    expect(res.stdout).toContain(
+      "RUNPOD_API_KEY         API key (required by every command but emulator; never printed)",
+    );
+    expect(res.stdout).toContain("Exit codes: 0 success, 1 API or command failure, 2 usage error.");
+  });
+
+  it.each([[[]], [["billing"]], [["hub"]], [["jobs"]]])(
+    "%j without a subcommand shows help on stderr and exits 2",
+    async (path) => {
+      const res = await runCli(path);
+      expect([res.code, res.stdout, res.stderr]).toEqual([
+        2,
+        "",
+        expect.stringMatching(/^Usage: runpod-dynamic/),
+      ]);
+    },
+  );
+
+  it("--version prints the package version", async () => {
+    const res = await runCli(["--version"]);
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect([res.code, res.stdout]).toEqual([0, `${version}\n`]);
+  });
+});
+
+describe("output formats", () => {
+  it("-o json, --output json and --json print the same document; -o yaml the same data", async () => {
+    const args = ["hub", "list", "--limit", "3"];
+    const short = await h.run([...args, "-o", "json"]);
+    const long = await h.run([...args, "--output", "json"]);
+    const flag = await h.run([...args, "--json"]);
+    const yaml = await h.run([...args, "-o", "YAML"]);
+    expect([short.stdout, long.stdout]).toEqual([flag.stdout, flag.stdout]);
+    expect(parseYaml(yaml.stdout)).toEqual(JSON.parse(flag.stdout));
+  });
+
+  it.each([
+    [
+      ["hub", "list", "-o", "xml"],
+      "error: option '-o, --output <format>' argument 'xml' is invalid. --output must be one of table, json, yaml.",
+    ],
+    [
+      ["hub", "list", "--json", "-o", "yaml"],
+      "error: option '--json' cannot be used with option '-o, --output <format>'",
+    ],
+  ])("%j exits 2", async (args, message) => {
+    const res = await h.run(args);
+    expect([res.code, errorText(res)]).toEqual([2, message]);
+  });
+});
+
+describe("configuration and the API key", () => {
+  it("a missing API key is one clear error, exit 1, before any request", async () => {
+    h.recorder.requests.length = 0;
+    const res = await runCli(["hub", "list"], { RUNPOD_BASE_URL: h.recorder.env.RUNPOD_BASE_URL ?? "" });
+    const json = await runCli(["billing", "pods", "--json"]);
+    expect([res.code, errorText(res), h.recorder.requests]).toEqual([
+      1,
+      "Error: No RunPod API key: set the RUNPOD_API_KEY environment variable (create a key in the RunPod console under Settings > API Keys). For the local emulator, `runpod-dynamic emulator` prints the variables to export.",
+      [],
+    ]);
+    expect([json.code, JSON.parse(json.stderr).code]).toEqual([1, "NO_API_KEY"]);
+  });
+
+  it("a usage error wins over a missing key: the flags are checked first", async () => {
+    const res = await runCli(["billing", "pods", "--bucket-size", "decade"]);
+    expect(res.code).toBe(2);
+  });
+
+  it("reads the same variables as the provider, including RUNPOD_TEAM_ID", async () => {
+    const res = await h.run(["hub", "get", "hub-sdxl", "--json"], {
+      RUNPOD_API_KEY: SECRET,
+      RUNPOD_TEAM_ID: "team-7",
+    });
+    expect([res.code, JSON.parse(res.stdout).id]).toEqual([0, "hub-sdxl"]);
+  });
+
+  it("a bad base URL is a configuration error naming the variable, exit 1", async () => {
+    const res = await runCli(["hub", "list"], {
+      RUNPOD_API_KEY: SECRET,
+      RUNPOD_BASE_URL: "ftp://api.example",
+    });
+    expect([res.code, errorText(res)]).toEqual([
+      1,
+      "Error: runpod:baseUrl / RUNPOD_BASE_URL must be an http(s) URL, got ftp:.",
+    ]);
+  });
+
+  it("a rejected key exits 1 with the 401 detail and without the key", async () => {
+    const wrong = "rpa_WRONG_KEY_THAT_MUST_NOT_LEAK_000000";
+    const res = await h.run(["billing", "pods"], { RUNPOD_API_KEY: wrong });
+    expect([res.code, errorText(res)]).toEqual([
+      1,
+      expect.stringMatching(
+        /^Error: GET \/v1\/billing\/pods\?bucketSize=day&grouping=gpuTypeId: 401 Unauthorized: The API key is invalid or expired\./,
+      ),
+    ]);
+    expect(res.stdout + res.stderr).not.toContain(wrong);
+  });
+
+  it("no command prints the key, even when a response carries it", async () => {
+    const key = emulatorLib.DEFAULT_API_KEY;
+    const table = await h.run(["hub", "get", "hub-vllm"]);
+    const json = await h.run(["hub", "get", "hub-vllm", "--json"]);
+    expect(table.stdout).toContain("Description     ask [redacted] for access\n");
+    expect(JSON.parse(json.stdout).description).toBe("ask [redacted] for access");
+    for (const res of [table, json]) expect(res.stdout + res.stderr).not.toContain(key);
+  });
+
+  it.each([
+    [["billing", "pods"]],
+    [["billing", "serverless", "--json"]],
+    [["billing", "network-volume", "-o", "yaml"]],
+    [["hub", "list"]],
+    [["hub", "search", "comfy", "--json"]],
+    [["hub", "get", "hub-nope"]],
+    [["serverless", "create", "--hub-id", "hub-whisper", "--name", "secret-check"]],
+    [["serverless", "create", "--hub-id", "hub-draft", "--name", "secret-check", "--json"]],
+    [["jobs", "run", "--endpoint-id", "black-forest-labs-flux-1-schnell", "--input", "{}", "--sync"]],
+    [["jobs", "status", "--endpoint-id", "nope", "--job-id", "nope", "--json"]],
+  ])("%j never prints the key", async (args) => {
+    const res = await h.run(args, { RUNPOD_API_KEY: SECRET });
+    expect(res.code === 0 || res.code === 1).toBe(true);
+    expect(res.stdout + res.stderr).not.toContain(SECRET);
+  });
+});
+
+describe("spinner", () => {
+  it("stays off when stderr is not a terminal", async () => {
+    const res = await h.run(["hub", "list", "--limit", "1"]);
+    expect([res.code, res.stderr]).toEqual([0, ""]);
+  });
+
+  it.skipIf(!hasScript())("spins on a terminal, and not in CI", async () => {
+    const tty = await runCliOnTty(["hub", "list", "--limit", "1"], h.recorder.env);
+    const ci = await runCliOnTty(["hub", "list", "--limit", "1"], { ...h.recorder.env, CI: "true" });
+    expect([tty.code, tty.stdout]).toEqual([0, expect.stringContaining("Searching the hub")]);
+    expect(tty.stdout).toContain("hub-comfy");
+    expect([ci.code, ci.stdout.includes("Searching the hub"), ci.stdout]).toEqual([
+      0,
+      false,
+      expect.stringContaining("hub-comfy"),
+    ]);
+  });
+});

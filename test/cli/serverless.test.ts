@@ -1,0 +1,355 @@
+/**
+ * `runpod-dynamic serverless create --hub-id ...`: a template from the listing's release and an
+ * endpoint on it, checked in the emulator's state. Seed pools: ADA_24 = RTX 4090 + L4,
+ * AMPERE_80 = A100, ADA_80_PRO = H100, AMPERE_48 = A40, ADA_48_PRO = L40S.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pathOf } from "../support/cli.js";
+import { emulatorLib } from "../support/emulator.js";
+import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+
+const H100 = "NVIDIA H100 80GB HBM3";
+const A100 = "NVIDIA A100 80GB PCIe";
+const RTX4090 = "NVIDIA GeForce RTX 4090";
+const L4 = "NVIDIA L4";
+
+interface Created {
+  id: string;
+  name: string;
+  templateId: string;
+  computeType: string;
+  gpuTypeIds: string[];
+  gpuCount: number | null;
+  cpuFlavorIds: string[];
+  vcpuCount: number | null;
+  image: string;
+  containerDiskInGb: number;
+  hubListingId: string;
+  hubReleaseId: string;
+  jobUrl: string;
+}
+
+/** hub-sdxl with its release config replaced: the listings a real hub may also hold. */
+function sdxlWithConfig(id: string, config: string) {
+  const sdxl = emulatorLib.defaultSeed().hubListings.find((l) => l.id === "hub-sdxl");
+  if (!sdxl) throw new Error("the default seed has no hub-sdxl");
+  const release = sdxl.listedRelease as Record<string, unknown>;
+  return { ...sdxl, id, repoName: id, listedRelease: { ...release, id: `rel-${id}`, config } };
+}
+
+let h: CliHarness;
+beforeAll(async () => {
+  h = await startCliHarness({
+    seed: {
+      hubListings: [
+        ...emulatorLib.defaultSeed().hubListings,
+        sdxlWithConfig("hub-bad-json", "{not json"),
+        sdxlWithConfig("hub-bad-disk", JSON.stringify({ containerDiskInGb: "lots", gpuIds: "ADA_24" })),
+        sdxlWithConfig("hub-tpu", JSON.stringify({ runsOn: "TPU", gpuIds: "ADA_24" })),
+        sdxlWithConfig("hub-no-gpus", JSON.stringify({ runsOn: "GPU", containerDiskInGb: 12 })),
+        sdxlWithConfig("hub-b200", JSON.stringify({ gpuIds: "BLACKWELL_180,ADA_24" })),
+        sdxlWithConfig("hub-no-config", ""),
+      ],
+    },
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  h.emu.control.clearFaults();
+});
+
+const userTemplates = () => [...h.emu.state.templates.values()].filter((t) => t.source === "user");
+const routes = () => h.recorder.requests.map((r) => `${r.method} ${pathOf(r.url)}`);
+
+describe("from the release config", () => {
+  it("creates a serverless template from the built image and an endpoint on the config's GPU pools", async () => {
+    const created = await h.json<Created>([
+      "serverless",
+      "create",
+      "--hub-id",
+      "hub-vllm",
+      "--name",
+      "my-vllm",
+    ]);
+    expect(routes()).toEqual([
+      "POST /graphql",
+      "GET /v2/catalog/gpus",
+      "POST /v2/templates",
+      "POST /v1/endpoints",
+    ]);
+    expect(h.recorder.requests[3]?.body).toEqual({
+      name: "my-vllm",
+      templateId: created.templateId,
+      computeType: "GPU",
+      gpuTypeIds: [A100, H100],
+      gpuCount: 1,
+      allowedCudaVersions: ["12.4"],
+    });
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: "my-vllm",
+      templateId: expect.any(String),
+      computeType: "GPU",
+      gpuTypeIds: [A100, H100],
+      gpuCount: 1,
+      cpuFlavorIds: [],
+      vcpuCount: null,
+      image: "runpod/worker-v1-vllm:v2.4.0",
+      containerDiskInGb: 30,
+      hubListingId: "hub-vllm",
+      hubReleaseId: "rel-hub-vllm",
+      jobUrl: `${h.recorder.env.RUNPOD_SERVERLESS_URL}/v2/${created.id}/`,
+    });
+
+    const template = h.emu.state.templates.get(created.templateId);
+    expect(template).toMatchObject({
+      name: expect.stringMatching(/^my-vllm__template__[0-9a-f]{7}$/),
+      image: "runpod/worker-v1-vllm:v2.4.0",
+      disk: 30,
+      env: { MODEL_NAME: "Qwen/Qwen2.5-7B-Instruct", MAX_MODEL_LEN: "8192" },
+      serverless: true,
+      category: "NVIDIA",
+    });
+    expect(h.emu.state.endpoints.get(created.id)).toMatchObject({
+      name: "my-vllm",
+      templateId: created.templateId,
+      computeType: "GPU",
+      gpuTypeIds: [A100, H100],
+      gpuCount: 1,
+      allowedCudaVersions: ["12.4"],
+    });
+  });
+
+  it("expands a pool to every GPU type in it, and accepts owner/name for --hub-id", async () => {
+    const created = await h.json<Created>([
+      "serverless",
+      "create",
+      "--hub-id",
+      "runpod-workers/worker-sdxl",
+      "--name",
+      "sdxl",
+    ]);
+    expect(h.emu.state.endpoints.get(created.id)).toMatchObject({ gpuTypeIds: [RTX4090, L4] });
+    expect(h.emu.state.templates.get(created.templateId)).toMatchObject({
+      image: "runpod/worker-sdxl:3.1.0",
+      disk: 15,
+      env: {},
+    });
+  });
+
+  it("a CPU listing gets a CPU endpoint without reading the GPU catalog", async () => {
+    const created = await h.json<Created>([
+      "serverless",
+      "create",
+      "--hub-id",
+      "hub-cpu-tts",
+      "--name",
+      "tts",
+    ]);
+    expect(routes()).toEqual(["POST /graphql", "POST /v2/templates", "POST /v1/endpoints"]);
+    expect([
+      created.computeType,
+      created.gpuTypeIds,
+      created.gpuCount,
+      created.cpuFlavorIds,
+      created.vcpuCount,
+    ]).toEqual(["CPU", [], null, ["cpu3g"], 4]);
+    expect(h.emu.state.endpoints.get(created.id)).toMatchObject({
+      computeType: "CPU",
+      cpuFlavorIds: ["cpu3g"],
+      vcpuCount: 4,
+      instanceIds: ["cpu3g-4-16"],
+    });
+    expect(h.emu.state.templates.get(created.templateId)).toMatchObject({ disk: 5, category: "CPU" });
+  });
+
+  it("prints the endpoint id and its job address in the table", async () => {
+    const res = await h.run(["serverless", "create", "--hub-id", "hub-whisper", "--name", "whisper"]);
+    const id =
+      /^Created serverless endpoint (\S+) from hub listing hub-whisper \(release v1\.0\.0\)\.$/m.exec(
+        res.stdout,
+      )?.[1];
+    expect([res.code, res.stderr, id !== undefined]).toEqual([0, "", true]);
+    expect(res.stdout).toContain(`Jobs            ${h.recorder.env.RUNPOD_SERVERLESS_URL}/v2/${id}/\n`);
+    expect(res.stdout).toContain("GPU types       NVIDIA RTX A5000 (x1)\n");
+    expect(res.stdout).toContain("Container disk  20 GB\n");
+  });
+});
+
+describe("--gpu-id overrides the config", () => {
+  it("and fills in for a config without GPU ids; a release without config gets runpodctl's 10 GB disk", async () => {
+    const noGpus = await h.json<Created>([
+      "serverless",
+      "create",
+      "--hub-id",
+      "hub-no-gpus",
+      "--name",
+      "no-gpus",
+      "--gpu-id",
+      "ADA_48_PRO",
+    ]);
+    const noConfig = await h.json<Created>([
+      "serverless",
+      "create",
+      "--hub-id",
+      "hub-no-config",
+      "--name",
+      "no-config",
+      "--gpu-id",
+      "AMPERE_24",
+    ]);
+    expect([
+      noGpus.gpuTypeIds,
+      noGpus.containerDiskInGb,
+      noConfig.gpuTypeIds,
+      noConfig.containerDiskInGb,
+    ]).toEqual([["NVIDIA L40S"], 12, ["NVIDIA RTX A5000"], 10]);
+  });
+
+  it.each([
+    ["NVIDIA L40S", ["NVIDIA L40S"]],
+    ["nvidia a40", ["NVIDIA A40"]],
+    ["ada_24", [RTX4090, L4]],
+    ["AMPERE_80", [A100]],
+  ])("--gpu-id %s", async (gpuId, gpuTypeIds) => {
+    const created = await h.json<Created>([
+      "serverless",
+      "create",
+      "--hub-id",
+      "hub-sdxl",
+      "--name",
+      "sdxl-override",
+      "--gpu-id",
+      gpuId,
+    ]);
+    expect(created.gpuTypeIds).toEqual(gpuTypeIds);
+    expect(h.emu.state.endpoints.get(created.id)).toMatchObject({ gpuTypeIds });
+    // the disk still comes from the release config
+    expect(h.emu.state.templates.get(created.templateId)).toMatchObject({ disk: 15 });
+  });
+});
+
+describe("errors", () => {
+  it.each([
+    [["--hub-id", "hub-draft", "--name", "x"], 1, "Error: hub listing 'hub-draft' has no published release."],
+    [
+      ["--hub-id", "hub-embed", "--name", "x"],
+      1,
+      "Error: hub listing 'hub-embed' has no built image; the release may still be building.",
+    ],
+    [
+      ["--hub-id", "hub-nope", "--name", "x"],
+      1,
+      "Error: hub listing not found: hub-nope. Find listings with `runpod-dynamic hub search <name>`.",
+    ],
+    [
+      ["--hub-id", "hub-jupyter", "--name", "x"],
+      1,
+      "Error: hub listing 'hub-jupyter' is a POD listing; only SERVERLESS listings deploy here.",
+    ],
+    [
+      ["--hub-id", "hub-sdxl", "--name", "x", "--gpu-id", "NVIDIA B200"],
+      2,
+      "Error: --gpu-id 'NVIDIA B200' is not a serverless pool id (ADA_80_PRO, HOPPER_141, AMPERE_80, AMPERE_48, ADA_48_PRO, ADA_24, AMPERE_24) or a GPU type id (NVIDIA H100 80GB HBM3, NVIDIA H200, NVIDIA A100 80GB PCIe, NVIDIA A40, NVIDIA L40S, NVIDIA GeForce RTX 4090, NVIDIA RTX A5000, NVIDIA L4).",
+    ],
+    [
+      ["--hub-id", "hub-sdxl", "--name", "x", "--gpu-id", "AMD Instinct MI300X OAM"],
+      2,
+      expect.stringMatching(/^Error: --gpu-id 'AMD Instinct MI300X OAM' is not a serverless pool id/),
+    ],
+    [
+      ["--hub-id", "hub-cpu-tts", "--name", "x", "--gpu-id", "ADA_24"],
+      2,
+      "Error: --gpu-id cannot be used: hub listing 'hub-cpu-tts' runs on CPU.",
+    ],
+    [
+      ["--hub-id", "hub-sdxl", "--name", "x", "--gpu-id", "ADA_24,AMPERE_48"],
+      2,
+      "Error: --gpu-id takes one GPU type or pool id.",
+    ],
+    [
+      ["--hub-id", "hub-bad-json", "--name", "x"],
+      1,
+      expect.stringMatching(
+        /^Error: hub listing 'hub-bad-json' has a release config this CLI cannot read: it is not valid JSON \(/,
+      ),
+    ],
+    [
+      ["--hub-id", "hub-bad-disk", "--name", "x"],
+      1,
+      "Error: hub listing 'hub-bad-disk' has a release config this CLI cannot read: config.containerDiskInGb: Invalid input: expected number, received string.",
+    ],
+    [
+      ["--hub-id", "hub-tpu", "--name", "x"],
+      1,
+      "Error: hub listing 'hub-tpu' has an unsupported runsOn value 'TPU'.",
+    ],
+    [
+      ["--hub-id", "hub-no-gpus", "--name", "x"],
+      2,
+      "Error: hub listing 'hub-no-gpus' names no GPU ids in its release config; pass --gpu-id.",
+    ],
+    [
+      ["--hub-id", "hub-b200", "--name", "x"],
+      1,
+      expect.stringMatching(
+        /^Error: hub listing 'hub-b200' asks for GPU ids that serverless does not offer \(BLACKWELL_180\); pass --gpu-id with a serverless pool id/,
+      ),
+    ],
+    [["--name", "x"], 2, "error: required option '--hub-id <listing_id>' not specified"],
+    [["--hub-id", "hub-sdxl"], 2, "error: required option '--name <name>' not specified"],
+    [
+      ["--hub-id", "hub-sdxl", "--name", "   "],
+      2,
+      "error: option '--name <name>' argument '   ' is invalid. --name must be between 1 and 191 characters.",
+    ],
+    [
+      ["--hub-id", "hub-sdxl", "--name", "x", "--template-id", "t"],
+      2,
+      "error: unknown option '--template-id'",
+    ],
+  ])("%j exits %i and creates nothing", async (args, code, message) => {
+    const before = userTemplates().length;
+    const endpoints = h.emu.state.endpoints.size;
+    const res = await h.run(["serverless", "create", ...args]);
+    expect([res.code, errorText(res), res.stdout]).toEqual([code, message, ""]);
+    expect([userTemplates().length, h.emu.state.endpoints.size]).toEqual([before, endpoints]);
+  });
+
+  it("deletes the template again when the endpoint create is rejected, and exits 1 with the API's detail", async () => {
+    h.emu.control.addFault({ method: "POST", path: "^/v1/endpoints$", status: 400, times: 1 });
+    const before = userTemplates().length;
+    const res = await h.run(["serverless", "create", "--hub-id", "hub-sdxl", "--name", "rejected"]);
+    expect([res.code, errorText(res)]).toEqual([
+      1,
+      expect.stringMatching(/^Error: POST \/v1\/endpoints: 400 Bad Request: Injected upstream failure\./),
+    ]);
+    const deleted = /^DELETE \/v2\/templates\/(\w+)$/.exec(routes()[4] ?? "")?.[1];
+    expect(routes().slice(0, 4)).toEqual([
+      "POST /graphql",
+      "GET /v2/catalog/gpus",
+      "POST /v2/templates",
+      "POST /v1/endpoints",
+    ]);
+    expect([routes().length, deleted !== undefined && !h.emu.state.templates.has(deleted)]).toEqual([
+      5,
+      true,
+    ]);
+    expect(userTemplates().length).toBe(before);
+  });
+
+  it("keeps the template and says so when the endpoint create's outcome is unknown", async () => {
+    h.emu.control.addFault({ method: "POST", path: "^/v1/endpoints$", reset: "before", times: 1 });
+    const before = userTemplates().length;
+    const res = await h.run(["serverless", "create", "--hub-id", "hub-sdxl", "--name", "unknown", "--json"]);
+    const kept = userTemplates().at(-1);
+    const error = JSON.parse(res.stderr) as Record<string, unknown>;
+    expect([res.code, userTemplates().length, error.code]).toEqual([1, before + 1, "RUNPOD_NETWORK"]);
+    expect(error.error).toMatch(
+      new RegExp(`The endpoint may have been created; template ${kept?.id} was kept\\.$`),
+    );
+    expect(routes().at(-1)).toBe("POST /v1/endpoints");
+  });
+});

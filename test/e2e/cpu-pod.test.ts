@@ -1,0 +1,22 @@
+import { expect } from "vitest";
+import { apiFor } from "../support/emulator.js";
+import { exampleSuite } from "./example-suite.js";
+
+exampleSuite(
+  {
+    example: "cpu-pod",
+    project: "runpod-cpu-pod",
+    resources: ["worker"],
+    unknownInPreview: "podId",
+    afterUp: (out) => expect([out.status, out.vcpus, out.memoryGb]).toEqual(["RUNNING", 4, 8]),
+    update: { config: { "runpod-cpu-pod:image": "runpod/base:0.7.0-cpu" }, updated: ["worker"] },
+    replace: { config: { "runpod-cpu-pod:vcpuCount": "8" }, replaced: { worker: ["cpu"] } },
+    drift: {
+      change: async (emu, idOf) => {
+        await apiFor(emu).updatePod(idOf("worker"), { image: "tampered:1" });
+      },
+      drifted: { worker: ["image"] },
+    },
+  },
+  31,
+);

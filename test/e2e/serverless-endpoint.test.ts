@@ -1,0 +1,28 @@
+import { expect } from "vitest";
+import { apiFor } from "../support/emulator.js";
+import { exampleSuite } from "./example-suite.js";
+
+exampleSuite(
+  {
+    example: "serverless-endpoint",
+    project: "runpod-serverless-endpoint",
+    resources: ["worker", "smoke", "picture"],
+    unknownInPreview: "jobUrl",
+    afterUp: (out) => {
+      expect([out.smokeStatus, out.workersMax]).toEqual(["COMPLETED", 2]);
+      expect(out.imageUrl).toMatch(/^https:\/\//);
+    },
+    update: { config: { "runpod-serverless-endpoint:workersMax": "4" }, updated: ["worker"] },
+    replace: {
+      config: { "runpod-serverless-endpoint:smokePrompt": "Say goodbye." },
+      replaced: { smoke: ["input"] },
+    },
+    drift: {
+      change: async (emu, idOf) => {
+        await apiFor(emu).updateEndpoint(idOf("worker"), { workersMax: 9 });
+      },
+      drifted: { worker: ["workersMax"] },
+    },
+  },
+  51,
+);
