@@ -12,13 +12,9 @@ import {
   type ResourceValidationPolicy,
   Secret,
 } from "@pulumi/policy";
-import { isUnknown, POD_TYPE, UNKNOWN } from "runpod-dynamic";
+import { isUnknown, POD_TYPE, SERVERLESS_ENDPOINT_TYPE, SSH_KEY_TYPE, UNKNOWN } from "runpod-dynamic";
 
-export { isUnknown, POD_TYPE, UNKNOWN };
-/** Type token of `ServerlessEndpoint` (STYLE.md: `dynamic.Resource` with module `runpod`). */
-export const SERVERLESS_ENDPOINT_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
-/** Type token of `SshKey`. */
-export const SSH_KEY_TYPE = "pulumi-nodejs:dynamic/runpod:SshKey";
+export { isUnknown, POD_TYPE, SERVERLESS_ENDPOINT_TYPE, SSH_KEY_TYPE, UNKNOWN };
 
 const KIND: Readonly<Record<string, string>> = {
   [POD_TYPE]: "Pod",

@@ -4,10 +4,11 @@
  * sends nothing for it.
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
+import { ENDPOINT_API_DEFAULTS } from "runpod-dynamic";
 import { isUnknown, list, resourcePolicy, SERVERLESS_ENDPOINT_TYPE, subject, violation } from "./common";
 
-/** The API's values for fields left out of a create (v1 description, EndpointCreateInput). */
-export const ENDPOINT_DEFAULTS = { computeType: "GPU", workersMin: 0, workersMax: 3 } as const;
+/** The API's defaults where a program leaves them out (the provider's own constant). */
+export const ENDPOINT_DEFAULTS = ENDPOINT_API_DEFAULTS;
 
 const isNumber = (v: unknown): v is number => typeof v === "number";
 

@@ -5,13 +5,31 @@
 import type { StackValidationPolicy } from "@pulumi/policy";
 import {
   configOf,
+  isUnknown,
+  list,
   POD_TYPE,
   plainProps,
   type ResourceView,
+  record,
   SSH_KEY_TYPE,
   subject,
   violation,
 } from "./common";
+
+export const NETWORK_VOLUME_TYPE = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
+
+/** The data centers a pod's create may use, or undefined when the provider may pick any (it then follows the volume). */
+function reachableDataCenters(props: Record<string, unknown>): string[] | undefined {
+  const placement = record(props.placement);
+  const candidates = list(placement?.candidates);
+  if (candidates && candidates.length > 0) {
+    const ids = candidates.map((c) => record(c)?.dataCenterId);
+    return ids.every((id) => typeof id === "string") ? (ids as string[]) : undefined;
+  }
+  const dcs = list(props.dataCenterIds);
+  if (dcs && dcs.length > 0 && dcs.every((d) => typeof d === "string")) return dcs as string[];
+  return undefined;
+}
 
 const maxPodsSchema = {
   properties: {
@@ -47,6 +65,37 @@ export const stackPolicies: readonly StackValidationPolicy[] = [
             'declare new SshKey("...", { publicKey }) in this stack and make the pod dependsOn it',
           ),
           pod.urn,
+        );
+      }
+    },
+  },
+  {
+    name: "pod-volume-reachable",
+    description: "A pod's placement candidates include the data center of the network volume it mounts.",
+    enforcementLevel: "advisory",
+    validateStack: (args, reportViolation) => {
+      const volumes = args.resources.filter((r) => r.type === NETWORK_VOLUME_TYPE);
+      for (const r of args.resources) {
+        if (r.type !== POD_TYPE) continue;
+        const props = plainProps(r.props);
+        const mount = record(list(record(props.mounts)?.network)?.[0]);
+        if (!mount) continue;
+        // The volume, by id once it is known, or by the dependency preview records while it is not.
+        const volume =
+          volumes.find(
+            (v) => !isUnknown(mount.volumeId) && plainProps(v.props).volumeId === mount.volumeId,
+          ) ?? volumes.find((v) => (r.propertyDependencies.mounts ?? []).some((d) => d.urn === v.urn));
+        const dataCenter = volume ? plainProps(volume.props).dataCenterId : undefined;
+        const reachable = reachableDataCenters(props);
+        if (typeof dataCenter !== "string" || !reachable || reachable.includes(dataCenter)) continue;
+        reportViolation(
+          violation(
+            subject(r.type, r.name),
+            "placement",
+            `it mounts network volume "${volume?.name}" in ${dataCenter}, but its candidates are ${reachable.join(", ")}: every create would be refused`,
+            `add ${dataCenter} to the candidates (or dataCenterIds), or leave them out and let the provider place the pod in the volume's data center`,
+          ),
+          r.urn,
         );
       }
     },

@@ -54,6 +54,7 @@ export {
 export {
   checkServerlessEndpoint,
   diffServerlessEndpoint,
+  ENDPOINT_API_DEFAULTS,
   SERVERLESS_ENDPOINT_TYPE,
   ServerlessEndpoint,
   type ServerlessEndpointArgs,

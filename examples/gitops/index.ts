@@ -11,8 +11,8 @@ const config = new pulumi.Config();
 
 const notebook = new Pod("notebook", {
   name: "notebook",
-  image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
-  gpu: { id: "NVIDIA A40" },
+  image: config.get("image") ?? "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+  gpu: { id: config.get("gpuType") ?? "NVIDIA A40" },
   // A secret input stays encrypted in state and masked in previews (policy env-secrets).
   env: { HF_TOKEN: config.requireSecret("hfToken") },
   ports: ["8888/http"],

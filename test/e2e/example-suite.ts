@@ -1,4 +1,6 @@
 /** The phases every example goes through, as a vitest suite driven by an ExampleSpec. */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { UNKNOWN } from "./engine.js";
@@ -13,10 +15,13 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
 
   beforeAll(async () => {
     emu = await emulatorLib.startEmulator({ clockScale: TIME_SCALE, randomSeed });
-    run = exampleRun(emu, spec.example, spec.project);
+    run = exampleRun(emu, spec.example, spec.project, spec.config ?? {}, spec.secretConfig ?? []);
   });
   afterAll(async () => {
     await emu.close();
+    // E2E_REPORT_DIR=dir npx vitest run test/e2e writes each phase's operations and API calls.
+    const dir = process.env.E2E_REPORT_DIR;
+    if (dir) writeFileSync(join(dir, `${spec.example}.json`), JSON.stringify(run.reports, null, 2));
   });
 
   describe(`examples/${spec.example}`, { timeout: 120_000 }, () => {

@@ -127,6 +127,9 @@ export function leftovers(emu: RunningEmulator, initialKeys: readonly string[] =
 export interface ExampleSpec {
   readonly example: string;
   readonly project: string;
+  /** Stack config the program needs, and which of its keys are secret. */
+  readonly config?: Record<string, string>;
+  readonly secretConfig?: readonly string[];
   readonly resources: readonly string[];
   /** A stack output that preview cannot know. */
   readonly unknownInPreview: string;

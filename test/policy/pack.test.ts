@@ -106,6 +106,7 @@ describe("run-policy-pack over gRPC", () => {
       "max-gpus-per-pod:mandatory:resource",
       "allowed-clouds:mandatory:resource",
       "ssh-key-for-start-ssh:advisory:stack",
+      "pod-volume-reachable:advisory:stack",
       "max-pods-per-stack:mandatory:stack",
     ]);
     const configurable = info.policies.filter((p) => Object.keys(p.configSchema).length > 0);
@@ -132,7 +133,7 @@ describe("run-policy-pack over gRPC", () => {
 
   it("Configure sends every policy at its level with its schema defaults, as the engine does", async () => {
     const sent = await configurePack(pack);
-    expect(Object.keys(sent).length).toBe(27);
+    expect(Object.keys(sent).length).toBe(28);
     expect(sent["max-gpus-per-pod"]).toEqual({ level: "mandatory", properties: { maxGpuCount: 8 } });
     expect(sent["env-secrets"]).toEqual({ level: "advisory", properties: { ignoreNames: ["PUBLIC_KEY"] } });
     expect(sent["max-pods-per-stack"]).toEqual({ level: "mandatory", properties: {} });

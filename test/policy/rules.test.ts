@@ -85,6 +85,7 @@ describe("the pack", () => {
       ["max-gpus-per-pod", "mandatory"],
       ["allowed-clouds", "mandatory"],
       ["ssh-key-for-start-ssh", "advisory"],
+      ["pod-volume-reachable", "advisory"],
       ["max-pods-per-stack", "mandatory"],
     ]);
   });
@@ -572,6 +573,54 @@ describe("stack rules", () => {
         'Pod "trainer", startSsh: startSsh injects the account\'s registered SSH public keys and this stack registers none, so unless a key was registered outside this stack the pod has no SSH access. Fix: declare new SshKey("...", { publicKey }) in this stack and make the pod dependsOn it.',
       ],
     ]);
+  });
+
+  it("pod-volume-reachable warns when a pod's candidates exclude its network volume's data center", async () => {
+    const policy = stackPolicyNamed("pod-volume-reachable");
+    const VOLUME = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
+    const volume = {
+      type: VOLUME,
+      name: "data",
+      props: { name: "data", size: 50, dataCenterId: "US-TX-3", volumeId: "vol123" },
+    };
+    const pending = {
+      type: VOLUME,
+      name: "data",
+      props: { name: "data", size: 50, dataCenterId: "US-TX-3", volumeId: UNKNOWN },
+    };
+    const mounting = (extra: Record<string, unknown>, volumeId: unknown = "vol123") =>
+      gpuPod({ mounts: { network: [{ volumeId, path: "/d" }] }, ...extra });
+    const elsewhere = {
+      placement: { candidates: [{ dataCenterId: "EU-RO-1" }, { dataCenterId: "US-KS-2" }] },
+    };
+    const message =
+      'Pod "trainer", placement: it mounts network volume "data" in US-TX-3, but its candidates are EU-RO-1, US-KS-2: every create would be refused. Fix: add US-TX-3 to the candidates (or dataCenterIds), or leave them out and let the provider place the pod in the volume\'s data center.';
+    // Reachable, or left to the provider: silent.
+    expect(await validateStack(policy, [stack, volume, mounting({})])).toEqual([]);
+    expect(
+      await validateStack(policy, [stack, volume, mounting({ dataCenterIds: ["US-TX-3", "EU-RO-1"] })]),
+    ).toEqual([]);
+    expect(
+      await validateStack(policy, [
+        stack,
+        volume,
+        mounting({ placement: { candidates: [{ dataCenterId: "US-TX-3" }] } }),
+      ]),
+    ).toEqual([]);
+    // Unreachable, matched by id after a deployment...
+    expect(await validateStack(policy, [stack, volume, mounting(elsewhere)])).toEqual([
+      [urnOf(POD, "trainer"), message],
+    ]);
+    expect(
+      await validateStack(policy, [stack, volume, mounting({ dataCenterIds: ["EU-RO-1", "US-KS-2"] })]),
+    ).toEqual([[urnOf(POD, "trainer"), message]]);
+    // ...or by the property dependency preview records while the id is unknown.
+    const previewPod = { ...mounting(elsewhere, UNKNOWN), propertyDependencies: { mounts: ["data"] } };
+    expect(await validateStack(policy, [stack, pending, previewPod])).toEqual([
+      [urnOf(POD, "trainer"), message],
+    ]);
+    // A volume that is not in the stack: its data center is unknown here, so nothing is said.
+    expect(await validateStack(policy, [stack, mounting(elsewhere, "nv-elsewhere")])).toEqual([]);
   });
 
   it("max-pods-per-stack has no limit until maxPods is set", async () => {

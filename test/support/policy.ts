@@ -73,6 +73,8 @@ export interface TestResource {
   readonly type: string;
   readonly name: string;
   readonly props: Record<string, unknown>;
+  /** Property name to the names of the resources its value came from (what preview records). */
+  readonly propertyDependencies?: Record<string, readonly string[]>;
 }
 
 function opts() {
@@ -125,21 +127,28 @@ export async function validateStack(
   config: Record<string, unknown> = {},
 ): Promise<Array<[string, string]>> {
   const reports: Array<[string, string]> = [];
+  const built = resources.map(
+    (r) =>
+      ({
+        type: r.type,
+        props: unknownCheckingProxy(r.props),
+        urn: urnOf(r.type, r.name),
+        name: r.name,
+        opts: opts(),
+        dependencies: [],
+        propertyDependencies: {},
+        isType: () => false,
+        asType: () => undefined,
+      }) as unknown as PolicyResource,
+  );
+  resources.forEach((r, i) => {
+    const target = built[i] as { propertyDependencies: Record<string, PolicyResource[]> };
+    for (const [prop, names] of Object.entries(r.propertyDependencies ?? {})) {
+      target.propertyDependencies[prop] = built.filter((b) => names.includes(b.name));
+    }
+  });
   const args = {
-    resources: resources.map(
-      (r) =>
-        ({
-          type: r.type,
-          props: unknownCheckingProxy(r.props),
-          urn: urnOf(r.type, r.name),
-          name: r.name,
-          opts: opts(),
-          dependencies: [],
-          propertyDependencies: {},
-          isType: () => false,
-          asType: () => undefined,
-        }) as unknown as PolicyResource,
-    ),
+    resources: built,
     stackTags: new Map(),
     getConfig: <T extends object>() => config as T,
     notApplicable: (reason?: string): never => {
