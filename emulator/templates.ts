@@ -1,5 +1,7 @@
 /** Templates under base_url (`/v2/templates`): the account's own, plus reads of public catalog templates. */
+
 import { CreateTemplateRequest, UpdateTemplateRequest } from "../provider/client/schemas/templates.js";
+import { applyCommand } from "../provider/container-args.js";
 import { badRequest, notFound } from "./errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import type { TemplateRecord } from "./state.js";
@@ -20,12 +22,14 @@ function own(ctx: RouteContext): TemplateRecord {
 
 function createTemplate(ctx: RouteContext) {
   const body = validateBody(CreateTemplateRequest, ctx.body);
+  const command = applyCommand("", body);
+  if ("error" in command) throw badRequest(command.error);
   const t: TemplateRecord = {
     id: ctx.state.newId(10),
     source: "user",
     name: body.name,
     image: body.image,
-    args: body.args ?? "",
+    args: command.args,
     disk: body.disk ?? 20,
     mounts: body.mounts?.persistent ? { persistent: { ...body.mounts.persistent } } : {},
     ports: body.ports ?? [],
@@ -62,11 +66,16 @@ function getTemplate(ctx: RouteContext) {
 function updateTemplate(ctx: RouteContext) {
   const t = own(ctx);
   const patch = validateBody(UpdateTemplateRequest, ctx.body);
-  const next: TemplateRecord = { ...t };
+  const command = applyCommand(t.args, patch);
+  if ("error" in command) throw badRequest(command.error);
+  const next: TemplateRecord = { ...t, args: command.args };
   for (const [k, v] of Object.entries(patch)) {
-    if (v === undefined) continue;
-    if (k === "mounts") next.mounts = (v as TemplateRecord["mounts"]).persistent ? { ...(v as object) } : {};
-    else (next as Record<string, unknown>)[k] = v;
+    if (v === undefined || k === "args" || k === "cmd" || k === "entrypoint") continue;
+    // `mounts: {}` leaves the mount unchanged, as omitting it does (v2 description: UpdateTemplateRequest).
+    if (k === "mounts") {
+      const persistent = (v as TemplateRecord["mounts"]).persistent;
+      if (persistent) next.mounts = { persistent: { ...persistent } };
+    } else (next as Record<string, unknown>)[k] = v;
   }
   if (next.serverless && next.mounts.persistent) {
     throw badRequest(

@@ -105,7 +105,7 @@ export async function waitForJob<O = MediaOutput>(
   const deadline = clock.now() + (options.timeoutMs ?? 600_000);
   let interval = options.pollIntervalMs ?? 500;
   for (;;) {
-    const job = await api.getJobStatus(endpointId, jobId, { signal: options.signal });
+    const job = await api.getJobStatus(endpointId, jobId, { signal: options.signal, priority: "background" });
     if (TERMINAL.has(job.status)) return settle<O>(endpointId, job);
     const left = deadline - clock.now();
     if (left <= 0) {

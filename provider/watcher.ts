@@ -3,9 +3,11 @@
  *
  * Tools that poll each pod on its own burn the per-user quota: 50 pods polled every second is 50
  * requests a second. Here, when several pods wait, one `GET /v2/pods` serves all of them; a lone
- * pod is read with `GET /v2/pods/{id}`. The interval adapts: it starts short, never goes below
- * what the rate-limit budget can afford while leaving room for creates, and never sleeps past the
- * earliest deadline.
+ * pod is read with `GET /v2/pods/{id}`. The interval adapts: it never goes below what the
+ * rate-limit budget can afford while leaving room for creates, it wakes when a spent quota window
+ * resets, it reads again soon after seeing pods change status (pods created together tend to
+ * change together), and it never sleeps past the earliest deadline. Polls are background requests:
+ * when the quota runs low they yield to creates and deletes.
  */
 import type { RunpodApi } from "./client/api.js";
 import type { Clock } from "./client/clock.js";
@@ -20,11 +22,13 @@ export interface WatcherOptions {
   readonly minIntervalMs: number;
   /** Longest time between two reads. @default 10000 */
   readonly maxIntervalMs: number;
-  /** Requests of the current rate-limit window left for other work (creates, deletes). @default 10 */
+  /** Requests of the current rate-limit window left for other work (creates, deletes). @default 5 */
   readonly reserve: number;
+  /** The next read after one that saw a pod change status. @default 400 */
+  readonly followUpMs: number;
 }
 
-const DEFAULTS: WatcherOptions = { minIntervalMs: 1000, maxIntervalMs: 10_000, reserve: 10 };
+const DEFAULTS: WatcherOptions = { minIntervalMs: 1000, maxIntervalMs: 10_000, reserve: 5, followUpMs: 400 };
 
 export type WaitFailureReason = "ERROR" | "EXITED" | "VANISHED" | "TIMEOUT" | "API";
 
@@ -110,16 +114,18 @@ export class PodWatcher {
    */
   private async run(): Promise<void> {
     let interval = this.options.minIntervalMs;
+    let followUp = false;
     while (this.waiters.size > 0 && !this.closed) {
-      const budget = this.api.client.budgetFor("v2").affordableInterval(this.options.reserve);
       const earliest = Math.min(...[...this.waiters].map((w) => w.deadline)) - this.clock.now();
-      const sleepMs = Math.max(0, Math.min(Math.max(interval, budget), this.options.maxIntervalMs, earliest));
+      const affordable = this.api.client.budgetFor("v2").affordableInterval(this.options.reserve);
+      const paced = followUp ? this.options.followUpMs : Math.max(interval, affordable);
+      const sleepMs = Math.max(0, Math.min(paced, this.options.maxIntervalMs, earliest));
       this.wake = new AbortController();
       await this.clock.sleep(sleepMs, this.wake.signal).catch(() => undefined);
       this.wake = undefined;
       if (this.closed) return;
       try {
-        await this.poll();
+        followUp = (await this.poll()) > 0;
         interval = this.options.minIntervalMs;
       } catch (err) {
         if (
@@ -130,41 +136,45 @@ export class PodWatcher {
           return;
         }
         // Transient trouble after the client's own retries: keep waiting until the deadlines.
+        followUp = false;
         interval = Math.min(this.options.maxIntervalMs, interval * 2);
       }
       this.expire();
     }
   }
 
-  private async poll(): Promise<void> {
+  /** One read for every waiter; returns how many pods were seen in a new status. */
+  private async poll(): Promise<number> {
     const waiters = [...this.waiters];
     const ids = new Set(waiters.map((w) => w.podId));
+    let changes = 0;
     if (ids.size === 1) {
-      const [w] = waiters;
-      if (!w) return;
       this.reads.single += 1;
+      let pod: Pod | undefined;
       try {
-        const pod = await this.api.getPod(w.podId);
-        for (const each of waiters) this.evaluate(each, pod);
+        pod = await this.api.getPod(waiters[0]?.podId ?? "", { priority: "background" });
       } catch (err) {
         if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
-        for (const each of waiters) this.evaluate(each, undefined);
       }
-      return;
+      for (const w of waiters) if (this.evaluate(w, pod)) changes += 1;
+      return changes;
     }
     this.reads.list += 1;
-    const pods = await this.api.listPods();
+    const pods = await this.api.listPods({}, { priority: "background" });
     const byId = new Map(pods.map((p) => [p.id, p]));
-    for (const w of waiters) this.evaluate(w, byId.get(w.podId));
+    for (const w of waiters) if (this.evaluate(w, byId.get(w.podId))) changes += 1;
+    return changes;
   }
 
-  /** Applies one observation. An absent pod has been deleted (the list drops TERMINATED pods). */
-  private evaluate(w: Waiter, pod: Pod | undefined): void {
-    if (!this.waiters.has(w)) return;
+  /**
+   * Applies one observation; true when it changed something (a new status, or the wait ended). An
+   * absent pod has been deleted (the list drops TERMINATED pods).
+   */
+  private evaluate(w: Waiter, pod: Pod | undefined): boolean {
+    if (!this.waiters.has(w)) return false;
     const status: PodStatus | undefined = pod?.status;
-    if (pod && status !== w.lastStatus) {
-      w.onStatus?.(pod.status, pod);
-    }
+    const moved = w.lastStatus !== undefined && status !== w.lastStatus;
+    if (pod && status !== w.lastStatus) w.onStatus?.(pod.status, pod);
     if (pod) {
       w.lastStatus = pod.status;
       w.lastPod = pod;
@@ -172,26 +182,25 @@ export class PodWatcher {
     const done = (value: Pod | undefined) => {
       this.waiters.delete(w);
       w.resolve(value);
+      return true;
     };
     const fail = (reason: WaitFailureReason, message: string) => {
       this.waiters.delete(w);
       w.reject(new WaitFailure(w.podId, reason, w.lastStatus, w.lastPod, message));
+      return true;
     };
-    if (w.target === "GONE") {
-      if (!pod || status === "TERMINATED") done(undefined);
-      return;
-    }
+    if (w.target === "GONE") return !pod || status === "TERMINATED" ? done(undefined) : moved;
     if (!pod || status === "TERMINATED") {
-      fail(
+      return fail(
         "VANISHED",
         `pod ${w.podId} was deleted while waiting for it (last status ${w.lastStatus ?? "unknown"})`,
       );
-      return;
     }
-    if (status === "RUNNING" || (w.target === "PLACED" && status === "STARTING")) done(pod);
-    else if (status === "ERROR") fail("ERROR", `pod ${w.podId} went to ERROR`);
-    else if (status === "EXITED")
-      fail("EXITED", `pod ${w.podId} stopped (EXITED) while waiting for it to run`);
+    if (status === "RUNNING" || (w.target === "PLACED" && status === "STARTING")) return done(pod);
+    if (status === "ERROR") return fail("ERROR", `pod ${w.podId} went to ERROR`);
+    if (status === "EXITED")
+      return fail("EXITED", `pod ${w.podId} stopped (EXITED) while waiting for it to run`);
+    return moved;
   }
 
   private expire(): void {

@@ -40,7 +40,11 @@ import {
   UpdateTemplateRequest,
 } from "./schemas/index.js";
 
-type Opts = { readonly signal?: AbortSignal | undefined; readonly deadlineMs?: number };
+type Opts = {
+  readonly signal?: AbortSignal | undefined;
+  readonly deadlineMs?: number;
+  readonly priority?: "foreground" | "background";
+};
 const enc = encodeURIComponent;
 
 export class RunpodApi {

@@ -75,6 +75,8 @@ interface WindowState {
   name: string;
   remaining: number;
   resetAt: number;
+  /** Whether `resetAt` was read from a header (an upper bound) or guessed at a rollover. */
+  resetFromHeader: boolean;
   quota: number | undefined;
   windowMs: number | undefined;
   lastGrantAt: number;
@@ -97,15 +99,24 @@ export interface BudgetTicket {
 }
 
 /**
+ * How urgent a request is. `foreground` (creates, updates, deletes, a program's own reads) goes out
+ * whenever the quota has room; `background` (status polls) is also spread evenly once a window runs
+ * low, so polling never crowds out the work it is waiting on.
+ */
+export type RequestPriority = "foreground" | "background";
+
+/**
  * Spaces requests so the process stays inside every window's remaining quota instead of running
- * into 429s. While plenty is left, requests go out at once; once a window is down to its low-water
- * mark, the rest of it is spread evenly until the reset; at zero, requests wait for the reset.
- * A 429's Retry-After pauses every request of the process, not only the one that got it.
+ * into 429s. At zero, every request waits for the window's reset. Below a window's low-water mark,
+ * background requests are spread evenly until the reset. A 429's Retry-After pauses every request
+ * of the process, not only the one that got it.
  */
 export class RateLimitBudget {
   private readonly windows = new Map<string, WindowState>();
   private pausedUntil = 0;
   private inFlight = 0;
+  /** Whether any response has been seen: until then the quota is unknown, so one request probes it. */
+  private probed = false;
 
   constructor(
     private readonly clock: Clock,
@@ -114,10 +125,10 @@ export class RateLimitBudget {
   ) {}
 
   /** Waits until a request may be sent without exceeding a known window, then reserves it. */
-  async acquire(signal?: AbortSignal): Promise<BudgetTicket> {
+  async acquire(signal?: AbortSignal, priority: RequestPriority = "foreground"): Promise<BudgetTicket> {
     for (;;) {
       signal?.throwIfAborted();
-      const wait = this.waitNeeded(this.clock.now());
+      const wait = this.waitNeeded(this.clock.now(), priority);
       if (wait <= 0) break;
       await this.clock.sleep(wait, signal);
     }
@@ -138,8 +149,10 @@ export class RateLimitBudget {
   }
 
   /** Milliseconds to wait before the next request may go out; 0 when it may go now. */
-  waitNeeded(now: number): number {
+  waitNeeded(now: number, priority: RequestPriority = "foreground"): number {
     let wait = this.pausedUntil - now;
+    // A burst of first requests must not all go out blind: the first answer says what is left.
+    if (!this.probed && this.inFlight > 0) wait = Math.max(wait, 25);
     for (const w of this.windows.values()) {
       if (now >= w.resetAt) this.rollOver(w, now);
       if (!Number.isFinite(w.remaining)) continue;
@@ -148,7 +161,7 @@ export class RateLimitBudget {
         continue;
       }
       const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * this.lowWaterFraction);
-      if (w.remaining <= lowWater) {
+      if (priority === "background" && w.remaining <= lowWater) {
         const spacing = (w.resetAt - now) / w.remaining;
         wait = Math.max(wait, w.lastGrantAt + spacing - now);
       }
@@ -158,6 +171,7 @@ export class RateLimitBudget {
 
   /** Updates the windows from a response's headers. Other requests still in flight are assumed uncounted. */
   observe(headers: { rateLimit?: string | undefined; policy?: string | undefined }): void {
+    this.probed = true;
     const parsed = parseRateLimitHeaders(headers.rateLimit, headers.policy);
     const now = this.clock.now();
     const othersInFlight = Math.max(0, this.inFlight - 1);
@@ -174,12 +188,16 @@ export class RateLimitBudget {
       }
       const resetAt = now + win.resetSeconds * 1000;
       const remaining = win.remaining - othersInFlight;
-      // Responses arrive out of order; within one window the lowest count is the freshest.
+      // Responses arrive out of order; within one window the lowest count is the freshest. Every
+      // header's reset time (rounded up to whole seconds) is an upper bound, so the lowest one is
+      // the best; a reset time guessed at a rollover is replaced by the first header, since the
+      // service may start its next window only with the next request.
       const sameWindow = prev !== undefined && Math.abs(prev.resetAt - resetAt) < 1500;
       this.windows.set(win.name, {
         name: win.name,
         remaining: sameWindow ? Math.min(prev.remaining, remaining) : remaining,
-        resetAt: sameWindow ? Math.min(prev.resetAt, resetAt) : resetAt,
+        resetAt: sameWindow && prev.resetFromHeader ? Math.min(prev.resetAt, resetAt) : resetAt,
+        resetFromHeader: true,
         quota,
         windowMs,
         lastGrantAt: prev?.lastGrantAt ?? 0,
@@ -208,9 +226,11 @@ export class RateLimitBudget {
 
   /**
    * Milliseconds between polls that a periodic reader can afford: spreads what is left of the
-   * tightest window over the time until it resets, keeping `reserve` requests for other work.
+   * tightest window over the time until it resets, keeping `reserve` requests for other work. A
+   * long window (hour, day) is only looked at `horizonMs` ahead: a deployment polls for minutes,
+   * and spreading a day's quota over the whole day would slow it down for nothing.
    */
-  affordableInterval(reserve: number): number {
+  affordableInterval(reserve: number, horizonMs = 10 * 60_000): number {
     const now = this.clock.now();
     let interval = 0;
     for (const w of this.windows.values()) {
@@ -218,7 +238,7 @@ export class RateLimitBudget {
       if (!Number.isFinite(w.remaining)) continue;
       const usable = w.remaining - reserve;
       const left = w.resetAt - now;
-      interval = Math.max(interval, usable > 0 ? left / usable : left);
+      interval = Math.max(interval, usable > 0 ? Math.min(left, horizonMs) / usable : left);
     }
     return interval;
   }
@@ -226,8 +246,10 @@ export class RateLimitBudget {
   private rollOver(w: WindowState, now: number): void {
     if (w.quota !== undefined && w.windowMs !== undefined) {
       const periods = Math.floor((now - w.resetAt) / w.windowMs) + 1;
-      w.remaining = w.quota;
+      // Requests still in flight may reach the service after its reset and count in the new window.
+      w.remaining = w.quota - this.inFlight;
       w.resetAt += periods * w.windowMs;
+      w.resetFromHeader = false;
     } else {
       // Without a policy we know nothing about the next window: let requests through until a
       // response tells us again.

@@ -17,7 +17,7 @@ import {
   RunpodApiError,
   redact,
 } from "./errors.js";
-import { RateLimitBudget } from "./rate-limit.js";
+import { RateLimitBudget, type RequestPriority } from "./rate-limit.js";
 import { DEFAULT_RETRY, type RetryEvent, type RetryOptions, withRetries } from "./retry.js";
 import { MAX_REQUEST_BYTES, Problem } from "./schemas/common.js";
 import { PACKAGE_VERSION } from "./version.js";
@@ -42,6 +42,8 @@ export interface RequestSpec<T> {
   /** Deadline for the whole exchange, response body included. @default the client's */
   readonly deadlineMs?: number;
   readonly signal?: AbortSignal | undefined;
+  /** `background` for polls: spread out when the quota runs low. @default "foreground" */
+  readonly priority?: RequestPriority | undefined;
 }
 
 export interface ClientOptions {
@@ -195,7 +197,7 @@ export class RunpodClient {
     budget: RateLimitBudget,
     secrets: readonly string[],
   ): Promise<T> {
-    const ticket = await budget.acquire(spec.signal);
+    const ticket = await budget.acquire(spec.signal, spec.priority ?? "foreground");
     const deadlineMs = spec.deadlineMs ?? this.deadlineMs;
     const controller = new AbortController();
     let timedOut = false;

@@ -1,4 +1,6 @@
 /** examples/quickstart through every phase of a stack's life, on the real Pulumi runtime and provider host. */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { isSecret, UNKNOWN } from "./engine.js";
@@ -18,6 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emu.close();
+  const dir = process.env.E2E_REPORT_DIR;
+  if (dir) writeFileSync(join(dir, "quickstart.json"), JSON.stringify(run.reports, null, 2));
 });
 
 const ALL = ["my-key", "sdxl", "smoke-test", "trainer", "workspace"];

@@ -58,13 +58,17 @@ describe("RateLimitBudget", () => {
     expect(budget.snapshot().windows[0]?.remaining).toBe(40);
   });
 
-  it("spreads the last part of a window evenly until its reset", async () => {
+  it("spreads the last part of a window evenly for background requests only", async () => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock);
     budget.observe({ rateLimit: '"minute";r=10;t=30', policy: POLICY }); // low water is 12
-    (await budget.acquire()).release();
-    (await budget.acquire()).release();
+    (await budget.acquire(undefined, "background")).release();
+    (await budget.acquire(undefined, "background")).release();
     // first grant goes at once; the second waits 30 s / 9 left
+    expect(clock.sleeps).toEqual([3333]);
+    (await budget.acquire()).release();
+    (await budget.acquire()).release();
+    // foreground requests (creates, deletes) are not held back while the quota has room
     expect(clock.sleeps).toEqual([3333]);
   });
 
@@ -79,6 +83,7 @@ describe("RateLimitBudget", () => {
   it("pauses every request after a Retry-After", async () => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=0;t=4', policy: POLICY });
     budget.pauseFor(4);
     await Promise.all([budget.acquire(), budget.acquire()]);
     expect(clock.sleeps).toEqual([4000, 4000]);
@@ -87,10 +92,24 @@ describe("RateLimitBudget", () => {
   it("counts other requests in flight against the remaining count", async () => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=40;t=60', policy: POLICY });
     const tickets = [await budget.acquire(), await budget.acquire(), await budget.acquire()];
     budget.observe({ rateLimit: '"minute";r=30;t=60', policy: POLICY });
     expect(budget.snapshot().windows[0]?.remaining).toBe(28);
     for (const t of tickets) t.release();
+  });
+
+  it("lets one request probe an unknown quota before the rest go out", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    const first = await budget.acquire();
+    const second = budget.acquire();
+    await new Promise((r) => setImmediate(r));
+    expect(clock.sleeps.length).toBeGreaterThan(0);
+    budget.observe({ rateLimit: '"minute";r=59;t=60', policy: POLICY });
+    first.release();
+    (await second).release();
+    expect(budget.snapshot().windows[0]?.remaining).toBe(58);
   });
 
   it("tells a poller the interval it can afford", () => {

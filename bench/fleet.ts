@@ -1,0 +1,156 @@
+/**
+ * Scenario 1: a fleet of pods created concurrently in one process under the default quota (60
+ * requests a minute), on identical fresh emulators, by three strategies: ours (the Pod provider
+ * with its shared watcher and rate-limit budget), and per-pod polling every 1 s and every 5 s, the
+ * strategies other tools use (runpod-python polls every second, the Vast.ai Terraform provider every
+ * 5 s). The baselines live here only; they are not product code.
+ */
+import { startEmulator } from "../emulator/index.js";
+import type { Clock } from "../provider/client/clock.js";
+import { realClock } from "../provider/client/clock.js";
+import { providers, setProgressSink, setRuntimeOverrides } from "../provider/runtime.js";
+
+export type Strategy = "ours" | "poll-1s" | "poll-5s";
+
+export interface FleetOptions {
+  readonly n: number;
+  /** Emulator seconds from create to RUNNING. */
+  readonly tSeconds: number;
+  /** Emulator time runs this many times faster than real time. */
+  readonly scale: number;
+}
+
+export interface FleetResult {
+  readonly strategy: Strategy;
+  readonly n: number;
+  readonly tSeconds: number;
+  /** Emulator seconds from the first create until the last pod was known RUNNING. */
+  readonly allRunningSeconds: number;
+  readonly ratioToT: number;
+  readonly requests: number;
+  readonly byRoute: Record<string, number>;
+  readonly status429: number;
+  /** Emulator seconds between a pod becoming RUNNING and the caller learning it: median, p90, max. */
+  readonly lagMedian: number;
+  readonly lagP90: number;
+  readonly lagMax: number;
+  readonly failures: number;
+}
+
+const GPU = "NVIDIA A40";
+const DC = "US-KS-2";
+
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? Number.NaN;
+}
+
+async function freshEmulator(o: FleetOptions) {
+  const emu = await startEmulator({
+    clockScale: o.scale,
+    randomSeed: 7,
+    settings: { provisioningMs: (o.tSeconds * 1000) / 3, startingMs: (o.tSeconds * 2000) / 3 },
+  });
+  emu.control.setCapacity({ dataCenterId: DC, gpuTypeId: GPU, free: 10_000, total: 10_000 });
+  return emu;
+}
+
+function emulatorClockOf(emu: Awaited<ReturnType<typeof startEmulator>>): Clock {
+  return {
+    now: () => emu.control.now(),
+    sleep: (ms, signal) => realClock.sleep(ms / emu.state.clock.rate, signal),
+  };
+}
+
+/** A naive client: create, then GET the pod every `intervalS` until RUNNING, waiting out 429s. */
+async function pollingPod(
+  emu: Awaited<ReturnType<typeof startEmulator>>,
+  clock: Clock,
+  name: string,
+  intervalS: number,
+): Promise<number> {
+  const headers = { authorization: `Bearer ${emu.apiKey}`, "content-type": "application/json" };
+  const body = JSON.stringify({ name, image: "img:1", gpu: { id: GPU }, dataCenterIds: [DC] });
+  const call = async (url: string, init: RequestInit): Promise<Response> => {
+    for (;;) {
+      const res = await fetch(url, init);
+      if (res.status !== 429) return res;
+      await res.arrayBuffer();
+      await clock.sleep(Number(res.headers.get("retry-after") ?? "1") * 1000);
+    }
+  };
+  const created = await call(`${emu.baseUrl}/v2/pods`, { method: "POST", headers, body });
+  if (created.status !== 201) throw new Error(`create answered ${created.status}`);
+  const { id } = (await created.json()) as { id: string };
+  for (;;) {
+    await clock.sleep(intervalS * 1000);
+    const res = await call(`${emu.baseUrl}/v2/pods/${id}`, { headers });
+    const pod = (await res.json()) as { status: string };
+    if (pod.status === "RUNNING") return clock.now();
+    if (pod.status === "ERROR") throw new Error("ERROR");
+  }
+}
+
+export async function runFleet(strategy: Strategy, o: FleetOptions): Promise<FleetResult> {
+  const emu = await freshEmulator(o);
+  const clock = emulatorClockOf(emu);
+  try {
+    const start = clock.now();
+    let done: { name: string; at: number }[];
+    let failures = 0;
+    if (strategy === "ours") {
+      const config: Record<string, string> = {
+        "runpod:apiKey": emu.apiKey,
+        "runpod:baseUrl": emu.baseUrl,
+        "runpod:restUrl": emu.restUrl,
+        "runpod:serverlessUrl": emu.serverlessUrl,
+      };
+      setProgressSink(() => undefined);
+      setRuntimeOverrides({ lookup: (k) => config[k], clock });
+      const results = await Promise.allSettled(
+        Array.from({ length: o.n }, async (_, i) => {
+          await providers.Pod.create({
+            name: `fleet-${i}`,
+            image: "img:1",
+            gpu: { id: GPU },
+            dataCenterIds: [DC],
+          });
+          return { name: `fleet-${i}`, at: clock.now() };
+        }),
+      );
+      done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+      failures = results.length - done.length;
+    } else {
+      const interval = strategy === "poll-1s" ? 1 : 5;
+      const results = await Promise.allSettled(
+        Array.from({ length: o.n }, async (_, i) => ({
+          name: `fleet-${i}`,
+          at: await pollingPod(emu, clock, `fleet-${i}`, interval),
+        })),
+      );
+      done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+      failures = results.length - done.length;
+    }
+    const pods = emu.control.snapshot().pods;
+    const runningAt = new Map(pods.map((p) => [p.name, p.runningAt]));
+    const lags = done.map((d) => (d.at - (runningAt.get(d.name) ?? d.at)) / 1000).sort((a, b) => a - b);
+    const { summary } = emu.control.requests();
+    const last = Math.max(...done.map((d) => d.at), start);
+    return {
+      strategy,
+      n: o.n,
+      tSeconds: o.tSeconds,
+      allRunningSeconds: (last - start) / 1000,
+      ratioToT: (last - start) / 1000 / o.tSeconds,
+      requests: summary.total,
+      byRoute: summary.byRoute,
+      status429: summary.byStatus["429"] ?? 0,
+      lagMedian: quantile(lags, 0.5),
+      lagP90: quantile(lags, 0.9),
+      lagMax: lags.at(-1) ?? Number.NaN,
+      failures,
+    };
+  } finally {
+    await emu.close();
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * `npm run bench`: every scenario on fresh emulators, printed as tables and written as JSON under
+ * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
+import { runHostFleet } from "./host-fleet.js";
+import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
+import { runProgram } from "./program.js";
+
+const quick = process.argv.includes("--quick");
+const out = (line = "") => process.stdout.write(`${line}\n`);
+const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "-");
+
+/** Emulator seconds from create to RUNNING, and how much faster than real time the emulator runs. */
+const T = 90;
+const SCALE = 5;
+
+function fleetRow(r: FleetResult): string {
+  const reads = (r.byRoute["GET /v2/pods"] ?? 0) + (r.byRoute["GET /v2/pods/:id"] ?? 0);
+  return [
+    r.strategy.padEnd(8),
+    String(r.n).padStart(4),
+    f(r.allRunningSeconds).padStart(8),
+    f(r.ratioToT, 2).padStart(6),
+    String(r.requests).padStart(6),
+    String(r.byRoute["POST /v2/pods"] ?? 0).padStart(6),
+    String(reads).padStart(6),
+    String(r.status429).padStart(5),
+    `${f(r.lagMedian, 2)}/${f(r.lagP90, 2)}/${f(r.lagMax, 2)}`.padStart(18),
+    String(r.failures).padStart(5),
+  ].join(" ");
+}
+
+async function main(): Promise<void> {
+  const sizes = quick ? [1, 10] : [1, 10, 50, 200];
+  const strategies: Strategy[] = ["ours", "poll-1s", "poll-5s"];
+  const started = new Date();
+  out(
+    `runpod-dynamic benchmarks, ${started.toISOString()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+  );
+  out(`Fleet: T = ${T} s from create to RUNNING, quota 60/min, 3000/h, 50000/day; emulator clock x${SCALE}.`);
+  out();
+  out("1. Fleet in one process");
+  out("strategy    N  all-RUN   xT    reqs  POSTs  reads  429s  lag med/p90/max s  fail");
+  const fleet: FleetResult[] = [];
+  for (const n of sizes) {
+    for (const s of strategies) {
+      const r = await runFleet(s, { n, tSeconds: T, scale: SCALE });
+      fleet.push(r);
+      out(fleetRow(r));
+    }
+  }
+  out();
+  out("2. The same fleet through the real provider host (concurrent gRPC Create)");
+  const hostFleet: FleetResult[] = [];
+  for (const n of quick ? [10] : [50, 200]) {
+    const r = await runHostFleet({ n, tSeconds: T, scale: SCALE });
+    hostFleet.push(r);
+    out(fleetRow(r));
+  }
+  out();
+  out("3. Micro figures");
+  const serialized = await serializedSizes();
+  out(
+    `serialized provider bytes: ${Object.entries(serialized)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
+  const cold = await coldStart(quick ? 2 : 5);
+  out(
+    `host cold start to first Create: median ${f(cold.medianMs, 0)} ms (${cold.runsMs.map((x) => f(x, 0)).join(", ")})`,
+  );
+  const cd = await checkAndDiff(1000);
+  out(
+    `check + diff per resource over 1000: in-process ${f(cd.checkUs)} + ${f(cd.diffUs)} = ${f(cd.checkPlusDiffUs)} µs; through the host ${f(cd.hostCheckUs)} + ${f(cd.hostDiffUs)} µs`,
+  );
+  const mem = await hostMemory(quick ? 20 : 200);
+  out(`host memory: ${f(mem.idleMb)} MB idle, ${f(mem.peakMb)} MB peak with ${mem.n} pods in flight`);
+  out();
+  out("4. A program of many pods through the stand-in engine (preview, then up)");
+  const count = quick ? 20 : 200;
+  const program = await runProgram(count, 10, 30);
+  out(
+    `${program.resources} resources: preview ${f(program.previewSeconds)} s (peak ${f(program.previewPeakMb, 0)} MB), up ${f(program.upSeconds)} s wall / ${f(program.upEmulatorSeconds)} s emulator (peak ${f(program.upPeakMb, 0)} MB), ${program.upRequests} requests, ${program.up429} 429s, ${program.created} created`,
+  );
+
+  const dir = join(__dirname, "..", "..", "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const report = {
+    startedAt: started.toISOString(),
+    node: process.version,
+    cores: cpus().length,
+    quick,
+    parameters: { tSeconds: T, clockScale: SCALE, quota: "60/min, 3000/h, 50000/day" },
+    fleet,
+    hostFleet,
+    micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
+    program,
+  };
+  const text = JSON.stringify(report, null, 2);
+  writeFileSync(join(dir, `bench-${started.toISOString().replace(/[:.]/g, "-")}.json`), text);
+  writeFileSync(join(dir, "latest.json"), text);
+  out();
+  out(`Written to bench/results/latest.json`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    out(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);
+    process.exit(1);
+  },
+);
