@@ -6,6 +6,7 @@ exampleSuite(
   {
     example: "cpu-pod",
     project: "runpod-cpu-pod",
+    writes: { up: 1, update: 1, replace: 2, destroy: 1 },
     resources: ["worker"],
     unknownInPreview: "podId",
     afterUp: (out) => expect([out.status, out.vcpus, out.memoryGb]).toEqual(["RUNNING", 4, 8]),

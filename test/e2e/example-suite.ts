@@ -37,7 +37,7 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
 
     it("up: creates everything", async () => {
       const r = await run.up("up");
-      expect([r.code, r.errors, r.ops]).toEqual([0, [], all("create")]);
+      expect([r.code, r.errors, r.ops, r.writes]).toEqual([0, [], all("create"), spec.writes.up]);
       spec.afterUp(r.stackOutputs);
     });
 
@@ -49,9 +49,10 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
     it("an edit that updates in place", async () => {
       const r = await run.up("update", spec.update.config);
       const others = spec.resources.filter((n) => !spec.update.updated.includes(n));
-      expect([r.code, r.ops]).toEqual([
+      expect([r.code, r.ops, r.writes]).toEqual([
         0,
         [...all("update", spec.update.updated), ...all("same", others)].sort(),
+        spec.writes.update,
       ]);
     });
 
@@ -59,10 +60,11 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
       const r = await run.up("replace", spec.replace.config);
       const replaced = Object.keys(spec.replace.replaced);
       const others = spec.resources.filter((n) => !replaced.includes(n));
-      expect([r.code, r.ops, r.details]).toEqual([
+      expect([r.code, r.ops, r.details, r.writes]).toEqual([
         0,
         [...all("replace", replaced), ...all("same", others)].sort(),
         spec.replace.replaced,
+        spec.writes.replace,
       ]);
     });
 
@@ -83,7 +85,8 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
     it("destroy: the emulator holds nothing of the stack", async () => {
       const r = await run.destroy("destroy");
       const remaining = spec.resources.filter((n) => !(spec.drift.gone ?? []).includes(n));
-      expect([r.ops, leftovers(emu)]).toEqual([
+      expect([r.writes, r.ops, leftovers(emu)]).toEqual([
+        spec.writes.destroy,
         all("delete", remaining),
         { pods: [], endpoints: [], sshKeys: [], templates: [], networkVolumes: [] },
       ]);

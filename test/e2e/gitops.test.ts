@@ -9,6 +9,7 @@ exampleSuite(
     project: "runpod-gitops",
     config: { "runpod-gitops:hfToken": "hf_GITOPS_SECRET" },
     secretConfig: ["runpod-gitops:hfToken"],
+    writes: { up: 1, update: 1, replace: 2, destroy: 1 },
     resources: ["notebook"],
     unknownInPreview: "podId",
     afterUp: (out) => {

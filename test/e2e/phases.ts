@@ -130,6 +130,13 @@ export interface ExampleSpec {
   /** Stack config the program needs, and which of its keys are secret. */
   readonly config?: Record<string, string>;
   readonly secretConfig?: readonly string[];
+  /** API writes (non-GET requests) each phase must make: deterministic, unlike reads (polling). */
+  readonly writes: {
+    readonly up: number;
+    readonly update: number;
+    readonly replace: number;
+    readonly destroy: number;
+  };
   readonly resources: readonly string[];
   /** A stack output that preview cannot know. */
   readonly unknownInPreview: string;

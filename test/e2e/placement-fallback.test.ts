@@ -6,6 +6,7 @@ exampleSuite(
   {
     example: "placement-fallback",
     project: "runpod-placement-fallback",
+    writes: { up: 1, update: 1, replace: 2, destroy: 1 },
     resources: ["inference"],
     unknownInPreview: "placedIn",
     afterUp: (out) => {

@@ -6,6 +6,7 @@ exampleSuite(
   {
     example: "serverless-endpoint",
     project: "runpod-serverless-endpoint",
+    writes: { up: 3, update: 1, replace: 1, destroy: 1 },
     resources: ["worker", "smoke", "picture"],
     unknownInPreview: "jobUrl",
     afterUp: (out) => {

@@ -9,6 +9,7 @@ exampleSuite(
   {
     example: "ssh-keys",
     project: "runpod-ssh-keys",
+    writes: { up: 3, update: 1, replace: 2, destroy: 2 },
     resources: ["alice", "bob", "devbox"],
     unknownInPreview: "sshDirect",
     afterUp: (out) => {
