@@ -91,6 +91,35 @@ async function pollingPod(
   }
 }
 
+/** The figures of one run: when each pod was seen RUNNING (`done`) against when it became RUNNING. */
+export function fleetResult(
+  strategy: Strategy,
+  o: FleetOptions,
+  emu: Awaited<ReturnType<typeof startEmulator>>,
+  start: number,
+  done: readonly { name: string; at: number }[],
+  failures: number,
+): FleetResult {
+  const runningAt = new Map(emu.control.snapshot().pods.map((p) => [p.name, p.runningAt]));
+  const lags = done.map((d) => (d.at - (runningAt.get(d.name) ?? d.at)) / 1000).sort((a, b) => a - b);
+  const { summary } = emu.control.requests();
+  const last = Math.max(...done.map((d) => d.at), start);
+  return {
+    strategy,
+    n: o.n,
+    tSeconds: o.tSeconds,
+    allRunningSeconds: (last - start) / 1000,
+    ratioToT: (last - start) / 1000 / o.tSeconds,
+    requests: summary.total,
+    byRoute: summary.byRoute,
+    status429: summary.byStatus["429"] ?? 0,
+    lagMedian: quantile(lags, 0.5),
+    lagP90: quantile(lags, 0.9),
+    lagMax: lags.at(-1) ?? Number.NaN,
+    failures,
+  };
+}
+
 export async function runFleet(strategy: Strategy, o: FleetOptions): Promise<FleetResult> {
   const emu = await freshEmulator(o);
   const clock = emulatorClockOf(emu);
@@ -131,25 +160,7 @@ export async function runFleet(strategy: Strategy, o: FleetOptions): Promise<Fle
       done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
       failures = results.length - done.length;
     }
-    const pods = emu.control.snapshot().pods;
-    const runningAt = new Map(pods.map((p) => [p.name, p.runningAt]));
-    const lags = done.map((d) => (d.at - (runningAt.get(d.name) ?? d.at)) / 1000).sort((a, b) => a - b);
-    const { summary } = emu.control.requests();
-    const last = Math.max(...done.map((d) => d.at), start);
-    return {
-      strategy,
-      n: o.n,
-      tSeconds: o.tSeconds,
-      allRunningSeconds: (last - start) / 1000,
-      ratioToT: (last - start) / 1000 / o.tSeconds,
-      requests: summary.total,
-      byRoute: summary.byRoute,
-      status429: summary.byStatus["429"] ?? 0,
-      lagMedian: quantile(lags, 0.5),
-      lagP90: quantile(lags, 0.9),
-      lagMax: lags.at(-1) ?? Number.NaN,
-      failures,
-    };
+    return fleetResult(strategy, o, emu, start, done, failures);
   } finally {
     await emu.close();
   }

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { startEmulator } from "../emulator/index.js";
 import { thinProvider } from "../provider/thin.js";
-import type { FleetOptions, FleetResult } from "./fleet.js";
+import { type FleetOptions, type FleetResult, fleetResult } from "./fleet.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
@@ -115,26 +115,7 @@ export async function runHostFleet(o: FleetOptions): Promise<FleetResult> {
       }),
     );
     const done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
-    const runningAt = new Map(emu.control.snapshot().pods.map((p) => [p.name, p.runningAt]));
-    const lags = done.map((d) => (d.at - (runningAt.get(d.name) ?? d.at)) / 1000).sort((a, b) => a - b);
-    const q = (x: number) =>
-      lags[Math.min(lags.length - 1, Math.floor(x * (lags.length - 1) + 0.5))] ?? Number.NaN;
-    const { summary } = emu.control.requests();
-    const last = Math.max(...done.map((d) => d.at), start);
-    return {
-      strategy: "ours",
-      n: o.n,
-      tSeconds: o.tSeconds,
-      allRunningSeconds: (last - start) / 1000,
-      ratioToT: (last - start) / 1000 / o.tSeconds,
-      requests: summary.total,
-      byRoute: summary.byRoute,
-      status429: summary.byStatus["429"] ?? 0,
-      lagMedian: q(0.5),
-      lagP90: q(0.9),
-      lagMax: lags.at(-1) ?? Number.NaN,
-      failures: results.length - done.length,
-    };
+    return fleetResult("ours", o, emu, start, done, results.length - done.length);
   } finally {
     host.close();
     await emu.close();

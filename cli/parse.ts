@@ -1,6 +1,7 @@
 /** Flag value parsers: a bad value is an error that names the flag and what it accepts (exit code 2). */
 import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { isRfc3339 } from "../provider/client/schemas/billing.js";
 import { FORMATS, type Format } from "./output.js";
 
 export function intOption(flag: string, min: number, max: number) {
@@ -57,35 +58,6 @@ export function textOption(flag: string, maxLength = 191) {
       throw new InvalidArgumentError(`${flag} must be between 1 and ${maxLength} characters.`);
     return text;
   };
-}
-
-/** RFC 3339 date-time: `2026-11-01T00:00:00Z`, `2026-11-01T02:00:00.5+02:00`. */
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
-
-/** Whether `value` is an RFC 3339 date-time with a real calendar date and clock time. */
-export function isRfc3339(value: string): boolean {
-  const m = RFC3339.exec(value);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const offsetOk = m[9] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
-  return (
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysInMonth &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    offsetOk
-  );
 }
 
 /** The value unchanged, sent as given (the v1 billing API takes RFC 3339 date-times). */

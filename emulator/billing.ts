@@ -11,7 +11,7 @@
  *
  * Time filters apply to the usage rows: a row counts when startTime <= row.time < endTime.
  */
-import { BUCKET_SIZES } from "../provider/client/schemas/billing.js";
+import { BUCKET_SIZES, isRfc3339 } from "../provider/client/schemas/billing.js";
 import { badRequest } from "./errors.js";
 import { json, type RouteContext, type RouteTable } from "./routing.js";
 
@@ -47,32 +47,16 @@ function oneOf<T extends string>(
   return value as T;
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
 /** An RFC 3339 date-time (the flags' documented format) as epoch ms, or a 400 naming the parameter. */
 function timeParam(query: URLSearchParams, name: string): number | undefined {
   const raw = param(query, name);
   if (raw === undefined) return undefined;
   // An unencoded `+` in a query string arrives as a space: `...T00:00:00 02:00` meant `+02:00`.
-  const value = raw.replace(/ (\d{2}:\d{2})$/, "+$1");
-  const m = RFC3339.exec(value);
-  const invalid = () =>
-    badRequest(`${name} must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z; got '${raw}'.`);
-  if (!m) throw invalid();
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59)
-    throw invalid();
-  const ms = Date.parse(value.replace(" ", "T").replace(/[tz]/g, (c) => c.toUpperCase()));
-  if (Number.isNaN(ms)) throw invalid();
-  return ms;
+  const value = raw.replace(/ (\d{2}:\d{2})$/, "+$1").replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T");
+  if (!isRfc3339(value)) {
+    throw badRequest(`${name} must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z; got '${raw}'.`);
+  }
+  return Date.parse(value.replace(/[tz]/g, (c) => c.toUpperCase()));
 }
 
 interface Window {

@@ -72,10 +72,11 @@ function listGpus(ctx: RouteContext) {
     .filter((g) => cloud !== "COMMUNITY" || g.community)
     .map((g) => gpuView(ctx.state, g.id, ctx.query))
     .filter((g) => g !== undefined)
-    .filter(
-      (g) =>
-        !("dataCenters" in g) || list(ctx.query, "cudaVersions").length === 0 || g.dataCenters.length > 0,
-    );
+    .filter((g) => {
+      // With a CUDA filter, a GPU no data center can serve is left out.
+      const dcs = (g as { dataCenters?: unknown[] }).dataCenters;
+      return dcs === undefined || list(ctx.query, "cudaVersions").length === 0 || dcs.length > 0;
+    });
   return json(200, { gpus });
 }
 

@@ -4,8 +4,7 @@
  * endpoints, billing history and hub listings. `--seed FILE` replaces any top-level key of this.
  */
 import { z } from "zod";
-
-const Availability = z.enum(["NONE", "LOW", "MEDIUM", "HIGH"]);
+import { Availability, CpuFlavor, DataCenter, GpuType } from "../provider/client/schemas/catalog.js";
 
 export const SeedSchema = z.object({
   apiKeys: z.array(
@@ -17,29 +16,9 @@ export const SeedSchema = z.object({
         .default([]),
     }),
   ),
-  dataCenters: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      region: z.string(),
-      globalNetwork: z.boolean(),
-      networkVolumeTypes: z.array(z.string()),
-      compliance: z.array(z.string()),
-    }),
-  ),
-  gpuTypes: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      pool: z.string().nullable(),
-      manufacturer: z.string(),
-      memory: z.number(),
-      secure: z.boolean(),
-      community: z.boolean(),
-      price: z.object({ secure: z.number(), community: z.number(), serverless: z.number().optional() }),
-      maxCount: z.object({ secure: z.number(), community: z.number() }),
-    }),
-  ),
+  // The catalog's own shapes, without the availability the emulator derives from stock.
+  dataCenters: z.array(DataCenter.omit({ gpuAvailability: true, cpuAvailability: true })),
+  gpuTypes: z.array(GpuType.omit({ availability: true, dataCenters: true, cudaVersions: true })),
   gpuStock: z.array(
     z.object({
       dataCenterId: z.string(),
@@ -53,16 +32,7 @@ export const SeedSchema = z.object({
       availability: Availability.optional(),
     }),
   ),
-  cpuFlavors: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      group: z.string(),
-      vcpu: z.object({ min: z.int(), max: z.int() }),
-      ramGbPerVcpu: z.number(),
-      price: z.object({ securePerVcpu: z.number(), serverlessPerVcpu: z.number() }),
-    }),
-  ),
+  cpuFlavors: z.array(CpuFlavor.omit({ availability: true, dataCenters: true })),
   cpuStock: z.array(
     z.object({
       dataCenterId: z.string(),

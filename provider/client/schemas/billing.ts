@@ -16,3 +16,14 @@ export const BillingRecord = z.looseObject({
 });
 export type BillingRecord = z.infer<typeof BillingRecord>;
 export const BillingRecords = z.array(BillingRecord);
+
+/**
+ * An RFC 3339 date-time with an offset (`2026-11-01T00:00:00Z`, `2026-11-01T02:00:00.5+02:00`), a
+ * real calendar date and clock time: the billing API's `startTime`/`endTime`. RFC 3339 allows a
+ * lowercase `t` and `z`; they are upper-cased before the check.
+ */
+export const Rfc3339 = z.iso.datetime({ offset: true });
+
+export function isRfc3339(value: string): boolean {
+  return Rfc3339.safeParse(value.replace(/^(\d{4}-\d{2}-\d{2})t/, "$1T").replace(/z$/, "Z")).success;
+}
