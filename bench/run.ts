@@ -102,9 +102,10 @@ async function main(): Promise<void> {
   };
   const text = JSON.stringify(report, null, 2);
   writeFileSync(join(dir, `bench-${started.toISOString().replace(/[:.]/g, "-")}.json`), text);
-  writeFileSync(join(dir, "latest.json"), text);
+  const latest = quick ? "latest-quick.json" : "latest.json";
+  writeFileSync(join(dir, latest), text);
   out();
-  out(`Written to bench/results/latest.json`);
+  out(`Written to bench/results/${latest}`);
 }
 
 main().then(

@@ -145,8 +145,14 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
 /** One candidate's outcome, for the report. */
 export interface PlacementAttempt {
   readonly candidate: PlacementCandidate;
-  readonly status: number | "network" | "timeout";
+  /** The HTTP status; or what went wrong without one: a broken connection, the deadline, a 2xx body that could not be read. */
+  readonly status: number | "network" | "timeout" | "unreadable";
   readonly detail: string;
+  /**
+   * For a create that went unanswered and whose pod was not found: the wall-clock time after which
+   * it is taken to have landed or died (Date.now() scale). A pod it makes later is a duplicate.
+   */
+  readonly settlesAt?: number;
 }
 
 export function describeCandidate(c: PlacementCandidate): string {
@@ -186,18 +192,67 @@ export interface PlacementContext {
   /** Retries of one candidate after a 5xx or an unknown outcome. @default 3 */
   readonly retriesPerCandidate?: number;
   readonly onAttempt?: (attempt: PlacementAttempt) => void;
+  /** An unanswered create whose pod was found: it is taken, nothing is created again. */
+  readonly onFound?: (attempt: PlacementAttempt, pod: Pod) => void;
+  /**
+   * Recognises the pod an unanswered create of this resource made (its create key, issue 10).
+   * Without it, a same-named pod created after the request was sent is taken for it.
+   */
+  readonly isOwnPod?: (pod: Pod) => boolean;
+}
+
+/** Longest wait for an unanswered create to land before it is looked up. */
+const MAX_SETTLE_MS = 60_000;
+
+/** Wall-clock time on purpose: the request deadline it follows is wall-clock time too. */
+const wallClockWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether an attempt may have created a pod nobody heard about: a 5xx, a broken connection, a
+ * timeout, or a 2xx whose body could not be read.
+ */
+export function wasAmbiguous(attempt: PlacementAttempt): boolean {
+  return typeof attempt.status !== "number" || attempt.status >= 500;
 }
 
 /**
- * A pod this process created but never heard back about: same name, created after we sent the
- * request (minus clock skew), not owned by another resource of this process.
+ * The pod list, asked again (after the client's own retries) before giving up: while an unanswered
+ * create is unresolved, a failed look-up would mean either a duplicate or a pod nobody knows about.
  */
-async function findUnacknowledged(
+async function listPodsPatiently(ctx: PlacementContext): Promise<Pod[]> {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await ctx.api.listPods();
+    } catch (err) {
+      if (round >= 3 || !isRunpodApiError(err, ...TRANSIENT)) throw err;
+      await ctx.sleep(1000 * round);
+    }
+  }
+}
+
+const TRANSIENT = [
+  ERROR_CODES.SERVER_ERROR,
+  ERROR_CODES.NETWORK,
+  ERROR_CODES.TIMEOUT,
+  ERROR_CODES.RATE_LIMITED,
+] as const;
+
+/**
+ * A pod this process created but never heard back about, not owned by another resource of this
+ * process: the one carrying this resource's create key when there is one; otherwise the same name,
+ * created after we sent the request (minus clock skew), in a place the request allowed.
+ */
+export async function findUnacknowledged(
   ctx: PlacementContext,
   body: CreatePodRequest,
   sentAt: number,
 ): Promise<Pod | undefined> {
-  const pods = await ctx.api.listPods();
+  const pods = await listPodsPatiently(ctx);
+  const newestFirst = (a: Pod, b: Pod) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  if (ctx.isOwnPod) {
+    const own = ctx.isOwnPod;
+    return pods.filter((p) => own(p) && !ctx.claimed.has(p.id)).sort(newestFirst)[0];
+  }
   const skewMs = 5 * 60_000;
   return pods
     .filter((p) => p.name === body.name && !ctx.claimed.has(p.id))
@@ -214,8 +269,8 @@ async function findUnacknowledged(
 /**
  * Walks the candidates until one create answers 201 (contract: Errors):
  * 400 next candidate; 402 stop; 403 skip; 404/413/422 fail at once; 429 is waited out by the
- * client; 5xx and unknown outcomes (reset, timeout) first look the pod up by name so a create is
- * never doubled, then retry the same candidate with backoff.
+ * client; 5xx and unknown outcomes (reset, timeout) first look the pod up (by its create key, or by
+ * name) so a create is never doubled, then retry the same candidate with backoff.
  */
 export async function placePod(
   ctx: PlacementContext,
@@ -239,6 +294,7 @@ export async function placePod(
     };
     for (let retry = 0; ; retry += 1) {
       const sentAt = ctx.now();
+      const startedAt = Date.now();
       try {
         const pod = await ctx.api.createPod(attemptBody);
         ctx.claimed.add(pod.id);
@@ -246,7 +302,13 @@ export async function placePod(
       } catch (err) {
         if (!isRunpodApiError(err)) throw err;
         last = err;
-        const status = err.status ?? (err.code === ERROR_CODES.TIMEOUT ? "timeout" : "network");
+        const status =
+          err.status ??
+          (err.code === ERROR_CODES.TIMEOUT
+            ? "timeout"
+            : err.code === ERROR_CODES.INVALID_RESPONSE
+              ? "unreadable"
+              : "network");
         const detail = err.detail ?? err.message;
         switch (err.code) {
           case ERROR_CODES.BAD_REQUEST:
@@ -267,12 +329,28 @@ export async function placePod(
           case ERROR_CODES.NETWORK:
           case ERROR_CODES.TIMEOUT:
           case ERROR_CODES.INVALID_RESPONSE: {
-            const found = await findUnacknowledged(ctx, attemptBody, sentAt);
+            // A request the client gave up on may still be processed: give it as long again as
+            // the attempt took before looking for what it made (issue 10, latency past the deadline),
+            // and take it for landed or dead only after twice that again.
+            const took = Math.min(MAX_SETTLE_MS, Date.now() - startedAt);
+            await wallClockWait(took);
+            let found: Pod | undefined;
+            try {
+              found = await findUnacknowledged(ctx, attemptBody, sentAt);
+            } catch (lookup) {
+              record({ candidate, status, detail, settlesAt: Date.now() + 2 * took });
+              throw new PlacementError(
+                isRunpodApiError(lookup) ? lookup : err,
+                `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${lookup instanceof Error ? lookup.message : String(lookup)}). ${ctx.isOwnPod ? "If that pod exists, the next run finds it by its create key and takes it over." : `Check the account for a pod named ${body.name} before running again.`}`,
+                attempts,
+              );
+            }
             if (found) {
               ctx.claimed.add(found.id);
+              ctx.onFound?.({ candidate, status, detail }, found);
               return { pod: found, attempts, candidate };
             }
-            record({ candidate, status, detail });
+            record({ candidate, status, detail, settlesAt: Date.now() + 2 * took });
             if (retry < retries) {
               await ctx.sleep(Math.min(8000, 500 * 2 ** retry) * (1 + Math.random()));
               continue;
@@ -295,6 +373,13 @@ export async function placePod(
     throw new PlacementError(
       last400,
       `No candidate accepted the pod: every one answered 400. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "${last400.detail}". Tried: ${report(attempts)}.`,
+      attempts,
+    );
+  }
+  if (last && attempts.length > 0 && attempts.every((a) => a.status === 403)) {
+    throw new PlacementError(
+      last,
+      `No candidate could place the pod: the API key has no access to the pool of any of them (403). Use a key with that permission, or set runpod:teamId for a team's pools. Tried: ${report(attempts)}.`,
       attempts,
     );
   }

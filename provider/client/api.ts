@@ -44,6 +44,8 @@ type Opts = {
   readonly signal?: AbortSignal | undefined;
   readonly deadlineMs?: number;
   readonly priority?: "foreground" | "background";
+  /** Whether the client may send it again after a 5xx or a broken connection. @default not for POST */
+  readonly idempotent?: boolean;
 };
 const enc = encodeURIComponent;
 

@@ -110,8 +110,12 @@ export function withRetries<T>(
 ): Promise<T> {
   const { options } = context;
   let rateLimitRetries = 0;
+  let backoffs = 0;
   return pRetry(attempt, {
-    retries: options.retries,
+    // The decision above is the only limit. p-retry stops once `retries` are used up before it asks
+    // whether an attempt consumes one, so a 429 after the last backoff retry would fail unwaited
+    // (found by the chaos suite, issue 10).
+    retries: Number.POSITIVE_INFINITY,
     factor: options.factor,
     minTimeout: options.minTimeoutMs,
     maxTimeout: options.maxTimeoutMs,
@@ -122,6 +126,7 @@ export function withRetries<T>(
       error.attempts = attemptNumber;
       const decision = retryDecision(error, context.idempotent, rateLimitRetries, options);
       if (decision.kind === "fail") throw decision.error;
+      if (decision.kind === "backoff" && ++backoffs > options.retries) throw error;
       if (decision.kind === "wait") {
         rateLimitRetries += 1;
         context.budget.pauseFor(decision.seconds);

@@ -6,9 +6,10 @@
  * Outputs are every field of the contract's Pod response, JSON-clean, plus the input fields the
  * next diff compares.
  */
+import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import { ERROR_CODES, isRunpodApiError, redact } from "../client/errors.js";
 import { REGIONS } from "../client/schemas/catalog.js";
 import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
 import {
@@ -20,7 +21,15 @@ import {
 } from "../client/schemas/pods.js";
 import { applyCommand, decodeArgs } from "../container-args.js";
 import { api, type ConfigureRequest, configureRuntime, now, sleep, watcher } from "../context.js";
-import { catalogCandidates, describeCandidate, type PlacementCandidate, placePod } from "../placement.js";
+import {
+  catalogCandidates,
+  describeCandidate,
+  findUnacknowledged,
+  type PlacementAttempt,
+  type PlacementCandidate,
+  placePod,
+  wasAmbiguous,
+} from "../placement.js";
 import { elapsed, progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
@@ -272,10 +281,15 @@ export class Pod extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PodArgs, opts: pulumi.CustomResourceOptions = {}) {
     const outputs = Object.fromEntries(POD_OUTPUT_KEYS.map((k) => [k, undefined]));
+    const parentUrn: pulumi.Input<string> = opts.parent?.urn ?? "";
     super(
       thinProvider("Pod"),
       name,
-      { ...outputs, ...args },
+      {
+        ...outputs,
+        ...args,
+        __createKey: pulumi.output(parentUrn).apply((parent) => firstCreateKey(name, parent)),
+      },
       {
         ...opts,
         additionalSecretOutputs: [
@@ -304,6 +318,57 @@ const POD_OUTPUT_KEYS = [
   "startedAt",
   "jupyterPassword",
 ] as const;
+
+// ---------------------------------------------------------------- create keys (issue 10)
+
+/**
+ * Every pod this provider creates carries its resource's create key in this environment variable:
+ * 32 hex digits, a hash that means nothing outside this provider. It is how an unanswered create
+ * (a reset, a timeout, a provider process killed while the pod was starting) is told apart from
+ * every other pod of the account, in this run and in the next one.
+ */
+export const CREATE_KEY_ENV = "RUNPOD_DYNAMIC_CREATE_KEY";
+const CREATE_KEY = /^[0-9a-f]{32}$/;
+
+function keyHash(...parts: string[]): string {
+  return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 32);
+}
+
+/**
+ * Program side: the key of a resource's first create, from where the resource lives (organization,
+ * project, stack, parent, name). Two stacks with a pod of the same name get different keys; the
+ * same resource gets the same key in the run after an interrupted one.
+ */
+function firstCreateKey(name: string, parentUrn: string): string {
+  let organization = "";
+  try {
+    organization = pulumi.getOrganization();
+  } catch {
+    // Engines older than organizations, and test engines, do not pass one.
+  }
+  return keyHash("runpod-dynamic:Pod", organization, pulumi.getProject(), pulumi.getStack(), parentUrn, name);
+}
+
+function createKeyIn(props: unknown): string | undefined {
+  const key = (props as { __createKey?: unknown } | undefined)?.__createKey;
+  return typeof key === "string" && CREATE_KEY.test(key) ? key : undefined;
+}
+
+/**
+ * check: the key a create in this run would use. A resource that is not in state yet keeps the
+ * program's key, so the run after an interrupted create looks for the same key. A resource already
+ * in state (whose create could only be a replacement) gets the hash of its previous key: a key none
+ * of its earlier pods carried, so a replacement never takes over the pod it replaces, yet the same
+ * key again when an interrupted replacement is run again (its state did not change).
+ */
+export function withCreateKey<T extends object>(olds: object | undefined, news: T): T {
+  const given = createKeyIn(news);
+  if (given === undefined) return news;
+  const previous = createKeyIn(olds);
+  const inState = olds !== undefined && Object.keys(olds).some((k) => k !== "__provider");
+  const key = previous !== undefined ? keyHash("next", previous) : inState ? keyHash("next", given) : given;
+  return { ...news, __createKey: key };
+}
 
 // ---------------------------------------------------------------- check
 
@@ -393,7 +458,8 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
     }
   }
   if (!containsUnknown(inputs)) {
-    const bytes = Buffer.byteLength(JSON.stringify(createBody(inputs as PodInputs)));
+    // Sized with the create key the provider adds to env.
+    const bytes = Buffer.byteLength(JSON.stringify(createBody(inputs as PodInputs, "0".repeat(32))));
     if (bytes > MAX_REQUEST_BYTES) {
       fail(
         largestField(inputs),
@@ -571,13 +637,17 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
 
 // ---------------------------------------------------------------- API bodies and outputs
 
-/** The CreatePodRequest for these inputs: the contract's fields only, unchanged. */
-export function createBody(inputs: PodInputs): CreateBody {
+/**
+ * The CreatePodRequest for these inputs: the contract's fields only, unchanged, plus the create
+ * key in env when there is one.
+ */
+export function createBody(inputs: PodInputs, createKey?: string): CreateBody {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(CreatePodRequest.shape)) {
     const v = (inputs as Record<string, unknown>)[key];
     if (v !== undefined) body[key] = v;
   }
+  if (createKey !== undefined) body.env = { ...inputs.env, [CREATE_KEY_ENV]: createKey };
   return body as CreateBody;
 }
 
@@ -793,6 +863,253 @@ async function terminateAndWait(id: string, timeoutSeconds: number): Promise<voi
   await watcher().waitFor({ podId: id, target: "GONE", timeoutMs: timeoutSeconds * 1000 });
 }
 
+/**
+ * Prefixes an error with the resource it is about, keeping its code and partial-failure fields, and
+ * removes the resource's env values from it: the client never puts a request body in an error, but
+ * an answer may echo one (issue 10, secrets).
+ */
+export function errorAbout(
+  what: string,
+  err: unknown,
+  env: Record<string, unknown> | undefined = undefined,
+): Error {
+  const e = err instanceof Error ? err : new Error(String(err));
+  // Values shorter than 8 characters ("1", "true", "batch") are left alone: they are not what a
+  // secret looks like, and removing them would garble the message.
+  const secrets = Object.values(env ?? {}).filter((v): v is string => typeof v === "string" && v.length >= 8);
+  if (secrets.length > 0) {
+    const fields = e as unknown as { detail?: unknown; errors?: unknown };
+    e.message = redact(e.message, secrets);
+    if (typeof fields.detail === "string") fields.detail = redact(fields.detail, secrets);
+    if (Array.isArray(fields.errors)) {
+      fields.errors = fields.errors.map((x) => (typeof x === "string" ? redact(x, secrets) : x));
+    }
+  }
+  if (!e.message.startsWith(`${what}:`)) e.message = `${what}: ${e.message}`;
+  return e;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * How an existing pod compares with the inputs: the replace-only properties it differs in, and its
+ * outputs as if it had been created from them (what the PATCH that takes it over starts from).
+ */
+function compareWithInputs(pod: ApiPod, inputs: PodInputs, requestedGpuId: string | null) {
+  const current = { ...podOutputs(pod, { ...inputs, env: inputs.env ?? {} }), requestedGpuId };
+  const d = diffPod(
+    {
+      ...current,
+      env: Object.fromEntries(Object.keys(inputs.env ?? {}).map((k) => [k, pod.env[k] ?? ""])),
+    },
+    inputs,
+  );
+  // The pod does not show these, so they cannot be compared: the inputs' values are taken as true.
+  const blocking = d.replaces.filter((r) => !["startSsh", "startJupyter", "templateId"].includes(r));
+  const adopted = {
+    ...current,
+    templateId: inputs.templateId ?? null,
+    startSsh: inputs.startSsh ?? false,
+    startJupyter: inputs.startJupyter ?? false,
+  };
+  return { blocking, adopted };
+}
+
+/**
+ * The account's pods when this provider process first created one, per API client: whatever an
+ * interrupted run left behind exists by then (its process is gone). One list serves every create.
+ */
+const podsAtStart = new WeakMap<object, Promise<ApiPod[]>>();
+
+function listPodsOnce(): Promise<ApiPod[]> {
+  const client = api();
+  let listing = podsAtStart.get(client);
+  if (!listing) {
+    listing = listPatiently(client);
+    podsAtStart.set(client, listing);
+    // A failed list is asked again by the next create.
+    listing.catch(() => podsAtStart.delete(client));
+  }
+  return listing;
+}
+
+/** The pod list, asked again after the client's own retries: every create of the process waits on it. */
+async function listPatiently(client: ReturnType<typeof api>): Promise<ApiPod[]> {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await client.listPods();
+    } catch (err) {
+      const transient = isRunpodApiError(
+        err,
+        ERROR_CODES.SERVER_ERROR,
+        ERROR_CODES.NETWORK,
+        ERROR_CODES.TIMEOUT,
+        ERROR_CODES.RATE_LIMITED,
+      );
+      if (round >= 3 || !transient) throw err;
+      await sleep(1000 * round);
+    }
+  }
+}
+
+/**
+ * A pod carrying this resource's create key that no resource of this process owns was made by an
+ * interrupted run of this resource (the provider process was killed, or the run was cancelled,
+ * after the API accepted the create): the engine dropped that pending create, so this create takes
+ * the pod over instead of making a second one (issue 10). One that failed, or that differs in
+ * something that cannot change in place, is terminated instead and a new pod is created.
+ */
+async function resumeInterrupted(
+  inputs: PodInputs,
+  key: string,
+  deleteTimeout: number,
+): Promise<ApiPod | undefined> {
+  let pods: ApiPod[];
+  try {
+    pods = await listPodsOnce();
+  } catch (err) {
+    throw new Error(
+      `could not check for a pod an interrupted run may have left (${messageOf(err)}); nothing was created. Run again.`,
+    );
+  }
+  const left = pods
+    .filter((p) => p.env[CREATE_KEY_ENV] === key && !claimed.has(p.id))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  for (const orphan of left) {
+    claimed.add(orphan.id);
+    const gpus = [
+      inputs.gpu?.id,
+      ...(inputs.placement?.gpuTypeIds ?? []),
+      ...(inputs.placement?.candidates ?? []).map((c) => c.gpuTypeId),
+    ];
+    // A fallback GPU type placement could have chosen is not a difference.
+    const requested =
+      orphan.gpu && gpus.includes(orphan.gpu.id) ? (inputs.gpu?.id ?? null) : (orphan.gpu?.id ?? null);
+    const { blocking, adopted } = compareWithInputs(orphan, inputs, requested);
+    const unusable =
+      orphan.status === "ERROR" || orphan.status === "EXITED"
+        ? `it is ${orphan.status}`
+        : blocking.length > 0
+          ? `it differs from the inputs in ${blocking.join(", ")}`
+          : undefined;
+    if (unusable) {
+      progress(
+        label(inputs),
+        `pod ${orphan.id} was left by an interrupted run but ${unusable}; terminating it`,
+      );
+      await terminateAndWait(orphan.id, deleteTimeout);
+      claimed.delete(orphan.id);
+      continue;
+    }
+    progress(label(inputs), `taking over pod ${orphan.id} (${orphan.status}), created by an interrupted run`);
+    const body = updateBody(adopted, inputs, orphan.env);
+    return Object.keys(body).length > 0 ? await api().updatePod(orphan.id, body) : orphan;
+  }
+  return undefined;
+}
+
+/** Waits until every unanswered create of these attempts has landed or died (wall-clock time). */
+async function untilSettled(attempts: readonly PlacementAttempt[]): Promise<void> {
+  const at = Math.max(0, ...attempts.map((a) => a.settlesAt ?? 0));
+  const wait = at - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/**
+ * After a create that went unanswered at least once: a late request may have made a second pod
+ * with this resource's create key. It is ours and nobody else's, so it is terminated. Looked for
+ * once the unanswered requests have settled (usually long before the pod is RUNNING).
+ */
+async function terminateDuplicates(
+  inputs: PodInputs,
+  key: string,
+  keep: string,
+  attempts: readonly PlacementAttempt[],
+  deleteTimeout: number,
+) {
+  await untilSettled(attempts);
+  let pods: ApiPod[];
+  try {
+    pods = await api().listPods();
+  } catch (err) {
+    progress(
+      label(inputs),
+      `could not check for a duplicate made by an unanswered create (${messageOf(err)}); look for pods with ${CREATE_KEY_ENV}=${key} in their environment`,
+    );
+    return;
+  }
+  for (const dup of pods.filter(
+    (p) => p.env[CREATE_KEY_ENV] === key && p.id !== keep && !claimed.has(p.id),
+  )) {
+    try {
+      await terminateAndWait(dup.id, deleteTimeout);
+      progress(label(inputs), `terminated pod ${dup.id}, a duplicate made by an unanswered create`);
+    } catch (err) {
+      progress(
+        label(inputs),
+        `pod ${dup.id}, a duplicate made by an unanswered create, could not be terminated (${messageOf(err)}); delete it in the RunPod console, it bills`,
+      );
+    }
+  }
+}
+
+/** The pod a create starts from: one an interrupted run left, or a new one placed by the candidates. */
+async function startPod(
+  inputs: PodInputs,
+  key: string | undefined,
+  deleteTimeout: number,
+): Promise<{ pod: ApiPod; unanswered: readonly PlacementAttempt[] }> {
+  if (key !== undefined) {
+    const resumed = await resumeInterrupted(inputs, key, deleteTimeout);
+    if (resumed) return { pod: resumed, unanswered: [] };
+  }
+  const body = createBody(inputs, key);
+  const ctx = {
+    api: api(),
+    now,
+    sleep: (ms: number) => sleep(ms),
+    claimed,
+    onAttempt: (a: PlacementAttempt) =>
+      progress(
+        label(inputs),
+        `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}; trying the next candidate`,
+      ),
+    onFound: (a: PlacementAttempt, found: ApiPod) =>
+      progress(
+        label(inputs),
+        `the create in ${describeCandidate(a.candidate)} went unanswered (${a.status}); found the pod it made, ${found.id}`,
+      ),
+    ...(key === undefined ? {} : { isOwnPod: (p: ApiPod) => p.env[CREATE_KEY_ENV] === key }),
+  };
+  const candidates = await buildCandidates(inputs);
+  try {
+    const { pod, attempts, candidate } = await placePod(ctx, body, candidates);
+    const where = describeCandidate({
+      dataCenterId: pod.dataCenterId ?? candidate.dataCenterId,
+      gpuTypeId: pod.gpu?.id,
+    });
+    progress(
+      label(inputs),
+      `created ${pod.id} in ${where}${attempts.length > 0 ? ` after ${attempts.length} rejected attempt(s)` : ""}`,
+    );
+    return { pod, unanswered: attempts.filter(wasAmbiguous) };
+  } catch (err) {
+    // An unanswered create may land after every later attempt failed: one last look for it, once
+    // it has settled.
+    const unanswered = ((err as { tried?: readonly PlacementAttempt[] }).tried ?? []).filter(wasAmbiguous);
+    if (key !== undefined && unanswered.length > 0) {
+      await untilSettled(unanswered);
+      const found = await findUnacknowledged(ctx, body, now()).catch(() => undefined);
+      if (found) {
+        claimed.add(found.id);
+        progress(label(inputs), `found ${found.id}, made by a create that went unanswered`);
+        return { pod: found, unanswered: [] };
+      }
+    }
+    throw err;
+  }
+}
+
 async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]> {
   const p = inputs.placement;
   // A network volume pins the pod to the volume's data center (contract: Mounts).
@@ -848,9 +1165,10 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     configureRuntime(req);
   }
 
-  async check(_olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
+  async check(olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
     const failures = checkPod(news as Record<string, unknown>);
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    const inputs = withCreateKey(olds, news);
+    return failures.length > 0 ? { inputs, failures } : { inputs };
   }
 
   async diff(_id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
@@ -862,31 +1180,31 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     const timeouts = timeoutsOf(inputs.timeouts);
     if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
 
-    const candidates = await buildCandidates(inputs);
-    const { pod, attempts, candidate } = await placePod(
-      {
-        api: api(),
-        now,
-        sleep: (ms) => sleep(ms),
-        claimed,
-        onAttempt: (a) =>
-          progress(
-            label(inputs),
-            `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}; trying the next candidate`,
-          ),
-      },
-      createBody(inputs),
-      candidates,
-    );
-    const where = describeCandidate({
-      dataCenterId: pod.dataCenterId ?? candidate.dataCenterId,
-      gpuTypeId: pod.gpu?.id,
-    });
-    progress(
-      label(inputs),
-      `created ${pod.id} in ${where}${attempts.length > 0 ? ` after ${attempts.length} rejected attempt(s)` : ""}`,
-    );
+    const key = createKeyIn(inputs);
+    let started: { pod: ApiPod; unanswered: readonly PlacementAttempt[] };
+    try {
+      started = await startPod(inputs, key, timeouts.delete);
+    } catch (err) {
+      throw errorAbout(label(inputs), err, inputs.env);
+    }
+    const { pod, unanswered } = started;
+    try {
+      return await this.untilReady(pod, inputs, timeouts);
+    } catch (err) {
+      throw errorAbout(label(inputs), err, inputs.env);
+    } finally {
+      if (unanswered.length > 0 && key !== undefined) {
+        await terminateDuplicates(inputs, key, pod.id, unanswered, timeouts.delete);
+      }
+    }
+  }
 
+  /** Waits for a pod the API accepted; on failure terminates it (or keeps it in state), naming it. */
+  private async untilReady(
+    pod: ApiPod,
+    inputs: PodInputs,
+    timeouts: ReturnType<typeof timeoutsOf>,
+  ): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
     // From here on the pod exists and bills: every failure names it, and it is either
     // terminated or recorded in state.
     let last: ApiPod = pod;
@@ -934,30 +1252,13 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       throw err;
     }
     // What the pod really is: its own GPU type, not the one the inputs ask for.
-    const current = {
-      ...podOutputs(pod, { ...inputs, env: inputs.env ?? {} }),
-      requestedGpuId: pod.gpu?.id ?? null,
-    };
-    const d = diffPod(
-      {
-        ...current,
-        env: Object.fromEntries(Object.keys(inputs.env ?? {}).map((k) => [k, pod.env[k] ?? ""])),
-      },
-      inputs,
-    );
-    const blocking = d.replaces.filter((r) => !["startSsh", "startJupyter", "templateId"].includes(r));
+    const { blocking, adopted } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
     if (blocking.length > 0) {
       throw new Error(
         `${label(inputs)}: adoptId ${id} cannot be adopted: it differs from the inputs in ${blocking.join(", ")}, which cannot change in place.`,
       );
     }
     claimed.add(id);
-    const adopted = {
-      ...current,
-      templateId: inputs.templateId ?? null,
-      startSsh: inputs.startSsh ?? false,
-      startJupyter: inputs.startJupyter ?? false,
-    };
     const body = updateBody(adopted, inputs, pod.env);
     if (Object.keys(body).length > 0) pod = await api().updatePod(id, body);
     progress(label(inputs), `adopted existing pod ${id}`);
@@ -978,7 +1279,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       pod = await api().getPod(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw err;
+      throw errorAbout(`Pod ${props?.name ?? id}`, err);
     }
     if (pod.status === "TERMINATED") return {};
     const prior = (props ?? {}) as Partial<PodOutputs> & Partial<PodInputs>;
@@ -991,7 +1292,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
           ? {}
           : Object.fromEntries(
               Object.keys(pod.env)
-                .filter((k) => k !== "PUBLIC_KEY" && k !== "JUPYTER_PASSWORD")
+                .filter((k) => k !== "PUBLIC_KEY" && k !== "JUPYTER_PASSWORD" && k !== CREATE_KEY_ENV)
                 .map((k) => [k, ""]),
             );
     const priorInputs = {
@@ -1007,15 +1308,30 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       timeouts: prior.timeouts ?? undefined,
     } as unknown as Partial<PodInputs>;
     const outs = podOutputs(pod, stripNulls(priorInputs));
-    // ReadResult types `inputs` as outputs; they are inputs.
-    return {
-      id,
-      props: outs,
-      inputs: inputsFromOutputs(outs, stripNulls(priorInputs)) as unknown as PodOutputs,
+    // The pod's own create key goes back into the inputs, so the next check derives a new one from
+    // it (withCreateKey) and a later replacement cannot take this pod over.
+    const key = pod.env[CREATE_KEY_ENV];
+    const inputs = {
+      ...inputsFromOutputs(outs, stripNulls(priorInputs)),
+      ...(key !== undefined && CREATE_KEY.test(key) ? { __createKey: key } : {}),
     };
+    // ReadResult types `inputs` as outputs; they are inputs.
+    return { id, props: outs, inputs: inputs as unknown as PodOutputs };
   }
 
   async update(
+    id: string,
+    olds: PodOutputs,
+    news: PodInputs,
+  ): Promise<pulumi.dynamic.UpdateResult<PodOutputs>> {
+    try {
+      return await this.applyUpdate(id, olds, news);
+    } catch (err) {
+      throw errorAbout(label(news), err, { ...olds?.env, ...news.env });
+    }
+  }
+
+  private async applyUpdate(
     id: string,
     olds: PodOutputs,
     news: PodInputs,
@@ -1057,6 +1373,14 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
 
   async delete(id: string, props: PodOutputs): Promise<void> {
     const name = `Pod ${props?.name ?? id}`;
+    try {
+      await this.terminate(id, props, name);
+    } catch (err) {
+      throw errorAbout(name, err, props?.env);
+    }
+  }
+
+  private async terminate(id: string, props: PodOutputs, name: string): Promise<void> {
     try {
       await api().deletePod(id);
     } catch (err) {

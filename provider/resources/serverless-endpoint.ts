@@ -14,12 +14,12 @@ import {
   type Endpoint,
   type UpdateEndpointRequest,
 } from "../client/schemas/endpoints.js";
-import { api, type ConfigureRequest, configureRuntime, settings } from "../context.js";
+import { api, type ConfigureRequest, configureRuntime, now, settings, sleep } from "../context.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
 import { type CheckFailure, schemaFailures } from "../validation.js";
-import { sameValue } from "./pod.js";
+import { errorAbout, sameValue } from "./pod.js";
 
 export const SERVERLESS_ENDPOINT_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
 
@@ -290,6 +290,82 @@ function body(inputs: ServerlessEndpointInputs): z.input<typeof CreateEndpointRe
   ) as z.input<typeof CreateEndpointRequest>;
 }
 
+// ---------------------------------------------------------------- create, once
+
+/** Endpoints this process created or found: an unanswered create never takes one of them twice. */
+const claimed = new Set<string>();
+
+const AMBIGUOUS = [
+  ERROR_CODES.SERVER_ERROR,
+  ERROR_CODES.NETWORK,
+  ERROR_CODES.TIMEOUT,
+  ERROR_CODES.INVALID_RESPONSE,
+] as const;
+
+/**
+ * POST /v1/endpoints is never retried blindly (the client does not retry a POST): after a 5xx, a
+ * broken connection, a timeout or an unreadable 201, the endpoint may exist. It is given time to
+ * land, then looked up by name and template among the endpoints
+ * created since the request was sent and not owned by another resource of this process; only when
+ * none is there is the create sent again (issue 10).
+ */
+async function createOnce(body: z.input<typeof CreateEndpointRequest>): Promise<Endpoint> {
+  const skewMs = 5 * 60_000;
+  for (let attempt = 1; ; attempt += 1) {
+    const sentAt = now();
+    const startedAt = Date.now();
+    try {
+      const created = await api().createEndpoint(body);
+      claimed.add(created.id);
+      return created;
+    } catch (err) {
+      // A request that never left this process was already retried by the client.
+      if (!isRunpodApiError(err, ...AMBIGUOUS) || err.outcome === "not-sent") throw err;
+      // Nothing cleans up an endpoint that lands after the look-up (endpoints carry no create key,
+      // and removing a same-named one could remove someone else's): wait until the request has
+      // surely landed or died, three times as long as it took, before looking.
+      await new Promise((resolve) => setTimeout(resolve, 3 * Math.min(60_000, Date.now() - startedAt)));
+      let endpoints: Endpoint[];
+      try {
+        endpoints = await listPatiently();
+      } catch (lookup) {
+        throw new Error(
+          `a create went unanswered (${err.message}) and looking for the endpoint it may have made failed too (${lookup instanceof Error ? lookup.message : String(lookup)}); check the account for an endpoint named ${body.name} before running again.`,
+        );
+      }
+      const found = endpoints
+        .filter((e) => e.name === body.name && e.templateId === body.templateId && !claimed.has(e.id))
+        .filter((e) => e.createdAt === undefined || Date.parse(e.createdAt) >= sentAt - skewMs)
+        .sort((a, b) => Date.parse(b.createdAt ?? "") - Date.parse(a.createdAt ?? ""))[0];
+      if (found) {
+        claimed.add(found.id);
+        return found;
+      }
+      if (attempt >= 4) throw err;
+      await sleep(Math.min(8000, 500 * 2 ** (attempt - 1)) * (1 + Math.random()));
+    }
+  }
+}
+
+/** The endpoint list, asked again after the client's own retries: the alternative is a duplicate. */
+async function listPatiently(): Promise<Endpoint[]> {
+  for (let round = 1; ; round += 1) {
+    try {
+      return await api().listEndpoints();
+    } catch (err) {
+      const transient = isRunpodApiError(
+        err,
+        ERROR_CODES.SERVER_ERROR,
+        ERROR_CODES.NETWORK,
+        ERROR_CODES.TIMEOUT,
+        ERROR_CODES.RATE_LIMITED,
+      );
+      if (round >= 3 || !transient) throw err;
+      await sleep(1000 * round);
+    }
+  }
+}
+
 // ---------------------------------------------------------------- the provider
 
 export class ServerlessEndpointProvider
@@ -344,7 +420,12 @@ export class ServerlessEndpointProvider
           : existing;
       return { id: existing.id, outs: endpointOutputs(updated, inputs) };
     }
-    const created = await api().createEndpoint(body(inputs));
+    let created: Endpoint;
+    try {
+      created = await createOnce(body(inputs));
+    } catch (err) {
+      throw errorAbout(`ServerlessEndpoint ${inputs.name}`, err, inputs.env);
+    }
     progress(`ServerlessEndpoint ${inputs.name}`, `created ${created.id}`);
     return { id: created.id, outs: endpointOutputs(created, inputs) };
   }
@@ -355,7 +436,7 @@ export class ServerlessEndpointProvider
       e = await api().getEndpoint(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw err;
+      throw errorAbout(`ServerlessEndpoint ${props?.name ?? id}`, err);
     }
     const prior = (props ?? {}) as Partial<ServerlessEndpointOutputs> & Partial<ServerlessEndpointInputs>;
     const priorInputs = Object.fromEntries(
@@ -372,11 +453,15 @@ export class ServerlessEndpointProvider
 
   async update(id: string, olds: ServerlessEndpointOutputs, news: ServerlessEndpointInputs) {
     const d = diffServerlessEndpoint(olds, news);
-    const updated =
-      d.updates.length > 0
-        ? await api().updateEndpoint(id, patchBody(d.updates, news))
-        : await api().getEndpoint(id);
-    return { outs: endpointOutputs(updated, news) };
+    try {
+      const updated =
+        d.updates.length > 0
+          ? await api().updateEndpoint(id, patchBody(d.updates, news))
+          : await api().getEndpoint(id);
+      return { outs: endpointOutputs(updated, news) };
+    } catch (err) {
+      throw errorAbout(`ServerlessEndpoint ${news.name}`, err, { ...olds?.env, ...news.env });
+    }
   }
 
   async delete(id: string, props: ServerlessEndpointOutputs): Promise<void> {
@@ -384,7 +469,7 @@ export class ServerlessEndpointProvider
       await api().deleteEndpoint(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
-      throw err;
+      throw errorAbout(`ServerlessEndpoint ${props?.name ?? id}`, err);
     }
     progress(
       `ServerlessEndpoint ${props?.name ?? id}`,

@@ -8,12 +8,14 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import { SSH_PUBLIC_KEY_PATTERN } from "../client/schemas/account.js";
 import { api, type ConfigureRequest, configureRuntime } from "../context.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
 import type { CheckFailure } from "../validation.js";
+import { errorAbout } from "./pod.js";
 
 export const SSH_KEY_TYPE = "pulumi-nodejs:dynamic/runpod:SshKey";
 
@@ -129,25 +131,68 @@ const sameKey = (a: string, b: ParsedKey) => {
   return p !== undefined && p.type === b.type && p.blob === b.blob;
 };
 
-/** Reads the set, applies `change`, writes it back, and re-reads to verify; retries a lost update. */
+const UNANSWERED = [
+  ERROR_CODES.SERVER_ERROR,
+  ERROR_CODES.NETWORK,
+  ERROR_CODES.TIMEOUT,
+  ERROR_CODES.INVALID_RESPONSE,
+] as const;
+
+const wallClockWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/**
+ * Reads the set, applies `change`, writes it back, and re-reads to verify; retries a lost update.
+ *
+ * A PUT replaces the whole set, so one that went unanswered is not sent again by the client: it may
+ * still land later and put back a key removed in the meantime (a rotated key coming back; found by
+ * the chaos suite, issue 10). Instead the set is read again and the change re-applied, and the
+ * result is verified once more after such a write can no longer land (three times as long as it
+ * took, wall-clock time like the request deadline).
+ */
 async function modifyKeys(
   change: (keys: string[]) => string[],
   verify: (keys: string[]) => boolean,
 ): Promise<void> {
   await exclusively(async () => {
-    for (let attempt = 1; ; attempt += 1) {
+    let settlesAt = 0;
+    for (let round = 1; ; round += 1) {
       const current = await api().getSshKeys();
       const next = change(current);
       const unchanged = next.length === current.length && next.every((k, i) => k === current[i]);
-      if (!unchanged) await api().putSshKeys(next);
-      if (verify(await api().getSshKeys())) return;
-      if (attempt >= 3) {
+      if (!unchanged) {
+        const startedAt = Date.now();
+        try {
+          await api().putSshKeys(next, { idempotent: false });
+        } catch (err) {
+          if (!isRunpodApiError(err, ...UNANSWERED) || err.outcome === "not-sent" || round >= 6) throw err;
+          const took = Math.min(60_000, Date.now() - startedAt);
+          settlesAt = Math.max(settlesAt, Date.now() + 3 * took);
+          await wallClockWait(took);
+          continue;
+        }
+      }
+      let keys = await api().getSshKeys();
+      if (verify(keys) && Date.now() < settlesAt) {
+        await wallClockWait(settlesAt - Date.now());
+        keys = await api().getSshKeys();
+      }
+      if (verify(keys)) return;
+      if (round >= 6) {
         throw new Error(
           "The account's SSH key set kept changing under us (another writer outside this deployment?); run again.",
         );
       }
     }
   });
+}
+
+/** Runs `fn`, prefixing its error with the key it is about (its comment, or its fingerprint). */
+async function about<T>(key: ParsedKey, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw errorAbout(`SshKey ${key.comment ?? key.fingerprint}`, err);
+  }
 }
 
 function outputs(key: ParsedKey): SshKeyOutputs {
@@ -180,9 +225,11 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
   async create(inputs: SshKeyInputs) {
     const key = parsePublicKey(inputs.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
-    await modifyKeys(
-      (keys) => (keys.some((k) => sameKey(k, key)) ? keys : [...keys, key.line]),
-      (keys) => keys.some((k) => sameKey(k, key)),
+    await about(key, () =>
+      modifyKeys(
+        (keys) => (keys.some((k) => sameKey(k, key)) ? keys : [...keys, key.line]),
+        (keys) => keys.some((k) => sameKey(k, key)),
+      ),
     );
     progress(`SshKey ${key.comment ?? key.type}`, `registered ${key.fingerprint}`);
     return { id: key.fingerprint, outs: outputs(key) };
@@ -190,7 +237,12 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
 
   async read(id: string, props?: SshKeyOutputs) {
     const key = props?.publicKey ? parsePublicKey(props.publicKey) : undefined;
-    const keys = await api().getSshKeys();
+    let keys: string[];
+    try {
+      keys = await api().getSshKeys();
+    } catch (err) {
+      throw errorAbout(`SshKey ${key?.comment ?? key?.fingerprint ?? id}`, err);
+    }
     const found = keys.find((k) => (key ? sameKey(k, key) : parsePublicKey(k)?.fingerprint === id));
     const parsed = found ? parsePublicKey(found) : undefined;
     if (!parsed) return {};
@@ -200,9 +252,11 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
   async update(_id: string, _olds: SshKeyOutputs, news: SshKeyInputs) {
     const key = parsePublicKey(news.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
-    await modifyKeys(
-      (keys) => keys.map((k) => (sameKey(k, key) ? key.line : k)),
-      (keys) => keys.includes(key.line),
+    await about(key, () =>
+      modifyKeys(
+        (keys) => keys.map((k) => (sameKey(k, key) ? key.line : k)),
+        (keys) => keys.includes(key.line),
+      ),
     );
     return { outs: outputs(key) };
   }
@@ -210,9 +264,11 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
   async delete(_id: string, props: SshKeyOutputs): Promise<void> {
     const key = parsePublicKey(props.publicKey);
     if (!key) return;
-    await modifyKeys(
-      (keys) => keys.filter((k) => !sameKey(k, key)),
-      (keys) => !keys.some((k) => sameKey(k, key)),
+    await about(key, () =>
+      modifyKeys(
+        (keys) => keys.filter((k) => !sameKey(k, key)),
+        (keys) => !keys.some((k) => sameKey(k, key)),
+      ),
     );
     progress(`SshKey ${key.comment ?? key.type}`, `removed ${key.fingerprint}`);
   }

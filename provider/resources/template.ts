@@ -204,7 +204,14 @@ export function templateRuleFailures(inputs: Record<string, unknown>): CheckFail
       "a serverless template cannot have a persistent mount (the API answers 400); attach a network volume to the endpoint instead (networkVolumeId)",
     );
   }
-  if (!containsUnknown([inputs.args, inputs.cmd, inputs.entrypoint])) {
+  const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+  // Wrong types are the schema's failures; the command is only checked when it can be read.
+  if (
+    !containsUnknown([inputs.args, inputs.cmd, inputs.entrypoint]) &&
+    (inputs.args === undefined || typeof inputs.args === "string") &&
+    (inputs.cmd === undefined || isStrings(inputs.cmd)) &&
+    (inputs.entrypoint === undefined || isStrings(inputs.entrypoint))
+  ) {
     const command = applyCommand("", {
       args: inputs.args as string | undefined,
       cmd: inputs.cmd as string[] | undefined,

@@ -151,6 +151,16 @@ describe("retry policy over a real server", () => {
     expect([server.requests.length, clock.sleeps]).toEqual([2, [3000]]);
   });
 
+  it("waits out a 429 that comes after every backoff retry was used (issue 10)", async () => {
+    const { api, clock, server } = await setup([
+      ...Array.from({ length: 4 }, () => problem(503, "Unavailable", "try later")),
+      problem(429, "Too Many Requests", "minute window exceeded", undefined, { "retry-after": "2" }),
+      json(200, POD),
+    ]);
+    const pod = await api.getPod("pod-1");
+    expect([pod.id, server.requests.length, clock.sleeps]).toEqual(["pod-1", 6, [2000]]);
+  });
+
   it("fails clearly when Retry-After exceeds the cap", async () => {
     const { api, clock, server } = await setup([
       problem(429, "Too Many Requests", "hour window exceeded", undefined, { "retry-after": "3400" }),

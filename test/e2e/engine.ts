@@ -16,9 +16,11 @@
  * `protect`, `ignoreChanges`, `replaceOnChanges`, `retainOnDelete`, `deletedWith`, targets,
  * `customTimeouts`, transforms and hooks; the parallel step DAG (operations run as the program
  * registers them, and a replaced resource's old copy is deleted right after its replacement is
- * created rather than at the end); `Pod.get`/ReadResource and invokes; policy packs; stack
- * references; pending-operation recovery; detailed diffs. Assertions in tests are about the
- * provider's behaviour, not about engine semantics.
+ * created rather than at the end; if that delete fails, the old copy is kept as a pending delete
+ * and deleted first by the next run, as the real engine does); `Pod.get`/ReadResource and invokes;
+ * policy packs; stack references; pending creates (an interrupted create leaves nothing in this
+ * state, which is what the real engine ends up with after dropping it); detailed diffs. Assertions
+ * in tests are about the provider's behaviour, not about engine semantics.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
@@ -65,6 +67,11 @@ export interface ResourceState {
 export class StackState {
   resources = new Map<string, ResourceState>();
   outputs: Record<string, unknown> = {};
+  /**
+   * Replaced resources whose delete failed. As in the real engine's state (`delete: true`), they
+   * stay known, and the next run deletes them first.
+   */
+  pendingDeletes: ResourceState[] = [];
 
   /** JSON with every secret value encrypted (AES-256-GCM), as a state file would hold it. */
   toJSON(key: Buffer): string {
@@ -77,8 +84,9 @@ export class StackState {
         ciphertext: Buffer.concat([iv, c.getAuthTag(), data]).toString("base64"),
       };
     };
-    const resources = [...this.resources.values()].map((r) => ({
+    const resources = [...this.resources.values(), ...this.pendingDeletes].map((r, i) => ({
       ...r,
+      ...(i >= this.resources.size ? { delete: true } : {}),
       inputs: Object.fromEntries(
         Object.entries(r.inputs).map(([k, v]) => [k, isSecret(v) ? seal(v.value) : v]),
       ),
@@ -100,16 +108,21 @@ export class StackState {
       d.setAuthTag(raw.subarray(12, 28));
       return JSON.parse(Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString("utf8"));
     };
-    const parsed = JSON.parse(text) as { resources: ResourceState[]; outputs: Record<string, unknown> };
+    const parsed = JSON.parse(text) as {
+      resources: (ResourceState & { delete?: boolean })[];
+      outputs: Record<string, unknown>;
+    };
     const state = new StackState();
-    for (const r of parsed.resources) {
-      state.resources.set(r.urn, {
+    for (const { delete: pending, ...r } of parsed.resources) {
+      const opened: ResourceState = {
         ...r,
         inputs: Object.fromEntries(
           Object.entries(r.inputs).map(([k, v]) => [k, isSecret(v) ? secret(open(v)) : v]),
         ),
         outputs: Object.fromEntries(Object.entries(r.outputs).map(([k, v]) => [k, open(v)])),
-      });
+      };
+      if (pending) state.pendingDeletes.push(opened);
+      else state.resources.set(r.urn, opened);
     }
     state.outputs = Object.fromEntries(
       Object.entries(parsed.outputs).map(([k, v]) => [k, isSecret(v) ? secret(open(v)) : v]),
@@ -366,7 +379,16 @@ export async function deploy(options: DeployOptions & { readonly dryRun?: boolea
           ({ id, outputs } = await create());
         } else {
           ({ id, outputs } = await create());
-          await providerDelete(prev);
+          try {
+            await providerDelete(prev);
+          } catch (err) {
+            // The replacement exists and is recorded; the old resource waits for the next run.
+            if (!dryRun) {
+              state.resources.set(urn, entry(id, outputs));
+              state.pendingDeletes.push(prev);
+            }
+            throw err;
+          }
         }
       } else if (changes === DIFF_SOME) {
         op = "update";
@@ -453,6 +475,18 @@ export async function deploy(options: DeployOptions & { readonly dryRun?: boolea
   );
   const addr = `127.0.0.1:${port}`;
   try {
+    if (!dryRun) {
+      for (const r of [...state.pendingDeletes]) {
+        try {
+          await providerDelete(r);
+          state.pendingDeletes.splice(state.pendingDeletes.indexOf(r), 1);
+          ops.push({ op: "delete", name: r.name, type: r.type, detail: [] });
+        } catch (err) {
+          errors.push(detailsOf(err));
+          log(`[engine] ${r.name}: ${detailsOf(err)}`);
+        }
+      }
+    }
     const args = [
       nodeRequire.resolve("@pulumi/pulumi/cmd/run"),
       `--monitor=${addr}`,
@@ -551,6 +585,21 @@ export async function destroy(options: DeployOptions): Promise<{ ops: Operation[
   const host = await startHost(options);
   const ops: Operation[] = [];
   try {
+    for (const r of [...options.state.pendingDeletes]) {
+      await rpc(
+        host.client,
+        "delete",
+        message(provproto.DeleteRequest, {
+          id: r.id,
+          urn: r.urn,
+          type: r.type,
+          properties: r.outputs,
+          oldInputs: plainInputs(r),
+        }),
+      );
+      options.state.pendingDeletes.splice(options.state.pendingDeletes.indexOf(r), 1);
+      ops.push({ op: "delete", name: r.name, type: r.type, detail: [] });
+    }
     for (const r of deletionOrder([...options.state.resources.values()])) {
       await rpc(
         host.client,

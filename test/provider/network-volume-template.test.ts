@@ -413,7 +413,7 @@ describe("Template", () => {
     const tpl = await Template.create(templateInputs({ serverless: true }));
     const err = await failure(Pod.create({ name: "wrong", templateId: tpl.id, gpu: { id: A40 } }));
     expect([err.message, requests("POST", "/v2/pods").map((e) => e.status)]).toEqual([
-      `POST /v2/pods: 422 Unprocessable Entity: Request body does not match the contract. ($.templateId: template '${tpl.id}' is a serverless template and cannot back a pod). The request does not match the API contract; fix the listed fields. It is never retried.`,
+      `Pod wrong: POST /v2/pods: 422 Unprocessable Entity: Request body does not match the contract. ($.templateId: template '${tpl.id}' is a serverless template and cannot back a pod). The request does not match the API contract; fix the listed fields. It is never retried.`,
       [422],
     ]);
   });

@@ -132,7 +132,7 @@ describe("placement walks the candidates as the Errors table says", () => {
     const err = await failure(place());
     expect([count("POST /v2/pods"), err.message]).toEqual([
       1,
-      "The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: US-TX-3 / NVIDIA A40: 402 Your balance is too low to create this pod. Add funds to continue..",
+      "Pod trainer: The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: US-TX-3 / NVIDIA A40: 402 Your balance is too low to create this pod. Add funds to continue..",
     ]);
   });
 
@@ -179,7 +179,7 @@ describe("placement walks the candidates as the Errors table says", () => {
       emu.control.setCapacity({ dataCenterId: dc, gpuTypeId: A40, free: 0 });
     const err = await failure(place());
     expect(err.message).toMatch(
-      /^No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "There are no longer any instances available.*"\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 /,
+      /^Pod trainer: No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "There are no longer any instances available.*"\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 /,
     );
     expect(count("POST /v2/pods")).toBe(3);
   });

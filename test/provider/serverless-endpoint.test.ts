@@ -109,7 +109,7 @@ describe("ServerlessEndpoint", () => {
 
   it("surfaces the API's refusal of a pod template", async () => {
     const err = await failure(Endpoint.create(inputs({ templateId: "runpod-torch-v240" })));
-    expect(err.message).toMatch(/^POST \/v1\/endpoints: 400 Bad Request: /);
+    expect(err.message).toMatch(/^ServerlessEndpoint sdxl: POST \/v1\/endpoints: 400 Bad Request: /);
   });
 
   it("adopts an existing endpoint, applying what differs", async () => {

@@ -247,7 +247,7 @@ describe("each field and rule", () => {
         [
           "env",
           expect.stringMatching(
-            /^the create request would be 1030\d\d bytes, over the API's 102400-byte limit/,
+            /^the create request would be 1031\d\d bytes, over the API's 102400-byte limit/,
           ),
         ],
       ],
