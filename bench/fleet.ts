@@ -128,12 +128,7 @@ export async function runFleet(strategy: Strategy, o: FleetOptions): Promise<Fle
     let done: { name: string; at: number }[];
     let failures = 0;
     if (strategy === "ours") {
-      const config: Record<string, string> = {
-        "runpod:apiKey": emu.apiKey,
-        "runpod:baseUrl": emu.baseUrl,
-        "runpod:restUrl": emu.restUrl,
-        "runpod:serverlessUrl": emu.serverlessUrl,
-      };
+      const config: Record<string, string> = emu.pulumiConfig();
       setProgressSink(() => undefined);
       setRuntimeOverrides({ lookup: (k) => config[k], clock });
       const results = await Promise.allSettled(

@@ -79,15 +79,7 @@ export async function runHostFleet(o: FleetOptions): Promise<FleetResult> {
     settings: { provisioningMs: (o.tSeconds * 1000) / 3, startingMs: (o.tSeconds * 2000) / 3 },
   });
   emu.control.setCapacity({ dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 10_000, total: 10_000 });
-  const host = await startHost(
-    {
-      "runpod:apiKey": emu.apiKey,
-      "runpod:baseUrl": emu.baseUrl,
-      "runpod:restUrl": emu.restUrl,
-      "runpod:serverlessUrl": emu.serverlessUrl,
-    },
-    { RUNPOD_DYNAMIC_TIME_SCALE: String(o.scale) },
-  );
+  const host = await startHost(emu.pulumiConfig(), { RUNPOD_DYNAMIC_TIME_SCALE: String(o.scale) });
   try {
     const text = await providerText("Pod");
     const type = "pulumi-nodejs:dynamic/runpod:Pod";

@@ -182,12 +182,7 @@ export async function hostMemory(n = 200): Promise<{ idleMb: number; peakMb: num
     settings: { provisioningMs: 5000, startingMs: 15_000 },
   });
   emu.control.setCapacity({ dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 10_000, total: 10_000 });
-  const host = await startHost({
-    "runpod:apiKey": emu.apiKey,
-    "runpod:baseUrl": emu.baseUrl,
-    "runpod:restUrl": emu.restUrl,
-    "runpod:serverlessUrl": emu.serverlessUrl,
-  });
+  const host = await startHost(emu.pulumiConfig());
   const text = await providerText("Pod");
   const type = "pulumi-nodejs:dynamic/runpod:Pod";
   try {

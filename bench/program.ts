@@ -48,10 +48,7 @@ export async function runProgram(count: number, scale: number, tSeconds: number)
     project: "runpod-bench-fleet",
     stack: "bench",
     config: {
-      "runpod:apiKey": emu.apiKey,
-      "runpod:baseUrl": emu.baseUrl,
-      "runpod:restUrl": emu.restUrl,
-      "runpod:serverlessUrl": emu.serverlessUrl,
+      ...emu.pulumiConfig(),
       "runpod-bench-fleet:count": String(count),
     },
     secretKeys: ["runpod:apiKey"],

@@ -56,6 +56,8 @@ export interface RunningEmulator {
   readonly control: EmulatorControl;
   /** RUNPOD_* variables pointing a client at this emulator. */
   env(): Record<string, string>;
+  /** `runpod:*` stack configuration pointing the provider at this emulator. */
+  pulumiConfig(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       RUNPOD_BASE_URL: baseUrl,
       RUNPOD_REST_URL: restUrl,
       RUNPOD_SERVERLESS_URL: serverlessUrl,
+    }),
+    pulumiConfig: () => ({
+      "runpod:apiKey": DEFAULT_API_KEY,
+      "runpod:baseUrl": baseUrl,
+      "runpod:restUrl": restUrl,
+      "runpod:serverlessUrl": serverlessUrl,
     }),
     close: async () => {
       await Promise.all(

@@ -3,7 +3,8 @@
  * Shared by every resource's `check` and by the policy pack.
  */
 import type { z } from "zod";
-import { pathIsUnknown } from "./unknown.js";
+import { applyCommand, type CommandFields } from "./container-args.js";
+import { containsUnknown, pathIsUnknown } from "./unknown.js";
 
 /** A check failure as Pulumi shows it: the property path and why it is wrong. */
 export interface CheckFailure {
@@ -77,4 +78,33 @@ export function schemaFailures(schema: z.ZodType, input: unknown): CheckFailure[
 /** One line per failure, for error messages outside Pulumi (the CLI, plain function calls). */
 export function formatFailures(what: string, failures: readonly CheckFailure[]): string {
   return `${what} is invalid:\n${failures.map((f) => `  - ${f.property || "(resource)"}: ${f.reason}`).join("\n")}`;
+}
+
+/** The input that makes a request largest: the field a size failure names. */
+export function largestField(inputs: Record<string, unknown>): string {
+  let best = "";
+  let size = -1;
+  for (const [k, v] of Object.entries(inputs)) {
+    const n = JSON.stringify(v ?? null).length;
+    if (n > size) {
+      best = k;
+      size = n;
+    }
+  }
+  return best;
+}
+
+/**
+ * Why `args`, `cmd` and `entrypoint` describe different commands, if they do. Wrong types are the
+ * schema's failures and unknown values are checked at apply: both pass here.
+ */
+export function commandFailure(inputs: Record<string, unknown>): string | undefined {
+  const { args, cmd, entrypoint } = inputs;
+  const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
+  if (containsUnknown([args, cmd, entrypoint])) return undefined;
+  if (args !== undefined && typeof args !== "string") return undefined;
+  if ((cmd !== undefined && !isStrings(cmd)) || (entrypoint !== undefined && !isStrings(entrypoint)))
+    return undefined;
+  const command = applyCommand("", { args, cmd, entrypoint } as CommandFields);
+  return "error" in command ? command.error : undefined;
 }

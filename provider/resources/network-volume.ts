@@ -18,7 +18,8 @@ import {
   type UpdateNetworkVolumeRequest,
   VolumeType,
 } from "../client/schemas/network-volumes.js";
-import { api, type ConfigureRequest, configureRuntime, sleep } from "../context.js";
+import { api, type ConfigureRequest, configureRuntime, now, sleep } from "../context.js";
+import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
@@ -215,6 +216,9 @@ function label(inputs: { name?: string | undefined } | undefined, id?: string): 
   return `NetworkVolume ${inputs?.name ?? id ?? "?"}`;
 }
 
+/** Volumes this process created or found: an unanswered create never takes one of them twice. */
+const claimed = new Set<string>();
+
 export class NetworkVolumeProvider
   implements pulumi.dynamic.ResourceProvider<NetworkVolumeInputs, NetworkVolumeOutputs>
 {
@@ -244,7 +248,21 @@ export class NetworkVolumeProvider
 
   async create(inputs: NetworkVolumeInputs): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
     if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
-    const v = await api().createNetworkVolume(createVolumeBody(inputs));
+    const body = createVolumeBody(inputs);
+    // Never doubled: an unanswered create is resolved by looking for the volume it may have made
+    // (same name, data center and size; provider/create-once.ts). A volume bills while it exists.
+    const v = await createOnce({
+      what: `a network volume named ${body.name} in ${body.dataCenter}`,
+      create: () => api().createNetworkVolume(body),
+      list: () => api().listNetworkVolumes(),
+      matches: (x) =>
+        x.name === body.name &&
+        x.dataCenter === body.dataCenter &&
+        x.size === body.size &&
+        (body.type === undefined || x.type === body.type),
+      claimed,
+      now,
+    });
     progress(label(inputs), `created ${v.id} in ${v.dataCenter} (${v.size} GB ${v.type})`);
     return { id: v.id, outs: volumeOutputs(v) };
   }

@@ -33,7 +33,7 @@ import {
 import { elapsed, progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
-import { type CheckFailure, schemaFailures } from "../validation.js";
+import { type CheckFailure, commandFailure, largestField, schemaFailures } from "../validation.js";
 import { WaitFailure, type WaitTarget } from "../watcher.js";
 
 // ---------------------------------------------------------------- inputs
@@ -422,20 +422,8 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
       fail("mounts.persistent", "is not supported on CPU pods; mount a network volume instead");
     }
   }
-  const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
-  if (
-    !containsUnknown([inputs.args, inputs.cmd, inputs.entrypoint]) &&
-    (inputs.args === undefined || typeof inputs.args === "string") &&
-    (inputs.cmd === undefined || isStrings(inputs.cmd)) &&
-    (inputs.entrypoint === undefined || isStrings(inputs.entrypoint))
-  ) {
-    const command = applyCommand("", {
-      args: inputs.args as string | undefined,
-      cmd: inputs.cmd as string[] | undefined,
-      entrypoint: inputs.entrypoint as string[] | undefined,
-    });
-    if ("error" in command) fail("args", command.error);
-  }
+  const command = commandFailure(inputs);
+  if (command) fail("args", command);
   const placement = inputs.placement as Record<string, unknown> | undefined;
   if (placement && known(placement)) {
     if (
@@ -468,19 +456,6 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
     }
   }
   return failures;
-}
-
-function largestField(inputs: Record<string, unknown>): string {
-  let best = "";
-  let size = -1;
-  for (const [k, v] of Object.entries(inputs)) {
-    const n = JSON.stringify(v ?? null).length;
-    if (n > size) {
-      best = k;
-      size = n;
-    }
-  }
-  return best;
 }
 
 /** Every check failure for a Pod's inputs: the strict schema, then the cross-field rules. */

@@ -14,7 +14,8 @@ import {
   type Endpoint,
   type UpdateEndpointRequest,
 } from "../client/schemas/endpoints.js";
-import { api, type ConfigureRequest, configureRuntime, now, settings, sleep } from "../context.js";
+import { api, type ConfigureRequest, configureRuntime, now, settings } from "../context.js";
+import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
@@ -295,75 +296,23 @@ function body(inputs: ServerlessEndpointInputs): z.input<typeof CreateEndpointRe
 /** Endpoints this process created or found: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
 
-const AMBIGUOUS = [
-  ERROR_CODES.SERVER_ERROR,
-  ERROR_CODES.NETWORK,
-  ERROR_CODES.TIMEOUT,
-  ERROR_CODES.INVALID_RESPONSE,
-] as const;
-
 /**
- * POST /v1/endpoints is never retried blindly (the client does not retry a POST): after a 5xx, a
- * broken connection, a timeout or an unreadable 201, the endpoint may exist. It is given time to
- * land, then looked up by name and template among the endpoints
- * created since the request was sent and not owned by another resource of this process; only when
- * none is there is the create sent again (issue 10).
+ * POST /v1/endpoints, never doubled: an unanswered create is resolved by looking for an endpoint
+ * with the same name and template created since the request was sent (provider/create-once.ts).
  */
-async function createOnce(body: z.input<typeof CreateEndpointRequest>): Promise<Endpoint> {
+function createEndpointOnce(b: z.input<typeof CreateEndpointRequest>): Promise<Endpoint> {
   const skewMs = 5 * 60_000;
-  for (let attempt = 1; ; attempt += 1) {
-    const sentAt = now();
-    const startedAt = Date.now();
-    try {
-      const created = await api().createEndpoint(body);
-      claimed.add(created.id);
-      return created;
-    } catch (err) {
-      // A request that never left this process was already retried by the client.
-      if (!isRunpodApiError(err, ...AMBIGUOUS) || err.outcome === "not-sent") throw err;
-      // Nothing cleans up an endpoint that lands after the look-up (endpoints carry no create key,
-      // and removing a same-named one could remove someone else's): wait until the request has
-      // surely landed or died, three times as long as it took, before looking.
-      await new Promise((resolve) => setTimeout(resolve, 3 * Math.min(60_000, Date.now() - startedAt)));
-      let endpoints: Endpoint[];
-      try {
-        endpoints = await listPatiently();
-      } catch (lookup) {
-        throw new Error(
-          `a create went unanswered (${err.message}) and looking for the endpoint it may have made failed too (${lookup instanceof Error ? lookup.message : String(lookup)}); check the account for an endpoint named ${body.name} before running again.`,
-        );
-      }
-      const found = endpoints
-        .filter((e) => e.name === body.name && e.templateId === body.templateId && !claimed.has(e.id))
-        .filter((e) => e.createdAt === undefined || Date.parse(e.createdAt) >= sentAt - skewMs)
-        .sort((a, b) => Date.parse(b.createdAt ?? "") - Date.parse(a.createdAt ?? ""))[0];
-      if (found) {
-        claimed.add(found.id);
-        return found;
-      }
-      if (attempt >= 4) throw err;
-      await sleep(Math.min(8000, 500 * 2 ** (attempt - 1)) * (1 + Math.random()));
-    }
-  }
-}
-
-/** The endpoint list, asked again after the client's own retries: the alternative is a duplicate. */
-async function listPatiently(): Promise<Endpoint[]> {
-  for (let round = 1; ; round += 1) {
-    try {
-      return await api().listEndpoints();
-    } catch (err) {
-      const transient = isRunpodApiError(
-        err,
-        ERROR_CODES.SERVER_ERROR,
-        ERROR_CODES.NETWORK,
-        ERROR_CODES.TIMEOUT,
-        ERROR_CODES.RATE_LIMITED,
-      );
-      if (round >= 3 || !transient) throw err;
-      await sleep(1000 * round);
-    }
-  }
+  return createOnce({
+    what: `an endpoint named ${b.name}`,
+    create: () => api().createEndpoint(b),
+    list: () => api().listEndpoints(),
+    matches: (e, sentAt) =>
+      e.name === b.name &&
+      e.templateId === b.templateId &&
+      (e.createdAt === undefined || Date.parse(e.createdAt) >= sentAt - skewMs),
+    claimed,
+    now,
+  });
 }
 
 // ---------------------------------------------------------------- the provider
@@ -422,7 +371,7 @@ export class ServerlessEndpointProvider
     }
     let created: Endpoint;
     try {
-      created = await createOnce(body(inputs));
+      created = await createEndpointOnce(body(inputs));
     } catch (err) {
       throw errorAbout(`ServerlessEndpoint ${inputs.name}`, err, inputs.env);
     }

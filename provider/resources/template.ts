@@ -23,11 +23,12 @@ import {
   type UpdateTemplateRequest,
 } from "../client/schemas/templates.js";
 import { applyCommand, decodeArgs } from "../container-args.js";
-import { api, type ConfigureRequest, configureRuntime } from "../context.js";
+import { api, type ConfigureRequest, configureRuntime, now } from "../context.js";
+import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
-import { type CheckFailure, schemaFailures } from "../validation.js";
+import { type CheckFailure, commandFailure, largestField, schemaFailures } from "../validation.js";
 import { sameValue } from "./pod.js";
 
 export const TEMPLATE_TYPE = "pulumi-nodejs:dynamic/runpod:Template";
@@ -204,21 +205,8 @@ export function templateRuleFailures(inputs: Record<string, unknown>): CheckFail
       "a serverless template cannot have a persistent mount (the API answers 400); attach a network volume to the endpoint instead (networkVolumeId)",
     );
   }
-  const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
-  // Wrong types are the schema's failures; the command is only checked when it can be read.
-  if (
-    !containsUnknown([inputs.args, inputs.cmd, inputs.entrypoint]) &&
-    (inputs.args === undefined || typeof inputs.args === "string") &&
-    (inputs.cmd === undefined || isStrings(inputs.cmd)) &&
-    (inputs.entrypoint === undefined || isStrings(inputs.entrypoint))
-  ) {
-    const command = applyCommand("", {
-      args: inputs.args as string | undefined,
-      cmd: inputs.cmd as string[] | undefined,
-      entrypoint: inputs.entrypoint as string[] | undefined,
-    });
-    if ("error" in command) fail("args", command.error);
-  }
+  const command = commandFailure(inputs);
+  if (command) fail("args", command);
   if (!containsUnknown(inputs)) {
     // The limit applies to every pod create expanded with this template (contract: Limits).
     const bytes = Buffer.byteLength(JSON.stringify(createTemplateBody(inputs as TemplateInputs)));
@@ -230,19 +218,6 @@ export function templateRuleFailures(inputs: Record<string, unknown>): CheckFail
     }
   }
   return failures;
-}
-
-function largestField(inputs: Record<string, unknown>): string {
-  let best = "";
-  let size = -1;
-  for (const [k, v] of Object.entries(inputs)) {
-    const n = JSON.stringify(v ?? null).length;
-    if (n > size) {
-      best = k;
-      size = n;
-    }
-  }
-  return best;
 }
 
 /** Every check failure for a Template's inputs: the strict schema, then the cross-field rules. */
@@ -416,6 +391,9 @@ function label(inputs: { name?: string | undefined } | undefined, id?: string): 
   return `Template ${inputs?.name ?? id ?? "?"}`;
 }
 
+/** Templates this process created or found: an unanswered create never takes one of them twice. */
+const claimed = new Set<string>();
+
 export class TemplateProvider implements pulumi.dynamic.ResourceProvider<TemplateInputs, TemplateOutputs> {
   async configure(req: ConfigureRequest): Promise<void> {
     configureRuntime(req);
@@ -445,7 +423,17 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
 
   async create(inputs: TemplateInputs): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
     if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
-    const t = await api().createTemplate(createTemplateBody(inputs));
+    const body = createTemplateBody(inputs);
+    // Never doubled: an unanswered create is resolved by looking among the account's templates for
+    // one with the same name and image (provider/create-once.ts).
+    const t = await createOnce({
+      what: `a template named ${body.name}`,
+      create: () => api().createTemplate(body),
+      list: () => api().listTemplates(),
+      matches: (x) => x.name === body.name && x.image === body.image,
+      claimed,
+      now,
+    });
     progress(label(inputs), `created ${t.id}`);
     return { id: t.id, outs: templateOutputs(t) };
   }

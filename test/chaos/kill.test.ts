@@ -144,12 +144,7 @@ describe("a replacement that asks for exactly the same pod (pulumi up --replace)
   const urn = `urn:pulumi:dev::rp::${TYPE}::same`;
   let text: string;
   const hosts: ProviderHost[] = [];
-  const config = () => ({
-    "runpod:apiKey": emu.apiKey,
-    "runpod:baseUrl": emu.baseUrl,
-    "runpod:restUrl": emu.restUrl,
-    "runpod:serverlessUrl": emu.serverlessUrl,
-  });
+  const config = () => emu.pulumiConfig();
   const host = async () => {
     const h = await startProviderHost({
       config: config(),

@@ -34,12 +34,7 @@ async function main(): Promise<number> {
     programDir: join(__dirname, "..", "..", "..", "examples", "quickstart"),
     project: "runpod-quickstart",
     stack: "dev",
-    config: {
-      "runpod:apiKey": emu.apiKey,
-      "runpod:baseUrl": emu.baseUrl,
-      "runpod:restUrl": emu.restUrl,
-      "runpod:serverlessUrl": emu.serverlessUrl,
-    },
+    config: emu.pulumiConfig(),
     secretKeys: ["runpod:apiKey"],
     state,
     env: { RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE) },

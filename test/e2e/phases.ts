@@ -47,10 +47,7 @@ export function exampleRun(
   const log: string[] = [];
   const reports: PhaseReport[] = [];
   const config: Record<string, string> = {
-    "runpod:apiKey": emu.apiKey,
-    "runpod:baseUrl": emu.baseUrl,
-    "runpod:restUrl": emu.restUrl,
-    "runpod:serverlessUrl": emu.serverlessUrl,
+    ...emu.pulumiConfig(),
     ...baseConfig,
   };
   const options: DeployOptions = {

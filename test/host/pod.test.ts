@@ -32,12 +32,7 @@ beforeAll(async () => {
   emu = await emulatorLib.startEmulator({ clockScale: SCALE, randomSeed: 7 });
   text = (await serializedProvider("Pod")).text;
   host = await startProviderHost({
-    config: {
-      "runpod:apiKey": emu.apiKey,
-      "runpod:baseUrl": emu.baseUrl,
-      "runpod:restUrl": emu.restUrl,
-      "runpod:serverlessUrl": emu.serverlessUrl,
-    },
+    config: emu.pulumiConfig(),
     env: { RUNPOD_DYNAMIC_TIME_SCALE: String(SCALE), RUNPOD_API_KEY: "" },
   });
 });

@@ -24,12 +24,7 @@ beforeAll(async () => {
   for (const t of ["ServerlessEndpoint", "SshKey", "ServerlessJob"])
     texts[t] = (await serializedProvider(t)).text;
   host = await startProviderHost({
-    config: {
-      "runpod:apiKey": emu.apiKey,
-      "runpod:baseUrl": emu.baseUrl,
-      "runpod:restUrl": emu.restUrl,
-      "runpod:serverlessUrl": emu.serverlessUrl,
-    },
+    config: emu.pulumiConfig(),
     env: { RUNPOD_DYNAMIC_TIME_SCALE: String(SCALE) },
   });
 });

@@ -25,12 +25,7 @@ beforeAll(async () => {
   emu = await emulatorLib.startEmulator({ clockScale: SCALE, randomSeed: 17 });
   for (const t of ["NetworkVolume", "Template"]) texts[t] = (await serializedProvider(t)).text;
   host = await startProviderHost({
-    config: {
-      "runpod:apiKey": emu.apiKey,
-      "runpod:baseUrl": emu.baseUrl,
-      "runpod:restUrl": emu.restUrl,
-      "runpod:serverlessUrl": emu.serverlessUrl,
-    },
+    config: emu.pulumiConfig(),
     env: { RUNPOD_DYNAMIC_TIME_SCALE: String(SCALE) },
   });
 });

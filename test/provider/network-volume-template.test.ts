@@ -438,3 +438,27 @@ describe("Template", () => {
     );
   });
 });
+
+describe("an unanswered create is never doubled", () => {
+  const userTemplates = () => emu.control.snapshot().templates.map((t) => t.id);
+
+  it.each([
+    ["a volume, reset after the create took effect", "/v2/network-volumes", "after" as const, 1],
+    ["a volume, reset before it took effect", "/v2/network-volumes", "before" as const, 2],
+  ])("%s: exactly one volume", async (_name, path, reset, posts) => {
+    const before = volumeIds();
+    emu.control.addFault({ method: "POST", path: `^${path}$`, reset, times: 1 });
+    const res = await Volume.create(volumeInputs());
+    const created = volumeIds().filter((id) => !before.includes(id));
+    expect([created, requests("POST", path).length]).toEqual([[res.id], posts]);
+  });
+
+  it.each([
+    ["reset after the create took effect", "after" as const, 1],
+    ["reset before it took effect", "before" as const, 2],
+  ])("a template, %s: one template", async (_name, reset, posts) => {
+    emu.control.addFault({ method: "POST", path: "^/v2/templates$", reset, times: 1 });
+    const res = await Template.create(templateInputs());
+    expect([userTemplates(), requests("POST", "/v2/templates").length]).toEqual([[res.id], posts]);
+  });
+});

@@ -220,12 +220,7 @@ describe("check through the real provider host, for any input", { timeout: 60_00
     emu = await emulatorLib.startEmulator({ clockScale: 0, randomSeed: 4 });
     for (const name of NAMES) texts[name] = (await serializedProvider(name)).text;
     host = await startProviderHost({
-      config: {
-        "runpod:apiKey": emu.apiKey,
-        "runpod:baseUrl": emu.baseUrl,
-        "runpod:restUrl": emu.restUrl,
-        "runpod:serverlessUrl": emu.serverlessUrl,
-      },
+      config: emu.pulumiConfig(),
       env: { RUNPOD_API_KEY: "" },
     });
   });

@@ -19,12 +19,7 @@ export function useEmulator(
   emu: RunningEmulator,
   watcher: { minIntervalMs?: number; maxIntervalMs?: number } = {},
 ) {
-  const env: Record<string, string> = {
-    "runpod:apiKey": emu.apiKey,
-    "runpod:baseUrl": emu.baseUrl,
-    "runpod:restUrl": emu.restUrl,
-    "runpod:serverlessUrl": emu.serverlessUrl,
-  };
+  const env: Record<string, string> = emu.pulumiConfig();
   const lines: string[] = [];
   runtimeLib.setProgressSink((line) => lines.push(line));
   runtimeLib.setRuntimeOverrides({
