@@ -5,7 +5,7 @@
  * strategies other tools use (runpod-python polls every second, the Vast.ai Terraform provider every
  * 5 s). The baselines live here only; they are not product code.
  */
-import { startEmulator } from "../emulator/index.js";
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../emulator/index.js";
 import type { Clock } from "../provider/client/clock.js";
 import { realClock } from "../provider/client/clock.js";
 import { providers, setProgressSink, setRuntimeOverrides } from "../provider/runtime.js";
@@ -37,25 +37,35 @@ export interface FleetResult {
   readonly failures: number;
 }
 
-const GPU = "NVIDIA A40";
-const DC = "US-KS-2";
+/** Where every fleet runs: a GPU type and data center with room for any fleet (freshEmulator). */
+export const FLEET_GPU = "NVIDIA A40";
+export const FLEET_DC = "US-KS-2";
 
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? Number.NaN;
 }
 
-async function freshEmulator(o: FleetOptions) {
+/**
+ * A fresh emulator for one run: time `o.scale` times faster than real time, pods `o.tSeconds` of
+ * emulator time from create to RUNNING (a third provisioning, two thirds starting), a fixed random
+ * seed, and room for any fleet of FLEET_GPU in FLEET_DC. `options` adds to or replaces these.
+ */
+export async function freshEmulator(
+  o: Pick<FleetOptions, "scale" | "tSeconds">,
+  options: EmulatorOptions = {},
+): Promise<RunningEmulator> {
   const emu = await startEmulator({
     clockScale: o.scale,
     randomSeed: 7,
     settings: { provisioningMs: (o.tSeconds * 1000) / 3, startingMs: (o.tSeconds * 2000) / 3 },
+    ...options,
   });
-  emu.control.setCapacity({ dataCenterId: DC, gpuTypeId: GPU, free: 10_000, total: 10_000 });
+  emu.control.setCapacity({ dataCenterId: FLEET_DC, gpuTypeId: FLEET_GPU, free: 10_000, total: 10_000 });
   return emu;
 }
 
-function emulatorClockOf(emu: Awaited<ReturnType<typeof startEmulator>>): Clock {
+function emulatorClockOf(emu: RunningEmulator): Clock {
   return {
     now: () => emu.control.now(),
     sleep: (ms, signal) => realClock.sleep(ms / emu.state.clock.rate, signal),
@@ -64,13 +74,13 @@ function emulatorClockOf(emu: Awaited<ReturnType<typeof startEmulator>>): Clock 
 
 /** A naive client: create, then GET the pod every `intervalS` until RUNNING, waiting out 429s. */
 async function pollingPod(
-  emu: Awaited<ReturnType<typeof startEmulator>>,
+  emu: RunningEmulator,
   clock: Clock,
   name: string,
   intervalS: number,
 ): Promise<number> {
   const headers = { authorization: `Bearer ${emu.apiKey}`, "content-type": "application/json" };
-  const body = JSON.stringify({ name, image: "img:1", gpu: { id: GPU }, dataCenterIds: [DC] });
+  const body = JSON.stringify({ name, image: "img:1", gpu: { id: FLEET_GPU }, dataCenterIds: [FLEET_DC] });
   const call = async (url: string, init: RequestInit): Promise<Response> => {
     for (;;) {
       const res = await fetch(url, init);
@@ -95,7 +105,7 @@ async function pollingPod(
 export function fleetResult(
   strategy: Strategy,
   o: FleetOptions,
-  emu: Awaited<ReturnType<typeof startEmulator>>,
+  emu: RunningEmulator,
   start: number,
   done: readonly { name: string; at: number }[],
   failures: number,
@@ -136,8 +146,8 @@ export async function runFleet(strategy: Strategy, o: FleetOptions): Promise<Fle
           await providers.Pod.create({
             name: `fleet-${i}`,
             image: "img:1",
-            gpu: { id: GPU },
-            dataCenterIds: [DC],
+            gpu: { id: FLEET_GPU },
+            dataCenterIds: [FLEET_DC],
           });
           return { name: `fleet-${i}`, at: clock.now() };
         }),

@@ -3,68 +3,41 @@
  * Create calls as the engine sends them, to show that one watcher and one budget serve every
  * resource of a host process.
  */
-import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { startEmulator } from "../emulator/index.js";
 import { thinProvider } from "../provider/thin.js";
-import { type FleetOptions, type FleetResult, fleetResult } from "./fleet.js";
+import { message, type ProviderHost, provproto, rpc, startProviderHost } from "../test/e2e/grpc.js";
+import {
+  FLEET_DC,
+  FLEET_GPU,
+  type FleetOptions,
+  type FleetResult,
+  fleetResult,
+  freshEmulator,
+} from "./fleet.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
-type Any = any;
-const nodeRequire = createRequire(__filename);
-const grpc = nodeRequire("@grpc/grpc-js") as Any;
-const { Struct } = nodeRequire("google-protobuf/google/protobuf/struct_pb") as Any;
-const provproto = nodeRequire("@pulumi/pulumi/proto/provider_pb") as Any;
-const provrpc = nodeRequire("@pulumi/pulumi/proto/provider_grpc_pb") as Any;
-const pulumi = nodeRequire("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+const pulumi = createRequire(__filename)("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
 
-export const REPO_ROOT = `${__dirname}/../..`;
+const REPO_ROOT = `${__dirname}/../..`;
 
-export function rpc<T = Any>(client: Any, method: string, request: Any): Promise<T> {
-  return new Promise((resolve, reject) =>
-    client[method](request, (e: Error | null, r: T) => (e ? reject(e) : resolve(r))),
-  );
-}
-
-export function message(Cls: Any, fields: Record<string, unknown>): Any {
-  const m = new Cls();
-  for (const [k, v] of Object.entries(fields)) {
-    m[`set${k.charAt(0).toUpperCase()}${k.slice(1)}`](
-      v !== null && typeof v === "object" && !Array.isArray(v) ? Struct.fromJavaScript(v) : v,
-    );
-  }
-  return m;
-}
-
-/** Starts `cmd/dynamic-provider` in the repository, configured for `config`. */
-export async function startHost(config: Record<string, string>, env: Record<string, string> = {}) {
-  const proc = spawn(
-    process.execPath,
-    [nodeRequire.resolve("@pulumi/pulumi/cmd/dynamic-provider"), "127.0.0.1:1"],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PULUMI_NODEJS_PROJECT: "bench", RUNPOD_DYNAMIC_QUIET: "1", ...env },
-    },
-  );
-  const port = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    proc.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf("\n");
-      if (nl >= 0) resolve(out.slice(0, nl).trim());
-    });
-    proc.on("exit", (code) => reject(new Error(`host exited with ${code}`)));
+/**
+ * Starts `cmd/dynamic-provider` in the repository, configured for `config`, quiet. Its stdout and
+ * stderr are kept: a host that dies before it is ready fails with them, and one that crashes later
+ * prints them, so a failed run shows why.
+ */
+export async function startHost(
+  config: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<ProviderHost> {
+  const host = await startProviderHost({
+    config,
+    cwd: REPO_ROOT,
+    env: { PULUMI_NODEJS_PROJECT: "bench", RUNPOD_DYNAMIC_QUIET: "1", ...env },
   });
-  const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  await rpc(client, "configure", message(provproto.ConfigureRequest, { args: config }));
-  return {
-    client,
-    proc,
-    close: () => {
-      client.close();
-      proc.kill();
-    },
-  };
+  host.proc.on("exit", (code, signal) => {
+    // close() ends it with a signal; anything else is a crash.
+    if (signal === null) process.stderr.write(`provider host exited with ${code}:\n${host.output()}\n`);
+  });
+  return host;
 }
 
 export async function providerText(type: string): Promise<string> {
@@ -73,12 +46,7 @@ export async function providerText(type: string): Promise<string> {
 }
 
 export async function runHostFleet(o: FleetOptions): Promise<FleetResult> {
-  const emu = await startEmulator({
-    clockScale: o.scale,
-    randomSeed: 7,
-    settings: { provisioningMs: (o.tSeconds * 1000) / 3, startingMs: (o.tSeconds * 2000) / 3 },
-  });
-  emu.control.setCapacity({ dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 10_000, total: 10_000 });
+  const emu = await freshEmulator(o);
   const host = await startHost(emu.pulumiConfig(), { RUNPOD_DYNAMIC_TIME_SCALE: String(o.scale) });
   try {
     const text = await providerText("Pod");
@@ -90,8 +58,8 @@ export async function runHostFleet(o: FleetOptions): Promise<FleetResult> {
         const properties = {
           name,
           image: "img:1",
-          gpu: { id: "NVIDIA A40" },
-          dataCenterIds: ["US-KS-2"],
+          gpu: { id: FLEET_GPU },
+          dataCenterIds: [FLEET_DC],
           __provider: text,
         };
         await rpc(

@@ -6,11 +6,9 @@
 import { readFileSync } from "node:fs";
 import { startEmulator } from "../emulator/index.js";
 import { checkPod, diffPod, type PodInputs, podOutputs } from "../provider/resources/pod.js";
-import { message, providerText, rpc, startHost } from "./host-fleet.js";
-
-// biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
-type Any = any;
-const provproto = require("@pulumi/pulumi/proto/provider_pb") as Any;
+import { message, provproto, rpc } from "../test/e2e/grpc.js";
+import { FLEET_DC, FLEET_GPU, freshEmulator } from "./fleet.js";
+import { providerText, startHost } from "./host-fleet.js";
 
 export const TYPES = [
   "Pod",
@@ -37,7 +35,7 @@ export async function coldStart(runs = 5): Promise<{ medianMs: number; runsMs: n
   try {
     for (let i = 0; i < runs; i += 1) {
       const t0 = performance.now();
-      const host = await startHost({ "runpod:apiKey": emu.apiKey, "runpod:baseUrl": emu.baseUrl });
+      const host = await startHost(emu.pulumiConfig());
       const type = "pulumi-nodejs:dynamic/runpod:Pod";
       await rpc(
         host.client,
@@ -176,12 +174,10 @@ function rssKb(pid: number): number {
 /** Resident memory of a provider host before and while `n` pods are being created and waited for. */
 export async function hostMemory(n = 200): Promise<{ idleMb: number; peakMb: number; n: number }> {
   // A quota high enough that every pod is in flight at once, and pods that take 20 s to run.
-  const emu = await startEmulator({
-    clockScale: 1,
-    rateLimit: [{ name: "minute", quota: 100_000, seconds: 60 }],
-    settings: { provisioningMs: 5000, startingMs: 15_000 },
-  });
-  emu.control.setCapacity({ dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 10_000, total: 10_000 });
+  const emu = await freshEmulator(
+    { scale: 1, tSeconds: 20 },
+    { rateLimit: [{ name: "minute", quota: 100_000, seconds: 60 }] },
+  );
   const host = await startHost(emu.pulumiConfig());
   const text = await providerText("Pod");
   const type = "pulumi-nodejs:dynamic/runpod:Pod";
@@ -203,8 +199,8 @@ export async function hostMemory(n = 200): Promise<{ idleMb: number; peakMb: num
             properties: {
               name: `m${i}`,
               image: "img",
-              gpu: { id: "NVIDIA A40" },
-              dataCenterIds: ["US-KS-2"],
+              gpu: { id: FLEET_GPU },
+              dataCenterIds: [FLEET_DC],
               __provider: text,
             },
           }),

@@ -5,8 +5,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { startEmulator } from "../emulator/index.js";
 import { deploy, StackState } from "../test/e2e/engine.js";
+import { freshEmulator } from "./fleet.js";
 
 /** Resident memory of this process's children (the program and the provider host), in MB. */
 function childrenRssMb(): number {
@@ -37,11 +37,7 @@ export interface ProgramResult {
 }
 
 export async function runProgram(count: number, scale: number, tSeconds: number): Promise<ProgramResult> {
-  const emu = await startEmulator({
-    clockScale: scale,
-    settings: { provisioningMs: (tSeconds * 1000) / 3, startingMs: (tSeconds * 2000) / 3 },
-  });
-  emu.control.setCapacity({ dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 10_000, total: 10_000 });
+  const emu = await freshEmulator({ scale, tSeconds });
   const state = new StackState();
   const options = {
     programDir: join(__dirname, "..", "..", "bench", "program"),

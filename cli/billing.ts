@@ -17,20 +17,18 @@
  *   (USD), `highPerformanceStorageDiskSpaceBilledGb`
  * `time` is the bucket's start as the API sends it (UTC, RFC 3339).
  */
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import type { schemas } from "../provider/client/index.js";
 import { BUCKET_SIZES } from "../provider/client/schemas/billing.js";
 import { connect } from "./connect.js";
 import { UsageError } from "./errors.js";
 import { type Column, count, duration, localTime, money, type Terminal, table } from "./output.js";
-import { addOutputOptions, choice, type FormatOptions, formatOf, timeOption } from "./parse.js";
+import { addOutputOptions, choice, type FormatOptions, timeOption } from "./parse.js";
 
 type BillingRecord = schemas.BillingRecord;
 type BucketSize = (typeof BUCKET_SIZES)[number];
-
-/** `--grouping` value → the v1 `grouping` query value. */
-const POD_GROUPING = { podId: "podId", gpuId: "gpuTypeId" } as const;
-const ENDPOINT_GROUPING = { endpointId: "endpointId", podId: "podId", gpuId: "gpuTypeId" } as const;
+/** A field of a printed record, named as the API names it. */
+type RecordField = keyof BillingRecord & string;
 
 const GROUP_HEADERS = { podId: "pod", gpuTypeId: "gpu type", endpointId: "endpoint" } as const;
 type GroupField = keyof typeof GROUP_HEADERS;
@@ -60,17 +58,14 @@ function windowQuery(opts: WindowOptions) {
   return { startTime: opts.startTime, endTime: opts.endTime, bucketSize: opts.bucketSize };
 }
 
-const numberOrNull = (n: number | undefined) => n ?? null;
-const stringOrNull = (s: string | undefined) => s ?? null;
+/** A record as JSON and YAML print it: exactly `fields`, in that order, null where the API left one out. */
+function recordView(r: BillingRecord, fields: readonly RecordField[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [f, r[f] ?? null]));
+}
 
-function usageView(r: BillingRecord, groupFields: readonly GroupField[]) {
-  return {
-    time: r.time,
-    amount: r.amount,
-    timeBilledMs: numberOrNull(r.timeBilledMs),
-    diskSpaceBilledGb: numberOrNull(r.diskSpaceBilledGb),
-    ...Object.fromEntries(groupFields.map((f) => [f, stringOrNull(r[f])])),
-  };
+/** The help line naming the JSON fields: the same list `recordView` prints. */
+function fieldsHelp(fields: readonly RecordField[]): string {
+  return `${TIME_HELP}\n\nJSON fields (one object per record): ${fields.join(", ")}.`;
 }
 
 function total(records: readonly { amount: number }[]): number {
@@ -101,86 +96,105 @@ function usageTable(records: readonly BillingRecord[], group: GroupField): strin
   return [...table(columns, rows), "", summary(records)];
 }
 
-function registerPods(billing: Command, out: Terminal): void {
-  const command = billing
-    .command("pods")
-    .description("Pod billing history, per bucket and per GPU type or pod.")
-    .addOption(choice("--grouping <field>", "group records by", ["podId", "gpuId"] as const, "gpuId"))
-    .option("--pod-id <id>", "only this pod")
-    .option("--gpu-id <id>", "only this GPU type, e.g. 'NVIDIA GeForce RTX 4090'");
-  addWindowOptions(command);
-  addOutputOptions(command)
-    .addHelpText(
-      "after",
-      `${TIME_HELP}\n\nJSON fields (one object per record): time, amount, timeBilledMs, diskSpaceBilledGb, podId, gpuTypeId.`,
-    )
-    .action(
-      async (
-        opts: WindowOptions & { grouping: keyof typeof POD_GROUPING; podId?: string; gpuId?: string },
-      ) => {
-        out.format = formatOf(opts);
-        const query = windowQuery(opts);
-        const grouping = POD_GROUPING[opts.grouping];
-        const { api } = connect(out);
-        const records = await out.spin("Fetching pod billing", () =>
-          api.billing("pods", { ...query, grouping, podId: opts.podId, gpuTypeId: opts.gpuId }),
-        );
-        out.data(
-          records.map((r) => usageView(r, ["podId", "gpuTypeId"])),
-          () => usageTable(records, grouping),
-        );
-      },
-    );
+/** The fields every pod and endpoint usage record has, before its grouping fields. */
+const USAGE_FIELDS = ["time", "amount", "timeBilledMs", "diskSpaceBilledGb"] as const;
+
+/** A usage command: pods or serverless endpoints, grouped by one of `G` and filtered. */
+interface UsageSpec<G extends string> {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly description: string;
+  /** The v1 billing route. */
+  readonly route: "pods" | "endpoints";
+  /** `--grouping` choices (runpodctl's names) and the v1 `grouping` value each is sent as. */
+  readonly grouping: Readonly<Record<G, GroupField>>;
+  readonly defaultGrouping: G;
+  /** Filter flags and the query parameter each is sent as, in the order they are sent. */
+  readonly filters: readonly {
+    readonly flags: string;
+    readonly description: string;
+    readonly param: GroupField;
+  }[];
+  /** The grouping fields each printed record carries, after USAGE_FIELDS. */
+  readonly fields: readonly GroupField[];
+  readonly spinner: string;
 }
 
-function registerServerless(billing: Command, out: Terminal): void {
+const POD_USAGE: UsageSpec<"podId" | "gpuId"> = {
+  name: "pods",
+  aliases: [],
+  description: "Pod billing history, per bucket and per GPU type or pod.",
+  route: "pods",
+  grouping: { podId: "podId", gpuId: "gpuTypeId" },
+  defaultGrouping: "gpuId",
+  filters: [
+    { flags: "--pod-id <id>", description: "only this pod", param: "podId" },
+    {
+      flags: "--gpu-id <id>",
+      description: "only this GPU type, e.g. 'NVIDIA GeForce RTX 4090'",
+      param: "gpuTypeId",
+    },
+  ],
+  fields: ["podId", "gpuTypeId"],
+  spinner: "Fetching pod billing",
+};
+
+const ENDPOINT_USAGE: UsageSpec<"endpointId" | "podId" | "gpuId"> = {
+  name: "serverless",
+  aliases: ["sls", "endpoints"],
+  description: "Serverless endpoint billing history, per bucket and per endpoint, worker or GPU type.",
+  route: "endpoints",
+  grouping: { endpointId: "endpointId", podId: "podId", gpuId: "gpuTypeId" },
+  defaultGrouping: "endpointId",
+  filters: [
+    { flags: "--endpoint-id <id>", description: "only this endpoint", param: "endpointId" },
+    {
+      flags: "--gpu-id <id>",
+      description: "only this GPU type, e.g. 'NVIDIA A100 80GB PCIe'",
+      param: "gpuTypeId",
+    },
+  ],
+  fields: ["endpointId", "podId", "gpuTypeId"],
+  spinner: "Fetching serverless billing",
+};
+
+function registerUsage<G extends string>(billing: Command, out: Terminal, spec: UsageSpec<G>): void {
+  const choices = Object.keys(spec.grouping) as G[];
+  const filters = spec.filters.map((f) => ({ param: f.param, option: new Option(f.flags, f.description) }));
+  const fields = [...USAGE_FIELDS, ...spec.fields];
   const command = billing
-    .command("serverless")
-    .aliases(["sls", "endpoints"])
-    .description("Serverless endpoint billing history, per bucket and per endpoint, worker or GPU type.")
-    .addOption(
-      choice(
-        "--grouping <field>",
-        "group records by",
-        ["endpointId", "podId", "gpuId"] as const,
-        "endpointId",
-      ),
-    )
-    .option("--endpoint-id <id>", "only this endpoint")
-    .option("--gpu-id <id>", "only this GPU type, e.g. 'NVIDIA A100 80GB PCIe'");
+    .command(spec.name)
+    .aliases([...spec.aliases])
+    .description(spec.description)
+    .addOption(choice("--grouping <field>", "group records by", choices, spec.defaultGrouping));
+  for (const f of filters) command.addOption(f.option);
   addWindowOptions(command);
   addOutputOptions(command)
-    .addHelpText(
-      "after",
-      `${TIME_HELP}\n\nJSON fields (one object per record): time, amount, timeBilledMs, diskSpaceBilledGb, endpointId, podId, gpuTypeId.`,
-    )
-    .action(
-      async (
-        opts: WindowOptions & {
-          grouping: keyof typeof ENDPOINT_GROUPING;
-          endpointId?: string;
-          gpuId?: string;
-        },
-      ) => {
-        out.format = formatOf(opts);
-        const query = windowQuery(opts);
-        const grouping = ENDPOINT_GROUPING[opts.grouping];
-        const { api } = connect(out);
-        const records = await out.spin("Fetching serverless billing", () =>
-          api.billing("endpoints", {
-            ...query,
-            grouping,
-            endpointId: opts.endpointId,
-            gpuTypeId: opts.gpuId,
-          }),
-        );
-        out.data(
-          records.map((r) => usageView(r, ["endpointId", "podId", "gpuTypeId"])),
-          () => usageTable(records, grouping),
-        );
-      },
-    );
+    .addHelpText("after", fieldsHelp(fields))
+    .action(async (opts: WindowOptions & { grouping: G } & Record<string, unknown>) => {
+      const query = windowQuery(opts);
+      const grouping = spec.grouping[opts.grouping];
+      const filter = Object.fromEntries(
+        filters.map((f) => [f.param, opts[f.option.attributeName()] as string | undefined]),
+      );
+      const { api } = connect(out);
+      const records = await out.spin(spec.spinner, () =>
+        api.billing(spec.route, { ...query, grouping, ...filter }),
+      );
+      out.data(
+        records.map((r) => recordView(r, fields)),
+        () => usageTable(records, grouping),
+      );
+    });
 }
+
+const VOLUME_FIELDS = [
+  "time",
+  "amount",
+  "diskSpaceBilledGb",
+  "highPerformanceStorageAmount",
+  "highPerformanceStorageDiskSpaceBilledGb",
+] as const;
 
 function registerNetworkVolume(billing: Command, out: Terminal): void {
   const command = billing
@@ -189,42 +203,34 @@ function registerNetworkVolume(billing: Command, out: Terminal): void {
     .description("Network volume storage billing history, per bucket.");
   addWindowOptions(command);
   addOutputOptions(command)
-    .addHelpText(
-      "after",
-      `${TIME_HELP}\n\nJSON fields (one object per record): time, amount, diskSpaceBilledGb, highPerformanceStorageAmount, highPerformanceStorageDiskSpaceBilledGb.`,
-    )
+    .addHelpText("after", fieldsHelp(VOLUME_FIELDS))
     .action(async (opts: WindowOptions) => {
-      out.format = formatOf(opts);
       const query = windowQuery(opts);
       const { api } = connect(out);
       const records = await out.spin("Fetching network volume billing", () =>
         api.billing("networkvolumes", query),
       );
-      const view = records.map((r) => ({
-        time: r.time,
-        amount: r.amount,
-        diskSpaceBilledGb: numberOrNull(r.diskSpaceBilledGb),
-        highPerformanceStorageAmount: numberOrNull(r.highPerformanceStorageAmount),
-        highPerformanceStorageDiskSpaceBilledGb: numberOrNull(r.highPerformanceStorageDiskSpaceBilledGb),
-      }));
-      out.data(view, () => {
-        if (records.length === 0) return ["No billing records in this window."];
-        const rows = view.map((r) => [
-          localTime(r.time),
-          money(r.amount),
-          count(r.diskSpaceBilledGb, " GB"),
-          r.highPerformanceStorageAmount === null ? "" : money(r.highPerformanceStorageAmount),
-          count(r.highPerformanceStorageDiskSpaceBilledGb, " GB"),
-        ]);
-        const columns: Column[] = [
-          { header: "time" },
-          { header: "amount", align: "right" },
-          { header: "disk", align: "right" },
-          { header: "high-perf amount", align: "right" },
-          { header: "high-perf disk", align: "right" },
-        ];
-        return [...table(columns, rows), "", summary(records)];
-      });
+      out.data(
+        records.map((r) => recordView(r, VOLUME_FIELDS)),
+        () => {
+          if (records.length === 0) return ["No billing records in this window."];
+          const rows = records.map((r) => [
+            localTime(r.time),
+            money(r.amount),
+            count(r.diskSpaceBilledGb, " GB"),
+            r.highPerformanceStorageAmount === undefined ? "" : money(r.highPerformanceStorageAmount),
+            count(r.highPerformanceStorageDiskSpaceBilledGb, " GB"),
+          ]);
+          const columns: Column[] = [
+            { header: "time" },
+            { header: "amount", align: "right" },
+            { header: "disk", align: "right" },
+            { header: "high-perf amount", align: "right" },
+            { header: "high-perf disk", align: "right" },
+          ];
+          return [...table(columns, rows), "", summary(records)];
+        },
+      );
     });
 }
 
@@ -232,7 +238,7 @@ export function registerBilling(program: Command, out: Terminal): void {
   const billing = program
     .command("billing")
     .description("Billing history of pods, serverless endpoints and network volumes.");
-  registerPods(billing, out);
-  registerServerless(billing, out);
+  registerUsage(billing, out, POD_USAGE);
+  registerUsage(billing, out, ENDPOINT_USAGE);
   registerNetworkVolume(billing, out);
 }

@@ -1,7 +1,7 @@
 /** `runpod-dynamic emulator`: the local RunPod API, until stopped. */
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { type SeedInput, startEmulator } from "../emulator/index.js";
+import type { SeedInput } from "../emulator/index.js";
 import { type Output, stdio } from "./output.js";
 import { intOption, numberOption } from "./parse.js";
 
@@ -32,6 +32,9 @@ export function registerEmulator(program: Command, out: Output = stdio): void {
         }
       }
       const port = opts.port;
+      // Loaded here, not at the top: building the emulator's GraphQL schema costs every other
+      // command its start-up time.
+      const { startEmulator } = await import("../emulator/index.js");
       const emu = await startEmulator({
         ...(seed ? { seed } : {}),
         ...(port ? { ports: { base: port, rest: port + 1, serverless: port + 2 } } : {}),

@@ -17,10 +17,11 @@
 import type { Command } from "commander";
 import type { schemas } from "../provider/client/index.js";
 import { HUB_ORDER_BY, HUB_ORDER_DIR, HUB_TYPES, HubReleaseConfig } from "../provider/client/schemas/hub.js";
+import { propertyPath } from "../provider/validation.js";
 import { connect } from "./connect.js";
 import { CliError, UsageError } from "./errors.js";
 import { count, fields, localTime, type Terminal, table } from "./output.js";
-import { addOutputOptions, choice, type FormatOptions, formatOf, intOption, textOption } from "./parse.js";
+import { addOutputOptions, choice, type FormatOptions, intOption, textOption } from "./parse.js";
 
 type HubListingSummary = schemas.HubListingSummary;
 type HubListing = schemas.HubListing;
@@ -39,7 +40,7 @@ interface ListOptions extends FormatOptions {
 const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
 /** A listing as list and search print it (stable field names; see the module comment). */
-export function summaryView(l: HubListingSummary) {
+function summaryView(l: HubListingSummary) {
   return {
     id: l.id,
     title: orNull(l.title),
@@ -59,7 +60,7 @@ export function summaryView(l: HubListingSummary) {
 }
 
 /** A listing as get prints it. */
-export function listingView(l: HubListing) {
+function listingView(l: HubListing) {
   const release = l.listedRelease;
   return {
     ...summaryView(l),
@@ -113,7 +114,6 @@ function addListOptions(command: Command): Command {
 }
 
 async function listListings(out: Terminal, opts: ListOptions, searchQuery?: string): Promise<void> {
-  out.format = formatOf(opts);
   const { api } = connect(out);
   const input = {
     ...(searchQuery ? { searchQuery } : {}),
@@ -177,8 +177,11 @@ export function readReleaseConfig(
   }
   const parsed = HubReleaseConfig.safeParse(raw);
   if (parsed.success) return { config: parsed.data };
+  // zod's own wording: it names the type found, which the provider's check reasons leave out.
   return {
-    problem: parsed.error.issues.map((i) => `${["config", ...i.path].join(".")}: ${i.message}`).join("; "),
+    problem: parsed.error.issues
+      .map((i) => `${propertyPath(["config", ...i.path])}: ${i.message}`)
+      .join("; "),
   };
 }
 
@@ -250,8 +253,7 @@ export function registerHub(program: Command, out: Terminal): void {
       "after",
       "\nJSON fields: the list fields plus repoOwnerAvatarUrl, openIssues, watchers and listedRelease (null, or id, name, tagName, releasedAt, imageName, config: the release config as a JSON-encoded string).",
     )
-    .action(async (ref: string, opts: FormatOptions) => {
-      out.format = formatOf(opts);
+    .action(async (ref: string) => {
       const parsed = listingRef(ref.trim());
       const { api } = connect(out);
       const listing = await out.spin("Fetching the listing", () => api.hubListing(parsed));

@@ -12,28 +12,18 @@
  * JSON/YAML output: `id`, `endpointId`, `status`, `delayTime`, `executionTime` (ms), `workerId`,
  * `output`, `error` (null until known).
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Command } from "commander";
+import { isTerminalJobStatus, JobWaitTimeoutError } from "../provider/client/api.js";
 import type { RunpodApi, schemas } from "../provider/client/index.js";
-import { TERMINAL_JOB_STATUSES } from "../provider/client/schemas/jobs.js";
 import { connect } from "./connect.js";
 import { CliError } from "./errors.js";
 import { duration, fields, jsonLines, type Terminal } from "./output.js";
-import {
-  addOutputOptions,
-  type FormatOptions,
-  formatOf,
-  intOption,
-  jsonObjectOption,
-  textOption,
-} from "./parse.js";
+import { addOutputOptions, type FormatOptions, intOption, jsonObjectOption, textOption } from "./parse.js";
 
 type Job = schemas.Job;
 
 const OUTPUT_URL_NOTE =
   "Note: output URLs expire 7 days after the job finished; download anything you want to keep.";
-
-const isTerminal = (status: string) => (TERMINAL_JOB_STATUSES as readonly string[]).includes(status);
 
 function jobView(endpointId: string, job: Job) {
   return {
@@ -49,7 +39,7 @@ function jobView(endpointId: string, job: Job) {
 }
 
 /** Whether a value holds an output URL: a string under a key ending in `_url`, at any depth. */
-export function hasOutputUrl(value: unknown): boolean {
+function hasOutputUrl(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasOutputUrl);
   if (typeof value !== "object" || value === null) return false;
   return Object.entries(value).some(
@@ -75,7 +65,7 @@ function printJob(out: Terminal, endpointId: string, job: Job): void {
         ...(typeof view.error === "string" ? [] : jsonLines(view.error)),
       );
     }
-    if (!isTerminal(view.status)) {
+    if (!isTerminalJobStatus(view.status)) {
       lines.push(
         "",
         `Check on it with: runpod-dynamic jobs status --endpoint-id ${endpointId} --job-id ${view.id}`,
@@ -86,7 +76,7 @@ function printJob(out: Terminal, endpointId: string, job: Job): void {
   if (hasOutputUrl(view.output)) out.note(OUTPUT_URL_NOTE);
 }
 
-/** Polls `/status` until the job ends or `timeoutMs` of wall-clock time passed. */
+/** Polls `/status` until the job ends or `timeoutMs` passed, every `pollMs`, behind the spinner. */
 async function waitForJob(
   api: RunpodApi,
   out: Terminal,
@@ -95,21 +85,22 @@ async function waitForJob(
   pollMs: number,
   timeoutMs: number,
 ): Promise<Job> {
-  const deadline = Date.now() + timeoutMs;
   return out.spin(`Job ${first.id}: ${first.status}`, async (update) => {
-    let job = first;
-    while (!isTerminal(job.status)) {
-      if (Date.now() >= deadline) {
-        throw new CliError(
-          `job ${job.id} is still ${job.status} after ${Math.round(timeoutMs / 1000)} s; check on it later with \`runpod-dynamic jobs status --endpoint-id ${endpointId} --job-id ${job.id}\`.`,
-          "WAIT_TIMEOUT",
-        );
-      }
-      await sleep(pollMs);
-      job = await api.getJobStatus(endpointId, job.id);
-      update(`Job ${job.id}: ${job.status}`);
+    try {
+      return await api.pollJob(endpointId, first.id, {
+        first,
+        timeoutMs,
+        intervalMs: pollMs,
+        onStatus: (job) => update(`Job ${job.id}: ${job.status}`),
+      });
+    } catch (err) {
+      if (!(err instanceof JobWaitTimeoutError)) throw err;
+      const { job } = err;
+      throw new CliError(
+        `job ${job.id} is still ${job.status} after ${Math.round(timeoutMs / 1000)} s; check on it later with \`runpod-dynamic jobs status --endpoint-id ${endpointId} --job-id ${job.id}\`.`,
+        "WAIT_TIMEOUT",
+      );
     }
-    return job;
   });
 }
 
@@ -154,7 +145,6 @@ export function registerJobs(program: Command, out: Terminal): void {
       `\nExit code 1 when a job this command saw end did not complete (FAILED, CANCELLED, TIMED_OUT).\n${OUTPUT_URL_NOTE.replace("Note: o", "O")}\n\nJSON fields: id, endpointId, status, delayTime, executionTime, workerId, output, error.`,
     )
     .action(async (opts: RunOptions) => {
-      out.format = formatOf(opts);
       const { api } = connect(out);
       let job = await out.spin(opts.sync ? "Running the job" : "Submitting the job", () =>
         opts.sync ? api.runJobSync(opts.endpointId, opts.input) : api.runJob(opts.endpointId, opts.input),
@@ -162,7 +152,7 @@ export function registerJobs(program: Command, out: Terminal): void {
       if (opts.wait)
         job = await waitForJob(api, out, opts.endpointId, job, opts.pollInterval, opts.timeout * 1000);
       printJob(out, opts.endpointId, job);
-      if (isTerminal(job.status) && job.status !== "COMPLETED") {
+      if (isTerminalJobStatus(job.status) && job.status !== "COMPLETED") {
         throw new CliError(`job ${job.id} ended ${job.status}.`, "JOB_NOT_COMPLETED");
       }
     });
@@ -183,7 +173,6 @@ export function registerJobs(program: Command, out: Terminal): void {
       `\n${OUTPUT_URL_NOTE.replace("Note: o", "O")}\n\nJSON fields: id, endpointId, status, delayTime, executionTime, workerId, output, error.`,
     )
     .action(async (opts: FormatOptions & { endpointId: string; jobId: string }) => {
-      out.format = formatOf(opts);
       const { api } = connect(out);
       const job = await out.spin("Reading the job", () => api.getJobStatus(opts.endpointId, opts.jobId));
       printJob(out, opts.endpointId, job);

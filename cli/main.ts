@@ -11,6 +11,7 @@ import { registerEmulator } from "./emulator.js";
 import { registerHub } from "./hub.js";
 import { registerJobs } from "./jobs.js";
 import { stdio, type Terminal } from "./output.js";
+import { formatOf } from "./parse.js";
 import { registerServerless } from "./serverless.js";
 
 const ENVIRONMENT_HELP = `
@@ -36,7 +37,12 @@ export function buildProgram(out: Terminal = stdio): Command {
     .configureOutput({ writeOut: out.writeOut, writeErr: out.writeErr })
     .showHelpAfterError("(add --help for usage)")
     .exitOverride()
-    .addHelpText("after", ENVIRONMENT_HELP);
+    .addHelpText("after", ENVIRONMENT_HELP)
+    // Commander runs an ancestor's hooks for every subcommand: this one chooses the output format
+    // of each command that has the output options, before its action and after its flags parsed.
+    .hook("preAction", async (_program, command) => {
+      if (command.options.some((o) => o.long === "--output")) await out.use(formatOf(command.opts()));
+    });
   registerBilling(program, out);
   registerHub(program, out);
   registerServerless(program, out);

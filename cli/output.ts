@@ -6,7 +6,6 @@
  * prints the API key), so even a server echoing the key back cannot leak it to a terminal or a log.
  */
 import type { Writable } from "node:stream";
-import { stringify as toYaml } from "yaml";
 import { isRunpodApiError, redact } from "../provider/client/index.js";
 import { CliError, UsageError } from "./errors.js";
 
@@ -27,11 +26,23 @@ export interface Streams {
 }
 
 export class Terminal implements Output {
-  /** Chosen per command by its `--output`/`--json` flags; errors follow it too. */
-  format: Format = "table";
+  private chosen: Format = "table";
   private readonly secrets: string[] = [];
+  /** The YAML writer, loaded only by `use("yaml")`. */
+  private toYaml: typeof import("yaml").stringify | undefined;
 
   constructor(private readonly streams: Streams) {}
+
+  /** Chosen per command by its `--output`/`--json` flags (`use`); errors follow it too. */
+  get format(): Format {
+    return this.chosen;
+  }
+
+  /** Prints in `format` from now on; loads the YAML module only when YAML is asked for. */
+  async use(format: Format): Promise<void> {
+    if (format === "yaml") this.toYaml ??= (await import("yaml")).stringify;
+    this.chosen = format;
+  }
 
   /** Every later line has each occurrence of `secret` replaced by `[redacted]`. */
   protect(secret: string): void {
@@ -60,11 +71,13 @@ export class Terminal implements Output {
       case "json":
         this.line(JSON.stringify(value, null, 2));
         return;
-      case "yaml":
+      case "yaml": {
+        if (!this.toYaml) throw new Error('the YAML writer is loaded by use("yaml"), which was not called.');
         // YAML 1.1 quoting, so readers still on 1.1 (PyYAML, Go's yaml.v2) keep `2026-11-01T00:00:00Z`
         // and `yes` as strings rather than a timestamp and a boolean.
-        this.line(toYaml(value, { indent: 2, version: "1.1" }).trimEnd());
+        this.line(this.toYaml(value, { indent: 2, version: "1.1" }).trimEnd());
         return;
+      }
       case "table":
         for (const l of humanView()) this.line(l);
     }

@@ -25,7 +25,7 @@ export function numberOption(flag: string, min: number, max: number) {
 }
 
 /** One of `allowed`, matched case-insensitively and returned in its canonical spelling. */
-export function choiceOption<T extends string>(flag: string, allowed: readonly T[]) {
+function choiceOption<T extends string>(flag: string, allowed: readonly T[]) {
   return (value: string): T => {
     const match = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
     if (match === undefined) throw new InvalidArgumentError(`${flag} must be one of ${allowed.join(", ")}.`);

@@ -21,11 +21,12 @@
 import { randomBytes } from "node:crypto";
 import type { Command } from "commander";
 import { isRunpodApiError, type RunpodApi, type schemas } from "../provider/client/index.js";
+import { createOnce, mayHaveLanded } from "../provider/create-once.js";
 import { connect } from "./connect.js";
 import { CliError, UsageError } from "./errors.js";
 import { listingRef, readReleaseConfig } from "./hub.js";
 import { fields, type Terminal } from "./output.js";
-import { addOutputOptions, type FormatOptions, formatOf, textOption } from "./parse.js";
+import { addOutputOptions, type FormatOptions, textOption } from "./parse.js";
 
 /** runpodctl's defaults: a 10 GB container disk, and CPU workers of flavor cpu3g with 4 vCPUs. */
 const DEFAULT_CONTAINER_DISK_GB = 10;
@@ -46,7 +47,7 @@ type HubReleaseConfig = schemas.HubReleaseConfig;
  * in the list's order (a pool expands to its GPU types in catalog order), without repeats. Only
  * GPU types that serverless offers (those in a pool) count. Undefined entries name the unknown ids.
  */
-export function resolveGpuIds(
+function resolveGpuIds(
   list: string,
   catalog: readonly GpuType[],
 ): { gpuTypeIds: string[]; unknown: string[] } {
@@ -158,7 +159,6 @@ export function registerServerless(program: Command, out: Terminal): void {
       "\nGPU ids and the container disk come from the listing's release config. Jobs go to {serverless_url}/v2/<endpoint id>/ (see `jobs run`).\n\nJSON fields: id, name, templateId, computeType, gpuTypeIds, gpuCount, cpuFlavorIds, vcpuCount, image, containerDiskInGb, hubListingId, hubReleaseId, jobUrl.",
     )
     .action(async (opts: CreateOptions) => {
-      out.format = formatOf(opts);
       if (opts.gpuId?.includes(",")) {
         throw new UsageError("--gpu-id takes one GPU type or pool id.");
       }
@@ -194,28 +194,45 @@ export function registerServerless(program: Command, out: Terminal): void {
           ? config.containerDiskInGb
           : DEFAULT_CONTAINER_DISK_GB;
 
-      // runpodctl's template naming: unique per create, traceable to the endpoint.
+      // runpodctl's template naming: unique per create, traceable to the endpoint. The name also
+      // tells the template an unanswered create made from any other (createOnce).
       const suffix = randomBytes(8).toString("hex").slice(0, 7);
+      const templateName = `${opts.name}__template__${suffix}`;
+      const claimed = new Set<string>();
       const template = await spin("Creating the template", () =>
-        api.createTemplate({
-          name: `${opts.name}__template__${suffix}`,
-          image,
-          disk,
-          env: envFrom(config),
-          serverless: true,
-          category: placement.computeType === "CPU" ? "CPU" : "NVIDIA",
+        createOnce({
+          what: `a template named ${templateName}`,
+          create: () =>
+            api.createTemplate({
+              name: templateName,
+              image,
+              disk,
+              env: envFrom(config),
+              serverless: true,
+              category: placement.computeType === "CPU" ? "CPU" : "NVIDIA",
+            }),
+          list: () => api.listTemplates(),
+          matches: (t) => t.name === templateName && t.image === image,
+          claimed,
         }),
       );
       let endpoint: schemas.Endpoint;
       try {
         endpoint = await spin("Creating the endpoint", () =>
-          api.createEndpoint({
-            name: opts.name,
-            templateId: template.id,
-            ...placement,
-            ...(placement.computeType === "GPU" && config.allowedCudaVersions?.length
-              ? { allowedCudaVersions: config.allowedCudaVersions }
-              : {}),
+          createOnce({
+            what: `an endpoint named ${opts.name} on template ${template.id}`,
+            create: () =>
+              api.createEndpoint({
+                name: opts.name,
+                templateId: template.id,
+                ...placement,
+                ...(placement.computeType === "GPU" && config.allowedCudaVersions?.length
+                  ? { allowedCudaVersions: config.allowedCudaVersions }
+                  : {}),
+              }),
+            list: () => api.listEndpoints(),
+            matches: (e) => e.name === opts.name && e.templateId === template.id,
+            claimed,
           }),
         );
       } catch (err) {
@@ -259,12 +276,14 @@ export function registerServerless(program: Command, out: Terminal): void {
 
 /**
  * The template was made only for this endpoint: when the endpoint create was rejected, delete it
- * rather than leave an orphan. When the outcome is unknown (the connection broke after sending),
- * the endpoint may exist and hold the template, so it is kept and named in the error.
+ * rather than leave an orphan. When it may still have landed (no answer even after createOnce sent
+ * it again, or the look-up for it failed), the endpoint may exist and hold the template, so the
+ * template is kept and named in the error.
  */
 async function withTemplateCleanup(api: RunpodApi, templateId: string, err: unknown): Promise<unknown> {
-  if (!isRunpodApiError(err)) return err;
-  if (err.outcome === "unknown") {
+  if (!(err instanceof Error)) return err;
+  const unanswered: boolean = mayHaveLanded(err);
+  if (unanswered || !isRunpodApiError(err)) {
     err.message += ` The endpoint may have been created; template ${templateId} was kept.`;
     return err;
   }

@@ -13,7 +13,7 @@
  */
 import { BUCKET_SIZES, isRfc3339 } from "../provider/client/schemas/billing.js";
 import { badRequest } from "./errors.js";
-import { json, type RouteContext, type RouteTable } from "./routing.js";
+import { json, queryList, type RouteContext, type RouteTable } from "./routing.js";
 
 type BucketSize = (typeof BUCKET_SIZES)[number];
 type UsageRow = { time: string; amount: number } & Record<string, unknown>;
@@ -56,7 +56,8 @@ function timeParam(query: URLSearchParams, name: string): number | undefined {
   if (!isRfc3339(value)) {
     throw badRequest(`${name} must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z; got '${raw}'.`);
   }
-  return Date.parse(value.replace(/[tz]/g, (c) => c.toUpperCase()));
+  // Date.parse takes a lowercase `t`/`z` and more than 3 fraction digits as well.
+  return Date.parse(value);
 }
 
 interface Window {
@@ -75,19 +76,10 @@ function windowOf(query: URLSearchParams): Window {
   return { bucketSize, start, end };
 }
 
-/** `a,b` and repeated parameters both give a list (the description types some filters as arrays). */
-function listParam(query: URLSearchParams, name: string): string[] {
-  return query
-    .getAll(name)
-    .flatMap((v) => v.split(","))
-    .map((v) => v.trim())
-    .filter((v) => v !== "");
-}
-
 // ---------------------------------------------------------------- buckets
 
 /** Start of the UTC bucket holding `ms`; weeks start on Monday. */
-export function bucketStart(ms: number, size: BucketSize): number {
+function bucketStart(ms: number, size: BucketSize): number {
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   const mo = d.getUTCMonth();
@@ -212,7 +204,8 @@ function endpointBilling(ctx: RouteContext) {
   const window = windowOf(ctx.query);
   const grouping = oneOf(ctx.query, "grouping", ENDPOINT_GROUPINGS, "endpointId");
   const endpointId = param(ctx.query, "endpointId");
-  const gpuTypeIds = listParam(ctx.query, "gpuTypeId");
+  // An array in the description: `a,b` and repeated parameters both give a list.
+  const gpuTypeIds = queryList(ctx.query, "gpuTypeId");
   const rows = inWindow(ctx.state.seed.billing.endpoints, window).filter(
     ({ row }) =>
       (endpointId === undefined || row.endpointId === endpointId) &&

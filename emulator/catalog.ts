@@ -1,4 +1,5 @@
 /** Catalog reads under base_url (`/v2/catalog/gpus|cpus|datacenters|templates`), with the contract's query parameters. */
+import { AVAILABILITY_LEVELS, type Availability } from "../provider/client/schemas/catalog.js";
 import {
   availabilityOf,
   compareCuda,
@@ -8,38 +9,45 @@ import {
   gpuStockAt,
 } from "./capacity.js";
 import { badRequest, notFound } from "./errors.js";
-import { json, type RouteContext, type RouteTable } from "./routing.js";
-import { type EmulatorState, stockKey } from "./state.js";
+import { json, queryList, type RouteContext, type RouteTable } from "./routing.js";
+import type { CpuFlavorRecord, DataCenterRecord, EmulatorState, GpuTypeRecord } from "./state.js";
 import { templateView } from "./templates.js";
 
-const LEVELS = ["NONE", "LOW", "MEDIUM", "HIGH"] as const;
-const best = (levels: string[]) =>
-  levels.reduce((a, b) => (LEVELS.indexOf(b as never) > LEVELS.indexOf(a as never) ? b : a), "NONE");
+const best = (levels: Availability[]): Availability =>
+  levels.reduce<Availability>(
+    (a, b) => (AVAILABILITY_LEVELS.indexOf(b) > AVAILABILITY_LEVELS.indexOf(a) ? b : a),
+    "NONE",
+  );
 
-/** `include=A,B` and repeated `include=A&include=B` both work (form style, explode false). */
-function list(query: URLSearchParams, name: string): string[] {
-  return query
-    .getAll(name)
-    .flatMap((v) => v.split(","))
-    .map((v) => v.trim())
-    .filter(Boolean);
+/** The GPU query parameters, parsed once per request. */
+interface GpuQuery {
+  /** include=AVAILABILITY (which requires a product). */
+  readonly availability: boolean;
+  readonly count: number;
+  readonly cudaVersions: readonly string[];
+  readonly minCudaVersion: string | undefined;
 }
 
-function gpuView(state: EmulatorState, gpuId: string, query: URLSearchParams) {
-  const type = state.seed.gpuTypes.find((g) => g.id === gpuId);
-  if (!type) return undefined;
-  const include = list(query, "include");
-  const product = list(query, "product");
-  if (include.includes("AVAILABILITY") && product.length === 0) {
+function gpuQuery(query: URLSearchParams): GpuQuery {
+  const availability = queryList(query, "include").includes("AVAILABILITY");
+  if (availability && queryList(query, "product").length === 0) {
     throw badRequest(
       "include=AVAILABILITY requires product (POD, CLUSTER or SERVERLESS): stock differs by product.",
     );
   }
+  return {
+    availability,
+    count: Number(query.get("count") ?? "1"),
+    cudaVersions: queryList(query, "cudaVersions"),
+    minCudaVersion: query.get("minCudaVersion") ?? undefined,
+  };
+}
+
+function gpuView(state: EmulatorState, type: GpuTypeRecord, options: GpuQuery) {
+  const gpuId = type.id;
   const base = { ...type };
-  if (!include.includes("AVAILABILITY")) return base;
-  const count = Number(query.get("count") ?? "1");
-  const wanted = list(query, "cudaVersions");
-  const min = query.get("minCudaVersion") ?? undefined;
+  if (!options.availability) return base;
+  const { count, cudaVersions: wanted, minCudaVersion: min } = options;
   const dcs = state.seed.dataCenters
     .map((dc) => ({ dc, stock: gpuStockAt(state, dc.id, gpuId) }))
     .filter(
@@ -68,30 +76,31 @@ function gpuView(state: EmulatorState, gpuId: string, query: URLSearchParams) {
 
 function listGpus(ctx: RouteContext) {
   const cloud = ctx.query.get("cloud");
+  const options = gpuQuery(ctx.query);
   const gpus = ctx.state.seed.gpuTypes
     .filter((g) => cloud !== "COMMUNITY" || g.community)
-    .map((g) => gpuView(ctx.state, g.id, ctx.query))
-    .filter((g) => g !== undefined)
+    .map((g) => gpuView(ctx.state, g, options))
     .filter((g) => {
       // With a CUDA filter, a GPU no data center can serve is left out.
       const dcs = (g as { dataCenters?: unknown[] }).dataCenters;
-      return dcs === undefined || list(ctx.query, "cudaVersions").length === 0 || dcs.length > 0;
+      return dcs === undefined || options.cudaVersions.length === 0 || dcs.length > 0;
     });
   return json(200, { gpus });
 }
 
 function getGpu(ctx: RouteContext) {
-  const view = gpuView(ctx.state, ctx.params.id ?? "", ctx.query);
-  if (!view) throw notFound(`GPU type '${ctx.params.id}' was not found.`);
-  return json(200, view);
+  const type = ctx.state.gpuTypeById.get(ctx.params.id ?? "");
+  if (!type) throw notFound(`GPU type '${ctx.params.id}' was not found.`);
+  return json(200, gpuView(ctx.state, type, gpuQuery(ctx.query)));
 }
 
-function cpuView(state: EmulatorState, flavorId: string, query: URLSearchParams) {
-  const flavor = state.seed.cpuFlavors.find((f) => f.id === flavorId);
-  if (!flavor) return undefined;
-  if (!list(query, "include").includes("AVAILABILITY")) return { ...flavor };
+/** include=AVAILABILITY on a CPU read. */
+const withAvailability = (query: URLSearchParams) => queryList(query, "include").includes("AVAILABILITY");
+
+function cpuView(state: EmulatorState, flavor: CpuFlavorRecord, availability: boolean) {
+  if (!availability) return { ...flavor };
   const dataCenters = state.seed.dataCenters
-    .map((dc) => ({ dc, stock: cpuStockAt(state, dc.id, flavorId) }))
+    .map((dc) => ({ dc, stock: cpuStockAt(state, dc.id, flavor.id) }))
     .filter((x) => x.stock !== undefined)
     .map(({ dc, stock }) => ({
       id: dc.id,
@@ -103,25 +112,24 @@ function cpuView(state: EmulatorState, flavorId: string, query: URLSearchParams)
 
 function listCpus(ctx: RouteContext) {
   const vcpu = ctx.query.get("vcpuCount");
+  const availability = withAvailability(ctx.query);
   const cpus = ctx.state.seed.cpuFlavors
     .filter((f) => vcpu === null || (Number(vcpu) >= f.vcpu.min && Number(vcpu) <= f.vcpu.max))
-    .map((f) => cpuView(ctx.state, f.id, ctx.query));
+    .map((f) => cpuView(ctx.state, f, availability));
   return json(200, { cpus });
 }
 
 function getCpu(ctx: RouteContext) {
-  const view = cpuView(ctx.state, ctx.params.id ?? "", ctx.query);
-  if (!view) throw notFound(`CPU flavor '${ctx.params.id}' was not found.`);
-  return json(200, view);
+  const flavor = ctx.state.cpuFlavorById.get(ctx.params.id ?? "");
+  if (!flavor) throw notFound(`CPU flavor '${ctx.params.id}' was not found.`);
+  return json(200, cpuView(ctx.state, flavor, withAvailability(ctx.query)));
 }
 
-function dataCenterView(state: EmulatorState, id: string, include: string[]) {
-  const dc = state.seed.dataCenters.find((d) => d.id === id);
-  if (!dc) return undefined;
+function dataCenterView(state: EmulatorState, dc: DataCenterRecord, include: readonly string[]) {
   const out: Record<string, unknown> = { ...dc };
   if (include.includes("GPU_AVAILABILITY")) {
     const gpus = state.seed.gpuTypes
-      .map((g) => ({ g, stock: state.gpuStock.get(stockKey(dc.id, g.id)) }))
+      .map((g) => ({ g, stock: gpuStockAt(state, dc.id, g.id) }))
       .filter((x) => x.stock !== undefined)
       .map(({ g, stock }) => ({
         id: g.id,
@@ -132,7 +140,7 @@ function dataCenterView(state: EmulatorState, id: string, include: string[]) {
   }
   if (include.includes("CPU_AVAILABILITY")) {
     const cpus = state.seed.cpuFlavors
-      .map((f) => ({ f, stock: state.cpuStock.get(stockKey(dc.id, f.id)) }))
+      .map((f) => ({ f, stock: cpuStockAt(state, dc.id, f.id) }))
       .filter((x) => x.stock !== undefined)
       .map(({ f, stock }) => ({
         id: f.id,
@@ -145,24 +153,24 @@ function dataCenterView(state: EmulatorState, id: string, include: string[]) {
 }
 
 function listDataCenters(ctx: RouteContext) {
-  const include = list(ctx.query, "include");
-  const regions = list(ctx.query, "regions");
-  const volumeTypes = list(ctx.query, "networkVolumeTypes");
-  const compliance = list(ctx.query, "compliance");
+  const include = queryList(ctx.query, "include");
+  const regions = queryList(ctx.query, "regions");
+  const volumeTypes = queryList(ctx.query, "networkVolumeTypes");
+  const compliance = queryList(ctx.query, "compliance");
   const global = ctx.query.get("globalNetwork");
   const dataCenters = ctx.state.seed.dataCenters
     .filter((d) => regions.length === 0 || regions.includes(d.region))
     .filter((d) => volumeTypes.length === 0 || volumeTypes.some((t) => d.networkVolumeTypes.includes(t)))
     .filter((d) => compliance.length === 0 || compliance.every((c) => d.compliance.includes(c)))
     .filter((d) => global === null || String(d.globalNetwork) === global)
-    .map((d) => dataCenterView(ctx.state, d.id, include));
+    .map((d) => dataCenterView(ctx.state, d, include));
   return json(200, { dataCenters });
 }
 
 function getDataCenter(ctx: RouteContext) {
-  const view = dataCenterView(ctx.state, ctx.params.id ?? "", list(ctx.query, "include"));
-  if (!view) throw notFound(`Data center '${ctx.params.id}' was not found.`);
-  return json(200, view);
+  const dc = ctx.state.dataCenterById.get(ctx.params.id ?? "");
+  if (!dc) throw notFound(`Data center '${ctx.params.id}' was not found.`);
+  return json(200, dataCenterView(ctx.state, dc, queryList(ctx.query, "include")));
 }
 
 function listPublicTemplates(ctx: RouteContext) {

@@ -34,11 +34,6 @@ export class EmulatorClock {
     this.scale = Math.max(0, scale);
   }
 
-  set(time: number): void {
-    this.base = time;
-    this.anchor = Date.now();
-  }
-
   /** Real milliseconds until the emulator reaches `time`; Infinity while frozen. */
   realMsUntil(time: number): number {
     const delta = time - this.now();

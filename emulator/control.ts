@@ -4,14 +4,15 @@
  * when enabled, over HTTP under `/__emulator/` on base_url (off by default).
  */
 import { z } from "zod";
+import { Availability } from "../provider/client/schemas/catalog.js";
 import type { Pod, PodStatus } from "../provider/client/schemas/pods.js";
 import { HttpError, notFound } from "./errors.js";
 import type { FaultRuleInput } from "./faults.js";
-import { findPod, podView, seedClusters } from "./pods.js";
+import { findPod, podView } from "./pods.js";
 import type { WindowPolicy } from "./rate-limit.js";
-import type { Reply } from "./routing.js";
+import { type Reply, safeDecode } from "./routing.js";
 import type { SeedInput } from "./seed.js";
-import { DEFAULT_SETTINGS, type EmulatorState, type Settings, stockKey } from "./state.js";
+import { DEFAULT_SETTINGS, type EmulatorState, type Settings, SettingsSchema, stockKey } from "./state.js";
 import { templateView } from "./templates.js";
 
 const CapacityChange = z.strictObject({
@@ -21,23 +22,11 @@ const CapacityChange = z.strictObject({
   free: z.int().min(0).optional(),
   total: z.int().min(0).optional(),
   /** What the catalog reports regardless of real stock; null goes back to the real level. */
-  availability: z.enum(["NONE", "LOW", "MEDIUM", "HIGH"]).nullable().optional(),
+  availability: Availability.nullable().optional(),
 });
 export type CapacityChange = z.input<typeof CapacityChange>;
 
-const SettingsChange = z
-  .strictObject({
-    provisioningMs: z.number().min(0),
-    startingMs: z.number().min(0),
-    terminatingMs: z.number().min(0),
-    errorShare: z.number().min(0).max(1),
-    balanceExhausted: z.boolean(),
-    jobQueueMs: z.number().min(0),
-    jobRunMs: z.number().min(0),
-    jobFailureShare: z.number().min(0).max(1),
-    runsyncWaitMs: z.number().min(0),
-  })
-  .partial();
+const SettingsChange = SettingsSchema.partial();
 
 const Policy = z
   .array(z.strictObject({ name: z.string(), quota: z.int().min(1), seconds: z.int().min(1) }))
@@ -49,16 +38,14 @@ export class EmulatorControl {
   /** Back to the seed (the default one, or `seed` overrides): resources, settings, faults, log, quotas. */
   reset(seed?: Partial<SeedInput>): void {
     this.state.load(seed);
-    seedClusters(this.state);
     this.state.settings = { ...DEFAULT_SETTINGS };
-    this.state.faults.clear();
+    this.state.faults.reset();
     this.state.log.clear();
   }
 
   /** Replaces the resources with a seed's, keeping settings, faults and the log. */
   loadSeed(seed: Partial<SeedInput>): void {
     this.state.load(seed);
-    seedClusters(this.state);
   }
 
   now(): number {
@@ -81,8 +68,7 @@ export class EmulatorControl {
   }
 
   setRateLimitPolicy(policy: readonly WindowPolicy[]): void {
-    this.state.limiter.policy = Policy.parse(policy);
-    this.state.limiter.reset();
+    this.state.limiter.setPolicy(Policy.parse(policy));
   }
 
   setCapacity(input: CapacityChange): void {
@@ -138,17 +124,20 @@ export class EmulatorControl {
     if (!pod) throw notFound(`Pod '${id}' was not found.`);
     pod.status = status;
     pod.schedule = [];
-    if (status === "RUNNING") pod.runningAt = this.state.now();
+    if (status === "RUNNING") pod.startedAt = this.state.now();
     return podView(this.state, pod);
   }
 
-  /** Everything the emulator holds, as the API would show it, for invariant checks. */
+  /**
+   * Everything the emulator holds, as the API would show it, for invariant checks. Each pod also
+   * has `runningAt`: its `startedAt` as emulator ms (null before it first ran), for benchmarks.
+   */
   snapshot() {
     const s = this.state;
     const pods = [...s.pods.keys()]
       .map((id) => findPod(s, id))
       .filter((p) => p !== undefined)
-      .map((p) => ({ ...(podView(s, p) as Pod), runningAt: p.runningAt ?? null }));
+      .map((p) => ({ ...(podView(s, p) as Pod), runningAt: p.startedAt }));
     return {
       now: s.now(),
       pods,
@@ -181,8 +170,8 @@ export class EmulatorControl {
     const ok = (b: unknown = { ok: true }): Reply => ({ status: 200, body: b });
     const obj = (body ?? {}) as Record<string, unknown>;
     const podMatch = /^POST \/pods\/([^/]+)\/status$/.exec(route);
-    if (podMatch)
-      return ok(this.setPodStatus(decodeURIComponent(podMatch[1] ?? ""), obj.status as PodStatus));
+    const podId = podMatch ? safeDecode(podMatch[1] ?? "") : undefined;
+    if (podId !== undefined) return ok(this.setPodStatus(podId, obj.status as PodStatus));
     switch (route) {
       case "POST /reset":
         this.reset(obj.seed as Partial<SeedInput> | undefined);

@@ -17,7 +17,7 @@ import {
 } from "../provider/client/schemas/endpoints.js";
 import { badRequest, notFound } from "./errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
-import type { EmulatorState } from "./state.js";
+import { type EmulatorState, requireCpuFlavor, requireDataCenter, requireGpuType } from "./state.js";
 import { templateView } from "./templates.js";
 import { validateBody } from "./validation.js";
 
@@ -42,7 +42,7 @@ export const ENDPOINT_DEFAULTS = {
  * identity, bookkeeping and derived fields. Fields of the other compute type are not kept: the
  * description says they "will be ignored".
  */
-export type EndpointSettings = {
+type EndpointSettings = {
   name: string;
   templateId: string;
   computeType: (typeof COMPUTE_TYPES)[number];
@@ -68,9 +68,8 @@ export type EndpointSettings = {
 };
 
 /**
- * What the emulator stores per endpoint, which is also what GET answers (the `template`/`workers`
- * expansions are added per request). A type alias, not an interface, so it fits the store's
- * loosely typed EndpointRecord.
+ * What the emulator stores per endpoint (`state.endpoints`), which is also what GET answers (the
+ * `template`/`workers` expansions are added per request).
  */
 export type ServerlessEndpoint = EndpointSettings & {
   id: string;
@@ -84,9 +83,7 @@ export type ServerlessEndpoint = EndpointSettings & {
 
 /** The endpoint stored under `id`, if any. */
 export function findEndpoint(state: EmulatorState, id: string): ServerlessEndpoint | undefined {
-  // Only this module writes state.endpoints, always with a ServerlessEndpoint; the store types its
-  // records loosely so state.ts does not depend on this module.
-  return state.endpoints.get(id) as ServerlessEndpoint | undefined;
+  return state.endpoints.get(id);
 }
 
 function requireEndpoint(state: EmulatorState, id: string): ServerlessEndpoint {
@@ -128,11 +125,7 @@ function checkedSettings(state: EmulatorState, wanted: EndpointSettings): Endpoi
         "gpuTypeIds must list at least one GPU type for a GPU endpoint (computeType GPU, the default).",
       );
     }
-    for (const id of gpuTypeIds) {
-      if (!state.seed.gpuTypes.some((g) => g.id === id)) {
-        throw badRequest(`gpuTypeIds: '${id}' is not a GPU type; see GET /v2/catalog/gpus.`);
-      }
-    }
+    for (const id of gpuTypeIds) requireGpuType(state, id, "gpuTypeIds:");
     computeFields = {
       gpuTypeIds,
       gpuCount: gpuCount ?? ENDPOINT_DEFAULTS.gpuCount,
@@ -145,11 +138,7 @@ function checkedSettings(state: EmulatorState, wanted: EndpointSettings): Endpoi
         "cpuFlavorIds must list at least one CPU flavor for a CPU endpoint (computeType CPU).",
       );
     }
-    for (const id of cpuFlavorIds) {
-      if (!state.seed.cpuFlavors.some((f) => f.id === id)) {
-        throw badRequest(`cpuFlavorIds: '${id}' is not a CPU flavor; see GET /v2/catalog/cpus.`);
-      }
-    }
+    for (const id of cpuFlavorIds) requireCpuFlavor(state, id, "cpuFlavorIds:");
     computeFields = { cpuFlavorIds, vcpuCount: vcpuCount ?? ENDPOINT_DEFAULTS.vcpuCount };
   }
   if (common.workersMin > common.workersMax) {
@@ -157,11 +146,7 @@ function checkedSettings(state: EmulatorState, wanted: EndpointSettings): Endpoi
       `workersMin (${common.workersMin}) cannot be greater than workersMax (${common.workersMax}).`,
     );
   }
-  for (const id of common.dataCenterIds) {
-    if (!state.seed.dataCenters.some((d) => d.id === id)) {
-      throw badRequest(`dataCenterIds: '${id}' is not a data center; see GET /v2/catalog/datacenters.`);
-    }
-  }
+  for (const id of common.dataCenterIds) requireDataCenter(state, id, "dataCenterIds:");
   for (const id of [
     ...(common.networkVolumeId === undefined ? [] : [common.networkVolumeId]),
     ...common.networkVolumeIds,
@@ -176,7 +161,7 @@ function instanceIdsFor(state: EmulatorState, settings: EndpointSettings): strin
   if (settings.computeType !== "CPU") return undefined;
   const vcpu = settings.vcpuCount ?? ENDPOINT_DEFAULTS.vcpuCount;
   return (settings.cpuFlavorIds ?? []).map((id) => {
-    const ramPerVcpu = state.seed.cpuFlavors.find((f) => f.id === id)?.ramGbPerVcpu ?? 2;
+    const ramPerVcpu = state.cpuFlavorById.get(id)?.ramGbPerVcpu ?? 2;
     return `${id}-${vcpu}-${vcpu * ramPerVcpu}`;
   });
 }
@@ -257,10 +242,7 @@ function createEndpoint(ctx: RouteContext) {
 }
 
 function listEndpoints(ctx: RouteContext) {
-  const endpoints = [...ctx.state.endpoints.keys()]
-    .map((id) => findEndpoint(ctx.state, id))
-    .filter((e): e is ServerlessEndpoint => e !== undefined)
-    .map((e) => endpointView(ctx, e));
+  const endpoints = [...ctx.state.endpoints.values()].map((e) => endpointView(ctx, e));
   return json(200, endpoints);
 }
 

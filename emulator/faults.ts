@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-export const FaultRuleSchema = z.strictObject({
+const FaultRuleSchema = z.strictObject({
   /** HTTP method, or `*`. @default "*" */
   method: z.string().default("*"),
   /** Regular expression tested against the request path (no query). */
@@ -30,7 +30,7 @@ type FaultRule = z.infer<typeof FaultRuleSchema> & {
   remaining: number | undefined;
 };
 
-export interface FaultDecision {
+interface FaultDecision {
   readonly rule: number;
   readonly status?: number | undefined;
   readonly retryAfter?: number | undefined;
@@ -51,8 +51,15 @@ export class FaultRules {
     return rule.id;
   }
 
+  /** Removes every rule; the counts of faults applied so far are kept (reports add them up). */
   clear(): void {
     this.rules = [];
+  }
+
+  /** Removes every rule and forgets the counts: back to a fresh emulator's. */
+  reset(): void {
+    this.clear();
+    this.applied.clear();
   }
 
   list(): readonly object[] {

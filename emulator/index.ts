@@ -9,7 +9,6 @@
  */
 import { EmulatorClock } from "./clock.js";
 import { EmulatorControl } from "./control.js";
-import { seedClusters } from "./pods.js";
 import type { WindowPolicy } from "./rate-limit.js";
 import { allRoutes } from "./routes.js";
 import { DEFAULT_API_KEY, type SeedInput } from "./seed.js";
@@ -69,7 +68,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.randomSeed === undefined ? {} : { randomSeed: options.randomSeed }),
   });
-  seedClusters(state);
   const control = new EmulatorControl(state);
   if (options.rateLimit) control.setRateLimitPolicy(options.rateLimit);
   const host = options.host ?? "127.0.0.1";

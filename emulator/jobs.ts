@@ -23,11 +23,11 @@ import { json, type RouteContext, type RouteTable } from "./routing.js";
 import type { EmulatorState, JobRecord } from "./state.js";
 import { validateBody } from "./validation.js";
 
-export type JobStatus = "IN_QUEUE" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
+type JobStatus = "IN_QUEUE" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
 
-export const IMAGE_USD_PER_MEGAPIXEL = 0.0025;
-export const VIDEO_USD_PER_SECOND = 0.06;
-export const AUDIO_USD_PER_1000_CHARS = 0.05;
+const IMAGE_USD_PER_MEGAPIXEL = 0.0025;
+const VIDEO_USD_PER_SECOND = 0.06;
+const AUDIO_USD_PER_1000_CHARS = 0.05;
 
 /** What a job failed by `input.fail` reports in `error`. */
 export const REQUESTED_FAILURE = "Emulated failure: the job input set fail to true.";
@@ -58,7 +58,7 @@ function newJobId(state: EmulatorState): string {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}-u1`;
 }
 
-export function jobStatus(state: EmulatorState, job: JobRecord): JobStatus {
+function jobStatus(state: EmulatorState, job: JobRecord): JobStatus {
   const now = state.now();
   if (now < job.startsAt) return "IN_QUEUE";
   if (now < job.endsAt) return "IN_PROGRESS";

@@ -6,7 +6,7 @@ import {
 import { badRequest, conflict, notFound } from "./errors.js";
 import { findPod } from "./pods.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
-import type { NetworkVolumeRecord } from "./state.js";
+import { type NetworkVolumeRecord, requireDataCenter } from "./state.js";
 import { validateBody } from "./validation.js";
 
 function find(ctx: RouteContext): NetworkVolumeRecord {
@@ -17,11 +17,7 @@ function find(ctx: RouteContext): NetworkVolumeRecord {
 
 function createVolume(ctx: RouteContext) {
   const body = validateBody(CreateNetworkVolumeRequest, ctx.body);
-  const dc = ctx.state.seed.dataCenters.find((d) => d.id === body.dataCenter);
-  if (!dc)
-    throw badRequest(
-      `dataCenter '${body.dataCenter}' is not a data center; see GET /v2/catalog/datacenters.`,
-    );
+  const dc = requireDataCenter(ctx.state, body.dataCenter, "dataCenter");
   const type = body.type ?? dc.networkVolumeTypes[0];
   if (!type || !dc.networkVolumeTypes.includes(type)) {
     throw badRequest(
@@ -63,8 +59,7 @@ function deleteVolume(ctx: RouteContext) {
     .find((p) => p && p.status !== "TERMINATED" && p.mounts.network?.some((m) => m.volumeId === v.id));
   if (pod) throw conflict(`Network volume '${v.id}' is mounted by pod '${pod.id}'; terminate the pod first.`);
   const endpoint = [...ctx.state.endpoints.values()].find(
-    (e) =>
-      e.networkVolumeId === v.id || (Array.isArray(e.networkVolumeIds) && e.networkVolumeIds.includes(v.id)),
+    (e) => e.networkVolumeId === v.id || e.networkVolumeIds.includes(v.id),
   );
   if (endpoint)
     throw conflict(

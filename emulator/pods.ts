@@ -14,12 +14,22 @@ import {
   type PodStatus,
   UpdatePodRequest,
 } from "../provider/client/schemas/pods.js";
-import { applyCommand, decodeArgs } from "../provider/container-args.js";
+import { decodeArgs } from "../provider/container-args.js";
 import { cpuStockAt, gpuStockAt, pickCuda, reacquire, release } from "./capacity.js";
 import { badRequest, conflict, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
-import type { EmulatorState, Machine, PodRecord, TemplateRecord } from "./state.js";
-import { validateBody } from "./validation.js";
+import {
+  type CpuFlavorRecord,
+  type EmulatorState,
+  type GpuTypeRecord,
+  type Machine,
+  type PodRecord,
+  requireCpuFlavor,
+  requireDataCenter,
+  requireGpuType,
+  type TemplateRecord,
+} from "./state.js";
+import { commandArgs, validateBody } from "./validation.js";
 
 const ACTIONS: Record<PodStatus, PodAction[]> = {
   PROVISIONING: ["stop", "terminate"],
@@ -31,7 +41,7 @@ const ACTIONS: Record<PodStatus, PodAction[]> = {
 };
 
 /** Default path of a global volume mount when the create does not give one. */
-export const GLOBAL_MOUNT_DEFAULT_PATH = "/global";
+const GLOBAL_MOUNT_DEFAULT_PATH = "/global";
 const DEFAULT_DISK_GB = 20;
 
 // ---------------------------------------------------------------- lifecycle
@@ -42,10 +52,7 @@ export function settle(state: EmulatorState, pod: PodRecord): void {
   for (let next = pod.schedule[0]; next && next.at <= now; next = pod.schedule[0]) {
     pod.schedule.shift();
     pod.status = next.status;
-    if (next.status === "RUNNING") {
-      pod.runningAt = next.at;
-      pod.startedAt = next.at;
-    }
+    if (next.status === "RUNNING") pod.startedAt = next.at;
   }
 }
 
@@ -157,7 +164,7 @@ export function podView(state: EmulatorState, pod: PodRecord): Record<string, un
       : { enabled: false },
     runtime: running
       ? {
-          uptime: Math.floor((now - (pod.runningAt ?? now)) / 1000),
+          uptime: Math.floor((now - (pod.startedAt ?? now)) / 1000),
           gpus: Array.from({ length: pod.gpu?.count ?? 0 }, () => ({ util: 0, memoryUtil: 0 })),
           cpu: { util: 2 },
           memory: { util: 9 },
@@ -198,7 +205,7 @@ interface Effective {
   minCudaVersion: string | undefined;
 }
 
-export function resolveTemplate(state: EmulatorState, id: string): TemplateRecord {
+function resolveTemplate(state: EmulatorState, id: string): TemplateRecord {
   const t = state.templates.get(id);
   if (!t) throw notFound(`Template '${id}' was not found or is not accessible.`);
   if (t.serverless) {
@@ -221,8 +228,7 @@ function crossFieldRules(state: EmulatorState, body: CreateBody): void {
   if (body.cpu) {
     if (mounts?.persistent)
       throw badRequest("mounts.persistent is not supported on CPU pods; use a network volume.");
-    const flavor = state.seed.cpuFlavors.find((f) => f.id === body.cpu?.id);
-    if (!flavor) throw badRequest(`cpu.id '${body.cpu.id}' is not a CPU flavor; see GET /v2/catalog/cpus.`);
+    const flavor = requireCpuFlavor(state, body.cpu.id, "cpu.id");
     const n = body.cpu.vcpuCount;
     if ((n & (n - 1)) !== 0) throw badRequest(`cpu.vcpuCount ${n} must be a power of two.`);
     if (n < flavor.vcpu.min || n > flavor.vcpu.max) {
@@ -231,14 +237,12 @@ function crossFieldRules(state: EmulatorState, body: CreateBody): void {
       );
     }
   }
-  const command = applyCommand("", body);
-  if ("error" in command) throw badRequest(command.error);
+  // The command rule is checked here, before the template is resolved (400 before 404).
+  commandArgs("", body);
 }
 
 function effectiveConfig(state: EmulatorState, body: CreateBody): Effective {
   const template = body.templateId ? resolveTemplate(state, body.templateId) : undefined;
-  const command = applyCommand(template?.args ?? "", body);
-  if ("error" in command) throw badRequest(command.error);
   const cudaFromBody = body.gpu?.allowedCudaVersions !== undefined || body.gpu?.minCudaVersion !== undefined;
   const isCpu = body.cpu !== undefined;
   const persistent = body.mounts?.persistent ?? (isCpu ? undefined : template?.mounts.persistent);
@@ -250,7 +254,7 @@ function effectiveConfig(state: EmulatorState, body: CreateBody): Effective {
   const eff: Effective = {
     body,
     image,
-    args: command.args,
+    args: commandArgs(template?.args ?? "", body),
     disk: body.disk ?? template?.disk ?? DEFAULT_DISK_GB,
     env: { ...(template?.env ?? {}), ...(body.env ?? {}) },
     ports: body.ports ?? template?.ports ?? [],
@@ -301,13 +305,15 @@ function randomPort(state: EmulatorState): number {
   return 10_000 + Math.floor(state.random() * 50_000);
 }
 
-function place(state: EmulatorState, eff: Effective, apiKey: string): Machine {
+/** Where a new pod runs, and the catalog entry of what it runs on (its price). */
+type Placement = { machine: Machine } & (
+  | { gpuType: GpuTypeRecord; cpuFlavor?: never }
+  | { cpuFlavor: CpuFlavorRecord; gpuType?: never }
+);
+
+function place(state: EmulatorState, eff: Effective, apiKey: string): Placement {
   const body = eff.body;
-  const known = new Set(state.seed.dataCenters.map((d) => d.id));
-  for (const id of body.dataCenterIds ?? []) {
-    if (!known.has(id))
-      throw badRequest(`dataCenterIds: '${id}' is not a data center; see GET /v2/catalog/datacenters.`);
-  }
+  for (const id of body.dataCenterIds ?? []) requireDataCenter(state, id, "dataCenterIds:");
   let candidates = body.dataCenterIds?.length
     ? [...body.dataCenterIds]
     : state.seed.dataCenters.map((d) => d.id);
@@ -339,8 +345,7 @@ function place(state: EmulatorState, eff: Effective, apiKey: string): Machine {
 
   if (body.gpu) {
     const gpu = body.gpu;
-    const type = state.seed.gpuTypes.find((g) => g.id === gpu.id);
-    if (!type) throw badRequest(`gpu.id '${gpu.id}' is not a GPU type; see GET /v2/catalog/gpus.`);
+    const type = requireGpuType(state, gpu.id, "gpu.id");
     const cloud = body.cloud ?? "SECURE";
     const count = gpu.count ?? 1;
     if (cloud === "COMMUNITY" && !type.community)
@@ -356,11 +361,11 @@ function place(state: EmulatorState, eff: Effective, apiKey: string): Machine {
       if (!stock || stock.free < count) continue;
       if (gpu.minRamPerGpu !== undefined && stock.ramPerGpu < gpu.minRamPerGpu) continue;
       if (gpu.minVcpuCountPerGpu !== undefined && stock.vcpuPerGpu < gpu.minVcpuCountPerGpu) continue;
-      if (body.globalNetworking && !state.seed.dataCenters.find((d) => d.id === dc)?.globalNetwork) continue;
+      if (body.globalNetworking && !state.dataCenterById.get(dc)?.globalNetwork) continue;
       const cuda = pickCuda(stock.cudaVersions, eff.allowedCudaVersions, eff.minCudaVersion);
       if (cuda === undefined) continue;
       stock.free -= count;
-      return {
+      const machine: Machine = {
         dataCenterId: dc,
         gpuTypeId: gpu.id,
         gpuCount: count,
@@ -371,27 +376,29 @@ function place(state: EmulatorState, eff: Effective, apiKey: string): Machine {
         portMap,
         held: true,
       };
+      return { machine, gpuType: type };
     }
     throw badRequest(NO_CAPACITY);
   }
 
   const cpu = body.cpu as { id: string; vcpuCount: number };
   if (body.globalNetworking) throw badRequest("Global networking requires an NVIDIA GPU.");
-  const flavor = state.seed.cpuFlavors.find((f) => f.id === cpu.id);
+  const flavor = requireCpuFlavor(state, cpu.id, "cpu.id");
   for (const dc of allowed) {
     const stock = cpuStockAt(state, dc, cpu.id);
     if (!stock || stock.free < cpu.vcpuCount) continue;
     stock.free -= cpu.vcpuCount;
-    return {
+    const machine: Machine = {
       dataCenterId: dc,
       cpuFlavorId: cpu.id,
       vcpuCount: cpu.vcpuCount,
-      memoryGb: Math.round((flavor?.ramGbPerVcpu ?? 2) * cpu.vcpuCount),
+      memoryGb: Math.round(flavor.ramGbPerVcpu * cpu.vcpuCount),
       cudaVersion: null,
       publicIp,
       portMap,
       held: true,
     };
+    return { machine, cpuFlavor: flavor };
   }
   throw badRequest(NO_CAPACITY);
 }
@@ -403,14 +410,13 @@ function randomSecret(state: EmulatorState, length = 20): string {
   return s;
 }
 
-function costPerHour(state: EmulatorState, body: CreateBody): number {
-  if (body.gpu) {
-    const type = state.seed.gpuTypes.find((g) => g.id === body.gpu?.id);
-    const price = (body.cloud ?? "SECURE") === "SECURE" ? type?.price.secure : type?.price.community;
-    return Math.round((price ?? 0) * (body.gpu.count ?? 1) * 1000) / 1000;
+function costPerHour(body: CreateBody, placement: Placement): number {
+  if (placement.gpuType) {
+    const { price } = placement.gpuType;
+    const perGpu = (body.cloud ?? "SECURE") === "SECURE" ? price.secure : price.community;
+    return Math.round(perGpu * (body.gpu?.count ?? 1) * 1000) / 1000;
   }
-  const flavor = state.seed.cpuFlavors.find((f) => f.id === body.cpu?.id);
-  return Math.round((flavor?.price.securePerVcpu ?? 0) * (body.cpu?.vcpuCount ?? 0) * 1000) / 1000;
+  return Math.round(placement.cpuFlavor.price.securePerVcpu * (body.cpu?.vcpuCount ?? 0) * 1000) / 1000;
 }
 
 function createPod(ctx: RouteContext) {
@@ -421,7 +427,7 @@ function createPod(ctx: RouteContext) {
   if (state.settings.balanceExhausted) {
     throw new HttpError(402, "Your balance is too low to create this pod. Add funds to continue.");
   }
-  const machine = place(state, eff, ctx.apiKey);
+  const placement = place(state, eff, ctx.apiKey);
 
   const env = { ...eff.env };
   if (eff.startSsh && state.sshKeys.length > 0 && env.PUBLIC_KEY === undefined)
@@ -451,10 +457,10 @@ function createPod(ctx: RouteContext) {
     ...(body.gpu ? { gpu: { id: body.gpu.id, count: body.gpu.count ?? 1 } } : {}),
     ...(body.cpu ? { cpu: { id: body.cpu.id, vcpuCount: body.cpu.vcpuCount } } : {}),
     cloud: body.cloud ?? "SECURE",
-    machine,
+    machine: placement.machine,
     locked: false,
     globalNetworking: body.globalNetworking ?? false,
-    costPerHour: costPerHour(state, body),
+    costPerHour: costPerHour(body, placement),
     createdAt: ctx.now,
     startedAt: null,
     status: "PROVISIONING",
@@ -529,8 +535,7 @@ function updatePod(ctx: RouteContext) {
   const pod = requireModifiable(state, ctx.params.id ?? "", "modified");
   const patch = validateBody(UpdatePodRequest, ctx.body);
   const template = patch.templateId ? resolveTemplate(state, patch.templateId) : undefined;
-  const command = applyCommand(template && patch.args === undefined ? template.args : pod.args, patch);
-  if ("error" in command) throw badRequest(command.error);
+  const args = commandArgs(template && patch.args === undefined ? template.args : pod.args, patch);
 
   let restart = false;
   const set = <K extends keyof PodRecord>(key: K, value: PodRecord[K] | undefined, restarts: boolean) => {
@@ -547,7 +552,7 @@ function updatePod(ctx: RouteContext) {
   set("mounts", mounts, true);
   set("name", patch.name, false);
   set("image", patch.image ?? template?.image, true);
-  set("args", command.args, true);
+  set("args", args, true);
   set("disk", patch.disk ?? template?.disk, true);
   set("env", env, true);
   set("ports", patch.ports ?? template?.ports, true);
@@ -574,8 +579,8 @@ function terminate(state: EmulatorState, pod: PodRecord): void {
   release(state, pod.machine);
   pod.status = "TERMINATED";
   pod.schedule = [];
+  // Every read goes through findPod, which drops the pod once goneAt has passed.
   pod.goneAt = state.now() + state.settings.terminatingMs;
-  if (state.settings.terminatingMs <= 0) state.pods.delete(pod.id);
 }
 
 function deletePod(ctx: RouteContext) {
@@ -622,53 +627,6 @@ function podAction(ctx: RouteContext) {
       break;
   }
   return json(200, podView(state, pod));
-}
-
-// ---------------------------------------------------------------- clusters (seeded members only)
-
-/** Creates the seed's cluster member pods: readable, listed with includeClusterPods, not changeable. */
-export function seedClusters(state: EmulatorState): void {
-  const now = state.now();
-  for (const c of state.seed.clusters) {
-    for (let rank = 0; rank < c.members; rank += 1) {
-      const stock = gpuStockAt(state, c.dataCenterId, c.gpuTypeId);
-      const pod: PodRecord = {
-        id: `${c.id}-node${rank}`,
-        name: `${c.id}-node${rank}`,
-        image: "runpod/ray:2.40.0-gpu",
-        args: "",
-        disk: 50,
-        env: {},
-        ports: ["22/tcp"],
-        registry: null,
-        mounts: {},
-        gpu: { id: c.gpuTypeId, count: 8 },
-        cloud: "SECURE",
-        machine: {
-          dataCenterId: c.dataCenterId,
-          gpuTypeId: c.gpuTypeId,
-          gpuCount: 8,
-          vcpuCount: (stock?.vcpuPerGpu ?? 16) * 8,
-          memoryGb: (stock?.ramPerGpu ?? 100) * 8,
-          cudaVersion: stock?.cudaVersions.at(-1) ?? null,
-          publicIp: `194.68.10.${rank + 10}`,
-          portMap: { 22: 20_000 + rank },
-          held: false,
-        },
-        locked: false,
-        globalNetworking: false,
-        cluster: { id: c.id, rank, role: rank === 0 ? "RAY_HEAD" : "RAY_WORKER", ip: `10.65.0.${rank + 2}` },
-        costPerHour: 0,
-        createdAt: now,
-        startedAt: now,
-        runningAt: now,
-        status: "RUNNING",
-        schedule: [],
-        ownerKey: "",
-      };
-      state.pods.set(pod.id, pod);
-    }
-  }
 }
 
 export const podRoutes: RouteTable = {

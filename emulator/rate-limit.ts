@@ -25,8 +25,30 @@ interface Counter {
 
 export class RateLimiter {
   private readonly counters = new Map<string, Counter[]>();
-  constructor(public policy: readonly WindowPolicy[] = DEFAULT_POLICY) {}
+  private policy: readonly WindowPolicy[] = [];
+  /** The `RateLimit-Policy` header: it changes only with the policy. */
+  private policyHeader = "";
 
+  constructor(policy: readonly WindowPolicy[] = DEFAULT_POLICY) {
+    this.setPolicy(policy);
+  }
+
+  /** Replaces the windows; every key starts over with fresh counters. */
+  setPolicy(policy: readonly WindowPolicy[]): void {
+    this.policy = policy;
+    this.policyHeader = serializeList(
+      policy.map((w) => [
+        w.name,
+        new Map<string, number>([
+          ["q", w.quota],
+          ["w", w.seconds],
+        ]),
+      ]),
+    );
+    this.reset();
+  }
+
+  /** Forgets every key's counters. */
   reset(): void {
     this.counters.clear();
   }
@@ -34,7 +56,7 @@ export class RateLimiter {
   /** Counts one request for `key` at `now`; returns the headers to send, or throws the 429. */
   take(key: string, now: number): Record<string, string> {
     let counters = this.counters.get(key);
-    if (!counters || counters.length !== this.policy.length) {
+    if (!counters) {
       counters = this.policy.map(() => ({ start: now, used: 0 }));
       this.counters.set(key, counters);
     }
@@ -74,16 +96,6 @@ export class RateLimiter {
         ]),
       ] as [string, Map<string, number>];
     });
-    const policy = this.policy.map(
-      (w) =>
-        [
-          w.name,
-          new Map<string, number>([
-            ["q", w.quota],
-            ["w", w.seconds],
-          ]),
-        ] as [string, Map<string, number>],
-    );
-    return { ratelimit: serializeList(live), "ratelimit-policy": serializeList(policy) };
+    return { ratelimit: serializeList(live), "ratelimit-policy": this.policyHeader };
   }
 }

@@ -31,13 +31,6 @@ export class RequestLog {
     this.entries = [];
   }
 
-  /** Requests whose method is not GET: what "no API writes" is checked against. */
-  writes(): readonly LoggedRequest[] {
-    return this.entries.filter(
-      (e) => e.method !== "GET" && !(e.method === "POST" && e.route.endsWith("/graphql")),
-    );
-  }
-
   summary(): { total: number; byRoute: Record<string, number>; byStatus: Record<string, number> } {
     const byRoute: Record<string, number> = {};
     const byStatus: Record<string, number> = {};

@@ -71,15 +71,43 @@ export function matchRoute(
   for (const route of routes) {
     const m = route.regex.exec(path);
     if (!m) continue;
+    const params = decodeParams(route.names, m);
+    // A parameter that is not valid percent-encoding matches no route: auth, then 404, as usual.
+    if (!params) continue;
     if (route.method !== method) {
       allowed.push(route.method);
       continue;
     }
-    const params: Record<string, string> = {};
-    route.names.forEach((name, i) => {
-      params[name] = decodeURIComponent(m[i + 1] ?? "");
-    });
     return { route, params };
   }
   return allowed.length > 0 ? { allowed } : undefined;
+}
+
+/** The named path parameters, percent-decoded; undefined when one is malformed (`%E0%A4%A`). */
+function decodeParams(names: readonly string[], m: RegExpExecArray): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (const [i, name] of names.entries()) {
+    const value = safeDecode(m[i + 1] ?? "");
+    if (value === undefined) return undefined;
+    params[name] = value;
+  }
+  return params;
+}
+
+/** `decodeURIComponent`, or undefined for malformed percent-encoding instead of a URIError. */
+export function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `include=A,B` and repeated `include=A&include=B` both give a list (form style, explode false or true). */
+export function queryList(query: URLSearchParams, name: string): string[] {
+  return query
+    .getAll(name)
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
 }

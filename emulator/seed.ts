@@ -6,7 +6,38 @@
 import { z } from "zod";
 import { Availability, CpuFlavor, DataCenter, GpuType } from "../provider/client/schemas/catalog.js";
 
-export const SeedSchema = z.object({
+/**
+ * A seeded template. Every field but `id` and `source` may be left out and gets the one default
+ * given here, the same for the default seed's templates and a `--seed` file's: named after its id,
+ * no image or command, a 20 GB disk, no mounts, ports or environment, public, category NVIDIA,
+ * SSH provisioned (`startSsh` true), no Jupyter (`startJupyter` false), any CUDA version, no readme.
+ * (A template created through `POST /v2/templates` takes that request's defaults instead.)
+ */
+const SeedTemplate = z
+  .looseObject({
+    id: z.string(),
+    source: z.enum(["official", "verified", "community", "user"]),
+    name: z.string().optional(),
+    image: z.string().default(""),
+    args: z.string().default(""),
+    disk: z.number().default(20),
+    mounts: z
+      .object({ persistent: z.object({ size: z.number(), path: z.string() }).optional() })
+      .default(() => ({})),
+    ports: z.array(z.string()).default(() => []),
+    env: z.record(z.string(), z.string()).default(() => ({})),
+    registry: z.string().nullable().default(null),
+    serverless: z.boolean().default(false),
+    public: z.boolean().default(true),
+    category: z.string().default("NVIDIA"),
+    startSsh: z.boolean().default(true),
+    startJupyter: z.boolean().default(false),
+    allowedCudaVersions: z.array(z.string()).default(() => []),
+    readme: z.string().default(""),
+  })
+  .transform(({ id, name, ...t }) => ({ id, name: name ?? id, ...t }));
+
+const SeedSchema = z.object({
   apiKeys: z.array(
     z.object({
       key: z.string().min(8),
@@ -41,9 +72,7 @@ export const SeedSchema = z.object({
       free: z.int().min(0).optional(),
     }),
   ),
-  templates: z.array(
-    z.looseObject({ id: z.string(), source: z.enum(["official", "verified", "community", "user"]) }),
-  ),
+  templates: z.array(SeedTemplate),
   networkVolumes: z.array(
     z.object({ id: z.string(), name: z.string(), size: z.int(), dataCenter: z.string(), type: z.string() }),
   ),
@@ -172,27 +201,6 @@ const CPU_FLAVORS = [
 
 const CPU_DCS = ["US-TX-3", "US-KS-2", "CA-MTL-1", "EU-RO-1", "EU-SE-1"];
 
-function template(
-  t: Record<string, unknown> & { id: string; source: "official" | "verified" | "community" | "user" },
-) {
-  return {
-    args: "",
-    disk: 20,
-    mounts: {},
-    ports: [],
-    env: {},
-    registry: null,
-    serverless: false,
-    public: true,
-    category: "NVIDIA",
-    startSsh: true,
-    startJupyter: false,
-    allowedCudaVersions: [],
-    readme: "",
-    ...t,
-  };
-}
-
 /** Hourly usage rows between two instants, deterministic. */
 function usage(
   fromIso: string,
@@ -318,7 +326,7 @@ export function defaultSeed(): Seed {
       })),
     ),
     templates: [
-      template({
+      {
         id: "runpod-torch-v240",
         source: "official",
         name: "Runpod Pytorch 2.4.0",
@@ -330,8 +338,8 @@ export function defaultSeed(): Seed {
         startJupyter: true,
         allowedCudaVersions: ["12.4", "12.6", "12.8"],
         readme: "PyTorch 2.4 with CUDA 12.4, JupyterLab on 8888 and SSH on 22.",
-      }),
-      template({
+      },
+      {
         id: "runpod-ubuntu-cpu",
         source: "official",
         name: "Runpod Ubuntu (CPU)",
@@ -340,8 +348,8 @@ export function defaultSeed(): Seed {
         disk: 10,
         category: "CPU",
         readme: "Ubuntu 22.04 with sshd, for CPU pods.",
-      }),
-      template({
+      },
+      {
         id: "comfyui-community",
         source: "community",
         name: "ComfyUI",
@@ -350,8 +358,8 @@ export function defaultSeed(): Seed {
         disk: 40,
         env: { WEB_ENABLE_AUTH: "false" },
         allowedCudaVersions: ["12.4"],
-      }),
-      template({
+      },
+      {
         id: "runpod-worker-sdxl",
         source: "official",
         name: "Worker SDXL",
@@ -360,8 +368,8 @@ export function defaultSeed(): Seed {
         disk: 15,
         startSsh: false,
         readme: "Stable Diffusion XL serverless worker.",
-      }),
-      template({
+      },
+      {
         id: "vllm-worker",
         source: "verified",
         name: "vLLM Worker",
@@ -370,7 +378,7 @@ export function defaultSeed(): Seed {
         disk: 30,
         env: { MODEL_NAME: "Qwen/Qwen2.5-7B-Instruct" },
         startSsh: false,
-      }),
+      },
     ],
     networkVolumes: [
       { id: "nv-tx3-datasets", name: "datasets", size: 100, dataCenter: "US-TX-3", type: "STANDARD" },

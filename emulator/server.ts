@@ -21,13 +21,13 @@ import type { EmulatorState } from "./state.js";
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
-export interface Listener {
+interface Listener {
   readonly surface: Surface;
   readonly url: string;
   readonly server: Server;
 }
 
-export type ControlHandler = (
+type ControlHandler = (
   method: string,
   path: string,
   query: URLSearchParams,

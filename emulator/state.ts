@@ -3,32 +3,38 @@
  * control plane adjusts, the clock and a seeded random source. Handlers run to completion on one
  * thread, so concurrent requests never interleave inside a change.
  */
+import { z } from "zod";
+import type { Availability } from "../provider/client/schemas/catalog.js";
 import type { PodStatus } from "../provider/client/schemas/pods.js";
 import { EmulatorClock } from "./clock.js";
+import type { ServerlessEndpoint } from "./endpoints.js";
+import { badRequest } from "./errors.js";
 import { FaultRules } from "./faults.js";
 import { DEFAULT_POLICY, RateLimiter } from "./rate-limit.js";
 import { RequestLog } from "./request-log.js";
 import { mergeSeed, type Seed, type SeedInput } from "./seed.js";
 
-export interface Settings {
+/** What the control plane adjusts (`PUT /__emulator/settings` takes any subset of it). */
+export const SettingsSchema = z.strictObject({
   /** Time from create to STARTING. */
-  provisioningMs: number;
+  provisioningMs: z.number().min(0),
   /** Time from STARTING to RUNNING (also after a restart). */
-  startingMs: number;
+  startingMs: z.number().min(0),
   /** Time a deleted pod stays readable as TERMINATED before GET answers 404. */
-  terminatingMs: number;
+  terminatingMs: z.number().min(0),
   /** Share of new pods that end in ERROR instead of RUNNING, 0..1. */
-  errorShare: number;
+  errorShare: z.number().min(0).max(1),
   /** When true, every create answers 402 (balance exhausted). */
-  balanceExhausted: boolean;
+  balanceExhausted: z.boolean(),
   /** Time a job waits in the queue, then runs. */
-  jobQueueMs: number;
-  jobRunMs: number;
+  jobQueueMs: z.number().min(0),
+  jobRunMs: z.number().min(0),
   /** Share of jobs that end FAILED, 0..1. */
-  jobFailureShare: number;
+  jobFailureShare: z.number().min(0).max(1),
   /** Longest a /runsync waits before answering with the job still in progress. */
-  runsyncWaitMs: number;
-}
+  runsyncWaitMs: z.number().min(0),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   provisioningMs: 2000,
@@ -81,12 +87,11 @@ export interface PodRecord {
   cluster?: { id: string; rank: number | null; role?: string; ip?: string };
   costPerHour: number;
   createdAt: number;
+  /** When the pod last became RUNNING (emulator time); null until it first does. */
   startedAt: number | null;
   status: PodStatus;
   /** Transitions still to come, in order. */
   schedule: { status: PodStatus; at: number }[];
-  /** When the pod last became RUNNING (emulator time). */
-  runningAt?: number;
   /** When a deleted pod stops being readable. */
   goneAt?: number;
   ownerKey: string;
@@ -98,7 +103,7 @@ export interface GpuStock {
   cudaVersions: string[];
   ramPerGpu: number;
   vcpuPerGpu: number;
-  availability?: "NONE" | "LOW" | "MEDIUM" | "HIGH";
+  availability?: Availability;
 }
 
 export interface CpuStock {
@@ -106,24 +111,12 @@ export interface CpuStock {
   free: number;
 }
 
-export type TemplateRecord = Seed["templates"][number] & {
-  id: string;
-  name: string;
-  image: string;
-  args: string;
-  disk: number;
-  mounts: { persistent?: { size: number; path: string } };
-  ports: string[];
-  env: Record<string, string>;
-  registry: string | null;
-  serverless: boolean;
-  public: boolean;
-  category: string;
-  startSsh: boolean;
-  startJupyter: boolean;
-  allowedCudaVersions: string[];
-  readme: string;
-};
+/** A template: the seed's (defaults filled in by the seed schema) or one created through the API. */
+export type TemplateRecord = Seed["templates"][number];
+
+export type GpuTypeRecord = Seed["gpuTypes"][number];
+export type CpuFlavorRecord = Seed["cpuFlavors"][number];
+export type DataCenterRecord = Seed["dataCenters"][number];
 
 export interface NetworkVolumeRecord {
   id: string;
@@ -131,11 +124,6 @@ export interface NetworkVolumeRecord {
   size: number;
   dataCenter: string;
   type: string;
-}
-
-export interface EndpointRecord {
-  id: string;
-  [field: string]: unknown;
 }
 
 export interface JobRecord {
@@ -158,10 +146,15 @@ export class EmulatorState {
   settings: Settings = { ...DEFAULT_SETTINGS };
   seed!: Seed;
 
+  /** The seed's catalog by id (built by `load`); the seed's arrays keep the listing order. */
+  gpuTypeById = new Map<string, GpuTypeRecord>();
+  cpuFlavorById = new Map<string, CpuFlavorRecord>();
+  dataCenterById = new Map<string, DataCenterRecord>();
+
   pods = new Map<string, PodRecord>();
   templates = new Map<string, TemplateRecord>();
   networkVolumes = new Map<string, NetworkVolumeRecord>();
-  endpoints = new Map<string, EndpointRecord>();
+  endpoints = new Map<string, ServerlessEndpoint>();
   jobs = new Map<string, JobRecord>();
   sshKeys: string[] = [];
   gpuStock = new Map<string, GpuStock>();
@@ -169,7 +162,6 @@ export class EmulatorState {
   apiKeys = new Map<string, Seed["apiKeys"][number]>();
 
   private rngState: number;
-  private counter = 0;
 
   constructor(
     options: {
@@ -185,14 +177,20 @@ export class EmulatorState {
     if (options.settings) this.settings = { ...this.settings, ...options.settings };
   }
 
-  /** Replaces every resource with the seed's. Settings, faults and the log are kept. */
+  /**
+   * Replaces every resource with the seed's, the seeded cluster member pods included. Settings,
+   * faults and the log are kept.
+   */
   load(overrides?: Partial<SeedInput>): void {
     this.seed = mergeSeed(overrides);
     const s = this.seed;
+    this.gpuTypeById = new Map(s.gpuTypes.map((g) => [g.id, g]));
+    this.cpuFlavorById = new Map(s.cpuFlavors.map((f) => [f.id, f]));
+    this.dataCenterById = new Map(s.dataCenters.map((d) => [d.id, d]));
     this.pods.clear();
     this.endpoints.clear();
     this.jobs.clear();
-    this.templates = new Map(s.templates.map((t) => [t.id, normalizeTemplate(t)]));
+    this.templates = new Map(s.templates.map((t) => [t.id, structuredClone(t)]));
     this.networkVolumes = new Map(s.networkVolumes.map((v) => [v.id, { ...v }]));
     this.sshKeys = [...s.sshKeys];
     this.apiKeys = new Map(s.apiKeys.map((k) => [k.key, k]));
@@ -215,7 +213,57 @@ export class EmulatorState {
         { totalVcpu: c.totalVcpu, free: c.free ?? c.totalVcpu },
       ]),
     );
+    this.addClusterPods();
     this.limiter.reset();
+  }
+
+  /** The seed's cluster member pods: readable, listed with includeClusterPods, not changeable. */
+  private addClusterPods(): void {
+    const now = this.now();
+    for (const c of this.seed.clusters) {
+      const stock = this.gpuStock.get(stockKey(c.dataCenterId, c.gpuTypeId));
+      for (let rank = 0; rank < c.members; rank += 1) {
+        const pod: PodRecord = {
+          id: `${c.id}-node${rank}`,
+          name: `${c.id}-node${rank}`,
+          image: "runpod/ray:2.40.0-gpu",
+          args: "",
+          disk: 50,
+          env: {},
+          ports: ["22/tcp"],
+          registry: null,
+          mounts: {},
+          gpu: { id: c.gpuTypeId, count: 8 },
+          cloud: "SECURE",
+          machine: {
+            dataCenterId: c.dataCenterId,
+            gpuTypeId: c.gpuTypeId,
+            gpuCount: 8,
+            vcpuCount: (stock?.vcpuPerGpu ?? 16) * 8,
+            memoryGb: (stock?.ramPerGpu ?? 100) * 8,
+            cudaVersion: stock?.cudaVersions.at(-1) ?? null,
+            publicIp: `194.68.10.${rank + 10}`,
+            portMap: { 22: 20_000 + rank },
+            held: false,
+          },
+          locked: false,
+          globalNetworking: false,
+          cluster: {
+            id: c.id,
+            rank,
+            role: rank === 0 ? "RAY_HEAD" : "RAY_WORKER",
+            ip: `10.65.0.${rank + 2}`,
+          },
+          costPerHour: 0,
+          createdAt: now,
+          startedAt: now,
+          status: "RUNNING",
+          schedule: [],
+          ownerKey: "",
+        };
+        this.pods.set(pod.id, pod);
+      }
+    }
   }
 
   /** Deterministic pseudo-random number in [0, 1) (mulberry32). */
@@ -233,7 +281,6 @@ export class EmulatorState {
 
   /** A fresh id shaped like the service's (lowercase letters and digits). */
   newId(length = 14): string {
-    this.counter += 1;
     const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
     let id = "";
     for (let i = 0; i < length; i += 1) id += alphabet[Math.floor(this.random() * alphabet.length)];
@@ -249,24 +296,26 @@ export function stockKey(dataCenterId: string, id: string): string {
   return `${dataCenterId}|${id}`;
 }
 
-function normalizeTemplate(t: Seed["templates"][number]): TemplateRecord {
-  const r = t as Record<string, unknown>;
-  return {
-    ...t,
-    name: String(r.name ?? t.id),
-    image: String(r.image ?? ""),
-    args: String(r.args ?? ""),
-    disk: Number(r.disk ?? 20),
-    mounts: (r.mounts as TemplateRecord["mounts"]) ?? {},
-    ports: (r.ports as string[]) ?? [],
-    env: (r.env as Record<string, string>) ?? {},
-    registry: (r.registry as string | null) ?? null,
-    serverless: Boolean(r.serverless),
-    public: r.public === undefined ? true : Boolean(r.public),
-    category: String(r.category ?? "NVIDIA"),
-    startSsh: Boolean(r.startSsh),
-    startJupyter: Boolean(r.startJupyter),
-    allowedCudaVersions: (r.allowedCudaVersions as string[]) ?? [],
-    readme: String(r.readme ?? ""),
-  };
+/**
+ * The GPU type `id`, or the 400 pointing at the catalog. `field` is how the message names where
+ * the id came from, exactly as it starts: `gpu.id` or `gpuTypeIds:`.
+ */
+export function requireGpuType(state: EmulatorState, id: string, field: string): GpuTypeRecord {
+  const type = state.gpuTypeById.get(id);
+  if (!type) throw badRequest(`${field} '${id}' is not a GPU type; see GET /v2/catalog/gpus.`);
+  return type;
+}
+
+/** The CPU flavor `id`, or the 400 pointing at the catalog (`field` as for requireGpuType). */
+export function requireCpuFlavor(state: EmulatorState, id: string, field: string): CpuFlavorRecord {
+  const flavor = state.cpuFlavorById.get(id);
+  if (!flavor) throw badRequest(`${field} '${id}' is not a CPU flavor; see GET /v2/catalog/cpus.`);
+  return flavor;
+}
+
+/** The data center `id`, or the 400 pointing at the catalog (`field` as for requireGpuType). */
+export function requireDataCenter(state: EmulatorState, id: string, field: string): DataCenterRecord {
+  const dc = state.dataCenterById.get(id);
+  if (!dc) throw badRequest(`${field} '${id}' is not a data center; see GET /v2/catalog/datacenters.`);
+  return dc;
 }

@@ -1,11 +1,10 @@
 /** Templates under base_url (`/v2/templates`): the account's own, plus reads of public catalog templates. */
 
 import { CreateTemplateRequest, UpdateTemplateRequest } from "../provider/client/schemas/templates.js";
-import { applyCommand } from "../provider/container-args.js";
 import { badRequest, notFound } from "./errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import type { TemplateRecord } from "./state.js";
-import { validateBody } from "./validation.js";
+import { commandArgs, validateBody } from "./validation.js";
 
 /** The Template response object (v2 description), without the emulator's bookkeeping. */
 export function templateView(t: TemplateRecord): Record<string, unknown> {
@@ -22,14 +21,15 @@ function own(ctx: RouteContext): TemplateRecord {
 
 function createTemplate(ctx: RouteContext) {
   const body = validateBody(CreateTemplateRequest, ctx.body);
-  const command = applyCommand("", body);
-  if ("error" in command) throw badRequest(command.error);
+  const args = commandArgs("", body);
+  // The defaults of CreateTemplateRequest (v2 description): public, serverless false; SSH and
+  // Jupyter on. Seeded templates have their own (seed.ts).
   const t: TemplateRecord = {
     id: ctx.state.newId(10),
     source: "user",
     name: body.name,
     image: body.image,
-    args: command.args,
+    args,
     disk: body.disk ?? 20,
     mounts: body.mounts?.persistent ? { persistent: { ...body.mounts.persistent } } : {},
     ports: body.ports ?? [],
@@ -66,9 +66,7 @@ function getTemplate(ctx: RouteContext) {
 function updateTemplate(ctx: RouteContext) {
   const t = own(ctx);
   const patch = validateBody(UpdateTemplateRequest, ctx.body);
-  const command = applyCommand(t.args, patch);
-  if ("error" in command) throw badRequest(command.error);
-  const next: TemplateRecord = { ...t, args: command.args };
+  const next: TemplateRecord = { ...t, args: commandArgs(t.args, patch) };
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined || k === "args" || k === "cmd" || k === "entrypoint") continue;
     // `mounts: {}` leaves the mount unchanged, as omitting it does (v2 description: UpdateTemplateRequest).

@@ -12,9 +12,25 @@ import {
   type ResourceValidationPolicy,
   Secret,
 } from "@pulumi/policy";
-import { isUnknown, POD_TYPE, SERVERLESS_ENDPOINT_TYPE, SSH_KEY_TYPE, UNKNOWN } from "runpod-dynamic";
+import {
+  isUnknown,
+  NETWORK_VOLUME_TYPE,
+  POD_TYPE,
+  placementSource,
+  SERVERLESS_ENDPOINT_TYPE,
+  SSH_KEY_TYPE,
+  UNKNOWN,
+} from "runpod-dynamic";
 
-export { isUnknown, POD_TYPE, SERVERLESS_ENDPOINT_TYPE, SSH_KEY_TYPE, UNKNOWN };
+export {
+  isUnknown,
+  NETWORK_VOLUME_TYPE,
+  POD_TYPE,
+  placementSource,
+  SERVERLESS_ENDPOINT_TYPE,
+  SSH_KEY_TYPE,
+  UNKNOWN,
+};
 
 const KIND: Readonly<Record<string, string>> = {
   [POD_TYPE]: "Pod",
@@ -113,7 +129,7 @@ export function violation(who: string, field: string, problem: string, fix: stri
 }
 
 /** The defaults a config schema declares, as the engine applies them before `Configure`. */
-export function schemaDefaults(schema: PolicyConfigSchema | undefined): Record<string, unknown> {
+function schemaDefaults(schema: PolicyConfigSchema | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, property] of Object.entries(schema?.properties ?? {})) {
     if (property !== null && typeof property === "object" && "default" in property)

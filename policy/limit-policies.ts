@@ -19,7 +19,7 @@ import {
 const quoted = (values: readonly unknown[]) => values.map((v) => `"${String(v)}"`).join(", ");
 
 /** Every GPU type a resource may be placed on, with the field that names it. */
-export function gpuTypesOf(resource: ResourceView): Array<readonly [field: string, gpuTypeId: unknown]> {
+function gpuTypesOf(resource: ResourceView): Array<readonly [field: string, gpuTypeId: unknown]> {
   const { props } = resource;
   if (resource.type === SERVERLESS_ENDPOINT_TYPE) {
     return (list(props.gpuTypeIds) ?? []).map((id, i) => [`gpuTypeIds[${i}]`, id] as const);

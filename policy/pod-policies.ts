@@ -17,6 +17,7 @@ import {
   list,
   POD_TYPE,
   type Props,
+  placementSource,
   type ResourceView,
   record,
   resourcePolicy,
@@ -99,42 +100,29 @@ export const POD_CHECK_RULES = [
   },
 ] as const;
 
-export type PodCheckRuleName = (typeof POD_CHECK_RULES)[number]["name"];
+type PodCheckRuleName = (typeof POD_CHECK_RULES)[number]["name"];
 
 /** The rule that owns whatever no other rule claims. */
-export const POD_CATCH_ALL: PodCheckRuleName = "pod-valid-inputs";
+const POD_CATCH_ALL: PodCheckRuleName = "pod-valid-inputs";
 
-const BODY_SIZE = /byte limit/;
-const EXACTLY_ONE = /exactly one of gpu or cpu/;
+const RULE_NAMES: ReadonlySet<string> = new Set(POD_CHECK_RULES.map((r) => r.name));
 const TOO_MANY = /at most 1 item/;
 
-function mountedKind(props: Props, kind: "network" | "global"): boolean {
-  const value = record(props.mounts)?.[kind];
-  return isUnknown(value) || (list(value)?.length ?? 0) > 0;
-}
-
 /**
- * Which named rule(s) own one `checkPod` failure, by property path and, where one path carries
- * several rules, by the provider's reason. A persistent mount next to both a network and a global
- * volume is one provider failure and two rule violations.
- *
- * The reason patterns follow the wording of `podRuleFailures` (provider/resources/pod.ts) and
- * `describeIssue` (provider/validation.ts); test/policy/rules.test.ts pins every case. Should that
- * wording change, the failure falls to `pod-valid-inputs`: still mandatory, never lost.
+ * Which named rule(s) own one `checkPod` failure. A cross-field rule of the provider names its
+ * rules itself (`rules`; a persistent mount next to both a network and a global volume is one
+ * failure and two rule violations); a schema failure is owned by its property path. Whatever no
+ * rule claims falls to `pod-valid-inputs`: still mandatory, never lost.
  */
-export function podCheckRules(failure: CheckFailure, props: Props): PodCheckRuleName[] {
+export function podCheckRules(failure: CheckFailure, _props: Props): PodCheckRuleName[] {
+  const named = (failure.rules ?? []).filter((r): r is PodCheckRuleName => RULE_NAMES.has(r));
+  if (named.length > 0) return named;
   const { property, reason } = failure;
-  if (BODY_SIZE.test(reason)) return ["pod-request-size"];
   switch (property) {
     case "name":
       return ["pod-name"];
-    case "gpu":
-    case "cpu":
-      return EXACTLY_ONE.test(reason) ? ["pod-gpu-or-cpu"] : [POD_CATCH_ALL];
     case "gpu.minCudaVersion":
-      return /allowedCudaVersions/.test(reason)
-        ? ["pod-cuda-constraint-conflict"]
-        : ["pod-cuda-version-format"];
+      return ["pod-cuda-version-format"];
     case "cpu.vcpuCount":
       return ["pod-cpu-vcpu-count"];
     case "disk":
@@ -143,16 +131,8 @@ export function podCheckRules(failure: CheckFailure, props: Props): PodCheckRule
       return ["pod-persistent-size"];
     case "mounts.network":
     case "mounts.global":
+      // The schema's own wording for `.max(1)` (zod), the only schema rule on these paths.
       return TOO_MANY.test(reason) ? ["pod-single-volume-mount"] : [POD_CATCH_ALL];
-    case "mounts.persistent": {
-      if (/CPU pods/.test(reason)) return ["pod-persistent-on-cpu"];
-      const rules: PodCheckRuleName[] = [];
-      if (/cannot be combined/.test(reason)) {
-        if (mountedKind(props, "network")) rules.push("pod-persistent-with-network");
-        if (mountedKind(props, "global")) rules.push("pod-persistent-with-global");
-      }
-      return rules.length > 0 ? rules : [POD_CATCH_ALL];
-    }
   }
   if (/^gpu\.allowedCudaVersions(\[\d+\])?$/.test(property)) return ["pod-cuda-version-format"];
   if (/^ports(\[\d+\])?$/.test(property)) return ["pod-ports-format"];
@@ -229,18 +209,18 @@ function portPolicy(options: {
  * exactly one GPU type and never falls back (contract: What the service does, 3); the provider's
  * placement walk is the only fallback (provider/resources/pod.ts `buildCandidates`).
  */
-export function placementFallback(props: Props): "pinned" | "fallback" | "unknown" {
+function placementFallback(props: Props): "pinned" | "fallback" | "unknown" {
   if (isUnknown(props.placement)) return "unknown";
   const placement = record(props.placement);
-  // The same precedence as buildCandidates: explicit candidates, then catalog-built ones, then the
-  // request's own dataCenterIds.
-  if (placement?.candidates) {
-    if (isUnknown(placement.candidates)) return "unknown";
-    return (list(placement.candidates)?.length ?? 0) > 1 ? "fallback" : "pinned";
-  }
-  if (placement?.regions || placement?.gpuTypeIds || placement?.minAvailability) {
-    if (isUnknown(placement.maxCandidates)) return "unknown";
-    return placement.maxCandidates === 1 ? "pinned" : "fallback";
+  switch (placementSource(placement)) {
+    case "candidates":
+      if (isUnknown(placement?.candidates)) return "unknown";
+      return (list(placement?.candidates)?.length ?? 0) > 1 ? "fallback" : "pinned";
+    case "catalog":
+      if (isUnknown(placement?.maxCandidates)) return "unknown";
+      return placement?.maxCandidates === 1 ? "pinned" : "fallback";
+    case "request":
+      break;
   }
   if (isUnknown(props.dataCenterIds)) return "unknown";
   return (list(props.dataCenterIds)?.length ?? 0) > 1 ? "fallback" : "pinned";

@@ -75,7 +75,7 @@ export interface EnvEntry {
 }
 
 /** The env entries of a resource's raw properties; empty when env is absent, unknown or malformed. */
-export function envEntries(props: object): EnvEntry[] {
+function envEntries(props: object): EnvEntry[] {
   const raw = rawProps(props).env;
   const whole = raw instanceof Secret;
   const env = record(whole ? raw.value : raw);
@@ -88,7 +88,7 @@ export function envEntries(props: object): EnvEntry[] {
 }
 
 /** `*_KEY`, `*_TOKEN`, `*PASSWORD*`, `*SECRET*`, in any case. */
-export const SECRET_NAME = /(_KEY|_TOKEN)$|PASSWORD|SECRET/i;
+const SECRET_NAME = /(_KEY|_TOKEN)$|PASSWORD|SECRET/i;
 
 const TYPES: readonly string[] = [POD_TYPE, SERVERLESS_ENDPOINT_TYPE];
 

@@ -7,7 +7,9 @@ import {
   configOf,
   isUnknown,
   list,
+  NETWORK_VOLUME_TYPE,
   POD_TYPE,
+  placementSource,
   plainProps,
   type ResourceView,
   record,
@@ -16,19 +18,24 @@ import {
   violation,
 } from "./common";
 
-export const NETWORK_VOLUME_TYPE = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
-
-/** The data centers a pod's create may use, or undefined when the provider may pick any (it then follows the volume). */
+/**
+ * The data centers a pod's create may use, or undefined when the provider may pick any: it then
+ * follows the volume (catalog-built candidates are asked for the volume's data center only).
+ */
 function reachableDataCenters(props: Record<string, unknown>): string[] | undefined {
   const placement = record(props.placement);
-  const candidates = list(placement?.candidates);
-  if (candidates && candidates.length > 0) {
-    const ids = candidates.map((c) => record(c)?.dataCenterId);
-    return ids.every((id) => typeof id === "string") ? (ids as string[]) : undefined;
+  switch (placementSource(placement)) {
+    case "candidates": {
+      const ids = (list(placement?.candidates) ?? []).map((c) => record(c)?.dataCenterId);
+      return ids.length > 0 && ids.every((id) => typeof id === "string") ? (ids as string[]) : undefined;
+    }
+    case "catalog":
+      return undefined;
+    case "request": {
+      const dcs = list(props.dataCenterIds);
+      return dcs && dcs.length > 0 && dcs.every((d) => typeof d === "string") ? (dcs as string[]) : undefined;
+    }
   }
-  const dcs = list(props.dataCenterIds);
-  if (dcs && dcs.length > 0 && dcs.every((d) => typeof d === "string")) return dcs as string[];
-  return undefined;
 }
 
 const maxPodsSchema = {

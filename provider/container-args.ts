@@ -45,7 +45,7 @@ export function shellSplit(text: string): string[] {
   return out;
 }
 
-function stringArray(v: unknown): v is string[] {
+export function stringArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((s) => typeof s === "string");
 }
 

@@ -1,23 +1,27 @@
 /**
- * A create that is never doubled (issue 10). The client never retries a POST by itself: after a
- * 5xx, a broken connection, a timeout or an unreadable 2xx the object may exist. It is given time
- * to land (three times as long as the attempt took: the request deadline is wall-clock time), then
- * looked for among the account's objects; only when none is there is the create sent again.
+ * Writes that are never doubled (issue 10). The client never retries a creating POST, nor a PUT of
+ * the whole SSH key set, by itself: after a 5xx, a broken connection, a timeout or an unreadable
+ * 2xx the write may have taken effect. It is given time to land (the request deadline is
+ * wall-clock time, so is the wait), then looked for; only when it is not there is it sent again.
  *
- * Pods do better (a create key in their environment, provider/resources/pod.ts); endpoints, network
- * volumes and templates carry no such marker, so they are recognised by their own fields, and an
- * object this process already owns is never taken twice.
+ * Pods do better (a create key in their environment, provider/resources/pod.ts, through
+ * provider/placement.ts); endpoints, network volumes and templates carry no such marker, so
+ * `createOnce` recognises them by their own fields, and an object this process already owns is
+ * never taken twice.
  */
-import { ERROR_CODES, isRunpodApiError } from "./client/errors.js";
-import { sleep } from "./context.js";
+import { realClock } from "./client/clock.js";
+import { ERROR_CODES, isRunpodApiError, type RunpodApiError } from "./client/errors.js";
+import { now, sleep } from "./context.js";
 
-const AMBIGUOUS = [
+/** Failures after which a write may still have taken effect. */
+const UNANSWERED = [
   ERROR_CODES.SERVER_ERROR,
   ERROR_CODES.NETWORK,
   ERROR_CODES.TIMEOUT,
   ERROR_CODES.INVALID_RESPONSE,
 ] as const;
 
+/** Failures worth asking a read again for, once the client's own retries are spent. */
 const TRANSIENT = [
   ERROR_CODES.SERVER_ERROR,
   ERROR_CODES.NETWORK,
@@ -25,24 +29,38 @@ const TRANSIENT = [
   ERROR_CODES.RATE_LIMITED,
 ] as const;
 
-export interface CreateOnceSpec<T extends { id: string }> {
-  /** What is being created, for messages: `an endpoint named "sdxl"`. */
-  readonly what: string;
-  readonly create: () => Promise<T>;
-  /** Every object of this kind the account has. */
-  readonly list: () => Promise<readonly T[]>;
-  /** Whether an object may be the one an unanswered create made (given `sentAt`, emulator-clock ms). */
-  readonly matches: (candidate: T, sentAt: number) => boolean;
-  /** Ids this process already owns. Found and created ids are added. */
-  readonly claimed: Set<string>;
-  /** Creates sent in all. @default 4 */
-  readonly attempts?: number;
-  /** The clock the `sentAt` given to `matches` is read from. */
-  readonly now: () => number;
+/** Sends of one create in all. */
+const ATTEMPTS = 4;
+
+/**
+ * Whether a failed write may have taken effect anyway. A request that never left this process
+ * (`not-sent`) did not, and the client already retried it.
+ */
+export function mayHaveLanded(err: unknown): err is RunpodApiError {
+  return isRunpodApiError(err, ...UNANSWERED) && err.outcome !== "not-sent";
 }
 
-/** The list, asked again after the client's own retries: the alternative is a duplicate. */
-async function listPatiently<T>(list: () => Promise<readonly T[]>): Promise<readonly T[]> {
+/**
+ * How long an unanswered write that was sent at `startedAt` (wall clock) may still take to land:
+ * as long again as it took, at most a minute. Callers wait a multiple of it.
+ */
+export function settleMs(startedAt: number): number {
+  return Math.min(60_000, Date.now() - startedAt);
+}
+
+/** Waits wall-clock time (the request deadline the settle time follows is wall-clock time too). */
+export const waitWallClock = (ms: number): Promise<void> => realClock.sleep(ms);
+
+/** The pause before sending an unanswered create again: exponential with jitter, at most 16 s. */
+export function resendBackoffMs(resent: number): number {
+  return Math.min(8000, 500 * 2 ** resent) * (1 + Math.random());
+}
+
+/**
+ * A list, asked again after the client's own retries before giving up: while an unanswered write is
+ * unresolved, a failed look-up means either a duplicate or an object nobody knows about.
+ */
+export async function listPatiently<T>(list: () => Promise<T>): Promise<T> {
   for (let round = 1; ; round += 1) {
     try {
       return await list();
@@ -53,21 +71,31 @@ async function listPatiently<T>(list: () => Promise<readonly T[]>): Promise<read
   }
 }
 
+export interface CreateOnceSpec<T extends { id: string }> {
+  /** What is being created, for messages: `an endpoint named "sdxl"`. */
+  readonly what: string;
+  readonly create: () => Promise<T>;
+  /** Every object of this kind the account has. */
+  readonly list: () => Promise<readonly T[]>;
+  /** Whether an object may be the one an unanswered create made (given `sentAt`, service-clock ms). */
+  readonly matches: (candidate: T, sentAt: number) => boolean;
+  /** Ids this process already owns (created, found or adopted). Found and created ids are added. */
+  readonly claimed: Set<string>;
+}
+
 export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<T>): Promise<T> {
-  const attempts = spec.attempts ?? 4;
   for (let attempt = 1; ; attempt += 1) {
-    const sentAt = spec.now();
+    const sentAt = now();
     const startedAt = Date.now();
     try {
       const created = await spec.create();
       spec.claimed.add(created.id);
       return created;
     } catch (err) {
-      // A request that never left this process was already retried by the client.
-      if (!isRunpodApiError(err, ...AMBIGUOUS) || err.outcome === "not-sent") throw err;
+      if (!mayHaveLanded(err)) throw err;
       // Nothing would clean up an object that lands after the look-up, so wait until the request
       // has surely landed or died before looking.
-      await new Promise((resolve) => setTimeout(resolve, 3 * Math.min(60_000, Date.now() - startedAt)));
+      await waitWallClock(3 * settleMs(startedAt));
       let existing: readonly T[];
       try {
         existing = await listPatiently(spec.list);
@@ -81,8 +109,8 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
         spec.claimed.add(found.id);
         return found;
       }
-      if (attempt >= attempts) throw err;
-      await sleep(Math.min(8000, 500 * 2 ** (attempt - 1)) * (1 + Math.random()));
+      if (attempt >= ATTEMPTS) throw err;
+      await sleep(resendBackoffMs(attempt - 1));
     }
   }
 }

@@ -28,6 +28,7 @@ export {
   type CandidateQuery,
   type CatalogCandidate,
   type PlacementCandidate,
+  placementSource,
   rankCandidates,
 } from "./placement.js";
 export {

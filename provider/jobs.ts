@@ -2,8 +2,7 @@
  * Jobs on hosted model endpoints and serverless endpoints (`{serverless_url}/v2/{endpoint_id}/...`).
  * Output URLs (`image_url`, `video_url`, `audio_url`) expire after 7 days: copy what you keep.
  */
-import type { RunpodApi } from "./client/api.js";
-import { ERROR_CODES, RunpodApiError } from "./client/errors.js";
+import { isTerminalJobStatus, type RunpodApi } from "./client/api.js";
 import type { Job } from "./client/schemas/jobs.js";
 import { programApi } from "./program.js";
 
@@ -61,14 +60,10 @@ export interface JobOptions {
   readonly api?: RunpodApi;
 }
 
-const TERMINAL = new Set(["COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"]);
-
+/** A terminal job as the caller gets it: COMPLETED is returned, any other end is a JobFailedError. */
 function settle<O>(endpointId: string, job: Job): JobResult<O> {
-  const result = job as JobResult<O>;
-  if (job.status === "FAILED" || job.status === "CANCELLED" || job.status === "TIMED_OUT") {
-    throw new JobFailedError(endpointId, job as JobResult<unknown>);
-  }
-  return result;
+  if (job.status !== "COMPLETED") throw new JobFailedError(endpointId, job as JobResult<unknown>);
+  return job as JobResult<O>;
 }
 
 /** Submits a job and returns at once with its id and status (`IN_QUEUE`). */
@@ -92,8 +87,9 @@ export async function getJobStatus<O = MediaOutput>(
 }
 
 /**
- * Polls until the job is COMPLETED (returned) or FAILED (thrown as JobFailedError), with backoff,
- * a deadline and the shared rate-limit budget.
+ * Polls until the job is COMPLETED (returned) or ends otherwise (thrown as JobFailedError), with
+ * backoff, a deadline (a RunpodApiError with code RUNPOD_TIMEOUT, `JobWaitTimeoutError`) and the
+ * shared rate-limit budget.
  */
 export async function waitForJob<O = MediaOutput>(
   endpointId: string,
@@ -101,23 +97,14 @@ export async function waitForJob<O = MediaOutput>(
   options: JobOptions = {},
 ): Promise<JobResult<O>> {
   const api = options.api ?? programApi();
-  const clock = api.client.clock;
-  const deadline = clock.now() + (options.timeoutMs ?? 600_000);
-  let interval = options.pollIntervalMs ?? 500;
-  for (;;) {
-    const job = await api.getJobStatus(endpointId, jobId, { signal: options.signal, priority: "background" });
-    if (TERMINAL.has(job.status)) return settle<O>(endpointId, job);
-    const left = deadline - clock.now();
-    if (left <= 0) {
-      throw new RunpodApiError({
-        code: ERROR_CODES.TIMEOUT,
-        message: `Job ${jobId} on endpoint ${endpointId} did not finish in time (last status ${job.status}).`,
-        outcome: "unknown",
-      });
-    }
-    await clock.sleep(Math.min(interval, left), options.signal);
-    interval = Math.min(5000, interval * 1.5);
-  }
+  const job = await api.pollJob(endpointId, jobId, {
+    timeoutMs: options.timeoutMs ?? 600_000,
+    intervalMs: options.pollIntervalMs ?? 500,
+    backoff: { factor: 1.5, maxMs: 5000 },
+    priority: "background",
+    signal: options.signal,
+  });
+  return settle<O>(endpointId, job);
 }
 
 /**
@@ -134,6 +121,6 @@ export async function runSync<O = MediaOutput>(
 ): Promise<JobResult<O>> {
   const api = options.api ?? programApi();
   const job = await api.runJobSync(endpointId, input, { signal: options.signal });
-  if (TERMINAL.has(job.status)) return settle<O>(endpointId, job);
+  if (isTerminalJobStatus(job.status)) return settle<O>(endpointId, job);
   return waitForJob<O>(endpointId, job.id, { ...options, api });
 }

@@ -8,6 +8,8 @@ import type { RunpodApi } from "./client/api.js";
 import { ERROR_CODES, isRunpodApiError, RunpodApiError } from "./client/errors.js";
 import type { Availability, DataCenter, Region } from "./client/schemas/catalog.js";
 import type { CreatePodRequest, Pod } from "./client/schemas/pods.js";
+import { now, sleep } from "./context.js";
+import { listPatiently, mayHaveLanded, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
 
 /** One place to try. An absent data center lets the scheduler choose among the request's own list. */
 export interface PlacementCandidate {
@@ -130,16 +132,29 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
     api.listDataCenters(regions),
     api.listGpuTypes({ include: ["AVAILABILITY"], product: ["POD"], ...cuda }),
   ]);
-  const byId = new Map(dcs.map((dc) => [dc.id, dc]));
   const rows: CatalogRow[] = [];
   for (const dc of dcs) {
     for (const gpu of gpus) {
       const at = gpu.dataCenters?.find((d) => d.id === dc.id);
-      const dataCenter = byId.get(dc.id);
-      if (at && dataCenter) rows.push({ dataCenter, gpuTypeId: gpu.id, availability: at.availability });
+      if (at) rows.push({ dataCenter: dc, gpuTypeId: gpu.id, availability: at.availability });
     }
   }
   return rankCandidates(rows, query);
+}
+
+/**
+ * Where a pod's candidates come from, in this precedence: explicit `candidates`, then the catalog
+ * (`regions`, `gpuTypeIds` or `minAvailability`), then the request's own `dataCenterIds`. Shared
+ * with the policy pack, which must reason about placement exactly as create does.
+ */
+export function placementSource(
+  placement:
+    | { candidates?: unknown; regions?: unknown; gpuTypeIds?: unknown; minAvailability?: unknown }
+    | undefined,
+): "candidates" | "catalog" | "request" {
+  if (placement?.candidates) return "candidates";
+  if (placement?.regions || placement?.gpuTypeIds || placement?.minAvailability) return "catalog";
+  return "request";
 }
 
 /** One candidate's outcome, for the report. */
@@ -184,13 +199,8 @@ export class PlacementError extends RunpodApiError {
 
 export interface PlacementContext {
   readonly api: RunpodApi;
-  /** Emulator- or wall-clock time and sleep, for backoff between attempts. */
-  readonly now: () => number;
-  readonly sleep: (ms: number) => Promise<void>;
   /** Ids this process already owns; an ambiguous create never adopts one of them. */
   readonly claimed: Set<string>;
-  /** Retries of one candidate after a 5xx or an unknown outcome. @default 3 */
-  readonly retriesPerCandidate?: number;
   readonly onAttempt?: (attempt: PlacementAttempt) => void;
   /** An unanswered create whose pod was found: it is taken, nothing is created again. */
   readonly onFound?: (attempt: PlacementAttempt, pod: Pod) => void;
@@ -201,41 +211,13 @@ export interface PlacementContext {
   readonly isOwnPod?: (pod: Pod) => boolean;
 }
 
-/** Longest wait for an unanswered create to land before it is looked up. */
-const MAX_SETTLE_MS = 60_000;
+/** Retries of one candidate after a 5xx or an unknown outcome. */
+const RETRIES_PER_CANDIDATE = 3;
 
-/** Wall-clock time on purpose: the request deadline it follows is wall-clock time too. */
-const wallClockWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Whether an attempt may have created a pod nobody heard about: a 5xx, a broken connection, a
- * timeout, or a 2xx whose body could not be read.
- */
+/** Whether an attempt went unanswered and may have created a pod nobody heard about. */
 export function wasAmbiguous(attempt: PlacementAttempt): boolean {
-  return typeof attempt.status !== "number" || attempt.status >= 500;
+  return attempt.settlesAt !== undefined;
 }
-
-/**
- * The pod list, asked again (after the client's own retries) before giving up: while an unanswered
- * create is unresolved, a failed look-up would mean either a duplicate or a pod nobody knows about.
- */
-async function listPodsPatiently(ctx: PlacementContext): Promise<Pod[]> {
-  for (let round = 1; ; round += 1) {
-    try {
-      return await ctx.api.listPods();
-    } catch (err) {
-      if (round >= 3 || !isRunpodApiError(err, ...TRANSIENT)) throw err;
-      await ctx.sleep(1000 * round);
-    }
-  }
-}
-
-const TRANSIENT = [
-  ERROR_CODES.SERVER_ERROR,
-  ERROR_CODES.NETWORK,
-  ERROR_CODES.TIMEOUT,
-  ERROR_CODES.RATE_LIMITED,
-] as const;
 
 /**
  * A pod this process created but never heard back about, not owned by another resource of this
@@ -247,7 +229,7 @@ export async function findUnacknowledged(
   body: CreatePodRequest,
   sentAt: number,
 ): Promise<Pod | undefined> {
-  const pods = await listPodsPatiently(ctx);
+  const pods = await listPatiently(() => ctx.api.listPods());
   const newestFirst = (a: Pod, b: Pod) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
   if (ctx.isOwnPod) {
     const own = ctx.isOwnPod;
@@ -263,7 +245,7 @@ export async function findUnacknowledged(
         (p.dataCenterId !== null && body.dataCenterIds.includes(p.dataCenterId)),
     )
     .filter((p) => (body.gpu ? p.gpu?.id === body.gpu.id : p.cpu?.id === body.cpu?.id))
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+    .sort(newestFirst)[0];
 }
 
 /**
@@ -282,7 +264,6 @@ export async function placePod(
     attempts.push(a);
     ctx.onAttempt?.(a);
   };
-  const retries = ctx.retriesPerCandidate ?? 3;
   let last400: RunpodApiError | undefined;
   let last: RunpodApiError | undefined;
 
@@ -293,7 +274,7 @@ export async function placePod(
       ...(candidate.gpuTypeId && body.gpu ? { gpu: { ...body.gpu, id: candidate.gpuTypeId } } : {}),
     };
     for (let retry = 0; ; retry += 1) {
-      const sentAt = ctx.now();
+      const sentAt = now();
       const startedAt = Date.now();
       try {
         const pod = await ctx.api.createPod(attemptBody);
@@ -329,11 +310,22 @@ export async function placePod(
           case ERROR_CODES.NETWORK:
           case ERROR_CODES.TIMEOUT:
           case ERROR_CODES.INVALID_RESPONSE: {
-            // A request the client gave up on may still be processed: give it as long again as
-            // the attempt took before looking for what it made (issue 10, latency past the deadline),
-            // and take it for landed or dead only after twice that again.
-            const took = Math.min(MAX_SETTLE_MS, Date.now() - startedAt);
-            await wallClockWait(took);
+            if (!mayHaveLanded(err)) {
+              // Never left this process (the client already retried it): nothing to look for.
+              record({ candidate, status, detail });
+              if (retry < RETRIES_PER_CANDIDATE) {
+                await sleep(resendBackoffMs(retry));
+                continue;
+              }
+              break;
+            }
+            // A request the client gave up on may still be processed: give it time before looking
+            // for what it made (issue 10, latency past the deadline), and take it for landed or dead
+            // only three settle times after it was sent. With a create key, a pod that lands after
+            // the look-up is still recognised and terminated (provider/resources/pod.ts); without
+            // one nothing would find it, so the look-up waits the whole time.
+            const took = settleMs(startedAt);
+            await waitWallClock(ctx.isOwnPod ? took : 3 * took);
             let found: Pod | undefined;
             try {
               found = await findUnacknowledged(ctx, attemptBody, sentAt);
@@ -351,8 +343,8 @@ export async function placePod(
               return { pod: found, attempts, candidate };
             }
             record({ candidate, status, detail, settlesAt: Date.now() + 2 * took });
-            if (retry < retries) {
-              await ctx.sleep(Math.min(8000, 500 * 2 ** retry) * (1 + Math.random()));
+            if (retry < RETRIES_PER_CANDIDATE) {
+              await sleep(resendBackoffMs(retry));
               continue;
             }
             break;

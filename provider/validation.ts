@@ -3,13 +3,18 @@
  * Shared by every resource's `check` and by the policy pack.
  */
 import type { z } from "zod";
-import { applyCommand, type CommandFields } from "./container-args.js";
+import { applyCommand, type CommandFields, stringArray } from "./container-args.js";
 import { containsUnknown, pathIsUnknown } from "./unknown.js";
 
 /** A check failure as Pulumi shows it: the property path and why it is wrong. */
 export interface CheckFailure {
   readonly property: string;
   readonly reason: string;
+  /**
+   * The policy-pack rules (policy/) this failure breaks, where one property carries several rules;
+   * Pulumi shows only `property` and `reason`.
+   */
+  readonly rules?: readonly string[];
 }
 
 /** `gpu.count`, `mounts.network[0].path`; the empty path is the whole resource. */
@@ -100,10 +105,9 @@ export function largestField(inputs: Record<string, unknown>): string {
  */
 export function commandFailure(inputs: Record<string, unknown>): string | undefined {
   const { args, cmd, entrypoint } = inputs;
-  const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
   if (containsUnknown([args, cmd, entrypoint])) return undefined;
   if (args !== undefined && typeof args !== "string") return undefined;
-  if ((cmd !== undefined && !isStrings(cmd)) || (entrypoint !== undefined && !isStrings(entrypoint)))
+  if ((cmd !== undefined && !stringArray(cmd)) || (entrypoint !== undefined && !stringArray(entrypoint)))
     return undefined;
   const command = applyCommand("", { args, cmd, entrypoint } as CommandFields);
   return "error" in command ? command.error : undefined;

@@ -63,8 +63,6 @@ export class PodWatcher {
   private loop: Promise<void> | undefined;
   private wake: AbortController | undefined;
   private closed = false;
-  /** Reads made so far, by kind: what the benchmarks count. */
-  readonly reads = { list: 0, single: 0 };
 
   constructor(
     private readonly api: RunpodApi,
@@ -149,7 +147,6 @@ export class PodWatcher {
     const ids = new Set(waiters.map((w) => w.podId));
     let changes = 0;
     if (ids.size === 1) {
-      this.reads.single += 1;
       let pod: Pod | undefined;
       try {
         pod = await this.api.getPod(waiters[0]?.podId ?? "", { priority: "background" });
@@ -159,7 +156,6 @@ export class PodWatcher {
       for (const w of waiters) if (this.evaluate(w, pod)) changes += 1;
       return changes;
     }
-    this.reads.list += 1;
     const pods = await this.api.listPods({}, { priority: "background" });
     const byId = new Map(pods.map((p) => [p.id, p]));
     for (const w of waiters) if (this.evaluate(w, byId.get(w.podId))) changes += 1;

@@ -32,6 +32,7 @@ import {
   PodActionRequest,
   RunJobRequest,
   SshKeys,
+  TERMINAL_JOB_STATUSES,
   Template,
   UpdateEndpointRequest,
   UpdateNetworkVolumeRequest,
@@ -48,6 +49,45 @@ type Opts = {
   readonly idempotent?: boolean;
 };
 const enc = encodeURIComponent;
+
+export interface PollJobOptions {
+  /** Give up after this long, in the client's clock (JobWaitTimeoutError). */
+  readonly timeoutMs: number;
+  /** The first wait between status reads. */
+  readonly intervalMs: number;
+  /** Each wait is `factor` times the last, up to `maxMs`. @default a fixed interval */
+  readonly backoff?: { readonly factor: number; readonly maxMs: number };
+  /** Called with every job read from `/status`. */
+  readonly onStatus?: (job: Job) => void;
+  readonly priority?: "foreground" | "background";
+  readonly signal?: AbortSignal | undefined;
+  /** The job as already known (the submit's answer): the first read then waits an interval. */
+  readonly first?: Job;
+}
+
+/** Whether a job status is final (TERMINAL_JOB_STATUSES). */
+export function isTerminalJobStatus(status: string): boolean {
+  return (TERMINAL_JOB_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * `pollJob` ran out of time before the job ended. A RunpodApiError with code RUNPOD_TIMEOUT and an
+ * unknown outcome (the job may still finish), carrying the last job read.
+ */
+export class JobWaitTimeoutError extends RunpodApiError {
+  constructor(
+    readonly endpointId: string,
+    /** The job as last read: its status is not terminal. */
+    readonly job: Job,
+    readonly timeoutMs: number,
+  ) {
+    super({
+      code: ERROR_CODES.TIMEOUT,
+      message: `Job ${job.id} on endpoint ${endpointId} did not finish in time (last status ${job.status}).`,
+      outcome: "unknown",
+    });
+  }
+}
 
 export class RunpodApi {
   constructor(readonly client: RunpodClient) {}
@@ -420,8 +460,8 @@ export class RunpodApi {
       body: { input },
       requestSchema: RunJobRequest,
       responseSchema: Job,
+      ...opts,
       deadlineMs: opts.deadlineMs ?? 120_000,
-      signal: opts.signal,
     });
   }
 
@@ -433,6 +473,33 @@ export class RunpodApi {
       responseSchema: Job,
       ...opts,
     });
+  }
+
+  /**
+   * Reads `/status` until the job is in a terminal state (TERMINAL_JOB_STATUSES) and returns it,
+   * whatever that state is: what a job that did not complete means is the caller's to decide.
+   * Waits follow the client's clock and the rate-limit budget. When `timeoutMs` passes first, it
+   * throws a JobWaitTimeoutError carrying the last job read.
+   */
+  async pollJob(endpointId: string, jobId: string, options: PollJobOptions): Promise<Job> {
+    const clock = this.client.clock;
+    const deadline = clock.now() + options.timeoutMs;
+    const backoff = options.backoff ?? { factor: 1, maxMs: options.intervalMs };
+    const read = { signal: options.signal, ...(options.priority ? { priority: options.priority } : {}) };
+    let interval = options.intervalMs;
+    let job = options.first;
+    for (;;) {
+      if (job === undefined) {
+        job = await this.getJobStatus(endpointId, jobId, read);
+        options.onStatus?.(job);
+      }
+      if (isTerminalJobStatus(job.status)) return job;
+      const left = deadline - clock.now();
+      if (left <= 0) throw new JobWaitTimeoutError(endpointId, job, options.timeoutMs);
+      await clock.sleep(Math.min(interval, left), options.signal);
+      interval = Math.min(backoff.maxMs, interval * backoff.factor);
+      job = undefined;
+    }
   }
 
   // ---- billing history ({rest_url}/v1/billing/...) ----

@@ -105,6 +105,9 @@ export interface BudgetTicket {
  */
 export type RequestPriority = "foreground" | "background";
 
+/** Fraction of a window's quota below which background requests are spread out rather than sent at once. */
+const LOW_WATER_FRACTION = 0.2;
+
 /**
  * Spaces requests so the process stays inside every window's remaining quota instead of running
  * into 429s. At zero, every request waits for the window's reset. Below a window's low-water mark,
@@ -118,11 +121,7 @@ export class RateLimitBudget {
   /** Whether any response has been seen: until then the quota is unknown, so one request probes it. */
   private probed = false;
 
-  constructor(
-    private readonly clock: Clock,
-    /** Fraction of a window's quota below which requests are spread out rather than sent at once. */
-    private readonly lowWaterFraction = 0.2,
-  ) {}
+  constructor(private readonly clock: Clock) {}
 
   /** Waits until a request may be sent without exceeding a known window, then reserves it. */
   async acquire(signal?: AbortSignal, priority: RequestPriority = "foreground"): Promise<BudgetTicket> {
@@ -149,7 +148,7 @@ export class RateLimitBudget {
   }
 
   /** Milliseconds to wait before the next request may go out; 0 when it may go now. */
-  waitNeeded(now: number, priority: RequestPriority = "foreground"): number {
+  private waitNeeded(now: number, priority: RequestPriority = "foreground"): number {
     let wait = this.pausedUntil - now;
     // A burst of first requests must not all go out blind: the first answer says what is left.
     if (!this.probed && this.inFlight > 0) wait = Math.max(wait, 25);
@@ -160,7 +159,7 @@ export class RateLimitBudget {
         wait = Math.max(wait, w.resetAt - now);
         continue;
       }
-      const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * this.lowWaterFraction);
+      const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * LOW_WATER_FRACTION);
       if (priority === "background" && w.remaining <= lowWater) {
         const spacing = (w.resetAt - now) / w.remaining;
         wait = Math.max(wait, w.lastGrantAt + spacing - now);

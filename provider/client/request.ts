@@ -15,10 +15,11 @@ import {
   ERROR_CODES,
   type RequestOutcome,
   RunpodApiError,
+  type RunpodErrorCode,
   redact,
 } from "./errors.js";
 import { RateLimitBudget, type RequestPriority } from "./rate-limit.js";
-import { DEFAULT_RETRY, type RetryEvent, type RetryOptions, withRetries } from "./retry.js";
+import { DEFAULT_RETRY, type RetryOptions, withRetries } from "./retry.js";
 import { MAX_REQUEST_BYTES, Problem } from "./schemas/common.js";
 import { PACKAGE_VERSION } from "./version.js";
 
@@ -55,8 +56,6 @@ export interface ClientOptions {
   readonly deadlineMs?: number;
   /** @default one budget per (origin, API key, clock), shared by the whole process */
   readonly budget?: RateLimitBudget;
-  /** Called before each retry, for progress output and benchmarks. */
-  readonly onRetry?: (event: RetryEvent & { readonly method: string; readonly path: string }) => void;
 }
 
 /** Process-wide state: one keep-alive pool per origin, one budget per quota. */
@@ -156,15 +155,12 @@ export class RunpodClient {
 
     const budget = this.budgetFor(spec.base);
     const idempotent = spec.idempotent ?? spec.method !== "POST";
-    const secrets = [apiKey];
+    const secrets = [apiKey, ...envValues(spec.body)];
     return withRetries(() => this.attempt(spec, url, shown, headers, body, budget, secrets), {
       idempotent,
       options: this.retry,
       budget,
       signal: spec.signal,
-      onRetry: this.options.onRetry
-        ? (e) => this.options.onRetry?.({ ...e, method: spec.method, path: url.pathname })
-        : undefined,
     });
   }
 
@@ -209,7 +205,7 @@ export class RunpodClient {
     }, deadlineMs);
     const onCallerAbort = () => controller.abort(spec.signal?.reason);
     spec.signal?.addEventListener("abort", onCallerAbort, { once: true });
-    const fail = (code: RunpodErrorCodeLike, message: string, outcome: RequestOutcome, cause?: unknown) =>
+    const fail = (code: RunpodErrorCode, message: string, outcome: RequestOutcome, cause?: unknown) =>
       new RunpodApiError({
         code,
         message: redact(`${spec.method} ${shown}: ${message} ${adviceFor(code)}`.trim(), secrets),
@@ -297,13 +293,15 @@ export class RunpodClient {
   }
 }
 
-type RunpodErrorCodeLike = ConstructorParameters<typeof RunpodApiError>[0]["code"];
+/** Paths and rules only: values may be secrets (env). */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((i) => `${["$", ...i.path.map(String)].join(".")}: ${i.message}`);
+}
 
 function checkRequestBody(spec: RequestSpec<unknown>, shown: string): void {
   const result = spec.requestSchema?.safeParse(spec.body);
   if (!result || result.success) return;
-  // Paths and rules only: values may be secrets (env).
-  const issues = result.error.issues.map((i) => `${["$", ...i.path].join(".")}: ${i.message}`);
+  const issues = describeIssues(result.error.issues);
   throw new RunpodApiError({
     code: ERROR_CODES.INVALID_REQUEST,
     message: `${spec.method} ${shown}: the request body was not sent because it breaks the API contract: ${issues.join("; ")}.`,
@@ -345,10 +343,7 @@ function parseSuccess<T>(
   if (!spec.responseSchema) return parsed as T;
   const result = spec.responseSchema.safeParse(parsed);
   if (!result.success) {
-    const issues = result.error.issues
-      .slice(0, 5)
-      .map((i) => `${["$", ...i.path].join(".")}: ${i.message}`)
-      .join("; ");
+    const issues = describeIssues(result.error.issues.slice(0, 5)).join("; ");
     throw invalid(`the body does not have the expected shape: ${issues}.`);
   }
   return result.data;
@@ -389,4 +384,15 @@ function networkErrorCode(err: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * The request's env values, kept out of everything built from the answer: a service may echo the
+ * request. Values shorter than 8 characters ("1", "true", "batch") are left alone: they are not
+ * what a secret looks like, and removing them would garble the message.
+ */
+function envValues(body: unknown): string[] {
+  const env = (body as { env?: unknown } | undefined)?.env;
+  if (env === null || typeof env !== "object") return [];
+  return Object.values(env).filter((v): v is string => typeof v === "string" && v.length >= 8);
 }

@@ -91,12 +91,6 @@ function withMessage(error: RunpodApiError, message: string): RunpodApiError {
   return error;
 }
 
-export interface RetryEvent {
-  readonly error: RunpodApiError;
-  readonly attempt: number;
-  readonly decision: RetryDecision;
-}
-
 /** Runs `attempt` under the policy. Each attempt waits for the budget itself. */
 export function withRetries<T>(
   attempt: (attemptNumber: number) => Promise<T>,
@@ -105,7 +99,6 @@ export function withRetries<T>(
     readonly options: RetryOptions;
     readonly budget: RateLimitBudget;
     readonly signal?: AbortSignal | undefined;
-    readonly onRetry?: ((event: RetryEvent) => void) | undefined;
   },
 ): Promise<T> {
   const { options } = context;
@@ -131,7 +124,6 @@ export function withRetries<T>(
         rateLimitRetries += 1;
         context.budget.pauseFor(decision.seconds);
       }
-      context.onRetry?.({ error, attempt: attemptNumber, decision });
     },
     // A 429 is waited out through the budget; it does not use up a backoff retry.
     shouldConsumeRetry: ({ error }) => !isRunpodApiError(error, ERROR_CODES.RATE_LIMITED),

@@ -18,13 +18,13 @@ import {
   type UpdateNetworkVolumeRequest,
   VolumeType,
 } from "../client/schemas/network-volumes.js";
-import { api, type ConfigureRequest, configureRuntime, now, sleep } from "../context.js";
+import { api, type ConfigureRequest, configureRuntime, sleep } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
-import { containsUnknown, isUnknown } from "../unknown.js";
+import { isUnknown } from "../unknown.js";
 import { type CheckFailure, schemaFailures } from "../validation.js";
-import { sameValue } from "./pod.js";
+import { byName, differs, named, withoutInternal } from "./common.js";
 
 export const NETWORK_VOLUME_TYPE = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
 
@@ -136,10 +136,6 @@ export function checkNetworkVolume(
   return failures;
 }
 
-function withoutInternal(props: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(props).filter(([k, v]) => !k.startsWith("__") && v !== undefined));
-}
-
 // ---------------------------------------------------------------- diff
 
 export interface NetworkVolumeDiff {
@@ -159,18 +155,17 @@ export function diffNetworkVolume(
 ): NetworkVolumeDiff {
   const replaces: string[] = [];
   const updates: string[] = [];
-  const changed = (n: unknown, o: unknown) => containsUnknown(n) || !sameValue(n, o);
-  if (changed(news.dataCenterId, olds.dataCenterId)) replaces.push("dataCenterId");
-  if (news.type !== undefined && changed(news.type, olds.type)) replaces.push("type");
-  if (changed(news.name, olds.name)) updates.push("name");
-  if (changed(news.size, olds.size)) updates.push("size");
+  if (differs(news.dataCenterId, olds.dataCenterId)) replaces.push("dataCenterId");
+  if (news.type !== undefined && differs(news.type, olds.type)) replaces.push("type");
+  if (differs(news.name, olds.name)) updates.push("name");
+  if (differs(news.size, olds.size)) updates.push("size");
   return { changes: replaces.length + updates.length > 0, replaces, updates };
 }
 
 // ---------------------------------------------------------------- API bodies and outputs
 
 /** The create body: `dataCenterId` is the API's `dataCenter`; nothing else of ours is sent. */
-export function createVolumeBody(inputs: NetworkVolumeInputs): CreateNetworkVolumeRequest {
+function createVolumeBody(inputs: NetworkVolumeInputs): CreateNetworkVolumeRequest {
   return {
     name: inputs.name,
     size: inputs.size,
@@ -179,7 +174,7 @@ export function createVolumeBody(inputs: NetworkVolumeInputs): CreateNetworkVolu
   };
 }
 
-export function volumeOutputs(v: ApiVolume): NetworkVolumeOutputs {
+function volumeOutputs(v: ApiVolume): NetworkVolumeOutputs {
   return { volumeId: v.id, name: v.name, size: v.size, dataCenterId: v.dataCenter, type: v.type };
 }
 
@@ -210,11 +205,12 @@ function shrinkError(what: string, id: string, from: number, to: number): Error 
  * deleted in the same `pulumi destroy` may still be counted as mounting the volume for a moment
  * after its own delete returned. A pod that keeps running does not go away by waiting longer.
  */
-export const RELEASE_WAITS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 15_000, 15_000];
+const RELEASE_WAITS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 15_000, 15_000];
 
-function label(inputs: { name?: string | undefined } | undefined, id?: string): string {
-  return `NetworkVolume ${inputs?.name ?? id ?? "?"}`;
-}
+const label = byName("NetworkVolume") as (
+  inputs: { name?: string | undefined } | undefined,
+  id?: string,
+) => string;
 
 /** Volumes this process created or found: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
@@ -261,7 +257,6 @@ export class NetworkVolumeProvider
         x.size === body.size &&
         (body.type === undefined || x.type === body.type),
       claimed,
-      now,
     });
     progress(label(inputs), `created ${v.id} in ${v.dataCenter} (${v.size} GB ${v.type})`);
     return { id: v.id, outs: volumeOutputs(v) };
@@ -293,6 +288,7 @@ export class NetworkVolumeProvider
     if (inputs.size < current.size) throw shrinkError(label(inputs), id, current.size, inputs.size);
     const body = patchBody(d.updates, inputs);
     const updated = Object.keys(body).length > 0 ? await api().updateNetworkVolume(id, body) : v;
+    claimed.add(id);
     progress(label(inputs), `adopted existing network volume ${id}`);
     return { id, outs: volumeOutputs(updated) };
   }
@@ -377,4 +373,4 @@ function patchBody(
   };
 }
 
-export const networkVolumeProvider = new NetworkVolumeProvider();
+export const networkVolumeProvider = named(new NetworkVolumeProvider(), label);

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { ERROR_CODES, isRunpodApiError, redact } from "../client/errors.js";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import { REGIONS } from "../client/schemas/catalog.js";
 import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
 import {
@@ -19,14 +19,15 @@ import {
   type PodStatus,
   type UpdatePodRequest,
 } from "../client/schemas/pods.js";
-import { applyCommand, decodeArgs } from "../container-args.js";
-import { api, type ConfigureRequest, configureRuntime, now, sleep, watcher } from "../context.js";
+import { api, type ConfigureRequest, configureRuntime, now, watcher } from "../context.js";
+import { listPatiently, waitWallClock } from "../create-once.js";
 import {
   catalogCandidates,
   describeCandidate,
   findUnacknowledged,
   type PlacementAttempt,
   type PlacementCandidate,
+  placementSource,
   placePod,
   wasAmbiguous,
 } from "../placement.js";
@@ -35,6 +36,7 @@ import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
 import { type CheckFailure, commandFailure, largestField, schemaFailures } from "../validation.js";
 import { WaitFailure, type WaitTarget } from "../watcher.js";
+import { byName, commandChanged, commandOutputs, differs, named, withoutInternal } from "./common.js";
 
 // ---------------------------------------------------------------- inputs
 
@@ -150,7 +152,12 @@ export interface PodArgs {
   }>;
   /** What create waits for. @default "RUNNING" */
   waitFor?: pulumi.Input<"RUNNING" | "PLACED" | "NONE">;
-  /** Seconds. @default { create: 600, update: 600, delete: 300 } */
+  /**
+   * Seconds. @default { create: 600, update: 600, delete: 300 }
+   *
+   * A change to `timeouts` alone is not a diff (nothing on the pod changes), so the delete timeout a
+   * later destroy uses is the one recorded at create or at the last update.
+   */
   timeouts?: pulumi.Input<{
     create?: pulumi.Input<number>;
     update?: pulumi.Input<number>;
@@ -361,7 +368,7 @@ function createKeyIn(props: unknown): string | undefined {
  * of its earlier pods carried, so a replacement never takes over the pod it replaces, yet the same
  * key again when an interrupted replacement is run again (its state did not change).
  */
-export function withCreateKey<T extends object>(olds: object | undefined, news: T): T {
+function withCreateKey<T extends object>(olds: object | undefined, news: T): T {
   const given = createKeyIn(news);
   if (given === undefined) return news;
   const previous = createKeyIn(olds);
@@ -375,15 +382,17 @@ export function withCreateKey<T extends object>(olds: object | undefined, news: 
 /** The contract's cross-field rules and limits, skipping what preview cannot know yet. */
 export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const fail = (property: string, reason: string) => failures.push({ property, reason });
+  const fail = (property: string, reason: string, ...rules: string[]) =>
+    failures.push(rules.length > 0 ? { property, reason, rules } : { property, reason });
   const known = (v: unknown) => !isUnknown(v);
   const gpu = inputs.gpu as Record<string, unknown> | undefined;
   const cpu = inputs.cpu as Record<string, unknown> | undefined;
   const mounts = inputs.mounts as Record<string, unknown> | undefined;
 
   if (gpu === undefined && cpu === undefined)
-    fail("gpu", "exactly one of gpu or cpu must be set (neither is)");
-  if (gpu !== undefined && cpu !== undefined) fail("cpu", "exactly one of gpu or cpu must be set (both are)");
+    fail("gpu", "exactly one of gpu or cpu must be set (neither is)", "pod-gpu-or-cpu");
+  if (gpu !== undefined && cpu !== undefined)
+    fail("cpu", "exactly one of gpu or cpu must be set (both are)", "pod-gpu-or-cpu");
   if (inputs.image === undefined && inputs.templateId === undefined && inputs.adoptId === undefined) {
     fail("image", "is required unless templateId is set");
   }
@@ -398,13 +407,14 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
       fail(
         "gpu.minCudaVersion",
         "cannot be combined with a non-empty gpu.allowedCudaVersions (the API answers 400); use one of them",
+        "pod-cuda-constraint-conflict",
       );
     }
   }
   if (cpu && known(cpu) && typeof cpu.vcpuCount === "number") {
     const n = cpu.vcpuCount;
     if (Number.isInteger(n) && n >= 2 && (n & (n - 1)) !== 0) {
-      fail("cpu.vcpuCount", `must be a power of two (2, 4, 8, ...); got ${n}`);
+      fail("cpu.vcpuCount", `must be a power of two (2, 4, 8, ...); got ${n}`, "pod-cpu-vcpu-count");
     }
   }
   if (mounts && known(mounts)) {
@@ -416,10 +426,16 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
       fail(
         "mounts.persistent",
         "cannot be combined with mounts.network or mounts.global; use a network volume alone",
+        ...(nonEmpty(network) ? ["pod-persistent-with-network"] : []),
+        ...(nonEmpty(global) ? ["pod-persistent-with-global"] : []),
       );
     }
     if (persistent !== undefined && cpu !== undefined) {
-      fail("mounts.persistent", "is not supported on CPU pods; mount a network volume instead");
+      fail(
+        "mounts.persistent",
+        "is not supported on CPU pods; mount a network volume instead",
+        "pod-persistent-on-cpu",
+      );
     }
   }
   const command = commandFailure(inputs);
@@ -452,6 +468,7 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
       fail(
         largestField(inputs),
         `the create request would be ${bytes} bytes, over the API's ${MAX_REQUEST_BYTES}-byte limit; reduce env, args or other large values`,
+        "pod-request-size",
       );
     }
   }
@@ -464,10 +481,6 @@ export function checkPod(news: Record<string, unknown>): CheckFailure[] {
   return [...schemaFailures(PodArgsSchema, inputs), ...podRuleFailures(inputs)];
 }
 
-function withoutInternal(props: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(props).filter(([k, v]) => !k.startsWith("__") && v !== undefined));
-}
-
 // ---------------------------------------------------------------- diff
 
 export interface PodDiff {
@@ -475,24 +488,6 @@ export interface PodDiff {
   readonly replaces: string[];
   readonly updates: string[];
   readonly deleteBeforeReplace: boolean;
-}
-
-/** Structural equality that ignores key order and treats undefined and null alike. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === undefined || a === null) return b === undefined || b === null;
-  if (b === undefined || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]))
-    );
-  }
-  if (typeof a === "object" && typeof b === "object") {
-    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-    return [...keys].every((k) =>
-      sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-    );
-  }
-  return a === b;
 }
 
 const GPU_CONSTRAINTS = [
@@ -511,7 +506,6 @@ const MOUNT_KINDS = ["persistent", "network", "global"] as const;
 export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
   const replaces: string[] = [];
   const updates: string[] = [];
-  const changed = (n: unknown, o: unknown) => containsUnknown(n) || !sameValue(n, o);
 
   // ---- replace: fixed at create
   const oldGpu = olds.gpu ?? null;
@@ -523,24 +517,24 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
       // fallback candidate is not a change.
       const requested = olds.requestedGpuId ?? oldGpu.id;
       if (containsUnknown(news.gpu.id) || news.gpu.id !== requested) replaces.push("gpu.id");
-      if (changed(news.gpu.count ?? 1, oldGpu.count)) replaces.push("gpu.count");
-      for (const c of GPU_CONSTRAINTS) if (changed(news.gpu[c], oldGpu[c])) replaces.push(`gpu.${c}`);
+      if (differs(news.gpu.count ?? 1, oldGpu.count)) replaces.push("gpu.count");
+      for (const c of GPU_CONSTRAINTS) if (differs(news.gpu[c], oldGpu[c])) replaces.push(`gpu.${c}`);
     }
   }
   if (
     news.cpu &&
     olds.cpu &&
-    changed(
+    differs(
       { id: news.cpu.id, vcpuCount: news.cpu.vcpuCount },
       { id: olds.cpu.id, vcpuCount: olds.cpu.vcpuCount },
     )
   ) {
     replaces.push("cpu");
   }
-  if (changed(news.cloud ?? "SECURE", olds.cloud ?? "SECURE")) replaces.push("cloud");
-  if (changed(news.templateId ?? null, olds.templateId ?? null)) replaces.push("templateId");
-  if (changed(news.startSsh ?? false, olds.startSsh ?? false)) replaces.push("startSsh");
-  if (changed(news.startJupyter ?? false, olds.startJupyter ?? false)) replaces.push("startJupyter");
+  if (differs(news.cloud ?? "SECURE", olds.cloud ?? "SECURE")) replaces.push("cloud");
+  if (differs(news.templateId ?? null, olds.templateId ?? null)) replaces.push("templateId");
+  if (differs(news.startSsh ?? false, olds.startSsh ?? false)) replaces.push("startSsh");
+  if (differs(news.startJupyter ?? false, olds.startJupyter ?? false)) replaces.push("startJupyter");
   const dcs = news.dataCenterIds;
   if (
     dcs !== undefined &&
@@ -564,9 +558,9 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
       if (has(newMounts, kind) !== has(oldMounts, kind)) replaces.push(`mounts.${kind}`);
     }
     if (newMounts.persistent && oldMounts.persistent) {
-      if (changed(newMounts.persistent.size, oldMounts.persistent.size))
+      if (differs(newMounts.persistent.size, oldMounts.persistent.size))
         replaces.push("mounts.persistent.size");
-      if (changed(newMounts.persistent.path, oldMounts.persistent.path))
+      if (differs(newMounts.persistent.path, oldMounts.persistent.path))
         updates.push("mounts.persistent.path");
     }
     for (const kind of ["network", "global"] as const) {
@@ -575,31 +569,24 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
       n.forEach((entry, i) => {
         const old = o[i];
         if (!old) return;
-        if (changed(entry.volumeId, old.volumeId)) replaces.push(`mounts.${kind}[${i}].volumeId`);
-        if (entry.path !== undefined && changed(entry.path, old.path))
+        if (differs(entry.volumeId, old.volumeId)) replaces.push(`mounts.${kind}[${i}].volumeId`);
+        if (entry.path !== undefined && differs(entry.path, old.path))
           updates.push(`mounts.${kind}[${i}].path`);
       });
     }
   }
 
   // ---- update in place: PATCH takes these
-  if (changed(news.name, olds.name)) updates.push("name");
-  if (news.image !== undefined && changed(news.image, olds.image)) updates.push("image");
-  if (news.args !== undefined || news.cmd !== undefined || news.entrypoint !== undefined) {
-    if (containsUnknown([news.args, news.cmd, news.entrypoint])) updates.push("args");
-    else {
-      const next = applyCommand(olds.args ?? "", news);
-      if ("error" in next || !sameValue(decodeArgs(next.args), decodeArgs(olds.args ?? "")))
-        updates.push("args");
-    }
-  }
-  if (news.disk !== undefined && changed(news.disk, olds.disk)) updates.push("disk");
-  if (changed(news.env ?? {}, olds.env ?? {})) updates.push("env");
-  if (news.ports !== undefined && changed(news.ports, olds.ports)) updates.push("ports");
-  if (news.registry !== undefined && changed(news.registry, olds.registry)) updates.push("registry");
-  if (changed(news.locked ?? false, olds.locked ?? false)) updates.push("locked");
+  if (differs(news.name, olds.name)) updates.push("name");
+  if (news.image !== undefined && differs(news.image, olds.image)) updates.push("image");
+  if (commandChanged(news, olds.args)) updates.push("args");
+  if (news.disk !== undefined && differs(news.disk, olds.disk)) updates.push("disk");
+  if (differs(news.env ?? {}, olds.env ?? {})) updates.push("env");
+  if (news.ports !== undefined && differs(news.ports, olds.ports)) updates.push("ports");
+  if (news.registry !== undefined && differs(news.registry, olds.registry)) updates.push("registry");
+  if (differs(news.locked ?? false, olds.locked ?? false)) updates.push("locked");
   if (
-    changed(
+    differs(
       news.globalNetworking ?? false,
       olds.requestedGlobalNetworking ?? olds.globalNetworking?.enabled ?? false,
     )
@@ -616,7 +603,7 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
  * The CreatePodRequest for these inputs: the contract's fields only, unchanged, plus the create
  * key in env when there is one.
  */
-export function createBody(inputs: PodInputs, createKey?: string): CreateBody {
+function createBody(inputs: PodInputs, createKey?: string): CreateBody {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(CreatePodRequest.shape)) {
     const v = (inputs as Record<string, unknown>)[key];
@@ -627,7 +614,7 @@ export function createBody(inputs: PodInputs, createKey?: string): CreateBody {
 }
 
 /** The PATCH body taking a pod from `olds` to `news`: only what changed, never an empty mount array. */
-export function updateBody(
+function updateBody(
   olds: Partial<PodOutputs>,
   news: PodInputs,
   currentEnv: Record<string, string>,
@@ -675,7 +662,6 @@ export function updateBody(
 export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs {
   const declared = Object.keys(inputs.env ?? {});
   const env = Object.fromEntries(declared.filter((k) => k in pod.env).map((k) => [k, pod.env[k] as string]));
-  const { entrypoint, cmd } = decodeArgs(pod.args);
   const endpoint = (e: { host: string; port: number; username: string; command: string } | null) =>
     e ? { host: e.host, port: e.port, username: e.username, command: e.command } : null;
   return {
@@ -684,8 +670,7 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
     actions: [...pod.actions],
     image: pod.image,
     args: pod.args,
-    cmd: pod.cmd ?? [...cmd],
-    entrypoint: pod.entrypoint ?? [...entrypoint],
+    ...commandOutputs(pod.args, pod.cmd, pod.entrypoint),
     disk: pod.disk,
     env,
     ports: [...pod.ports],
@@ -740,7 +725,7 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
 }
 
 /** The inputs that would produce `outputs`: what refresh hands back so the next diff starts from the truth. */
-export function inputsFromOutputs(o: PodOutputs, prior: Partial<PodInputs>): PodInputs {
+function inputsFromOutputs(o: PodOutputs, prior: Partial<PodInputs>): PodInputs {
   const gpu = o.gpu
     ? {
         id: prior.gpu?.id ?? o.gpu.id,
@@ -803,9 +788,10 @@ function partialFailure(id: string, properties: object, message: string): Error 
   return Object.assign(new Error(message), { id, properties, reasons: [message] });
 }
 
-function label(inputs: Partial<PodInputs>): string {
-  return `Pod ${inputs.name ?? "?"}`;
-}
+const label = byName("Pod") as (
+  props: Partial<PodInputs> | Partial<PodOutputs> | undefined,
+  id?: string,
+) => string;
 
 /** Waits through the shared watcher, printing each status transition with the time elapsed. */
 async function waitForPod(
@@ -828,40 +814,19 @@ async function waitForPod(
   });
 }
 
-async function terminateAndWait(id: string, timeoutSeconds: number): Promise<void> {
+/** Whether a pod was created for the resource with this create key. */
+const carries = (key: string, pod: ApiPod) => pod.env[CREATE_KEY_ENV] === key;
+
+/** Deletes a pod and waits until it is gone; false when it was gone already (404). */
+async function terminateAndWait(id: string, timeoutSeconds: number): Promise<boolean> {
   try {
     await api().deletePod(id);
   } catch (err) {
     if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
-    return;
+    return false;
   }
   await watcher().waitFor({ podId: id, target: "GONE", timeoutMs: timeoutSeconds * 1000 });
-}
-
-/**
- * Prefixes an error with the resource it is about, keeping its code and partial-failure fields, and
- * removes the resource's env values from it: the client never puts a request body in an error, but
- * an answer may echo one (issue 10, secrets).
- */
-export function errorAbout(
-  what: string,
-  err: unknown,
-  env: Record<string, unknown> | undefined = undefined,
-): Error {
-  const e = err instanceof Error ? err : new Error(String(err));
-  // Values shorter than 8 characters ("1", "true", "batch") are left alone: they are not what a
-  // secret looks like, and removing them would garble the message.
-  const secrets = Object.values(env ?? {}).filter((v): v is string => typeof v === "string" && v.length >= 8);
-  if (secrets.length > 0) {
-    const fields = e as unknown as { detail?: unknown; errors?: unknown };
-    e.message = redact(e.message, secrets);
-    if (typeof fields.detail === "string") fields.detail = redact(fields.detail, secrets);
-    if (Array.isArray(fields.errors)) {
-      fields.errors = fields.errors.map((x) => (typeof x === "string" ? redact(x, secrets) : x));
-    }
-  }
-  if (!e.message.startsWith(`${what}:`)) e.message = `${what}: ${e.message}`;
-  return e;
+  return true;
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -871,23 +836,9 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * outputs as if it had been created from them (what the PATCH that takes it over starts from).
  */
 function compareWithInputs(pod: ApiPod, inputs: PodInputs, requestedGpuId: string | null) {
-  const current = { ...podOutputs(pod, { ...inputs, env: inputs.env ?? {} }), requestedGpuId };
-  const d = diffPod(
-    {
-      ...current,
-      env: Object.fromEntries(Object.keys(inputs.env ?? {}).map((k) => [k, pod.env[k] ?? ""])),
-    },
-    inputs,
-  );
-  // The pod does not show these, so they cannot be compared: the inputs' values are taken as true.
-  const blocking = d.replaces.filter((r) => !["startSsh", "startJupyter", "templateId"].includes(r));
-  const adopted = {
-    ...current,
-    templateId: inputs.templateId ?? null,
-    startSsh: inputs.startSsh ?? false,
-    startJupyter: inputs.startJupyter ?? false,
-  };
-  return { blocking, adopted };
+  // The pod does not show templateId, startSsh or startJupyter: the outputs take the inputs' values.
+  const adopted = { ...podOutputs(pod, inputs), requestedGpuId };
+  return { blocking: diffPod(adopted, inputs).replaces, adopted };
 }
 
 /**
@@ -900,31 +851,12 @@ function listPodsOnce(): Promise<ApiPod[]> {
   const client = api();
   let listing = podsAtStart.get(client);
   if (!listing) {
-    listing = listPatiently(client);
+    listing = listPatiently(() => client.listPods());
     podsAtStart.set(client, listing);
     // A failed list is asked again by the next create.
     listing.catch(() => podsAtStart.delete(client));
   }
   return listing;
-}
-
-/** The pod list, asked again after the client's own retries: every create of the process waits on it. */
-async function listPatiently(client: ReturnType<typeof api>): Promise<ApiPod[]> {
-  for (let round = 1; ; round += 1) {
-    try {
-      return await client.listPods();
-    } catch (err) {
-      const transient = isRunpodApiError(
-        err,
-        ERROR_CODES.SERVER_ERROR,
-        ERROR_CODES.NETWORK,
-        ERROR_CODES.TIMEOUT,
-        ERROR_CODES.RATE_LIMITED,
-      );
-      if (round >= 3 || !transient) throw err;
-      await sleep(1000 * round);
-    }
-  }
 }
 
 /**
@@ -948,7 +880,7 @@ async function resumeInterrupted(
     );
   }
   const left = pods
-    .filter((p) => p.env[CREATE_KEY_ENV] === key && !claimed.has(p.id))
+    .filter((p) => carries(key, p) && !claimed.has(p.id))
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   for (const orphan of left) {
     claimed.add(orphan.id);
@@ -985,9 +917,7 @@ async function resumeInterrupted(
 
 /** Waits until every unanswered create of these attempts has landed or died (wall-clock time). */
 async function untilSettled(attempts: readonly PlacementAttempt[]): Promise<void> {
-  const at = Math.max(0, ...attempts.map((a) => a.settlesAt ?? 0));
-  const wait = at - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  await waitWallClock(Math.max(0, ...attempts.map((a) => a.settlesAt ?? 0)) - Date.now());
 }
 
 /**
@@ -1013,9 +943,7 @@ async function terminateDuplicates(
     );
     return;
   }
-  for (const dup of pods.filter(
-    (p) => p.env[CREATE_KEY_ENV] === key && p.id !== keep && !claimed.has(p.id),
-  )) {
+  for (const dup of pods.filter((p) => carries(key, p) && p.id !== keep && !claimed.has(p.id))) {
     try {
       await terminateAndWait(dup.id, deleteTimeout);
       progress(label(inputs), `terminated pod ${dup.id}, a duplicate made by an unanswered create`);
@@ -1041,8 +969,6 @@ async function startPod(
   const body = createBody(inputs, key);
   const ctx = {
     api: api(),
-    now,
-    sleep: (ms: number) => sleep(ms),
     claimed,
     onAttempt: (a: PlacementAttempt) =>
       progress(
@@ -1054,7 +980,7 @@ async function startPod(
         label(inputs),
         `the create in ${describeCandidate(a.candidate)} went unanswered (${a.status}); found the pod it made, ${found.id}`,
       ),
-    ...(key === undefined ? {} : { isOwnPod: (p: ApiPod) => p.env[CREATE_KEY_ENV] === key }),
+    ...(key === undefined ? {} : { isOwnPod: (p: ApiPod) => carries(key, p) }),
   };
   const candidates = await buildCandidates(inputs);
   try {
@@ -1092,7 +1018,8 @@ async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]>
   const volumeDc = volumeId ? (await api().getNetworkVolume(volumeId)).dataCenter : undefined;
   const allowDc = (dc: string | undefined) => volumeDc === undefined || dc === undefined || dc === volumeDc;
 
-  if (p?.candidates) {
+  const source = placementSource(p);
+  if (source === "candidates" && p?.candidates) {
     const list = p.candidates
       .filter((c) => allowDc(c.dataCenterId))
       .map((c) => ({
@@ -1106,7 +1033,7 @@ async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]>
     }
     return list;
   }
-  if (p?.regions || p?.gpuTypeIds || p?.minAvailability) {
+  if (source === "catalog" && p) {
     const list = await catalogCandidates(api(), {
       ...(inputs.gpu ? { gpuTypeIds: [inputs.gpu.id, ...(p.gpuTypeIds ?? [])] } : {}),
       ...(inputs.cpu ? { cpuFlavorId: inputs.cpu.id } : {}),
@@ -1156,17 +1083,9 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
 
     const key = createKeyIn(inputs);
-    let started: { pod: ApiPod; unanswered: readonly PlacementAttempt[] };
-    try {
-      started = await startPod(inputs, key, timeouts.delete);
-    } catch (err) {
-      throw errorAbout(label(inputs), err, inputs.env);
-    }
-    const { pod, unanswered } = started;
+    const { pod, unanswered } = await startPod(inputs, key, timeouts.delete);
     try {
       return await this.untilReady(pod, inputs, timeouts);
-    } catch (err) {
-      throw errorAbout(label(inputs), err, inputs.env);
     } finally {
       if (unanswered.length > 0 && key !== undefined) {
         await terminateDuplicates(inputs, key, pod.id, unanswered, timeouts.delete);
@@ -1237,15 +1156,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     const body = updateBody(adopted, inputs, pod.env);
     if (Object.keys(body).length > 0) pod = await api().updatePod(id, body);
     progress(label(inputs), `adopted existing pod ${id}`);
-    return {
-      id,
-      outs: {
-        ...podOutputs(pod, inputs),
-        templateId: adopted.templateId,
-        startSsh: adopted.startSsh,
-        startJupyter: adopted.startJupyter,
-      },
-    };
+    return { id, outs: podOutputs(pod, inputs) };
   }
 
   async read(id: string, props?: PodOutputs): Promise<pulumi.dynamic.ReadResult<PodOutputs>> {
@@ -1254,7 +1165,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       pod = await api().getPod(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw errorAbout(`Pod ${props?.name ?? id}`, err);
+      throw err;
     }
     if (pod.status === "TERMINATED") return {};
     const prior = (props ?? {}) as Partial<PodOutputs> & Partial<PodInputs>;
@@ -1299,23 +1210,15 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     olds: PodOutputs,
     news: PodInputs,
   ): Promise<pulumi.dynamic.UpdateResult<PodOutputs>> {
-    try {
-      return await this.applyUpdate(id, olds, news);
-    } catch (err) {
-      throw errorAbout(label(news), err, { ...olds?.env, ...news.env });
-    }
-  }
-
-  private async applyUpdate(
-    id: string,
-    olds: PodOutputs,
-    news: PodInputs,
-  ): Promise<pulumi.dynamic.UpdateResult<PodOutputs>> {
     const timeouts = timeoutsOf(news.timeouts);
-    const current = await api().getPod(id);
-    const body = updateBody(olds, news, current.env);
-    let pod = current;
-    if (Object.keys(body).length > 0) {
+    // PATCH replaces the whole env, so the pod's current env is read only when env changes; PATCH
+    // answers with the pod.
+    const current = diffPod(olds, news).updates.includes("env") ? await api().getPod(id) : undefined;
+    const body = updateBody(olds, news, current?.env ?? {});
+    let pod: ApiPod;
+    if (Object.keys(body).length === 0) {
+      pod = current ?? (await api().getPod(id));
+    } else {
       try {
         pod = await api().updatePod(id, body);
       } catch (err) {
@@ -1347,19 +1250,12 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
   }
 
   async delete(id: string, props: PodOutputs): Promise<void> {
-    const name = `Pod ${props?.name ?? id}`;
+    const name = label(props, id);
+    const started = now();
+    let existed: boolean;
     try {
-      await this.terminate(id, props, name);
+      existed = await terminateAndWait(id, timeoutsOf(props?.timeouts).delete);
     } catch (err) {
-      throw errorAbout(name, err, props?.env);
-    }
-  }
-
-  private async terminate(id: string, props: PodOutputs, name: string): Promise<void> {
-    try {
-      await api().deletePod(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
       if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
         const hint = props?.cluster
           ? `it belongs to cluster ${props.cluster.id}; delete the cluster through /v2/clusters/${props.cluster.id}`
@@ -1368,11 +1264,8 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       }
       throw err;
     }
-    const started = now();
-    const timeoutSeconds = timeoutsOf(props?.timeouts).delete;
-    await watcher().waitFor({ podId: id, target: "GONE", timeoutMs: timeoutSeconds * 1000 });
     claimed.delete(id);
-    progress(name, `${id} deleted (${elapsed(now() - started)})`);
+    if (existed) progress(name, `${id} deleted (${elapsed(now() - started)})`);
   }
 }
 
@@ -1390,4 +1283,4 @@ function stripNulls<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
 }
 
-export const podProvider = new PodProvider();
+export const podProvider = named(new PodProvider(), label);

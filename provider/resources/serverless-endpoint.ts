@@ -14,13 +14,13 @@ import {
   type Endpoint,
   type UpdateEndpointRequest,
 } from "../client/schemas/endpoints.js";
-import { api, type ConfigureRequest, configureRuntime, now, settings } from "../context.js";
+import { api, type ConfigureRequest, configureRuntime, settings } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
-import { containsUnknown, isUnknown } from "../unknown.js";
+import { isUnknown } from "../unknown.js";
 import { type CheckFailure, schemaFailures } from "../validation.js";
-import { errorAbout, sameValue } from "./pod.js";
+import { byName, differs, named, withoutInternal } from "./common.js";
 
 export const SERVERLESS_ENDPOINT_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
 
@@ -149,7 +149,8 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
 
 export function serverlessEndpointRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const fail = (property: string, reason: string) => failures.push({ property, reason });
+  const fail = (property: string, reason: string, ...rules: string[]) =>
+    failures.push(rules.length > 0 ? { property, reason, rules } : { property, reason });
   const compute = inputs.computeType ?? ENDPOINT_API_DEFAULTS.computeType;
   const min = inputs.workersMin ?? ENDPOINT_API_DEFAULTS.workersMin;
   const max = inputs.workersMax ?? ENDPOINT_API_DEFAULTS.workersMax;
@@ -157,13 +158,18 @@ export function serverlessEndpointRuleFailures(inputs: Record<string, unknown>):
     fail(
       "workersMin",
       `must not exceed workersMax (${min} > ${max}${inputs.workersMax === undefined ? ", the default" : ""}); raise workersMax or lower workersMin`,
+      "serverless-workers-range",
     );
   }
   if (isUnknown(compute)) return failures;
   const empty = (v: unknown) => v === undefined || (Array.isArray(v) && v.length === 0);
   if (compute === "GPU") {
     if (empty(inputs.gpuTypeIds))
-      fail("gpuTypeIds", "a GPU endpoint needs at least one GPU type, in priority order");
+      fail(
+        "gpuTypeIds",
+        "a GPU endpoint needs at least one GPU type, in priority order",
+        "serverless-gpu-types",
+      );
     if (inputs.cpuFlavorIds !== undefined)
       fail("cpuFlavorIds", 'is for CPU endpoints; set computeType: "CPU" or remove it');
   } else if (compute === "CPU") {
@@ -176,9 +182,7 @@ export function serverlessEndpointRuleFailures(inputs: Record<string, unknown>):
 }
 
 export function checkServerlessEndpoint(news: Record<string, unknown>): CheckFailure[] {
-  const inputs = Object.fromEntries(
-    Object.entries(news).filter(([k, v]) => !k.startsWith("__") && v !== undefined),
-  );
+  const inputs = withoutInternal(news);
   return [...schemaFailures(ServerlessEndpointArgsSchema, inputs), ...serverlessEndpointRuleFailures(inputs)];
 }
 
@@ -215,13 +219,12 @@ export function diffServerlessEndpoint(
 ) {
   const replaces: string[] = [];
   const updates: string[] = [];
-  const changed = (n: unknown, o: unknown) => containsUnknown(n) || !sameValue(n, o);
-  if (changed(news.computeType ?? "GPU", olds.computeType ?? "GPU")) replaces.push("computeType");
+  if (differs(news.computeType ?? "GPU", olds.computeType ?? "GPU")) replaces.push("computeType");
   for (const k of UPDATABLE) {
     const n = news[k];
-    if (n !== undefined && changed(n, olds[k])) updates.push(k);
+    if (n !== undefined && differs(n, olds[k])) updates.push(k);
   }
-  if (changed(news.env ?? {}, olds.env ?? {})) updates.push("env");
+  if (differs(news.env ?? {}, olds.env ?? {})) updates.push("env");
   return {
     changes: replaces.length + updates.length > 0,
     replaces,
@@ -232,10 +235,7 @@ export function diffServerlessEndpoint(
 
 // ---------------------------------------------------------------- outputs
 
-export function endpointOutputs(
-  e: Endpoint,
-  inputs: Partial<ServerlessEndpointInputs>,
-): ServerlessEndpointOutputs {
+function endpointOutputs(e: Endpoint, inputs: Partial<ServerlessEndpointInputs>): ServerlessEndpointOutputs {
   const declared = Object.keys(inputs.env ?? {});
   const env = Object.fromEntries(
     declared.filter((k) => e.env && k in e.env).map((k) => [k, e.env?.[k] as string]),
@@ -311,7 +311,6 @@ function createEndpointOnce(b: z.input<typeof CreateEndpointRequest>): Promise<E
       e.templateId === b.templateId &&
       (e.createdAt === undefined || Date.parse(e.createdAt) >= sentAt - skewMs),
     claimed,
-    now,
   });
 }
 
@@ -360,21 +359,18 @@ export class ServerlessEndpointProvider
       const d = diffServerlessEndpoint(current, inputs);
       if (d.replaces.length > 0) {
         throw new Error(
-          `ServerlessEndpoint ${inputs.name}: adoptId ${inputs.adoptId} is a ${current.computeType} endpoint; the inputs ask for ${inputs.computeType}.`,
+          `ServerlessEndpoint ${inputs.name}: adoptId ${inputs.adoptId} is a ${current.computeType} endpoint; the inputs ask for ${inputs.computeType ?? ENDPOINT_API_DEFAULTS.computeType}.`,
         );
       }
       const updated =
         d.updates.length > 0
           ? await api().updateEndpoint(existing.id, patchBody(d.updates, inputs))
           : existing;
+      claimed.add(existing.id);
+      progress(`ServerlessEndpoint ${inputs.name}`, `adopted existing endpoint ${existing.id}`);
       return { id: existing.id, outs: endpointOutputs(updated, inputs) };
     }
-    let created: Endpoint;
-    try {
-      created = await createEndpointOnce(body(inputs));
-    } catch (err) {
-      throw errorAbout(`ServerlessEndpoint ${inputs.name}`, err, inputs.env);
-    }
+    const created = await createEndpointOnce(body(inputs));
     progress(`ServerlessEndpoint ${inputs.name}`, `created ${created.id}`);
     return { id: created.id, outs: endpointOutputs(created, inputs) };
   }
@@ -385,7 +381,7 @@ export class ServerlessEndpointProvider
       e = await api().getEndpoint(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw errorAbout(`ServerlessEndpoint ${props?.name ?? id}`, err);
+      throw err;
     }
     const prior = (props ?? {}) as Partial<ServerlessEndpointOutputs> & Partial<ServerlessEndpointInputs>;
     const priorInputs = Object.fromEntries(
@@ -402,15 +398,11 @@ export class ServerlessEndpointProvider
 
   async update(id: string, olds: ServerlessEndpointOutputs, news: ServerlessEndpointInputs) {
     const d = diffServerlessEndpoint(olds, news);
-    try {
-      const updated =
-        d.updates.length > 0
-          ? await api().updateEndpoint(id, patchBody(d.updates, news))
-          : await api().getEndpoint(id);
-      return { outs: endpointOutputs(updated, news) };
-    } catch (err) {
-      throw errorAbout(`ServerlessEndpoint ${news.name}`, err, { ...olds?.env, ...news.env });
-    }
+    const updated =
+      d.updates.length > 0
+        ? await api().updateEndpoint(id, patchBody(d.updates, news))
+        : await api().getEndpoint(id);
+    return { outs: endpointOutputs(updated, news) };
   }
 
   async delete(id: string, props: ServerlessEndpointOutputs): Promise<void> {
@@ -418,7 +410,7 @@ export class ServerlessEndpointProvider
       await api().deleteEndpoint(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
-      throw errorAbout(`ServerlessEndpoint ${props?.name ?? id}`, err);
+      throw err;
     }
     progress(
       `ServerlessEndpoint ${props?.name ?? id}`,
@@ -433,4 +425,7 @@ function patchBody(updates: readonly string[], news: ServerlessEndpointInputs): 
   return out as UpdateEndpointRequest;
 }
 
-export const serverlessEndpointProvider = new ServerlessEndpointProvider();
+export const serverlessEndpointProvider = named(
+  new ServerlessEndpointProvider(),
+  byName("ServerlessEndpoint"),
+);

@@ -12,13 +12,12 @@ import { api, type ConfigureRequest, configureRuntime } from "../context.js";
 import { JobFailedError, type JobResult, runSync, waitForJob } from "../jobs.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
-import { containsUnknown } from "../unknown.js";
 import { type CheckFailure, schemaFailures } from "../validation.js";
-import { sameValue } from "./pod.js";
+import { differs, named, withoutInternal } from "./common.js";
 
 export const SERVERLESS_JOB_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessJob";
 
-export const ServerlessJobArgsSchema = z.strictObject({
+const ServerlessJobArgsSchema = z.strictObject({
   endpointId: z.string().min(1),
   input: z.record(z.string(), z.unknown()),
   /** `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status. */
@@ -86,9 +85,7 @@ export class ServerlessJob extends pulumi.dynamic.Resource {
 }
 
 export function checkServerlessJob(news: Record<string, unknown>): CheckFailure[] {
-  const inputs = Object.fromEntries(
-    Object.entries(news).filter(([k, v]) => !k.startsWith("__") && v !== undefined),
-  );
+  const inputs = withoutInternal(news);
   return schemaFailures(ServerlessJobArgsSchema, inputs);
 }
 
@@ -119,9 +116,7 @@ export class ServerlessJobProvider
 
   /** A new endpoint or input runs the job again (a replacement); mode and timeout alone do not. */
   async diff(_id: string, olds: ServerlessJobOutputs, news: ServerlessJobInputs) {
-    const replaces = (["endpointId", "input"] as const).filter(
-      (k) => containsUnknown(news[k]) || !sameValue(news[k], olds[k]),
-    );
+    const replaces = (["endpointId", "input"] as const).filter((k) => differs(news[k], olds[k]));
     return { changes: replaces.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
   }
 
@@ -158,4 +153,7 @@ export class ServerlessJobProvider
   async delete(): Promise<void> {}
 }
 
-export const serverlessJobProvider = new ServerlessJobProvider();
+export const serverlessJobProvider = named(
+  new ServerlessJobProvider(),
+  (props, id) => `ServerlessJob ${typeof props?.endpointId === "string" ? props.endpointId : (id ?? "?")}`,
+);

@@ -8,14 +8,14 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import { SSH_PUBLIC_KEY_PATTERN } from "../client/schemas/account.js";
 import { api, type ConfigureRequest, configureRuntime } from "../context.js";
+import { mayHaveLanded, settleMs, waitWallClock } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
 import type { CheckFailure } from "../validation.js";
-import { errorAbout } from "./pod.js";
+import { named } from "./common.js";
 
 export const SSH_KEY_TYPE = "pulumi-nodejs:dynamic/runpod:SshKey";
 
@@ -131,15 +131,6 @@ const sameKey = (a: string, b: ParsedKey) => {
   return p !== undefined && p.type === b.type && p.blob === b.blob;
 };
 
-const UNANSWERED = [
-  ERROR_CODES.SERVER_ERROR,
-  ERROR_CODES.NETWORK,
-  ERROR_CODES.TIMEOUT,
-  ERROR_CODES.INVALID_RESPONSE,
-] as const;
-
-const wallClockWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 /**
  * Reads the set, applies `change`, writes it back, and re-reads to verify; retries a lost update.
  *
@@ -164,16 +155,16 @@ async function modifyKeys(
         try {
           await api().putSshKeys(next, { idempotent: false });
         } catch (err) {
-          if (!isRunpodApiError(err, ...UNANSWERED) || err.outcome === "not-sent" || round >= 6) throw err;
-          const took = Math.min(60_000, Date.now() - startedAt);
+          if (!mayHaveLanded(err) || round >= 6) throw err;
+          const took = settleMs(startedAt);
           settlesAt = Math.max(settlesAt, Date.now() + 3 * took);
-          await wallClockWait(took);
+          await waitWallClock(took);
           continue;
         }
       }
       let keys = await api().getSshKeys();
       if (verify(keys) && Date.now() < settlesAt) {
-        await wallClockWait(settlesAt - Date.now());
+        await waitWallClock(settlesAt - Date.now());
         keys = await api().getSshKeys();
       }
       if (verify(keys)) return;
@@ -186,13 +177,10 @@ async function modifyKeys(
   });
 }
 
-/** Runs `fn`, prefixing its error with the key it is about (its comment, or its fingerprint). */
-async function about<T>(key: ParsedKey, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw errorAbout(`SshKey ${key.comment ?? key.fingerprint}`, err);
-  }
+/** A key is named by its comment, else its fingerprint (from outputs, or parsed from the inputs). */
+function label(props: Record<string, unknown> | undefined, id?: string): string {
+  const key = typeof props?.publicKey === "string" ? parsePublicKey(props.publicKey) : undefined;
+  return `SshKey ${key?.comment ?? key?.fingerprint ?? id ?? "?"}`;
 }
 
 function outputs(key: ParsedKey): SshKeyOutputs {
@@ -225,11 +213,9 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
   async create(inputs: SshKeyInputs) {
     const key = parsePublicKey(inputs.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
-    await about(key, () =>
-      modifyKeys(
-        (keys) => (keys.some((k) => sameKey(k, key)) ? keys : [...keys, key.line]),
-        (keys) => keys.some((k) => sameKey(k, key)),
-      ),
+    await modifyKeys(
+      (keys) => (keys.some((k) => sameKey(k, key)) ? keys : [...keys, key.line]),
+      (keys) => keys.some((k) => sameKey(k, key)),
     );
     progress(`SshKey ${key.comment ?? key.type}`, `registered ${key.fingerprint}`);
     return { id: key.fingerprint, outs: outputs(key) };
@@ -237,12 +223,7 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
 
   async read(id: string, props?: SshKeyOutputs) {
     const key = props?.publicKey ? parsePublicKey(props.publicKey) : undefined;
-    let keys: string[];
-    try {
-      keys = await api().getSshKeys();
-    } catch (err) {
-      throw errorAbout(`SshKey ${key?.comment ?? key?.fingerprint ?? id}`, err);
-    }
+    const keys = await api().getSshKeys();
     const found = keys.find((k) => (key ? sameKey(k, key) : parsePublicKey(k)?.fingerprint === id));
     const parsed = found ? parsePublicKey(found) : undefined;
     if (!parsed) return {};
@@ -252,11 +233,9 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
   async update(_id: string, _olds: SshKeyOutputs, news: SshKeyInputs) {
     const key = parsePublicKey(news.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
-    await about(key, () =>
-      modifyKeys(
-        (keys) => keys.map((k) => (sameKey(k, key) ? key.line : k)),
-        (keys) => keys.includes(key.line),
-      ),
+    await modifyKeys(
+      (keys) => keys.map((k) => (sameKey(k, key) ? key.line : k)),
+      (keys) => keys.includes(key.line),
     );
     return { outs: outputs(key) };
   }
@@ -264,14 +243,12 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
   async delete(_id: string, props: SshKeyOutputs): Promise<void> {
     const key = parsePublicKey(props.publicKey);
     if (!key) return;
-    await about(key, () =>
-      modifyKeys(
-        (keys) => keys.filter((k) => !sameKey(k, key)),
-        (keys) => !keys.some((k) => sameKey(k, key)),
-      ),
+    await modifyKeys(
+      (keys) => keys.filter((k) => !sameKey(k, key)),
+      (keys) => !keys.some((k) => sameKey(k, key)),
     );
     progress(`SshKey ${key.comment ?? key.type}`, `removed ${key.fingerprint}`);
   }
 }
 
-export const sshKeyProvider = new SshKeyProvider();
+export const sshKeyProvider = named(new SshKeyProvider(), label);

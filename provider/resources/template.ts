@@ -22,14 +22,14 @@ import {
   type TEMPLATE_CATEGORIES,
   type UpdateTemplateRequest,
 } from "../client/schemas/templates.js";
-import { applyCommand, decodeArgs } from "../container-args.js";
-import { api, type ConfigureRequest, configureRuntime, now } from "../context.js";
+import { applyCommand } from "../container-args.js";
+import { api, type ConfigureRequest, configureRuntime } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
 import { type CheckFailure, commandFailure, largestField, schemaFailures } from "../validation.js";
-import { sameValue } from "./pod.js";
+import { byName, commandChanged, commandOutputs, differs, named, withoutInternal } from "./common.js";
 
 export const TEMPLATE_TYPE = "pulumi-nodejs:dynamic/runpod:Template";
 
@@ -222,9 +222,7 @@ export function templateRuleFailures(inputs: Record<string, unknown>): CheckFail
 
 /** Every check failure for a Template's inputs: the strict schema, then the cross-field rules. */
 export function checkTemplate(news: Record<string, unknown>): CheckFailure[] {
-  const inputs = Object.fromEntries(
-    Object.entries(news).filter(([k, v]) => !k.startsWith("__") && v !== undefined),
-  );
+  const inputs = withoutInternal(news);
   return [...schemaFailures(TemplateArgsSchema, inputs), ...templateRuleFailures(inputs)];
 }
 
@@ -257,9 +255,8 @@ const DEFAULTED = ["startSsh", "startJupyter", "public", "category"] as const;
 export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInputs): TemplateDiff {
   const replaces: string[] = [];
   const updates: string[] = [];
-  const changed = (n: unknown, o: unknown) => containsUnknown(n) || !sameValue(n, o);
 
-  if (changed(news.serverless ?? TEMPLATE_API_DEFAULTS.serverless, olds.serverless ?? false))
+  if (differs(news.serverless ?? TEMPLATE_API_DEFAULTS.serverless, olds.serverless ?? false))
     replaces.push("serverless");
   const oldMount = olds.mounts?.persistent ?? null;
   if (containsUnknown(news.mounts)) {
@@ -268,25 +265,18 @@ export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInput
   } else {
     const newMount = news.mounts?.persistent ?? null;
     if (oldMount && !newMount) replaces.push("mounts.persistent");
-    else if (newMount && changed(newMount, oldMount)) updates.push("mounts.persistent");
+    else if (newMount && differs(newMount, oldMount)) updates.push("mounts.persistent");
   }
 
-  if (changed(news.name, olds.name)) updates.push("name");
-  if (changed(news.image, olds.image)) updates.push("image");
-  if (news.args !== undefined || news.cmd !== undefined || news.entrypoint !== undefined) {
-    if (containsUnknown([news.args, news.cmd, news.entrypoint])) updates.push("args");
-    else {
-      const next = applyCommand(olds.args ?? "", news);
-      if ("error" in next || !sameValue(decodeArgs(next.args), decodeArgs(olds.args ?? "")))
-        updates.push("args");
-    }
-  }
-  if (changed(news.env ?? {}, olds.env ?? {})) updates.push("env");
+  if (differs(news.name, olds.name)) updates.push("name");
+  if (differs(news.image, olds.image)) updates.push("image");
+  if (commandChanged(news, olds.args)) updates.push("args");
+  if (differs(news.env ?? {}, olds.env ?? {})) updates.push("env");
   for (const k of OPTIONAL_UPDATABLE) {
-    if (news[k] !== undefined && changed(news[k], olds[k])) updates.push(k);
+    if (news[k] !== undefined && differs(news[k], olds[k])) updates.push(k);
   }
   for (const k of DEFAULTED) {
-    if (changed(news[k] ?? TEMPLATE_API_DEFAULTS[k], olds[k] ?? TEMPLATE_API_DEFAULTS[k])) updates.push(k);
+    if (differs(news[k] ?? TEMPLATE_API_DEFAULTS[k], olds[k] ?? TEMPLATE_API_DEFAULTS[k])) updates.push(k);
   }
   return { changes: replaces.length + updates.length > 0, replaces, updates };
 }
@@ -297,7 +287,7 @@ export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInput
  * The create body: CreateTemplateRequest's fields only. The command travels as `args` alone (the
  * contract's encoding of `cmd`/`entrypoint`), the one form every implementation of the API stores.
  */
-export function createTemplateBody(inputs: TemplateInputs): CreateBody {
+function createTemplateBody(inputs: TemplateInputs): CreateBody {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(CreateTemplateRequest.shape)) {
     if (key === "args" || key === "cmd" || key === "entrypoint") continue;
@@ -312,7 +302,7 @@ export function createTemplateBody(inputs: TemplateInputs): CreateBody {
 }
 
 /** The PATCH body for the `updates` of a diff: only what changed, never an empty `mounts`. */
-export function templatePatchBody(
+function templatePatchBody(
   updates: readonly string[],
   olds: Partial<TemplateOutputs>,
   news: TemplateInputs,
@@ -337,16 +327,14 @@ export function templatePatchBody(
 }
 
 /** Outputs from the API's template; JSON-clean (null, never undefined). */
-export function templateOutputs(t: ApiTemplate): TemplateOutputs {
-  const { entrypoint, cmd } = decodeArgs(t.args);
+function templateOutputs(t: ApiTemplate): TemplateOutputs {
   const persistent = t.mounts.persistent;
   return {
     templateId: t.id,
     name: t.name,
     image: t.image,
     args: t.args,
-    cmd: t.cmd ? [...t.cmd] : [...cmd],
-    entrypoint: t.entrypoint ? [...t.entrypoint] : [...entrypoint],
+    ...commandOutputs(t.args, t.cmd, t.entrypoint),
     disk: t.disk,
     env: { ...t.env },
     ports: [...t.ports],
@@ -387,9 +375,10 @@ function inputsFromOutputs(o: TemplateOutputs, prior: Partial<TemplateInputs>): 
 
 // ---------------------------------------------------------------- the provider
 
-function label(inputs: { name?: string | undefined } | undefined, id?: string): string {
-  return `Template ${inputs?.name ?? id ?? "?"}`;
-}
+const label = byName("Template") as (
+  inputs: { name?: string | undefined } | undefined,
+  id?: string,
+) => string;
 
 /** Templates this process created or found: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
@@ -432,7 +421,6 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
       list: () => api().listTemplates(),
       matches: (x) => x.name === body.name && x.image === body.image,
       claimed,
-      now,
     });
     progress(label(inputs), `created ${t.id}`);
     return { id: t.id, outs: templateOutputs(t) };
@@ -471,6 +459,7 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
         throw err;
       }
     }
+    claimed.add(id);
     progress(label(inputs), `adopted existing template ${id}`);
     return { id, outs: templateOutputs(t) };
   }
@@ -521,4 +510,4 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
   }
 }
 
-export const templateProvider = new TemplateProvider();
+export const templateProvider = named(new TemplateProvider(), label);

@@ -86,9 +86,10 @@ function clearFaults(): void {
 
 /**
  * 402 in the middle of the run: once `after` pods were created, the balance runs out; after
- * `answers` creates were refused, it is topped up again and another 429 storm begins.
+ * `answers` creates were refused, it is topped up again and another 429 storm begins. Returns how
+ * to restore the log, and how many creates were refused (402) so far.
  */
-function balanceRunsOutAfter(after: number, answers: number): () => void {
+function balanceRunsOutAfter(after: number, answers: number): { restore: () => void; refused: () => number } {
   const log = emu.state.log;
   const add = log.add.bind(log);
   let created = 0;
@@ -102,10 +103,30 @@ function balanceRunsOutAfter(after: number, answers: number): () => void {
       emu.control.addFault({ path: "^/", status: 429, retryAfter: 2, probability: 0.5, times: 30 });
     }
   };
-  return () => {
-    log.add = add;
+  return {
+    restore: () => {
+      log.add = add;
+    },
+    refused: () => refused,
   };
 }
+
+/** Faults the emulator injected so far, all kinds together. */
+const faultTotal = () => Object.values(faultsByKind(emu)).reduce((a, b) => a + b, 0);
+
+/** Runs a phase under injected faults, and checks that some really fired during it. */
+async function underFaults(phase: () => Promise<PhaseResult>): Promise<PhaseResult> {
+  const before = faultTotal();
+  const result = await phase();
+  expect(faultTotal() - before, `faults injected during "${result.phase}"`).toBeGreaterThan(0);
+  return result;
+}
+
+/** Images of the seed's public templates that the fleet's template pods use (emulator/seed.ts). */
+const TEMPLATE_IMAGES: Record<string, string> = {
+  "runpod-torch-v240": "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+  "runpod-ubuntu-cpu": "runpod/base:0.6.2-cpu",
+};
 
 function record(phase: PhaseResult, found: Audit): void {
   const { entries } = emu.control.requests();
@@ -178,7 +199,7 @@ function expectConverged(phase: PhaseResult): void {
     expect([r.name, pod?.status, pod?.image]).toEqual([
       r.name,
       recordedFailures.has(r.name) ? pod?.status : "RUNNING",
-      want?.image ?? pod?.image, // template pods take the template's image
+      want?.image ?? TEMPLATE_IMAGES[String(want?.templateId)], // template pods take the template's image
     ]);
   }
 }
@@ -205,12 +226,18 @@ describe("a fleet under faults", { timeout: 240_000 }, () => {
   it("up under every fault: failures only where legitimate, never a leak or a duplicate", async () => {
     injectFaults();
     emu.control.setSettings({ errorShare: 0.1 });
-    const restore = balanceRunsOutAfter(20, 4);
+    const balance = balanceRunsOutAfter(20, 4);
+    let phase: PhaseResult;
     try {
-      expectSound(await run.up("up under faults", fleet));
+      phase = await underFaults(() => run.up("up under faults", fleet));
+      expectSound(phase);
     } finally {
-      restore();
+      balance.restore();
     }
+    // The 402s and the ERROR pods really happened, and failed their resources as they should.
+    expect(balance.refused()).toBeGreaterThanOrEqual(4);
+    const kinds = new Set([...phase.failures.values()].map(kindOf));
+    expect([kinds.has("402"), kinds.has("ERROR")]).toEqual([true, true]);
     const faults = faultsByKind(emu);
     expect(Object.keys(faults).sort()).toEqual([
       "latency",
@@ -238,7 +265,7 @@ describe("a fleet under faults", { timeout: 240_000 }, () => {
   it("an in-place update under faults, then converged", async () => {
     fleet = updatedFleet(fleet);
     injectFaults();
-    expectSound(await run.up("update under faults", fleet));
+    expectSound(await underFaults(() => run.up("update under faults", fleet)));
     clearFaults();
     const after = await run.up("converge after update", fleet);
     expectConverged(after);
@@ -248,14 +275,14 @@ describe("a fleet under faults", { timeout: 240_000 }, () => {
   it("a replace under faults, then converged", async () => {
     fleet = replacedFleet(fleet);
     injectFaults();
-    expectSound(await run.up("replace under faults", fleet));
+    expectSound(await underFaults(() => run.up("replace under faults", fleet)));
     clearFaults();
     expectConverged(await run.up("converge after replace", fleet));
   });
 
   it("refresh under faults changes nothing it should not", async () => {
     injectFaults();
-    const r = await run.refresh("refresh under faults");
+    const r = await underFaults(() => run.refresh("refresh under faults"));
     expectSound(r);
     clearFaults();
     const again = await run.refresh("refresh");
@@ -265,7 +292,7 @@ describe("a fleet under faults", { timeout: 240_000 }, () => {
 
   it("destroy under faults, then a clean destroy: the emulator holds nothing", async () => {
     injectFaults();
-    expectSound(await run.destroy("destroy under faults"));
+    expectSound(await underFaults(() => run.destroy("destroy under faults")));
     clearFaults();
     expectSound(await run.destroy("destroy"));
     const s = emu.control.snapshot();
@@ -280,5 +307,7 @@ describe("a fleet under faults", { timeout: 240_000 }, () => {
   it("the API key and the secret env value appear nowhere in what the program, host and engine printed", () => {
     const text = run.log.join("\n");
     expect([text.includes(emu.apiKey), text.includes(HF_TOKEN)]).toEqual([false, false]);
+    // The scan saw what the host printed: its progress lines are in the log.
+    expect(text).toMatch(/^\[host\] runpod Pod chaos-\d\d-[a-z0-9]+: created \w+ in /m);
   });
 });

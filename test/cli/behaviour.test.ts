@@ -71,17 +71,20 @@ describe("help", () => {
     expect(res.stdout).toContain("Exit codes: 0 success, 1 API or command failure, 2 usage error.");
   });
 
-  it.each([[[]], [["billing"]], [["hub"]], [["jobs"]]])(
-    "%j without a subcommand shows help on stderr and exits 2",
-    async (path) => {
-      const res = await runCli(path);
-      expect([res.code, res.stdout, res.stderr]).toEqual([
-        2,
-        "",
-        expect.stringMatching(/^Usage: runpod-dynamic/),
-      ]);
-    },
-  );
+  it.each([
+    [[], /^Usage: runpod-dynamic \[options\] \[command\]\n/],
+    [["billing"], /^Usage: runpod-dynamic billing \[options\] \[command\]\n/],
+    [["hub"], /^Usage: runpod-dynamic hub \[options\] \[command\]\n/],
+    [["jobs"], /^Usage: runpod-dynamic jobs \[options\] \[command\]\n/],
+  ])("%j without a subcommand shows help on stderr and exits 2", async (path, usage) => {
+    const res = await runCli(path);
+    expect([res.code, res.stdout, res.stderr]).toEqual([
+      2,
+      "",
+      expect.stringMatching(/^Usage: runpod-dynamic/),
+    ]);
+    expect(res.stderr).toMatch(usage);
+  });
 
   it("--version prints the package version", async () => {
     const res = await runCli(["--version"]);
@@ -134,6 +137,9 @@ describe("configuration and the API key", () => {
   it("a usage error wins over a missing key: the flags are checked first", async () => {
     const res = await runCli(["billing", "pods", "--bucket-size", "decade"]);
     expect(res.code).toBe(2);
+    expect(errorText(res)).toBe(
+      "error: option '--bucket-size <size>' argument 'decade' is invalid. --bucket-size must be one of hour, day, week, month, year.",
+    );
   });
 
   it("reads the same variables as the provider, including RUNPOD_TEAM_ID", async () => {
@@ -142,6 +148,21 @@ describe("configuration and the API key", () => {
       RUNPOD_TEAM_ID: "team-7",
     });
     expect([res.code, JSON.parse(res.stdout).id]).toEqual([0, "hub-sdxl"]);
+    const [first] = h.recorder.requests;
+    expect([first?.headers["x-team-id"], first?.headers.authorization]).toEqual([
+      "team-7",
+      `Bearer ${SECRET}`,
+    ]);
+  });
+
+  it("sends no X-Team-Id without RUNPOD_TEAM_ID", async () => {
+    const res = await h.run(["hub", "get", "hub-sdxl", "--json"], { RUNPOD_API_KEY: SECRET });
+    const [first] = h.recorder.requests;
+    expect([res.code, first?.headers["x-team-id"], first?.headers.authorization]).toEqual([
+      0,
+      undefined,
+      `Bearer ${SECRET}`,
+    ]);
   });
 
   it("a bad base URL is a configuration error naming the variable, exit 1", async () => {
@@ -177,19 +198,20 @@ describe("configuration and the API key", () => {
   });
 
   it.each([
-    [["billing", "pods"]],
-    [["billing", "serverless", "--json"]],
-    [["billing", "network-volume", "-o", "yaml"]],
-    [["hub", "list"]],
-    [["hub", "search", "comfy", "--json"]],
-    [["hub", "get", "hub-nope"]],
-    [["serverless", "create", "--hub-id", "hub-whisper", "--name", "secret-check"]],
-    [["serverless", "create", "--hub-id", "hub-draft", "--name", "secret-check", "--json"]],
-    [["jobs", "run", "--endpoint-id", "black-forest-labs-flux-1-schnell", "--input", "{}", "--sync"]],
-    [["jobs", "status", "--endpoint-id", "nope", "--job-id", "nope", "--json"]],
-  ])("%j never prints the key", async (args) => {
+    [["billing", "pods"], 0],
+    [["billing", "serverless", "--json"], 0],
+    [["billing", "network-volume", "-o", "yaml"], 0],
+    [["hub", "list"], 0],
+    [["hub", "search", "comfy", "--json"], 0],
+    [["hub", "get", "hub-nope"], 1],
+    [["serverless", "create", "--hub-id", "hub-whisper", "--name", "secret-check"], 0],
+    [["serverless", "create", "--hub-id", "hub-draft", "--name", "secret-check", "--json"], 1],
+    [["jobs", "run", "--endpoint-id", "black-forest-labs-flux-1-schnell", "--input", "{}", "--sync"], 0],
+    [["jobs", "status", "--endpoint-id", "nope", "--job-id", "nope", "--json"], 1],
+  ])("%j never prints the key (exit %i)", async (args, code) => {
     const res = await h.run(args, { RUNPOD_API_KEY: SECRET });
     expect(res.code === 0 || res.code === 1).toBe(true);
+    expect(res.code).toBe(code);
     expect(res.stdout + res.stderr).not.toContain(SECRET);
   });
 });

@@ -251,6 +251,11 @@ describe("flags become the v1 query parameters", () => {
   });
 });
 
+/** What a time flag that is not an RFC 3339 date-time is told. */
+function badTime(flag: string, value: string): string {
+  return `error: option '${flag} <time>' argument '${value}' is invalid. ${flag} must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+02:00.`;
+}
+
 describe("validation", () => {
   it.each([
     [
@@ -265,22 +270,16 @@ describe("validation", () => {
       ["billing", "serverless", "--grouping", "gpuTypeId"],
       "error: option '--grouping <field>' argument 'gpuTypeId' is invalid. --grouping must be one of endpointId, podId, gpuId.",
     ],
-    [
-      ["billing", "pods", "--start-time", "2026-11-01"],
-      "error: option '--start-time <time>' argument '2026-11-01' is invalid. --start-time must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+02:00.",
-    ],
+    [["billing", "pods", "--start-time", "2026-11-01"], badTime("--start-time", "2026-11-01")],
     [
       ["billing", "serverless", "--end-time", "2026-02-30T00:00:00Z"],
-      "error: option '--end-time <time>' argument '2026-02-30T00:00:00Z' is invalid. --end-time must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+02:00.",
+      badTime("--end-time", "2026-02-30T00:00:00Z"),
     ],
     [
       ["billing", "network-volume", "--start-time", "2026-11-01T24:00:00Z"],
-      "error: option '--start-time <time>' argument '2026-11-01T24:00:00Z' is invalid. --start-time must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+02:00.",
+      badTime("--start-time", "2026-11-01T24:00:00Z"),
     ],
-    [
-      ["billing", "pods", "--end-time", "2026-11-01T00:00:00"],
-      "error: option '--end-time <time>' argument '2026-11-01T00:00:00' is invalid. --end-time must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+02:00.",
-    ],
+    [["billing", "pods", "--end-time", "2026-11-01T00:00:00"], badTime("--end-time", "2026-11-01T00:00:00")],
     [
       ["billing", "pods", "--start-time", "2026-11-02T00:00:00Z", "--end-time", "2026-11-01T00:00:00Z"],
       "Error: --start-time (2026-11-02T00:00:00Z) must not be after --end-time (2026-11-01T00:00:00Z).",
@@ -347,6 +346,7 @@ describe("output", () => {
       "2026-11-01T01:00:00Z",
     ]);
     const empty = await h.run(["billing", "network-volume", "--start-time", "2030-01-01T00:00:00Z"]);
+    expect([grouped.code, empty.code]).toEqual([0, 0]);
     expect([grouped.stdout.split("\n")[0], empty.stdout]).toEqual([
       "TIME                  POD        AMOUNT  BILLED TIME  DISK",
       "No billing records in this window.\n",

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pathOf } from "../support/cli.js";
 import { apiFor } from "../support/emulator.js";
 import { type CliHarness, errorText, startCliHarness } from "./harness.js";
@@ -36,6 +36,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
+});
+// Tests that freeze the emulator's clock (setScale(0)) leave it running again for the next.
+afterEach(() => {
+  h.emu.state.clock.setScale(100);
 });
 
 const routes = () => h.recorder.requests.map((r) => `${r.base} ${r.method} ${pathOf(r.url)}`);
@@ -93,59 +97,48 @@ describe("jobs run", () => {
 
   it("--wait follows the job on the emulator's clock: it ends only once time moves", async () => {
     h.emu.state.clock.setScale(0);
-    try {
-      const run = h.run([
-        "jobs",
-        "run",
-        "--endpoint-id",
-        endpointId,
-        "--input",
-        "{}",
-        "--wait",
-        "--poll-interval",
-        "50",
-        "--json",
-      ]);
-      await vi.waitFor(
-        () => expect(routes().filter((r) => r.includes("/status/")).length).toBeGreaterThan(1),
-        {
-          timeout: 10_000,
-          interval: 20,
-        },
-      );
-      h.emu.control.advance(2000);
-      const res = await run;
-      expect([res.code, JSON.parse(res.stdout).status]).toEqual([0, "COMPLETED"]);
-    } finally {
-      h.emu.state.clock.setScale(100);
-    }
+    const run = h.run([
+      "jobs",
+      "run",
+      "--endpoint-id",
+      endpointId,
+      "--input",
+      "{}",
+      "--wait",
+      "--poll-interval",
+      "50",
+      "--json",
+    ]);
+    await vi.waitFor(() => expect(routes().filter((r) => r.includes("/status/")).length).toBeGreaterThan(1), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    h.emu.control.advance(2000);
+    const res = await run;
+    expect([res.code, JSON.parse(res.stdout).status]).toEqual([0, "COMPLETED"]);
   });
 
   it("--wait gives up after --timeout with exit 1 and says how to check later", async () => {
     h.emu.state.clock.setScale(0);
-    try {
-      const res = await h.run([
-        "jobs",
-        "run",
-        "--endpoint-id",
-        endpointId,
-        "--input",
-        "{}",
-        "--wait",
-        "--timeout",
-        "1",
-        "--poll-interval",
-        "100",
-      ]);
-      const id = /job (\S+) is still/.exec(res.stderr)?.[1];
-      expect([res.code, res.stdout, errorText(res)]).toEqual([
-        1,
-        "",
-        `Error: job ${id} is still IN_QUEUE after 1 s; check on it later with \`runpod-dynamic jobs status --endpoint-id ${endpointId} --job-id ${id}\`.`,
-      ]);
-    } finally {
-      h.emu.state.clock.setScale(100);
-    }
+    const res = await h.run([
+      "jobs",
+      "run",
+      "--endpoint-id",
+      endpointId,
+      "--input",
+      "{}",
+      "--wait",
+      "--timeout",
+      "1",
+      "--poll-interval",
+      "100",
+    ]);
+    const id = /job (\S+) is still/.exec(res.stderr)?.[1];
+    expect([res.code, res.stdout, errorText(res)]).toEqual([
+      1,
+      "",
+      `Error: job ${id} is still IN_QUEUE after 1 s; check on it later with \`runpod-dynamic jobs status --endpoint-id ${endpointId} --job-id ${id}\`.`,
+    ]);
   });
 
   it("--sync uses /runsync and prints the output; a hosted model's URL comes with its 7-day expiry", async () => {
@@ -314,22 +307,18 @@ describe("jobs status", () => {
 
   it("a queued job's table says how to check again", async () => {
     h.emu.state.clock.setScale(0);
-    try {
-      const { id } = await h.json<JobView>(["jobs", "run", "--endpoint-id", endpointId, "--input", "{}"]);
-      const res = await h.run(["jobs", "status", "--endpoint-id", endpointId, "--job-id", id]);
-      expect(res.stdout).toBe(
-        [
-          `Job       ${id}`,
-          `Endpoint  ${endpointId}`,
-          "Status    IN_QUEUE",
-          "",
-          `Check on it with: runpod-dynamic jobs status --endpoint-id ${endpointId} --job-id ${id}`,
-          "",
-        ].join("\n"),
-      );
-    } finally {
-      h.emu.state.clock.setScale(100);
-    }
+    const { id } = await h.json<JobView>(["jobs", "run", "--endpoint-id", endpointId, "--input", "{}"]);
+    const res = await h.run(["jobs", "status", "--endpoint-id", endpointId, "--job-id", id]);
+    expect(res.stdout).toBe(
+      [
+        `Job       ${id}`,
+        `Endpoint  ${endpointId}`,
+        "Status    IN_QUEUE",
+        "",
+        `Check on it with: runpod-dynamic jobs status --endpoint-id ${endpointId} --job-id ${id}`,
+        "",
+      ].join("\n"),
+    );
   });
 
   it("an unknown job exits 1 with the problem detail, as JSON on stderr under --json", async () => {
@@ -359,8 +348,9 @@ describe("jobs status", () => {
     [["--endpoint-id", "e"], "error: required option '--job-id <id>' not specified"],
     [["--job-id", "j"], "error: required option '--endpoint-id <id>' not specified"],
     [["--endpoint-id", "e", "--job-id", "j", "--wait"], "error: unknown option '--wait'"],
-  ])("jobs status %j exits 2", async (args, message) => {
+  ])("jobs status %j exits 2 and sends nothing", async (args, message) => {
     const res = await h.run(["jobs", "status", ...args]);
     expect([res.code, errorText(res)]).toEqual([2, message]);
+    expect(h.recorder.requests).toEqual([]);
   });
 });

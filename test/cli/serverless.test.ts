@@ -257,7 +257,7 @@ describe("errors", () => {
     [
       ["--hub-id", "hub-sdxl", "--name", "x", "--gpu-id", "AMD Instinct MI300X OAM"],
       2,
-      expect.stringMatching(/^Error: --gpu-id 'AMD Instinct MI300X OAM' is not a serverless pool id/),
+      "Error: --gpu-id 'AMD Instinct MI300X OAM' is not a serverless pool id (ADA_80_PRO, HOPPER_141, AMPERE_80, AMPERE_48, ADA_48_PRO, ADA_24, AMPERE_24) or a GPU type id (NVIDIA H100 80GB HBM3, NVIDIA H200, NVIDIA A100 80GB PCIe, NVIDIA A40, NVIDIA L40S, NVIDIA GeForce RTX 4090, NVIDIA RTX A5000, NVIDIA L4).",
     ],
     [
       ["--hub-id", "hub-cpu-tts", "--name", "x", "--gpu-id", "ADA_24"],
@@ -340,9 +340,11 @@ describe("errors", () => {
     expect(userTemplates().length).toBe(before);
   });
 
-  it("keeps the template and says so when the endpoint create's outcome is unknown", async () => {
-    h.emu.control.addFault({ method: "POST", path: "^/v1/endpoints$", reset: "before", times: 1 });
+  it("keeps the template and says so when the endpoint create is never answered", async () => {
+    // Every send is cut off before the emulator reads it: createOnce looks, sends again, and gives up.
+    h.emu.control.addFault({ method: "POST", path: "^/v1/endpoints$", reset: "before", times: 100 });
     const before = userTemplates().length;
+    const endpoints = h.emu.state.endpoints.size;
     const res = await h.run(["serverless", "create", "--hub-id", "hub-sdxl", "--name", "unknown", "--json"]);
     const kept = userTemplates().at(-1);
     const error = JSON.parse(res.stderr) as Record<string, unknown>;
@@ -350,6 +352,61 @@ describe("errors", () => {
     expect(error.error).toMatch(
       new RegExp(`The endpoint may have been created; template ${kept?.id} was kept\\.$`),
     );
-    expect(routes().at(-1)).toBe("POST /v1/endpoints");
+    // each unanswered send is looked for before the next; the last look-up found nothing either
+    const sends = routes().filter((r) => r === "POST /v1/endpoints").length;
+    expect([sends > 1, routes().slice(-2), h.emu.state.endpoints.size]).toEqual([
+      true,
+      ["POST /v1/endpoints", "GET /v1/endpoints"],
+      endpoints,
+    ]);
+  });
+});
+
+describe("an unanswered create is never doubled", () => {
+  const BEFORE = ["POST /graphql", "GET /v2/catalog/gpus"];
+
+  it.each([
+    [
+      "the template, cut off after it was created: found, not sent again",
+      "/v2/templates",
+      "after" as const,
+      [...BEFORE, "POST /v2/templates", "GET /v2/templates", "POST /v1/endpoints"],
+    ],
+    [
+      "the template, cut off before it was read: not found, sent again",
+      "/v2/templates",
+      "before" as const,
+      [...BEFORE, "POST /v2/templates", "GET /v2/templates", "POST /v2/templates", "POST /v1/endpoints"],
+    ],
+    [
+      "the endpoint, cut off after it was created: found, not sent again",
+      "/v1/endpoints",
+      "after" as const,
+      [...BEFORE, "POST /v2/templates", "POST /v1/endpoints", "GET /v1/endpoints"],
+    ],
+    [
+      "the endpoint, cut off before it was read: not found, sent again",
+      "/v1/endpoints",
+      "before" as const,
+      [...BEFORE, "POST /v2/templates", "POST /v1/endpoints", "GET /v1/endpoints", "POST /v1/endpoints"],
+    ],
+  ])("%s: one template and one endpoint", async (_name, path, reset, sent) => {
+    h.emu.control.addFault({ method: "POST", path: `^${path}$`, reset, times: 1 });
+    const templates = userTemplates().map((t) => t.id);
+    const endpoints = [...h.emu.state.endpoints.keys()];
+    const created = await h.json<Created>([
+      "serverless",
+      "create",
+      "--hub-id",
+      "hub-sdxl",
+      "--name",
+      `once-${reset}${path.replaceAll("/", "-")}`,
+    ]);
+    const newTemplates = userTemplates()
+      .map((t) => t.id)
+      .filter((id) => !templates.includes(id));
+    const newEndpoints = [...h.emu.state.endpoints.keys()].filter((id) => !endpoints.includes(id));
+    expect([routes(), newTemplates, newEndpoints]).toEqual([sent, [created.templateId], [created.id]]);
+    expect(h.emu.state.endpoints.get(created.id)).toMatchObject({ templateId: created.templateId });
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunpodApiError } from "../../provider/client/errors.js";
 import { clientLib } from "../support/dist.js";
+import { rejection } from "../support/emulator.js";
 import { RecordingClock } from "../support/fake-clock.js";
 import {
   hang,
@@ -13,8 +14,7 @@ import {
   startScriptedServer,
 } from "../support/scripted-server.js";
 
-const { RunpodClient, RunpodApi, resolveSettings, RateLimitBudget, ERROR_CODES, isRunpodApiError } =
-  clientLib;
+const { RunpodClient, RunpodApi, resolveSettings, RateLimitBudget, ERROR_CODES } = clientLib;
 
 const TOKEN = "rpa_TESTTOKEN_never_print_me_123456";
 const POD = {
@@ -82,15 +82,11 @@ async function setup(
   return { api: new RunpodApi(client), clock, server };
 }
 
+/** The RunpodApiError `p` rejects with, kept for the scan of every error for the token. */
 async function failure(p: Promise<unknown>): Promise<RunpodApiError> {
-  try {
-    await p;
-  } catch (err) {
-    if (!isRunpodApiError(err)) throw err;
-    errorsSeen.push(err.message, JSON.stringify(err), String(err.stack));
-    return err;
-  }
-  throw new Error("expected a failure");
+  const err = await rejection(p);
+  errorsSeen.push(err.message, JSON.stringify(err), String(err.stack));
+  return err;
 }
 
 describe("retry policy over a real server", () => {

@@ -22,24 +22,28 @@
  * state, which is what the real engine ends up with after dropping it); detailed diffs. Assertions
  * in tests are about the provider's behaviour, not about engine semantics.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import {
+  grpc,
+  message,
+  nodeRequire,
+  type ProviderHost,
+  provproto,
+  rpc,
+  Struct,
+  startProviderHost,
+} from "./grpc.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
 
-const nodeRequire = createRequire(__filename);
-const grpc = nodeRequire("@grpc/grpc-js") as Any;
-const { Struct } = nodeRequire("google-protobuf/google/protobuf/struct_pb") as Any;
 const { Empty } = nodeRequire("google-protobuf/google/protobuf/empty_pb") as Any;
 const resrpc = nodeRequire("@pulumi/pulumi/proto/resource_grpc_pb") as Any;
 const resproto = nodeRequire("@pulumi/pulumi/proto/resource_pb") as Any;
 const enginerpc = nodeRequire("@pulumi/pulumi/proto/engine_grpc_pb") as Any;
 const engineproto = nodeRequire("@pulumi/pulumi/proto/engine_pb") as Any;
-const provrpc = nodeRequire("@pulumi/pulumi/proto/provider_grpc_pb") as Any;
-const provproto = nodeRequire("@pulumi/pulumi/proto/provider_pb") as Any;
 
 export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 export const SECRET_VALUE = "1b47061264138c4ac30d75fd1eb44270";
@@ -170,74 +174,29 @@ export interface DeployResult {
   readonly errors: string[];
 }
 
-function rpc<T = Any>(client: Any, method: string, request: Any): Promise<T> {
-  return new Promise((resolve, reject) => {
-    client[method](request, (err: Error | null, res: T) => (err ? reject(err) : resolve(res)));
-  });
-}
-
-function message(Cls: Any, fields: Record<string, unknown>): Any {
-  const m = new Cls();
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === undefined) continue;
-    m[`set${k.charAt(0).toUpperCase()}${k.slice(1)}`](
-      v !== null && typeof v === "object" && !Array.isArray(v) ? Struct.fromJavaScript(v) : v,
-    );
-  }
-  return m;
-}
-
-interface Host {
-  client: Any;
-  proc: ChildProcess;
-  close(): void;
-}
-
-async function startHost(options: DeployOptions): Promise<Host> {
-  const proc = spawn(
-    process.execPath,
-    [nodeRequire.resolve("@pulumi/pulumi/cmd/dynamic-provider"), "127.0.0.1:1"],
-    {
-      cwd: options.programDir,
-      env: {
-        ...process.env,
-        ...options.env,
-        PULUMI_NODEJS_PROJECT: options.project,
-        PULUMI_PROJECT: options.project,
-      },
-    },
-  );
+function startHost(options: DeployOptions): Promise<ProviderHost> {
   const log = options.log ?? (() => undefined);
-  let first = "";
-  const port = await new Promise<string>((resolve, reject) => {
-    proc.stdout?.on("data", (d: Buffer) => {
-      const text = d.toString();
-      if (!first.includes("\n")) {
-        first += text;
-        const nl = first.indexOf("\n");
-        if (nl >= 0) {
-          resolve(first.slice(0, nl).trim());
-          const rest = first.slice(nl + 1);
-          if (rest.trim()) log(`[host] ${rest.trimEnd()}`);
-        }
-        return;
-      }
-      log(`[host] ${text.trimEnd()}`);
-    });
-    proc.stderr?.on("data", (d: Buffer) => log(`[host] ${d.toString().trimEnd()}`));
-    proc.on("exit", (code) => reject(new Error(`provider host exited with ${code}`)));
+  return startProviderHost({
+    config: options.config,
+    cwd: options.programDir,
+    env: { ...options.env, PULUMI_NODEJS_PROJECT: options.project, PULUMI_PROJECT: options.project },
+    onOutput: (text) => log(`[host] ${text.trimEnd()}`),
   });
-  const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  // The engine configures the dynamic provider with the whole stack config, secrets unwrapped.
-  await rpc(client, "configure", message(provproto.ConfigureRequest, { args: { ...options.config } }));
-  return {
-    client,
-    proc,
-    close: () => {
-      client.close();
-      proc.kill();
-    },
-  };
+}
+
+/** Delete, with the stored outputs and inputs, as the engine sends it. */
+function providerDelete(host: ProviderHost, r: ResourceState): Promise<unknown> {
+  return rpc(
+    host.client,
+    "delete",
+    message(provproto.DeleteRequest, {
+      id: r.id,
+      urn: r.urn,
+      type: r.type,
+      properties: r.outputs,
+      oldInputs: plainInputs(r),
+    }),
+  );
 }
 
 /** Removes secret wrappers at any depth (dynamic providers do not accept secrets). */
@@ -286,15 +245,8 @@ export async function deploy(options: DeployOptions & { readonly dryRun?: boolea
   const P = <T = Any>(method: string, Cls: Any, fields: Record<string, unknown>) =>
     rpc<T>(host.client, method, message(Cls, fields));
 
-  const providerDelete = async (r: ResourceState) => {
-    if (!dryRun)
-      await P("delete", provproto.DeleteRequest, {
-        id: r.id,
-        urn: r.urn,
-        type: r.type,
-        properties: r.outputs,
-        oldInputs: plainInputs(r),
-      });
+  const deleteResource = async (r: ResourceState) => {
+    if (!dryRun) await providerDelete(host, r);
   };
 
   async function register(req: Any): Promise<{ urn: string; id: string; object: Record<string, unknown> }> {
@@ -375,12 +327,12 @@ export async function deploy(options: DeployOptions & { readonly dryRun?: boolea
         op = "replace";
         detail = d.getReplacesList();
         if (d.getDeletebeforereplace()) {
-          await providerDelete(prev);
+          await deleteResource(prev);
           ({ id, outputs } = await create());
         } else {
           ({ id, outputs } = await create());
           try {
-            await providerDelete(prev);
+            await deleteResource(prev);
           } catch (err) {
             // The replacement exists and is recorded; the old resource waits for the next run.
             if (!dryRun) {
@@ -478,7 +430,7 @@ export async function deploy(options: DeployOptions & { readonly dryRun?: boolea
     if (!dryRun) {
       for (const r of [...state.pendingDeletes]) {
         try {
-          await providerDelete(r);
+          await deleteResource(r);
           state.pendingDeletes.splice(state.pendingDeletes.indexOf(r), 1);
           ops.push({ op: "delete", name: r.name, type: r.type, detail: [] });
         } catch (err) {
@@ -517,7 +469,7 @@ export async function deploy(options: DeployOptions & { readonly dryRun?: boolea
     if (code === 0) {
       // What the program no longer declares goes, dependents before what they depend on.
       for (const r of deletionOrder([...state.resources.values()].filter((r) => !seen.has(r.urn)))) {
-        await providerDelete(r);
+        await deleteResource(r);
         ops.push({ op: "delete", name: r.name, type: r.type, detail: [] });
         if (!dryRun) state.resources.delete(r.urn);
       }
@@ -586,32 +538,12 @@ export async function destroy(options: DeployOptions): Promise<{ ops: Operation[
   const ops: Operation[] = [];
   try {
     for (const r of [...options.state.pendingDeletes]) {
-      await rpc(
-        host.client,
-        "delete",
-        message(provproto.DeleteRequest, {
-          id: r.id,
-          urn: r.urn,
-          type: r.type,
-          properties: r.outputs,
-          oldInputs: plainInputs(r),
-        }),
-      );
+      await providerDelete(host, r);
       options.state.pendingDeletes.splice(options.state.pendingDeletes.indexOf(r), 1);
       ops.push({ op: "delete", name: r.name, type: r.type, detail: [] });
     }
     for (const r of deletionOrder([...options.state.resources.values()])) {
-      await rpc(
-        host.client,
-        "delete",
-        message(provproto.DeleteRequest, {
-          id: r.id,
-          urn: r.urn,
-          type: r.type,
-          properties: r.outputs,
-          oldInputs: plainInputs(r),
-        }),
-      );
+      await providerDelete(host, r);
       options.state.resources.delete(r.urn);
       ops.push({ op: "delete", name: r.name, type: r.type, detail: [] });
     }

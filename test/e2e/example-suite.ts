@@ -44,6 +44,7 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
     it("up again unchanged: all the same, zero API writes", async () => {
       const r = await run.up("no-op");
       expect([r.ops, r.writes]).toEqual([all("same"), 0]);
+      expect([r.code, r.errors]).toEqual([0, []]);
     });
 
     it("an edit that updates in place", async () => {

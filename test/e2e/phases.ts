@@ -17,6 +17,8 @@ export interface PhaseReport {
   readonly details: Record<string, readonly string[]>;
   readonly calls: number;
   readonly writes: number;
+  /** The route of each API write (non-GET request), in the order the emulator answered them. */
+  readonly writeRoutes: string[];
   readonly byRoute: Record<string, number>;
   readonly stackOutputs: Record<string, unknown>;
   readonly errors: string[];
@@ -67,6 +69,7 @@ export function exampleRun(
     extra: { code?: number | null; stackOutputs?: Record<string, unknown>; errors?: string[] } = {},
   ) => {
     const { entries, summary } = emu.control.requests();
+    const writes = entries.filter((e) => e.method !== "GET" && !e.route.endsWith("/graphql"));
     const report: PhaseReport = {
       phase,
       code: extra.code ?? 0,
@@ -75,7 +78,8 @@ export function exampleRun(
         ops.filter((o) => o.detail.length > 0).map((o) => [o.name, [...o.detail].sort()]),
       ),
       calls: summary.total,
-      writes: entries.filter((e) => e.method !== "GET" && !e.route.endsWith("/graphql")).length,
+      writes: writes.length,
+      writeRoutes: writes.map((e) => e.route),
       byRoute: summary.byRoute,
       stackOutputs: extra.stackOutputs ?? {},
       errors: extra.errors ?? [],

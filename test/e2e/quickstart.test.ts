@@ -76,6 +76,7 @@ describe("quickstart", { timeout: 120_000 }, () => {
   it("up again with no change: every resource the same, zero API writes", async () => {
     const r = await run.up("no-op");
     expect([r.ops, r.writes]).toEqual([ops("same"), 0]);
+    expect([r.code, r.errors]).toEqual([0, []]);
   });
 
   it("an edit that updates in place", async () => {
@@ -111,6 +112,10 @@ describe("quickstart", { timeout: 120_000 }, () => {
       1,
     ]);
     expect(leftovers(emu).pods).not.toContain(before);
+    // The pod was in state before, and the replacement was created before the old one was deleted.
+    expect(typeof before).toBe("string");
+    const order = r.writeRoutes.filter((w) => w === "POST /v2/pods" || w === "DELETE /v2/pods/:id");
+    expect(order).toEqual(["POST /v2/pods", "DELETE /v2/pods/:id"]);
   });
 
   it("refresh after an out-of-band change shows the drift", async () => {
@@ -138,5 +143,7 @@ describe("quickstart", { timeout: 120_000 }, () => {
   it("nothing the provider host printed contains the API key or a secret value", () => {
     const all = run.log.join("\n");
     expect([all.includes(emu.apiKey), all.includes("hf_SECRET_TOKEN_123")]).toEqual([false, false]);
+    // The scan saw what the host printed: its progress lines are in the log.
+    expect(all).toMatch(/^\[host\] runpod Pod quickstart-trainer: created \w+ in US-TX-3 \/ /m);
   });
 });

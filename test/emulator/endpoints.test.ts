@@ -15,6 +15,19 @@ const SEED_DATA_CENTERS = [
   "AP-JP-1",
   "OC-AU-1",
 ];
+/** What a create fills in for the fields it is not given (v1 description, EndpointCreateInput). */
+const SERVERLESS_DEFAULTS = {
+  dataCenterIds: SEED_DATA_CENTERS,
+  workersMin: 0,
+  workersMax: 3,
+  idleTimeout: 5,
+  executionTimeoutMs: 600_000,
+  flashboot: false,
+  scalerType: "QUEUE_DELAY",
+  scalerValue: 4,
+  networkVolumeIds: [],
+  env: {},
+};
 const ID = /^[a-z0-9]{14}$/;
 type CreateBody = Parameters<Harness["api"]["createEndpoint"]>[0];
 type UpdateBody = Parameters<Harness["api"]["updateEndpoint"]>[1];
@@ -55,16 +68,7 @@ describe("POST /v1/endpoints", () => {
       gpuTypeIds: [L4],
       gpuCount: 1,
       allowedCudaVersions: [],
-      dataCenterIds: SEED_DATA_CENTERS,
-      workersMin: 0,
-      workersMax: 3,
-      idleTimeout: 5,
-      executionTimeoutMs: 600_000,
-      flashboot: false,
-      scalerType: "QUEUE_DELAY",
-      scalerValue: 4,
-      networkVolumeIds: [],
-      env: {},
+      ...SERVERLESS_DEFAULTS,
       createdAt: new Date(START).toISOString(),
       version: 1,
       userId: created.userId,
@@ -138,16 +142,7 @@ describe("POST /v1/endpoints", () => {
       cpuFlavorIds: ["cpu3g", "cpu3c"],
       vcpuCount: 2,
       instanceIds: ["cpu3g-2-8", "cpu3c-2-4"],
-      dataCenterIds: SEED_DATA_CENTERS,
-      workersMin: 0,
-      workersMax: 3,
-      idleTimeout: 5,
-      executionTimeoutMs: 600_000,
-      flashboot: false,
-      scalerType: "QUEUE_DELAY",
-      scalerValue: 4,
-      networkVolumeIds: [],
-      env: {},
+      ...SERVERLESS_DEFAULTS,
       createdAt: new Date(START).toISOString(),
       version: 1,
       userId: created.userId,
@@ -470,5 +465,34 @@ describe("DELETE /v1/endpoints/:id", () => {
       detail: `Endpoint '${doomed.id}' was not found.`,
       errors: [],
     });
+  });
+});
+
+describe("network volumes attached to an endpoint", () => {
+  it("cannot be deleted while attached, by networkVolumeId or networkVolumeIds", async () => {
+    const single = await h.api.createEndpoint({
+      templateId: "runpod-worker-sdxl",
+      gpuTypeIds: [L4],
+      networkVolumeId: "nv-tx3-datasets",
+    });
+    const listed = await h.api.createEndpoint({
+      templateId: "vllm-worker",
+      gpuTypeIds: [A40],
+      networkVolumeIds: ["nv-ro1-models"],
+    });
+    const attached = (volume: string, endpoint: string) => ({
+      status: 409,
+      detail: `Network volume '${volume}' is attached to endpoint '${endpoint}'; detach or delete it first.`,
+      errors: [],
+    });
+    expect(await problemOf(h.api.deleteNetworkVolume("nv-tx3-datasets"))).toEqual(
+      attached("nv-tx3-datasets", single.id),
+    );
+    expect(await problemOf(h.api.deleteNetworkVolume("nv-ro1-models"))).toEqual(
+      attached("nv-ro1-models", listed.id),
+    );
+    await h.api.deleteEndpoint(listed.id);
+    await h.api.deleteNetworkVolume("nv-ro1-models");
+    expect((await h.api.listNetworkVolumes()).map((v) => v.id)).toEqual(["nv-tx3-datasets"]);
   });
 });

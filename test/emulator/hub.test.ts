@@ -54,9 +54,18 @@ afterAll(async () => {
 type ListingsInput = Parameters<Harness["api"]["hubListings"]>[0];
 const ids = async (input: ListingsInput) => (await h.api.hubListings(input)).map((l) => l.id);
 
-/** A GraphQL request the typed client would not send; answers the raw `{ data, errors }` body. */
-const graphql = (body: unknown) =>
-  h.client.request<unknown>({ method: "POST", base: "v2", path: "/graphql", body, idempotent: true });
+/**
+ * A GraphQL request the typed client would not send; answers the raw `{ data, errors }` body. An
+ * undefined body sends none. `client` defaults to the shared emulator's.
+ */
+const graphql = (body: unknown, client: Harness["client"] = h.client) =>
+  client.request<unknown>({
+    method: "POST",
+    base: "v2",
+    path: "/graphql",
+    ...(body === undefined ? {} : { body }),
+    idempotent: true,
+  });
 
 describe("listings(input)", () => {
   it("answers runpodctl's default (top 10 by stars, descending) with summary fields only", async () => {
@@ -373,13 +382,7 @@ describe("GraphQL over HTTP", () => {
       seed: { hubListings: [{ id: "hub-odd", repoOwner: "me", repoName: "odd", type: "POD", stars: 1.5 }] },
     });
     try {
-      const call = apiFor(emu).client.request<unknown>({
-        method: "POST",
-        base: "v2",
-        path: "/graphql",
-        body: { query: '{ listing(id: "hub-odd") { id title stars } }' },
-        idempotent: true,
-      });
+      const call = graphql({ query: '{ listing(id: "hub-odd") { id title stars } }' }, apiFor(emu).client);
       await expect(call).resolves.toEqual({
         data: { listing: { id: "hub-odd", title: null, stars: null } },
         errors: [
@@ -538,13 +541,7 @@ describe("GraphQL over HTTP", () => {
       listingsError(`${INVALID_INPUT} $.limit: expected number >= 0; $.offset: expected number >= 0.`),
     ],
   ])("answers 200 with errors[] for %s", async (_name, body, expected) => {
-    const call = h.client.request<unknown>({
-      method: "POST",
-      base: "v2",
-      path: "/graphql",
-      ...(body === undefined ? {} : { body }),
-      idempotent: true,
-    });
+    const call = graphql(body);
     await expect(call).resolves.toEqual(expected);
     expect(lastStatus(h)).toBe(200);
   });

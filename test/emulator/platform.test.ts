@@ -122,6 +122,26 @@ describe("fault rules", () => {
     expect(failures).toBeLessThan(20);
   });
 
+  it("forgets rules and counts on reset; clearing the rules keeps the counts", async () => {
+    ({ emu } = await frozenEmulator({ control: true }));
+    emu.control.addFault({ method: "GET", path: "^/v2/pods$", status: 503 });
+    await raw(`${emu.baseUrl}/v2/pods`);
+    emu.control.clearFaults();
+    const cleared = emu.control.snapshot().faultsApplied;
+    const served = (await raw(`${emu.baseUrl}/v2/pods`)).status;
+    emu.control.addFault({ method: "GET", path: "^/v2/pods$", status: 502 });
+    await raw(`${emu.baseUrl}/v2/pods`);
+    emu.control.reset();
+    const faults = await raw(`${emu.baseUrl}/__emulator/faults`, { key: null });
+    expect([cleared, served, emu.control.snapshot().faultsApplied, faults.body]).toEqual([
+      { "status-503": 1 },
+      200,
+      {},
+      { rules: [], applied: {} },
+    ]);
+    expect((await raw(`${emu.baseUrl}/v2/pods`)).status).toBe(200);
+  });
+
   it("adds latency past a client's deadline", async () => {
     ({ emu } = await frozenEmulator());
     emu.control.addFault({ method: "GET", path: "^/v2/pods/", latencyMs: 400, times: 1 });
@@ -180,6 +200,29 @@ describe("bad input never crashes the emulator", () => {
     expect((await raw(`${emu.baseUrl}/v2/pods`)).status).toBe(200);
   });
 
+  it("treats a path parameter with malformed percent-encoding as no route: auth first, then 404, logged", async () => {
+    ({ emu } = await frozenEmulator());
+    const path = "/v2/pods/%E0%A4%A";
+    const anonymous = await raw(`${emu.baseUrl}${path}`, { key: null });
+    const get = await raw(`${emu.baseUrl}${path}`);
+    const patch = await raw(`${emu.baseUrl}${path}`, { method: "PATCH", body: "{}" });
+    expect([
+      [anonymous.status, anonymous.body.detail],
+      [get.status, get.body.detail, get.headers.get("ratelimit") !== null],
+      [patch.status, patch.body.detail],
+    ]).toEqual([
+      [401, "Missing bearer token in the Authorization header."],
+      [404, `No route for GET ${path}.`, true],
+      [404, `No route for PATCH ${path}.`],
+    ]);
+    expect(emu.control.requests().entries.map((e) => [e.route, e.path, e.status])).toEqual([
+      ["GET (unmatched)", path, 401],
+      ["GET (unmatched)", path, 404],
+      ["PATCH (unmatched)", path, 404],
+    ]);
+    expect((await raw(`${emu.baseUrl}/v2/pods/a%20b`)).body.detail).toBe("Pod 'a b' was not found.");
+  });
+
   it("answers 405 with an Allow header", async () => {
     ({ emu } = await frozenEmulator());
     const res = await raw(`${emu.baseUrl}/v2/pods/abc`, { method: "POST", body: "{}" });
@@ -203,10 +246,48 @@ describe("request log", () => {
   });
 });
 
+describe("rate-limit policy changes", () => {
+  it("start every key over and announce the new windows", async () => {
+    ({ emu } = await frozenEmulator());
+    const url = `${emu.baseUrl}/v2/pods`;
+    await raw(url);
+    emu.control.setRateLimitPolicy([
+      { name: "burst", quota: 2, seconds: 10 },
+      { name: "minute", quota: 5, seconds: 60 },
+    ]);
+    const first = await raw(url);
+    await raw(url);
+    const limited = await raw(url);
+    expect([
+      first.headers.get("ratelimit"),
+      first.headers.get("ratelimit-policy"),
+      limited.status,
+      limited.headers.get("ratelimit-policy"),
+    ]).toEqual([
+      '"burst";r=1;t=10, "minute";r=4;t=60',
+      '"burst";q=2;w=10, "minute";q=5;w=60',
+      429,
+      '"burst";q=2;w=10, "minute";q=5;w=60',
+    ]);
+  });
+});
+
 describe("control plane over HTTP", () => {
   it("is off unless enabled", async () => {
     ({ emu } = await frozenEmulator());
     expect((await raw(`${emu.baseUrl}/__emulator/state`, { key: null })).status).toBe(401);
+    const withKey = await raw(`${emu.baseUrl}/__emulator/state`);
+    expect([withKey.status, withKey.body.detail]).toEqual([404, "No route for GET /__emulator/state."]);
+  });
+
+  it("answers 404 for a pod id with malformed percent-encoding", async () => {
+    ({ emu } = await frozenEmulator({ control: true }));
+    const res = await raw(`${emu.baseUrl}/__emulator/pods/%E0%A4%A/status`, {
+      method: "POST",
+      key: null,
+      body: JSON.stringify({ status: "ERROR" }),
+    });
+    expect([res.status, res.body.detail]).toEqual([404, "No control route POST /pods/%E0%A4%A/status."]);
   });
 
   it("moves the clock, sets capacity and settings, forces a status and reports state", async () => {

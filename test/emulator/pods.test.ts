@@ -97,6 +97,8 @@ describe("create: closed bodies, types, patterns and minimums answer 422", () =>
 });
 
 describe("create: cross-field rules answer 400", () => {
+  const COMBINED = "mounts.persistent cannot be combined with mounts.network or mounts.global.";
+  const ONE_OF = "Exactly one of gpu or cpu must be set.";
   it.each([
     [
       gpuPod({
@@ -106,14 +108,17 @@ describe("create: cross-field rules answer 400", () => {
         },
       }),
       /mounts.persistent cannot be combined/,
+      COMBINED,
     ],
     [
       gpuPod({ mounts: { persistent: { size: 20, path: "/w" }, global: [{ volumeId: "gv-shared-cache" }] } }),
       /mounts.persistent cannot be combined/,
+      COMBINED,
     ],
     [
       gpuPod({ gpu: { id: A40, allowedCudaVersions: ["12.4"], minCudaVersion: "12.2" } }),
       /cannot be combined/,
+      "gpu.allowedCudaVersions (non-empty) and gpu.minCudaVersion cannot be combined; use one of them.",
     ],
     [
       {
@@ -123,26 +128,68 @@ describe("create: cross-field rules answer 400", () => {
         mounts: { persistent: { size: 20, path: "/w" } },
       },
       /not supported on CPU pods/,
+      "mounts.persistent is not supported on CPU pods; use a network volume.",
     ],
-    [{ name: "p", image: "i" }, /Exactly one of gpu or cpu/],
+    [{ name: "p", image: "i" }, /Exactly one of gpu or cpu/, ONE_OF],
     [
       { name: "p", image: "i", gpu: { id: A40 }, cpu: { id: "cpu3c", vcpuCount: 4 } },
       /Exactly one of gpu or cpu/,
+      ONE_OF,
     ],
-    [{ name: "p", image: "i", cpu: { id: "cpu3c", vcpuCount: 6 } }, /must be a power of two/],
-    [{ name: "p", image: "i", cpu: { id: "cpu3c", vcpuCount: 64 } }, /not valid for flavor cpu3c \(2-32\)/],
-    [{ name: "p", image: "i", cpu: { id: "cpu9x", vcpuCount: 4 } }, /is not a CPU flavor/],
-    [gpuPod({ args: "python a.py", cmd: ["python", "b.py"] }), /args and cmd describe different commands/],
+    [
+      { name: "p", image: "i", cpu: { id: "cpu3c", vcpuCount: 6 } },
+      /must be a power of two/,
+      "cpu.vcpuCount 6 must be a power of two.",
+    ],
+    [
+      { name: "p", image: "i", cpu: { id: "cpu3c", vcpuCount: 64 } },
+      /not valid for flavor cpu3c \(2-32\)/,
+      "cpu.vcpuCount 64 is not valid for flavor cpu3c (2-32).",
+    ],
+    [
+      { name: "p", image: "i", cpu: { id: "cpu9x", vcpuCount: 4 } },
+      /is not a CPU flavor/,
+      "cpu.id 'cpu9x' is not a CPU flavor; see GET /v2/catalog/cpus.",
+    ],
+    [
+      gpuPod({ args: "python a.py", cmd: ["python", "b.py"] }),
+      /args and cmd describe different commands/,
+      "args and cmd describe different commands; send one of them, or both describing the same command",
+    ],
     [
       gpuPod({ args: '{"entrypoint":["bash"]}', entrypoint: ["sh"] }),
       /args and entrypoint describe different commands/,
+      "args and entrypoint describe different commands; send one of them, or both describing the same command",
     ],
-    [gpuPod({ gpu: { id: "NVIDIA Q9000" } }), /is not a GPU type/],
-    [gpuPod({ dataCenterIds: ["MARS-1"] }), /'MARS-1' is not a data center/],
-  ])("%j", async (body, detail) => {
+    [
+      gpuPod({ gpu: { id: "NVIDIA Q9000" } }),
+      /is not a GPU type/,
+      "gpu.id 'NVIDIA Q9000' is not a GPU type; see GET /v2/catalog/gpus.",
+    ],
+    [
+      gpuPod({ dataCenterIds: ["MARS-1"] }),
+      /'MARS-1' is not a data center/,
+      "dataCenterIds: 'MARS-1' is not a data center; see GET /v2/catalog/datacenters.",
+    ],
+  ])("%j", async (body, detail, exact) => {
     const res = await create(body);
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(detail);
+    expect(res.body.detail).toBe(exact);
+  });
+
+  it("checks the command before resolving the template (400 before 404)", async () => {
+    const res = await create({
+      name: "p",
+      templateId: "nope",
+      gpu: { id: A40 },
+      args: "python a.py",
+      cmd: ["python", "b.py"],
+    });
+    expect([res.status, res.body.detail]).toEqual([
+      400,
+      "args and cmd describe different commands; send one of them, or both describing the same command",
+    ]);
   });
 
   it("accepts an explicit empty allowedCudaVersions with a floor", async () => {
@@ -234,6 +281,7 @@ describe("create: templates", () => {
       422,
       ["$.templateId: template 'runpod-worker-sdxl' is a serverless template and cannot back a pod"],
     ]);
+    expect(unknown.detail).toBe("Template 'nope' was not found or is not accessible.");
   });
 });
 
@@ -422,6 +470,19 @@ describe("lifecycle on the emulator clock", () => {
     expect([broken.status, broken.actions, broken.runtime]).toEqual(["ERROR", ["start", "terminate"], null]);
   });
 
+  it("forgets a deleted pod at once when the grace period is 0", async () => {
+    emu.control.setSettings({ terminatingMs: 0 });
+    const pod = await api.createPod(gpuPod());
+    await api.deletePod(pod.id);
+    const gone = await rejection(api.getPod(pod.id));
+    expect([gone.status, gone.detail, (await api.listPods()).length]).toEqual([
+      404,
+      `Pod '${pod.id}' was not found.`,
+      0,
+    ]);
+    expect(emu.control.snapshot().pods.filter((p) => p.id === pod.id)).toEqual([]);
+  });
+
   it("deletes: 204, TERMINATED for the grace period, then 404; the list drops it at once", async () => {
     const pod = await api.createPod(gpuPod());
     await api.deletePod(pod.id);
@@ -437,6 +498,34 @@ describe("lifecycle on the emulator clock", () => {
       404,
       404,
     ]);
+  });
+});
+
+describe("start time", () => {
+  it("reports when the pod last became RUNNING, also when forced out of band, and the snapshot agrees", async () => {
+    const pod = await api.createPod(gpuPod());
+    emu.control.advance(5000);
+    const running = await api.getPod(pod.id);
+    const ranAt = emu.control.now();
+    const snap = () => emu.control.snapshot().pods.find((p) => p.id === pod.id);
+    expect([running.startedAt, snap()?.runningAt]).toEqual([new Date(ranAt).toISOString(), ranAt]);
+    await api.podAction(pod.id, "stop");
+    emu.control.advance(7000);
+    const forced = emu.control.setPodStatus(pod.id, "RUNNING");
+    emu.control.advance(3000);
+    const later = await api.getPod(pod.id);
+    expect([forced.startedAt, later.startedAt, later.runtime?.uptime, snap()?.runningAt]).toEqual([
+      new Date(ranAt + 7000).toISOString(),
+      new Date(ranAt + 7000).toISOString(),
+      3,
+      ranAt + 7000,
+    ]);
+  });
+
+  it("is null, in the snapshot too, until the pod first runs", async () => {
+    const pod = await api.createPod(gpuPod());
+    const snap = emu.control.snapshot().pods.find((p) => p.id === pod.id);
+    expect([pod.startedAt, snap?.startedAt, snap?.runningAt]).toEqual([null, null, null]);
   });
 });
 
@@ -575,6 +664,29 @@ describe("PATCH mount rules", () => {
 });
 
 describe("cluster member pods", () => {
+  it("come with every seed load: a new state, a seed replacing the clusters, a reset", async () => {
+    const clusters = [{ id: "clu-x", gpuTypeId: A100, dataCenterId: "EU-SE-1", members: 3 }];
+    const fresh = new emulatorLib.EmulatorState({ seed: { clusters } });
+    const member = (id: string) => api.getPod(id);
+    emu.control.loadSeed({ clusters });
+    const loaded = (await api.listPods({ includeClusterPods: true })).map((p) => p.id);
+    const oldGone = await rejection(member("clu-demo-ray-node0"));
+    emu.control.reset();
+    const reset = (await api.listPods({ includeClusterPods: true })).map((p) => p.id);
+    expect([[...fresh.pods.keys()], loaded, oldGone.status, reset]).toEqual([
+      ["clu-x-node0", "clu-x-node1", "clu-x-node2"],
+      ["clu-x-node0", "clu-x-node1", "clu-x-node2"],
+      404,
+      ["clu-demo-ray-node0", "clu-demo-ray-node1"],
+    ]);
+    expect((await member("clu-demo-ray-node1")).cluster).toEqual({
+      id: "clu-demo-ray",
+      rank: 1,
+      role: "RAY_WORKER",
+      ip: "10.65.0.3",
+    });
+  });
+
   it("are listed only with includeClusterPods and cannot be changed or deleted", async () => {
     const plain = await api.listPods();
     const all = await api.listPods({ includeClusterPods: true });

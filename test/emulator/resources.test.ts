@@ -1,6 +1,13 @@
 /** Catalog, SSH keys, templates and network volumes. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Api, frozenEmulator, type RunningEmulator, raw, rejection } from "../support/emulator.js";
+import {
+  type Api,
+  emulatorLib,
+  frozenEmulator,
+  type RunningEmulator,
+  raw,
+  rejection,
+} from "../support/emulator.js";
 
 let emu: RunningEmulator;
 let api: Api;
@@ -34,6 +41,27 @@ describe("catalog", () => {
   it("refuses include=AVAILABILITY without a product", async () => {
     const err = await rejection(api.listGpuTypes({ include: ["AVAILABILITY"] }));
     expect(err.status).toBe(400);
+    expect(err.detail).toBe(
+      "include=AVAILABILITY requires product (POD, CLUSTER or SERVERLESS): stock differs by product.",
+    );
+    const one = await raw(`${emu.baseUrl}/v2/catalog/gpus/NVIDIA%20A40?include=AVAILABILITY`);
+    const unknown = await raw(`${emu.baseUrl}/v2/catalog/gpus/NOPE?include=AVAILABILITY`);
+    expect([one.status, unknown.status, unknown.body.detail]).toEqual([
+      400,
+      404,
+      "GPU type 'NOPE' was not found.",
+    ]);
+  });
+
+  it("reads include, product and cudaVersions given as a list or repeated", async () => {
+    const url = `${emu.baseUrl}/v2/catalog/gpus`;
+    const listed = await raw(`${url}?include=AVAILABILITY&product=POD&cudaVersions=12.11,12.9`);
+    const repeated = await raw(
+      `${url}?include=AVAILABILITY&product=POD&cudaVersions=12.11&cudaVersions=12.9`,
+    );
+    const ids = (res: Awaited<ReturnType<typeof raw>>) =>
+      (res.body.gpus as { id: string }[]).map((g) => g.id);
+    expect([ids(listed), ids(repeated)]).toEqual([["NVIDIA A100 80GB PCIe"], ["NVIDIA A100 80GB PCIe"]]);
   });
 
   it("filters data centers by region and adds GPU availability on request", async () => {
@@ -62,6 +90,9 @@ describe("catalog", () => {
       "HIGH",
       400,
     ]);
+    expect(err.detail).toBe(
+      "There are no longer any instances available with the requested specifications. Please refresh and try again.",
+    );
   });
 
   it("lists CPU flavors with their vCPU range and RAM multiplier", async () => {
@@ -136,6 +167,64 @@ describe("templates", () => {
       404,
       404,
     ]);
+  });
+});
+
+describe("seeded templates", () => {
+  const DEFAULTS = {
+    args: "",
+    disk: 20,
+    mounts: {},
+    ports: [],
+    env: {},
+    registry: null,
+    serverless: false,
+    public: true,
+    category: "NVIDIA",
+    startSsh: true,
+    startJupyter: false,
+    allowedCudaVersions: [],
+    readme: "",
+  };
+
+  it("fill every field a seed file leaves out with the default seed's template defaults", async () => {
+    const seeded = await frozenEmulator({
+      seed: { templates: [{ id: "bare", source: "official", image: "img:1" }] },
+    });
+    try {
+      const bare = await seeded.api.getTemplate("bare");
+      expect(bare).toEqual({ id: "bare", name: "bare", image: "img:1", ...DEFAULTS });
+      // startSsh takes effect: the registered keys reach a pod created from the template.
+      const key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDemo demo@example";
+      await seeded.api.putSshKeys([key]);
+      const pod = await seeded.api.createPod({ name: "p", templateId: "bare", gpu: { id: "NVIDIA A40" } });
+      expect([pod.env.PUBLIC_KEY, pod.env.JUPYTER_PASSWORD]).toEqual([key, undefined]);
+    } finally {
+      await seeded.emu.close();
+    }
+  });
+
+  it("are the same defaults the default seed's own templates get", async () => {
+    const ubuntu = await api.getTemplate("runpod-ubuntu-cpu");
+    expect(ubuntu).toEqual({
+      ...DEFAULTS,
+      id: "runpod-ubuntu-cpu",
+      name: "Runpod Ubuntu (CPU)",
+      image: "runpod/base:0.6.2-cpu",
+      ports: ["22/tcp"],
+      disk: 10,
+      category: "CPU",
+      readme: "Ubuntu 22.04 with sshd, for CPU pods.",
+    });
+  });
+
+  it("refuse a seed template field of the wrong type", async () => {
+    await expect(
+      emulatorLib.startEmulator({
+        // What a JSON seed file can hold, whatever the type says.
+        seed: { templates: [{ id: "odd", source: "official", startSsh: "yes" as unknown as boolean }] },
+      }),
+    ).rejects.toThrow(/startSsh/);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   startProviderHost,
   UNKNOWN,
 } from "../support/host.js";
+import { type EchoProxy, startEchoProxy } from "../support/scripted-server.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
@@ -27,17 +28,21 @@ const SCALE = 50;
 let emu: RunningEmulator;
 let host: ProviderHost;
 let text: string;
+/** Between the host and the emulator's base_url (pods): forwards, or echoes a request when told. */
+let proxy: EchoProxy;
 
 beforeAll(async () => {
   emu = await emulatorLib.startEmulator({ clockScale: SCALE, randomSeed: 7 });
+  proxy = await startEchoProxy(emu.baseUrl);
   text = (await serializedProvider("Pod")).text;
   host = await startProviderHost({
-    config: emu.pulumiConfig(),
+    config: { ...emu.pulumiConfig(), "runpod:baseUrl": proxy.url },
     env: { RUNPOD_DYNAMIC_TIME_SCALE: String(SCALE), RUNPOD_API_KEY: "" },
   });
 });
 afterAll(async () => {
   host?.close();
+  await proxy?.close();
   await emu?.close();
 });
 
@@ -263,7 +268,54 @@ describe("a pod that fails after the API accepted it", () => {
 });
 
 describe("secrets", () => {
-  it("the API key from Configure never reaches the host's output", () => {
+  it("the API key from Configure never reaches the host's output", async () => {
+    // Answers that quote the request's Authorization header, on the two ways an answer reaches the
+    // output: a placement progress line (the first candidate's 400), and an error the host prints
+    // (a refresh's read).
+    proxy.echo({ method: "POST", path: /^\/v2\/pods$/, status: 400 });
+    proxy.echo({ method: "GET", path: /^\/v2\/pods\/pod-echo$/, status: 400 });
+    const inputs = (
+      await check(
+        {
+          ...base,
+          name: "echo",
+          placement: { candidates: [{ dataCenterId: "US-TX-3" }, { dataCenterId: "US-KS-2" }] },
+        },
+        "echo",
+      )
+    )
+      .getInputs()
+      .toJavaScript();
+    const placed = (await create(inputs, "echo")).getProperties().toJavaScript();
+    const read = await rpc(
+      host.client,
+      "read",
+      message(provproto.ReadRequest, {
+        id: "pod-echo",
+        urn: urn("echo"),
+        type: TYPE,
+        properties: { name: "echo", __provider: text },
+      }),
+    ).then(
+      () => "read",
+      (e: Any) => String(e.details),
+    );
+    const echoed = (request: string) =>
+      `upstream refused ${request} sent with authorization 'Bearer [redacted]' and body`;
+    expect([proxy.echoed.map((r) => [r.method, r.headers.authorization]), placed.dataCenterId, read]).toEqual(
+      [
+        [
+          ["POST", `Bearer ${emu.apiKey}`],
+          ["GET", `Bearer ${emu.apiKey}`],
+        ],
+        "US-KS-2",
+        expect.stringContaining(echoed("GET /v2/pods/pod-echo")),
+      ],
+    );
+    expect(host.output()).toContain(
+      `runpod Pod echo: US-TX-3 / NVIDIA A40 answered 400: ${echoed("POST /v2/pods")}`,
+    );
+    expect(host.output()).toContain(`GET /v2/pods/pod-echo: 400 Echoed: ${echoed("GET /v2/pods/pod-echo")}`);
     expect(host.output()).not.toContain(emu.apiKey);
   });
 });

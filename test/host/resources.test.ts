@@ -2,10 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import {
-  message,
+  hostResources,
   type ProviderHost,
   provproto,
-  rpc,
   serializedProvider,
   startProviderHost,
 } from "../support/host.js";
@@ -33,31 +32,7 @@ afterAll(async () => {
   await emu?.close();
 });
 
-/** One resource's RPCs, as the engine sends them. */
-function resource(type: string, name: string) {
-  const token = `pulumi-nodejs:dynamic/runpod:${type}`;
-  const urn = `urn:pulumi:dev::rp::${token}::${name}`;
-  const base = { urn, type: token };
-  const provider = () => texts[type];
-  return {
-    check: async (news: Record<string, unknown>) =>
-      rpc<Any>(
-        host.client,
-        "check",
-        message(provproto.CheckRequest, { ...base, olds: {}, news: { ...news, __provider: provider() } }),
-      ),
-    create: async (properties: Record<string, unknown>) =>
-      rpc<Any>(host.client, "create", message(provproto.CreateRequest, { ...base, properties })),
-    diff: async (id: string, olds: object, news: object) =>
-      rpc<Any>(host.client, "diff", message(provproto.DiffRequest, { ...base, id, olds, news })),
-    update: async (id: string, olds: object, news: object) =>
-      rpc<Any>(host.client, "update", message(provproto.UpdateRequest, { ...base, id, olds, news })),
-    read: async (id: string, properties: object) =>
-      rpc<Any>(host.client, "read", message(provproto.ReadRequest, { ...base, id, properties })),
-    delete: async (id: string, properties: object) =>
-      rpc<Any>(host.client, "delete", message(provproto.DeleteRequest, { ...base, id, properties })),
-  };
-}
+const resource = hostResources(() => host, texts);
 
 describe("serialized providers", () => {
   it.each(["ServerlessEndpoint", "SshKey", "ServerlessJob"])(

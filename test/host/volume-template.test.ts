@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import {
-  message,
+  hostResources,
   type ProviderHost,
   provproto,
-  rpc,
   serializedProvider,
   startProviderHost,
   UNKNOWN,
 } from "../support/host.js";
+import { type EchoProxy, startEchoProxy } from "../support/scripted-server.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
@@ -20,64 +20,25 @@ const SECRET_ENV = "hf_s3cr3t-value-never-printed";
 let emu: RunningEmulator;
 let host: ProviderHost;
 const texts: Record<string, string> = {};
+/** Between the host and the emulator's base_url (volumes, templates): forwards, or echoes a request. */
+let proxy: EchoProxy;
 
 beforeAll(async () => {
   emu = await emulatorLib.startEmulator({ clockScale: SCALE, randomSeed: 17 });
+  proxy = await startEchoProxy(emu.baseUrl);
   for (const t of ["NetworkVolume", "Template"]) texts[t] = (await serializedProvider(t)).text;
   host = await startProviderHost({
-    config: emu.pulumiConfig(),
+    config: { ...emu.pulumiConfig(), "runpod:baseUrl": proxy.url },
     env: { RUNPOD_DYNAMIC_TIME_SCALE: String(SCALE) },
   });
 });
 afterAll(async () => {
   host?.close();
+  await proxy?.close();
   await emu?.close();
 });
 
-/** One resource's RPCs, as the engine sends them (inputs and state carry `__provider`). */
-function resource(type: string, name: string) {
-  const token = `pulumi-nodejs:dynamic/runpod:${type}`;
-  const base = { urn: `urn:pulumi:dev::rp::${token}::${name}`, type: token };
-  const withProvider = (o: object) => ({ ...o, __provider: texts[type] });
-  return {
-    check: async (news: Record<string, unknown>, olds: Record<string, unknown> = {}) =>
-      rpc<Any>(
-        host.client,
-        "check",
-        message(provproto.CheckRequest, {
-          ...base,
-          olds: Object.keys(olds).length > 0 ? withProvider(olds) : {},
-          news: withProvider(news),
-        }),
-      ),
-    create: async (properties: Record<string, unknown>) =>
-      rpc<Any>(host.client, "create", message(provproto.CreateRequest, { ...base, properties })),
-    diff: async (id: string, olds: object, news: object) =>
-      rpc<Any>(
-        host.client,
-        "diff",
-        message(provproto.DiffRequest, { ...base, id, olds: withProvider(olds), news: withProvider(news) }),
-      ),
-    update: async (id: string, olds: object, news: object) =>
-      rpc<Any>(
-        host.client,
-        "update",
-        message(provproto.UpdateRequest, { ...base, id, olds: withProvider(olds), news: withProvider(news) }),
-      ),
-    read: async (id: string, properties: object) =>
-      rpc<Any>(
-        host.client,
-        "read",
-        message(provproto.ReadRequest, { ...base, id, properties: withProvider(properties) }),
-      ),
-    delete: async (id: string, properties: object) =>
-      rpc<Any>(
-        host.client,
-        "delete",
-        message(provproto.DeleteRequest, { ...base, id, properties: withProvider(properties) }),
-      ),
-  };
-}
+const resource = hostResources(() => host, texts);
 
 const failures = (res: Any) => res.getFailuresList().map((f: Any) => [f.getProperty(), f.getReason()]);
 const inputsOf = (res: Any) => res.getInputs().toJavaScript();
@@ -253,7 +214,22 @@ describe("Template", () => {
 });
 
 describe("secrets", () => {
-  it("neither the API key nor a template's env value reaches the host's output", () => {
+  it("neither the API key nor a template's env value reaches the host's output", async () => {
+    // A delete refused (400, "in use") with an answer that quotes the request's Authorization
+    // header: the host prints the error, whose reason is the service's detail.
+    proxy.echo({ method: "DELETE", path: /^\/v2\/templates\/tpl-echo$/, status: 400 });
+    const refused = await resource("Template", "trainer")
+      .delete("tpl-echo", { templateId: "tpl-echo", name: "trainer", env: { HF_TOKEN: SECRET_ENV } })
+      .then(
+        () => "deleted",
+        (e: Any) => String(e.details),
+      );
+    const printed = `template tpl-echo cannot be deleted while it is in use: upstream refused DELETE /v2/templates/tpl-echo sent with authorization 'Bearer [redacted]' and body ''`;
+    expect([proxy.echoed.map((r) => r.headers.authorization), refused]).toEqual([
+      [`Bearer ${emu.apiKey}`],
+      expect.stringContaining(printed),
+    ]);
+    expect(host.output()).toContain(printed);
     expect([host.output().includes(emu.apiKey), host.output().includes(SECRET_ENV)]).toEqual([false, false]);
   });
 });

@@ -101,6 +101,7 @@ describe("run-policy-pack over gRPC", () => {
       "pod-placement-fallback:advisory:resource",
       "serverless-workers-range:mandatory:resource",
       "serverless-gpu-types:mandatory:resource",
+      "serverless-valid-inputs:mandatory:resource",
       "env-secrets:advisory:resource",
       "allowed-gpu-types:mandatory:resource",
       "max-gpus-per-pod:mandatory:resource",
@@ -133,7 +134,7 @@ describe("run-policy-pack over gRPC", () => {
 
   it("Configure sends every policy at its level with its schema defaults, as the engine does", async () => {
     const sent = await configurePack(pack);
-    expect(Object.keys(sent).length).toBe(28);
+    expect(Object.keys(sent).length).toBe(29);
     expect(sent["max-gpus-per-pod"]).toEqual({ level: "mandatory", properties: { maxGpuCount: 8 } });
     expect(sent["env-secrets"]).toEqual({ level: "advisory", properties: { ignoreNames: ["PUBLIC_KEY"] } });
     expect(sent["max-pods-per-stack"]).toEqual({ level: "mandatory", properties: {} });

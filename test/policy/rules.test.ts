@@ -80,6 +80,7 @@ describe("the pack", () => {
       ["pod-placement-fallback", "advisory"],
       ["serverless-workers-range", "mandatory"],
       ["serverless-gpu-types", "mandatory"],
+      ["serverless-valid-inputs", "mandatory"],
       ["env-secrets", "advisory"],
       ["allowed-gpu-types", "mandatory"],
       ["max-gpus-per-pod", "mandatory"],
@@ -255,8 +256,13 @@ describe("mandatory pod rules (the provider's check, split by rule)", () => {
 
   it("reports a persistent mount next to both kinds of volume under both rules", async () => {
     const pod = gpuPod({ mounts: { persistent, network, global } });
-    expect((await run("pod-persistent-with-network", pod)).length).toBe(1);
-    expect((await run("pod-persistent-with-global", pod)).length).toBe(1);
+    const withNetwork = await run("pod-persistent-with-network", pod);
+    const withGlobal = await run("pod-persistent-with-global", pod);
+    expect(withNetwork.length).toBe(1);
+    expect(withGlobal.length).toBe(1);
+    const combined =
+      'Pod "trainer", mounts.persistent: cannot be combined with mounts.network or mounts.global; use a network volume alone.';
+    expect([withNetwork[0]?.startsWith(combined), withGlobal[0]?.startsWith(combined)]).toEqual([true, true]);
   });
 
   it("reports a pod with neither gpu nor cpu", async () => {
@@ -334,19 +340,35 @@ describe("the mandatory pod rules and the provider's check", () => {
   });
 
   it("report every failure check reports, each under the rule(s) podCheckRules names, and nothing else", async () => {
+    let runsWithFailures = 0;
     await fc.assert(
       fc.asyncProperty(podInputs, async (props) => {
         const pod = { type: POD, name: "p", props };
         const failures = checkPod(props);
+        if (failures.length > 0) runsWithFailures += 1;
         const reports: string[] = [];
-        for (const rule of POD_CHECK_RULES) reports.push(...(await run(rule.name, pod)));
+        const byRule = new Map<string, string[]>();
+        for (const rule of POD_CHECK_RULES) {
+          const got = await run(rule.name, pod);
+          byRule.set(rule.name, got);
+          reports.push(...got);
+        }
         for (const f of failures) {
           expect(reports.some((m) => m.startsWith(`Pod "p", ${f.property}: ${f.reason}`))).toBe(true);
+          // ...under exactly the rules named for it.
+          for (const rule of podCheckRules(f, props)) {
+            expect([
+              rule,
+              byRule.get(rule)?.some((m) => m.startsWith(`Pod "p", ${f.property}: ${f.reason}`)),
+            ]).toEqual([rule, true]);
+          }
         }
         expect(reports.length).toBe(failures.reduce((n, f) => n + podCheckRules(f, props).length, 0));
       }),
       { numRuns: 300 },
     );
+    // The generator does produce failing inputs (most runs), so the property is not vacuous.
+    expect(runsWithFailures).toBeGreaterThan(150);
   });
 });
 
@@ -368,7 +390,9 @@ describe("advisory pod rules", () => {
     expect(await run("pod-ssh-port", gpuPod({ startSsh: true, ports: ["8888/http"] }))).toEqual([
       'Pod "trainer", ports: startSsh is set but ports has no "22/tcp", so ssh.direct stays null and only the SSH proxy works (interactive shell only: no scp, sftp, rsync or port forwarding). Fix: add "22/tcp" to ports.',
     ]);
-    expect((await run("pod-ssh-port", gpuPod({ startSsh: true }))).length).toBe(1);
+    const noPorts = await run("pod-ssh-port", gpuPod({ startSsh: true }));
+    expect(noPorts.length).toBe(1);
+    expect(noPorts[0]).toMatch(/^Pod "trainer", ports: startSsh is set but ports has no "22\/tcp"/);
   });
 
   it("pod-jupyter-port wants 8888/http with startJupyter", async () => {
@@ -443,6 +467,24 @@ describe("serverless rules", () => {
     ).toEqual([
       'ServerlessEndpoint "api", gpuTypeIds: a GPU endpoint needs at least one GPU type and gpuTypeIds is missing. Fix: list GPU types in priority order, e.g. gpuTypeIds: ["NVIDIA A40", "NVIDIA L40S"], or set computeType: "CPU" with cpuFlavorIds.',
     ]);
+  });
+
+  it("serverless-valid-inputs: everything else the provider's check rejects, and nothing the named rules report", async () => {
+    const cpu = endpoint({ computeType: "CPU", gpuTypeIds: undefined });
+    expect(await run("serverless-valid-inputs", cpu)).toEqual([
+      'ServerlessEndpoint "api", cpuFlavorIds: a CPU endpoint needs at least one CPU flavor. Fix: correct the input as the ServerlessEndpoint inputs reference in the README describes.',
+    ]);
+    expect(await run("serverless-valid-inputs", endpoint({ idleTimeout: 0, flashBoot: true }))).toEqual([
+      expect.stringMatching(/^ServerlessEndpoint "api", idleTimeout: /),
+      expect.stringMatching(/^ServerlessEndpoint "api", flashBoot: /),
+    ]);
+    expect(await run("serverless-valid-inputs", endpoint({ workersMin: 5, gpuTypeIds: [] }))).toEqual([]);
+    expect(
+      await run(
+        "serverless-valid-inputs",
+        endpoint({ computeType: "CPU", cpuFlavorIds: ["cpu3c"], gpuTypeIds: undefined }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -607,6 +649,15 @@ describe("stack rules", () => {
         mounting({ placement: { candidates: [{ dataCenterId: "US-TX-3" }] } }),
       ]),
     ).toEqual([]);
+    // Catalog-built candidates are asked for the volume's data center only (buildCandidates), so a
+    // request dataCenterIds elsewhere does not decide placement.
+    expect(
+      await validateStack(policy, [
+        stack,
+        volume,
+        mounting({ placement: { regions: ["US"] }, dataCenterIds: ["EU-RO-1"] }),
+      ]),
+    ).toEqual([]);
     // Unreachable, matched by id after a deployment...
     expect(await validateStack(policy, [stack, volume, mounting(elsewhere)])).toEqual([
       [urnOf(POD, "trainer"), message],
@@ -697,9 +748,16 @@ describe("unknown values (preview)", () => {
 
   it("agrees with the provider where a value is invalid whatever it turns out to be", async () => {
     // A persistent mount next to a network list preview cannot see yet, or any persistent mount on a CPU pod.
-    expect(
-      (await run("pod-persistent-with-network", gpuPod({ mounts: { persistent, network: UNKNOWN } }))).length,
-    ).toBe(1);
-    expect((await run("pod-persistent-on-cpu", cpuPod({ mounts: { persistent: UNKNOWN } }))).length).toBe(1);
+    const withNetwork = await run(
+      "pod-persistent-with-network",
+      gpuPod({ mounts: { persistent, network: UNKNOWN } }),
+    );
+    const onCpu = await run("pod-persistent-on-cpu", cpuPod({ mounts: { persistent: UNKNOWN } }));
+    expect(withNetwork.length).toBe(1);
+    expect(onCpu.length).toBe(1);
+    expect(withNetwork[0]).toMatch(
+      /^Pod "trainer", mounts\.persistent: cannot be combined with mounts\.network/,
+    );
+    expect(onCpu[0]).toMatch(/^Pod "worker", mounts\.persistent: is not supported on CPU pods/);
   });
 });

@@ -1,10 +1,10 @@
 /** NetworkVolume and Template providers against the emulator, in-process, on the emulator's clock (issue 11). */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "../../provider/resources/network-volume.js";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
 import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template.js";
-import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { runtimeLib, useEmulator } from "../support/provider.js";
+import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
+import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 
 const Volume = runtimeLib.providers.NetworkVolume;
 const Template = runtimeLib.providers.Template;
@@ -14,15 +14,9 @@ const A40 = "NVIDIA A40";
 
 let emu: RunningEmulator;
 let progress: string[];
-let seed = 300;
-
-beforeEach(async () => {
-  // A fresh random seed per emulator: ids must not repeat across tests in one process.
-  emu = await emulatorLib.startEmulator({ clockScale: 50, randomSeed: seed++ });
-  ({ progress } = useEmulator(emu));
-});
-afterEach(async () => {
-  await emu.close();
+// A fresh random seed per emulator: ids must not repeat across tests in one process.
+freshEmulatorForEachTest({ firstSeed: 300 }, (t) => {
+  ({ emu, progress } = t);
 });
 
 const volumeInputs = (extra: Partial<NetworkVolumeInputs> = {}): NetworkVolumeInputs => ({
@@ -49,15 +43,6 @@ const requests = (method: string, prefix: string) =>
   emu.control.requests().entries.filter((e) => e.method === method && e.path.startsWith(prefix));
 const volumeIds = () => emu.control.snapshot().networkVolumes.map((v) => v.id);
 
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error("expected a failure");
-}
-
 /** Resolves once `condition` holds: waits on an event in the emulator, not on a fixed time. */
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 5));
@@ -70,10 +55,13 @@ const MOUNTED =
 describe("NetworkVolume", () => {
   it("creates with the data center's default type and JSON-clean outputs", async () => {
     const res = await Volume.create(volumeInputs());
+    const outs = { volumeId: res.id, name: "datasets", size: 50, dataCenterId: "EU-RO-1", type: "STANDARD" };
     expect([res.outs, progress]).toEqual([
-      { volumeId: res.id, name: "datasets", size: 50, dataCenterId: "EU-RO-1", type: "STANDARD" },
+      outs,
       [`runpod NetworkVolume datasets: created ${res.id} in EU-RO-1 (50 GB STANDARD)`],
     ]);
+    // JSON-clean: a plain object with no key left undefined (toEqual would not see one).
+    expect(res.outs).toStrictEqual(outs);
     expect(emu.control.snapshot().networkVolumes.find((v) => v.id === res.id)).toEqual({
       id: res.id,
       name: "datasets",
@@ -84,9 +72,9 @@ describe("NetworkVolume", () => {
   });
 
   it("surfaces the API's refusal of a data center without volumes", async () => {
-    const err = await failure(Volume.create(volumeInputs({ dataCenterId: "OC-AU-1" })));
+    const err = await thrown(Volume.create(volumeInputs({ dataCenterId: "OC-AU-1" })));
     expect(err.message).toMatch(
-      /^POST \/v2\/network-volumes: 400 Bad Request: Data center OC-AU-1 does not offer network volumes\./,
+      /^NetworkVolume datasets: POST \/v2\/network-volumes: 400 Bad Request: Data center OC-AU-1 does not offer network volumes\./,
     );
   });
 
@@ -123,7 +111,7 @@ describe("NetworkVolume", () => {
 
   it("update refuses to shrink without sending a PATCH (the backstop behind check)", async () => {
     const res = await Volume.create(volumeInputs({ size: 100 }));
-    const err = await failure(
+    const err = await thrown(
       Volume.update(res.id, res.outs as NetworkVolumeOutputs, volumeInputs({ size: 60 })),
     );
     expect([err.message, requests("PATCH", "/v2/network-volumes/").length]).toEqual([
@@ -184,11 +172,11 @@ describe("NetworkVolume", () => {
   });
 
   it("refuses to adopt a volume in another data center, or one larger than asked", async () => {
-    const wrongDc = await failure(Volume.create(volumeInputs({ adoptId: "nv-tx3-datasets" })));
-    const larger = await failure(
+    const wrongDc = await thrown(Volume.create(volumeInputs({ adoptId: "nv-tx3-datasets" })));
+    const larger = await thrown(
       Volume.create(volumeInputs({ adoptId: "nv-tx3-datasets", dataCenterId: "US-TX-3" })),
     );
-    const missing = await failure(Volume.create(volumeInputs({ adoptId: "nope" })));
+    const missing = await thrown(Volume.create(volumeInputs({ adoptId: "nope" })));
     expect([wrongDc.message, larger.message, missing.message, requests("PATCH", "/v2/")]).toEqual([
       "NetworkVolume datasets: adoptId nv-tx3-datasets cannot be adopted: it is a STANDARD volume in US-TX-3, the inputs ask for STANDARD in EU-RO-1; neither can change after create.",
       "NetworkVolume datasets: volume nv-tx3-datasets has 100 GB; network volume storage cannot be reduced to 50 GB. Keep size at 100 or more, or create a new NetworkVolume and copy the data.",
@@ -218,7 +206,7 @@ describe("NetworkVolume with pods", () => {
   it("refuses to delete a volume a running pod mounts, after the bounded wait, with what to do", async () => {
     const volume = await Volume.create(volumeInputs());
     await Pod.create(podInputs({ mounts: { network: [{ volumeId: volume.id, path: "/data" }] } }));
-    const err = await failure(Volume.delete(volume.id, volume.outs as NetworkVolumeOutputs));
+    const err = await thrown(Volume.delete(volume.id, volume.outs as NetworkVolumeOutputs));
     expect(err.message).toMatch(MOUNTED);
     expect([
       requests("DELETE", "/v2/network-volumes/").map((e) => e.status),
@@ -273,9 +261,9 @@ describe("NetworkVolume with pods", () => {
   it("never swallows another error", async () => {
     const volume = await Volume.create(volumeInputs());
     emu.control.addFault({ method: "DELETE", path: "^/v2/network-volumes/", status: 403, times: 1 });
-    const err = await failure(Volume.delete(volume.id, volume.outs as NetworkVolumeOutputs));
+    const err = await thrown(Volume.delete(volume.id, volume.outs as NetworkVolumeOutputs));
     expect([
-      err.message.startsWith(`DELETE /v2/network-volumes/${volume.id}: 403`),
+      err.message.startsWith(`NetworkVolume datasets: DELETE /v2/network-volumes/${volume.id}: 403`),
       volumeIds().includes(volume.id),
     ]).toEqual([true, true]);
   });
@@ -284,7 +272,7 @@ describe("NetworkVolume with pods", () => {
 describe("Template", () => {
   it("creates with the API's defaults, the command sent as args, and JSON-clean outputs", async () => {
     const res = await Template.create(templateInputs());
-    expect(res.outs).toEqual({
+    const outs = {
       templateId: res.id,
       name: "trainer",
       image: "img:1",
@@ -303,7 +291,10 @@ describe("Template", () => {
       public: false,
       serverless: false,
       category: "NVIDIA",
-    });
+    };
+    expect(res.outs).toEqual(outs);
+    // JSON-clean: a plain object with no key left undefined (toEqual would not see one).
+    expect(res.outs).toStrictEqual(outs);
     expect(progress).toEqual([`runpod Template trainer: created ${res.id}`]);
   });
 
@@ -401,7 +392,7 @@ describe("Template", () => {
   it("refuses to delete a template an endpoint is bound to, saying what to do", async () => {
     const tpl = await Template.create(templateInputs({ serverless: true }));
     await Endpoint.create({ name: "ep", templateId: tpl.id, gpuTypeIds: [A40] } as never);
-    const err = await failure(Template.delete(tpl.id, tpl.outs as TemplateOutputs));
+    const err = await thrown(Template.delete(tpl.id, tpl.outs as TemplateOutputs));
     expect(err.message).toMatch(
       new RegExp(
         `^Template trainer: template ${tpl.id} cannot be deleted while it is in use: Template '${tpl.id}' is bound to serverless endpoint '\\w+' and cannot be deleted\\.\\. Delete that endpoint or point it at another template first\\. In a Pulumi program, give the endpoint the template's id as an Output \\(templateId: template\\.id\\) so that destroy deletes the endpoint first\\.$`,
@@ -411,7 +402,7 @@ describe("Template", () => {
 
   it("a serverless template cannot back a pod: the create surfaces the API's 422", async () => {
     const tpl = await Template.create(templateInputs({ serverless: true }));
-    const err = await failure(Pod.create({ name: "wrong", templateId: tpl.id, gpu: { id: A40 } }));
+    const err = await thrown(Pod.create({ name: "wrong", templateId: tpl.id, gpu: { id: A40 } }));
     expect([err.message, requests("POST", "/v2/pods").map((e) => e.status)]).toEqual([
       `Pod wrong: POST /v2/pods: 422 Unprocessable Entity: Request body does not match the contract. ($.templateId: template '${tpl.id}' is a serverless template and cannot back a pod). The request does not match the API contract; fix the listed fields. It is never retried.`,
       [422],
@@ -432,7 +423,7 @@ describe("Template", () => {
   });
 
   it("refuses to adopt a public catalog template it cannot change", async () => {
-    const err = await failure(Template.create(templateInputs({ adoptId: "comfyui-community" })));
+    const err = await thrown(Template.create(templateInputs({ adoptId: "comfyui-community" })));
     expect(err.message).toBe(
       "Template trainer: adoptId comfyui-community is not one of your templates (public catalog templates can be read but not changed); create your own instead.",
     );

@@ -1,8 +1,8 @@
 /** The Pod provider's methods against the emulator, in-process, on the emulator's clock. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
-import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { runtimeLib, useEmulator } from "../support/provider.js";
+import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
+import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 
 const Pod = runtimeLib.providers.Pod;
 const A40 = "NVIDIA A40";
@@ -10,15 +10,9 @@ const H100 = "NVIDIA H100 80GB HBM3";
 
 let emu: RunningEmulator;
 let progress: string[];
-let seed = 1;
-
-beforeEach(async () => {
-  // A fresh random seed per emulator: pod ids must not repeat across tests in one process.
-  emu = await emulatorLib.startEmulator({ clockScale: 50, randomSeed: seed++ });
-  ({ progress } = useEmulator(emu));
-});
-afterEach(async () => {
-  await emu.close();
+// A fresh random seed per emulator: pod ids must not repeat across tests in one process.
+freshEmulatorForEachTest({ firstSeed: 1 }, (t) => {
+  ({ emu, progress } = t);
 });
 
 const inputs = (extra: Partial<PodInputs> = {}): PodInputs => ({
@@ -30,15 +24,6 @@ const inputs = (extra: Partial<PodInputs> = {}): PodInputs => ({
 const count = (route: string) => emu.control.requests().summary.byRoute[route] ?? 0;
 const podsInEmulator = () =>
   emu.control.snapshot().pods.filter((p) => p.status !== "TERMINATED" && !p.cluster);
-
-async function failure(p: Promise<unknown>): Promise<Error & { id?: string; properties?: PodOutputs }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & { id?: string; properties?: PodOutputs };
-  }
-  throw new Error("expected a failure");
-}
 
 describe("create", () => {
   it("creates a pod, waits until RUNNING and returns JSON-clean outputs with only declared env keys", async () => {
@@ -56,6 +41,8 @@ describe("create", () => {
     ]).toEqual(["RUNNING", { A: "1" }, "string", "root", 9]);
     expect(JSON.stringify(outs)).not.toContain("undefined");
     expect(Object.values(outs).includes(undefined as never)).toBe(false);
+    // JSON-clean at every depth: no undefined, no class instance, nothing JSON would drop or change.
+    expect(outs).toStrictEqual(JSON.parse(JSON.stringify(outs)));
     expect(progress.map((l) => l.replace(/\(\d+s\)$/, "(Ns)"))).toEqual([
       `runpod Pod trainer: created ${res.id} in US-KS-2 / NVIDIA A40`,
       `runpod Pod trainer: ${res.id} PROVISIONING -> STARTING (Ns)`,
@@ -80,7 +67,7 @@ describe("create", () => {
   it("places a pod in its network volume's data center, and refuses candidates elsewhere before any create", async () => {
     const mounts = { network: [{ volumeId: "nv-tx3-datasets", path: "/data" }] };
     const ok = await Pod.create(inputs({ gpu: { id: H100 }, mounts }));
-    const err = await failure(
+    const err = await thrown(
       Pod.create(
         inputs({ gpu: { id: H100 }, mounts, placement: { candidates: [{ dataCenterId: "EU-RO-1" }] } }),
       ),
@@ -100,7 +87,7 @@ describe("create", () => {
       "trainer",
       1,
     ]);
-    const wrong = await failure(Pod.create(inputs({ adoptId: existing.id, gpu: { id: H100 } })));
+    const wrong = await thrown(Pod.create(inputs({ adoptId: existing.id, gpu: { id: H100 } })));
     expect(wrong.message).toBe(
       `Pod trainer: adoptId ${existing.id} cannot be adopted: it differs from the inputs in gpu.id, which cannot change in place.`,
     );
@@ -129,7 +116,7 @@ describe("placement walks the candidates as the Errors table says", () => {
 
   it("402: stop at once", async () => {
     emu.control.setSettings({ balanceExhausted: true });
-    const err = await failure(place());
+    const err = await thrown(place());
     expect([count("POST /v2/pods"), err.message]).toEqual([
       1,
       "Pod trainer: The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: US-TX-3 / NVIDIA A40: 402 Your balance is too low to create this pod. Add funds to continue..",
@@ -140,7 +127,7 @@ describe("placement walks the candidates as the Errors table says", () => {
     ["404 (unknown template)", { templateId: "no-such-template", image: undefined }, 404],
     ["422 (serverless template)", { templateId: "runpod-worker-sdxl", image: undefined }, 422],
   ])("%s: fail without trying another candidate", async (_name, extra, status) => {
-    const err = await failure(place(extra as Partial<PodInputs>));
+    const err = await thrown(place(extra as Partial<PodInputs>));
     expect([count("POST /v2/pods"), (err as { status?: number }).status]).toEqual([1, status]);
   });
 
@@ -150,9 +137,7 @@ describe("placement walks the candidates as the Errors table says", () => {
       image: "img",
       env: { A: "a".repeat(60_000) },
     });
-    const err = await failure(
-      place({ templateId: tpl.id, image: undefined, env: { B: "b".repeat(50_000) } }),
-    );
+    const err = await thrown(place({ templateId: tpl.id, image: undefined, env: { B: "b".repeat(50_000) } }));
     expect([count("POST /v2/pods"), (err as { status?: number }).status]).toEqual([1, 413]);
   });
 
@@ -161,6 +146,10 @@ describe("placement walks the candidates as the Errors table says", () => {
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", status: 429, retryAfter: 2, times: 1 });
     const res = await place();
     expect([(res.outs as PodOutputs).dataCenterId, count("POST /v2/pods")]).toEqual(["US-TX-3", 2]);
+    // The retry went out only after Retry-After (2 s) had passed, in the emulator's time.
+    const [refused, retried] = emu.control.requests().entries.filter((e) => e.route === "POST /v2/pods");
+    expect([refused?.status, retried?.status]).toEqual([429, 201]);
+    expect((retried?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(2_000);
   });
 
   it("5xx: look the pod up by name, then retry the same candidate", async () => {
@@ -172,12 +161,14 @@ describe("placement walks the candidates as the Errors table says", () => {
       3,
       1,
     ]);
+    // One look-up by name after each 5xx; the lone pod's wait then reads GET /v2/pods/:id.
+    expect(count("GET /v2/pods")).toBe(2);
   });
 
   it("all 400: report the last detail as a problem with the request", async () => {
     for (const dc of ["US-KS-2", "EU-RO-1"])
       emu.control.setCapacity({ dataCenterId: dc, gpuTypeId: A40, free: 0 });
-    const err = await failure(place());
+    const err = await thrown(place());
     expect(err.message).toMatch(
       /^Pod trainer: No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "There are no longer any instances available.*"\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 /,
     );
@@ -211,10 +202,8 @@ describe("an unknown outcome never creates two pods", () => {
   });
 
   it("does not adopt a same-named pod that already existed before the create", async () => {
-    const clock = emu.control.now();
     emu.control.advance(10 * 60_000);
     const older = await apiFor(emu).createPod({ name: "trainer", image: "img:1", gpu: { id: A40 } });
-    void clock;
     emu.control.advance(10 * 60_000);
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "before", times: 1 });
     const res = await Pod.create(inputs());
@@ -226,7 +215,7 @@ describe("an unknown outcome never creates two pods", () => {
 describe("a pod that fails after the API accepted it", () => {
   it("ERROR: terminated, and the error names the pod id and its last status", async () => {
     emu.control.setSettings({ errorShare: 1 });
-    const err = await failure(Pod.create(inputs()));
+    const err = await thrown(Pod.create(inputs()));
     const id = /pod (\w+) did not become ready/.exec(err.message)?.[1];
     expect(err.message).toBe(
       `Pod trainer: pod ${id} did not become ready (pod ${id} went to ERROR; last status ERROR). It was terminated so it does not bill; set onCreateFailure: "keep" to keep a failed pod for inspection.`,
@@ -236,7 +225,7 @@ describe("a pod that fails after the API accepted it", () => {
 
   it("a timeout: terminated, named with its last status", async () => {
     emu.control.setSettings({ provisioningMs: 3_600_000 });
-    const err = await failure(Pod.create(inputs({ timeouts: { create: 30 } })));
+    const err = await thrown(Pod.create(inputs({ timeouts: { create: 30 } })));
     expect(err.message).toMatch(
       /^Pod trainer: pod \w+ did not become ready \(pod \w+ did not reach RUNNING in time \(last status PROVISIONING\); last status PROVISIONING\)\. It was terminated/,
     );
@@ -245,7 +234,9 @@ describe("a pod that fails after the API accepted it", () => {
 
   it("kept when asked: a partial failure carrying the id and outputs, so state records it", async () => {
     emu.control.setSettings({ errorShare: 1 });
-    const err = await failure(Pod.create(inputs({ onCreateFailure: "keep" })));
+    const err = await thrown<{ id?: string; properties?: PodOutputs }>(
+      Pod.create(inputs({ onCreateFailure: "keep" })),
+    );
     expect([typeof err.id, err.properties?.status, podsInEmulator().map((p) => p.id)]).toEqual([
       "string",
       "ERROR",
@@ -257,7 +248,7 @@ describe("a pod that fails after the API accepted it", () => {
   it("when terminating fails too: a partial failure, never a lost pod", async () => {
     emu.control.setSettings({ errorShare: 1 });
     emu.control.addFault({ method: "DELETE", path: "^/v2/pods/", status: 500 });
-    const err = await failure(Pod.create(inputs()));
+    const err = await thrown(Pod.create(inputs()));
     expect([typeof err.id, podsInEmulator().map((p) => p.id)]).toEqual(["string", [err.id]]);
     expect(err.message).toMatch(
       /terminating it failed too .* It is recorded in state; run `pulumi destroy` or delete pod \w+ in the RunPod console/,
@@ -378,7 +369,7 @@ describe("delete", () => {
 
   it("explains a locked pod", async () => {
     const created = await Pod.create(inputs({ locked: true }));
-    const err = await failure(Pod.delete(created.id, created.outs as PodOutputs));
+    const err = await thrown(Pod.delete(created.id, created.outs as PodOutputs));
     expect(err.message).toMatch(
       new RegExp(
         `^Pod trainer: pod ${created.id} cannot be deleted: it is locked; set locked: false and run \`pulumi up\` first, then destroy\\.`,
@@ -387,7 +378,7 @@ describe("delete", () => {
   });
 
   it("explains a cluster member", async () => {
-    const err = await failure(
+    const err = await thrown(
       Pod.delete("clu-demo-ray-node0", {
         name: "n0",
         cluster: { id: "clu-demo-ray", rank: 0, role: null, ip: null },

@@ -1,9 +1,9 @@
 /** ServerlessEndpoint and ServerlessJob providers against the emulator, in-process. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint.js";
 import type { ServerlessJobOutputs } from "../../provider/resources/serverless-job.js";
-import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { runtimeLib, useEmulator } from "../support/provider.js";
+import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
+import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 
 const Endpoint = runtimeLib.providers.ServerlessEndpoint;
 const Job = runtimeLib.providers.ServerlessJob;
@@ -11,13 +11,8 @@ const GPUS = ["NVIDIA GeForce RTX 4090", "NVIDIA L40S"];
 
 let emu: RunningEmulator;
 let progress: string[];
-let seed = 100;
-beforeEach(async () => {
-  emu = await emulatorLib.startEmulator({ clockScale: 50, randomSeed: seed++ });
-  ({ progress } = useEmulator(emu));
-});
-afterEach(async () => {
-  await emu.close();
+freshEmulatorForEachTest({ firstSeed: 100 }, (t) => {
+  ({ emu, progress } = t);
 });
 
 const inputs = (extra: Record<string, unknown> = {}) =>
@@ -28,15 +23,6 @@ const inputs = (extra: Record<string, unknown> = {}) =>
     env: { MODEL: "sdxl" },
     ...extra,
   }) as never;
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error("expected a failure");
-}
 
 describe("ServerlessEndpoint", () => {
   it("creates with the API's defaults and the job address", async () => {
@@ -108,8 +94,11 @@ describe("ServerlessEndpoint", () => {
   });
 
   it("surfaces the API's refusal of a pod template", async () => {
-    const err = await failure(Endpoint.create(inputs({ templateId: "runpod-torch-v240" })));
+    const err = await thrown(Endpoint.create(inputs({ templateId: "runpod-torch-v240" })));
     expect(err.message).toMatch(/^ServerlessEndpoint sdxl: POST \/v1\/endpoints: 400 Bad Request: /);
+    expect(err.message).toMatch(
+      /^ServerlessEndpoint sdxl: POST \/v1\/endpoints: 400 Bad Request: Template 'runpod-torch-v240' is not a serverless template; an endpoint needs a template created with serverless: true\./,
+    );
   });
 
   it("adopts an existing endpoint, applying what differs", async () => {
@@ -124,6 +113,11 @@ describe("ServerlessEndpoint", () => {
       (res.outs as ServerlessEndpointOutputs).name,
       emu.control.snapshot().endpoints.length,
     ]).toEqual([existing.id, "sdxl", 1]);
+    // The env it lacked was applied too: in the outputs, and in the service.
+    expect([
+      (res.outs as ServerlessEndpointOutputs).env,
+      (await apiFor(emu).getEndpoint(existing.id)).env,
+    ]).toEqual([{ MODEL: "sdxl" }, { MODEL: "sdxl" }]);
   });
 });
 
@@ -150,11 +144,12 @@ describe("ServerlessJob", () => {
       routes["POST /v2/:endpointId/run"],
       (routes["GET /v2/:endpointId/status/:jobId"] ?? 0) > 0,
     ]).toEqual([{ echo: { hello: "world" } }, 1, true]);
+    expect(routes["POST /v2/:endpointId/runsync"]).toBeUndefined();
   });
 
   it("fails the deployment when the job FAILS, with the job's error", async () => {
     const endpoint = await Endpoint.create(inputs());
-    const err = await failure(Job.create({ endpointId: endpoint.id, input: { fail: true } }));
+    const err = await thrown(Job.create({ endpointId: endpoint.id, input: { fail: true } }));
     expect(err.message).toMatch(
       /^ServerlessJob \w+: the smoke-test job \S+ FAILED: .+\. Nothing was recorded; fix the endpoint and run again\.$/,
     );
@@ -162,7 +157,7 @@ describe("ServerlessJob", () => {
 
   it("fails with the last status when the job outlasts its timeout", async () => {
     emu.control.setSettings({ jobQueueMs: 3_600_000 });
-    const err = await failure(
+    const err = await thrown(
       Job.create({
         endpointId: "black-forest-labs-flux-1-schnell",
         input: { prompt: "x" },
@@ -171,7 +166,7 @@ describe("ServerlessJob", () => {
       }),
     );
     expect(err.message).toMatch(
-      /^Job \S+ on endpoint black-forest-labs-flux-1-schnell did not finish in time \(last status IN_QUEUE\)\.$/,
+      /^ServerlessJob black-forest-labs-flux-1-schnell: Job \S+ on endpoint black-forest-labs-flux-1-schnell did not finish in time \(last status IN_QUEUE\)\.$/,
     );
   });
 

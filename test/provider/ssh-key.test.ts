@@ -1,8 +1,8 @@
 /** SshKey against the emulator: read-merge-write under one lock, verified, never touching unmanaged keys. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SshKeyOutputs } from "../../provider/resources/ssh-key.js";
-import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { runtimeLib, useEmulator } from "../support/provider.js";
+import { apiFor, type RunningEmulator } from "../support/emulator.js";
+import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 
 const Key = runtimeLib.providers.SshKey;
 const key = (n: number, comment = `key${n}@test`) =>
@@ -10,12 +10,8 @@ const key = (n: number, comment = `key${n}@test`) =>
 const UNMANAGED = key(99, "someone-else@console");
 
 let emu: RunningEmulator;
-beforeEach(async () => {
-  emu = await emulatorLib.startEmulator({ clockScale: 50, seed: { sshKeys: [UNMANAGED] } });
-  useEmulator(emu);
-});
-afterEach(async () => {
-  await emu.close();
+freshEmulatorForEachTest({ seed: { sshKeys: [UNMANAGED] } }, (t) => {
+  ({ emu } = t);
 });
 
 describe("SshKey", () => {

@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
 import type { ServerlessEndpointInputs } from "../../provider/resources/serverless-endpoint.js";
 import { clientLib } from "../support/dist.js";
-import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { emulatorLib, type RunningEmulator, thrown } from "../support/emulator.js";
 import {
   message,
   type ProviderHost,
@@ -25,9 +25,10 @@ import {
   startProviderHost,
   UNKNOWN,
 } from "../support/host.js";
-import { providerLib, runtimeLib, useEmulator } from "../support/provider.js";
+import { providerLib, runtimeLib, useEmulator, useRuntime } from "../support/provider.js";
 import {
   json,
+  podBody,
   problem,
   raw,
   type ScriptedServer,
@@ -232,6 +233,7 @@ describe("check through the real provider host, for any input", { timeout: 60_00
   it.each(NAMES)("%s: Check answers with named failures, never a gRPC error", async (name) => {
     const { fields, plausible } = RESOURCES[name];
     const type = `pulumi-nodejs:dynamic/runpod:${name}`;
+    let rejected = 0;
     await fc.assert(
       fc.asyncProperty(inputs(plausible, fields), async (input) => {
         const res = await rpc<Any>(
@@ -248,9 +250,13 @@ describe("check through the real provider host, for any input", { timeout: 60_00
           .getFailuresList()
           .map((f: Any) => ({ property: f.getProperty(), reason: f.getReason() }));
         expectNamedFailures(failures, input, fields);
+        if (failures.length > 0) rejected += 1;
       }),
       { numRuns: 25, seed: 11 },
     );
+    // Most generated inputs are invalid (24 or 25 of these 25): failures really came back through
+    // the host and were checked above, not an empty list every time.
+    expect(rejected).toBeGreaterThan(12);
     expect(emu.control.requests().entries).toEqual([]);
   });
 });
@@ -259,32 +265,9 @@ describe("check through the real provider host, for any input", { timeout: 60_00
 
 const KEY = "rpa_BAD_INPUT_TEST_KEY_0123456789";
 const CREATE_KEY = "00112233445566778899aabbccddeeff";
-const podBody = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  name: "trainer",
-  status: "RUNNING",
-  actions: ["stop", "terminate"],
-  image: "img:1",
-  args: "",
-  disk: 20,
-  mounts: {},
-  ports: [],
-  env: { RUNPOD_DYNAMIC_CREATE_KEY: CREATE_KEY },
-  registry: null,
-  gpu: { id: "NVIDIA A40", count: 1, vcpuCount: 9, memory: 50 },
-  cloud: "SECURE",
-  dataCenterId: "US-KS-2",
-  cudaVersion: "12.4",
-  ssh: { proxy: null, direct: null },
-  template: null,
-  cost: 0.44,
-  locked: false,
-  globalNetworking: { enabled: false },
-  runtime: null,
-  createdAt: "2026-11-21T00:00:00Z",
-  startedAt: "2026-11-21T00:00:05Z",
-  ...extra,
-});
+/** A pod this resource's create made: it carries the create key in its env. */
+const keyedPod = (id: string, extra: Record<string, unknown> = {}) =>
+  podBody(id, { env: { RUNPOD_DYNAMIC_CREATE_KEY: CREATE_KEY }, ...extra });
 const endpointBody = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   name: "sdxl",
@@ -311,15 +294,6 @@ function routes(table: Record<string, Step[]>): Step {
   };
 }
 
-async function failure(p: Promise<unknown>): Promise<Error & { code?: string; id?: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & { code?: string };
-  }
-  throw new Error("expected a failure");
-}
-
 describe("malformed or surprising answers reach the providers as typed errors", () => {
   let server: ScriptedServer | undefined;
   const Pod = runtimeLib.providers.Pod;
@@ -329,18 +303,10 @@ describe("malformed or surprising answers reach the providers as typed errors", 
   async function serve(table: Record<string, Step[]>, scale = 1000) {
     const step = routes(table);
     server = await startScriptedServer(() => step);
-    const url = server.url;
-    const settings: Record<string, string> = {
-      "runpod:apiKey": KEY,
-      "runpod:baseUrl": url,
-      "runpod:restUrl": url,
-      "runpod:serverlessUrl": url,
-    };
-    runtimeLib.setProgressSink(() => undefined);
-    runtimeLib.setRuntimeOverrides({
-      lookup: (k) => settings[k],
+    useRuntime({
+      apiKey: KEY,
+      baseUrl: server.url,
       clock: scale === 1 ? clientLib.realClock : clientLib.scaledClock(scale),
-      clientOptions: { retry: { minTimeoutMs: 1, maxTimeoutMs: 2, randomize: false } },
       watcher: { minIntervalMs: 1000, maxIntervalMs: 2000 },
     });
     return server;
@@ -355,13 +321,13 @@ describe("malformed or surprising answers reach the providers as typed errors", 
   const outputs = { name: "trainer", status: "RUNNING" } as unknown as PodOutputs;
   it.each([
     ["invalid JSON", raw(200, "application/json", "{not json"), /the body is not valid JSON/],
-    ["a missing required field", json(200, podBody("pod-1", { name: undefined })), /\$\.name: /],
-    ["an unknown status", json(200, podBody("pod-1", { status: "HIBERNATING" })), /\$\.status: /],
+    ["a missing required field", json(200, keyedPod("pod-1", { name: undefined })), /\$\.name: /],
+    ["an unknown status", json(200, keyedPod("pod-1", { status: "HIBERNATING" })), /\$\.status: /],
     ["a 200 with a problem body", problem(200, "Bad", "looks like an error"), /carried an error body/],
     ["HTML", raw(200, "text/html", "<html>maintenance</html>"), /expected JSON, got text\/html/],
   ])("read of a pod, %s: a named RUNPOD_INVALID_RESPONSE, once", async (_what, step, detail) => {
     await serve({ "GET /v2/pods/pod-1": [step] });
-    const err = await failure(Pod.read("pod-1", outputs));
+    const err = await thrown(Pod.read("pod-1", outputs));
     expect([err.code, sent("GET", "/v2/pods/pod-1")]).toEqual(["RUNPOD_INVALID_RESPONSE", 1]);
     expect(err.message).toMatch(/^Pod trainer: GET \/v2\/pods\/pod-1: /);
     expect(err.message).toMatch(detail);
@@ -374,7 +340,7 @@ describe("malformed or surprising answers reach the providers as typed errors", 
       "GET /v2/pods/pod-1": [raw(200, "application/json", "{not json")],
     });
     const outs = { ...outputs, timeouts: { delete: 2 } } as unknown as PodOutputs;
-    const err = await failure(Pod.delete("pod-1", outs));
+    const err = await thrown(Pod.delete("pod-1", outs));
     expect(err.message).toMatch(/^Pod trainer: pod pod-1 did not reach GONE in time/);
   });
 
@@ -389,9 +355,9 @@ describe("malformed or surprising answers reach the providers as typed errors", 
 
   it("a 201 without an id: the pod is found by its create key and taken, never created twice", async () => {
     await serve({
-      "GET /v2/pods": [json(200, { pods: [] }), json(200, { pods: [podBody("pod-1")] })],
-      "POST /v2/pods": [json(201, podBody("", { id: undefined }))],
-      "GET /v2/pods/pod-1": [json(200, podBody("pod-1"))],
+      "GET /v2/pods": [json(200, { pods: [] }), json(200, { pods: [keyedPod("pod-1")] })],
+      "POST /v2/pods": [json(201, keyedPod("", { id: undefined }))],
+      "GET /v2/pods/pod-1": [json(200, keyedPod("pod-1"))],
     });
     const res = await create();
     expect([res.id, (res.outs as PodOutputs).status, sent("POST", "/v2/pods")]).toEqual([
@@ -402,16 +368,16 @@ describe("malformed or surprising answers reach the providers as typed errors", 
   });
 
   it("a 201 without an id whose pod shows up only later: created again, then the late one is terminated", async () => {
-    const late = podBody("pod-late");
+    const late = keyedPod("pod-late");
     await serve({
       // The list at start, the look-up after the unreadable answer, the check for duplicates.
       "GET /v2/pods": [
         json(200, { pods: [] }),
         json(200, { pods: [] }),
-        json(200, { pods: [late, podBody("pod-2")] }),
+        json(200, { pods: [late, keyedPod("pod-2")] }),
       ],
-      "POST /v2/pods": [json(201, { ...late, id: undefined }), json(201, podBody("pod-2"))],
-      "GET /v2/pods/pod-2": [json(200, podBody("pod-2"))],
+      "POST /v2/pods": [json(201, { ...late, id: undefined }), json(201, keyedPod("pod-2"))],
+      "GET /v2/pods/pod-2": [json(200, keyedPod("pod-2"))],
       "DELETE /v2/pods/pod-late": [(_q, res) => res.writeHead(204).end()],
       "GET /v2/pods/pod-late": [problem(404, "Not Found", "gone")],
     });
@@ -424,7 +390,7 @@ describe("malformed or surprising answers reach the providers as typed errors", 
       "GET /v2/pods": [json(200, { pods: [] })],
       "POST /v2/pods": [json(201, { name: "trainer" })],
     });
-    const err = await failure(create());
+    const err = await thrown(create());
     expect([err.id, sent("POST", "/v2/pods")]).toEqual([undefined, 4]);
     expect(err.message).toMatch(
       /^Pod trainer: No candidate could place the pod \(4 attempts\)\. Tried: any data center: unreadable POST \/v2\/pods: the body does not have the expected shape: \$\.id: /,
@@ -435,12 +401,12 @@ describe("malformed or surprising answers reach the providers as typed errors", 
     let deleted = false;
     await serve({
       "GET /v2/pods": [json(200, { pods: [] })],
-      "POST /v2/pods": [json(201, podBody("pod-1", { status: "PROVISIONING" }))],
+      "POST /v2/pods": [json(201, keyedPod("pod-1", { status: "PROVISIONING" }))],
       "GET /v2/pods/pod-1": [
         (req, res, body) =>
           deleted
             ? problem(404, "Not Found", "gone")(req, res, body)
-            : json(200, podBody("pod-1", { status: "HIBERNATING" }))(req, res, body),
+            : json(200, keyedPod("pod-1", { status: "HIBERNATING" }))(req, res, body),
       ],
       "DELETE /v2/pods/pod-1": [
         (_q, res) => {
@@ -449,7 +415,7 @@ describe("malformed or surprising answers reach the providers as typed errors", 
         },
       ],
     });
-    const err = await failure(create({ timeouts: { create: 3, delete: 3 } }));
+    const err = await thrown(create({ timeouts: { create: 3, delete: 3 } }));
     expect(err.message).toMatch(
       /^Pod trainer: pod pod-1 did not become ready .* It was terminated so it does not bill/,
     );
@@ -481,7 +447,7 @@ describe("malformed or surprising answers reach the providers as typed errors", 
     ["a 200 with a problem body", problem(200, "Bad", "oops"), /carried an error body/],
   ])("an endpoint read, %s: a named typed error", async (_what, step, detail) => {
     await serve({ "GET /v1/endpoints/ep-1": [step] }, 1);
-    const err = await failure(Endpoint.read("ep-1", { name: "sdxl" } as never));
+    const err = await thrown(Endpoint.read("ep-1", { name: "sdxl" } as never));
     expect([err.code, err.message]).toEqual([
       "RUNPOD_INVALID_RESPONSE",
       expect.stringMatching(/^ServerlessEndpoint sdxl: /),

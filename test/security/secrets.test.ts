@@ -21,7 +21,7 @@ import type { SshKeyInputs, SshKeyOutputs } from "../../provider/resources/ssh-k
 import { A40, type Fleet, publicKey } from "../chaos/fleet.js";
 import { chaosRun, HF_TOKEN, known, TIME_SCALE } from "../chaos/harness.js";
 import { runCli } from "../support/cli.js";
-import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { apiFor, emulatorLib, type RunningEmulator, thrown } from "../support/emulator.js";
 import {
   isSecret,
   message,
@@ -31,8 +31,14 @@ import {
   serializedProvider,
   startProviderHost,
 } from "../support/host.js";
-import { emulatorClock, runtimeLib } from "../support/provider.js";
-import { json, problem, type ScriptedServer, startScriptedServer } from "../support/scripted-server.js";
+import { emulatorClock, emulatorUrls, runtimeLib, useRuntime } from "../support/provider.js";
+import {
+  json,
+  podBody,
+  problem,
+  type ScriptedServer,
+  startScriptedServer,
+} from "../support/scripted-server.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
@@ -128,8 +134,8 @@ describe("nothing the provider writes holds the API key or a secret env value", 
     const echo = `env.HF_TOKEN '${ENV_SECRET}' rejected for key ${KEY}`;
     const server = await startScriptedServer([problem(422, "Unprocessable Entity", echo, [echo])]);
     try {
-      useServer(server.url);
-      const pod = await failure(
+      useRuntime({ apiKey: KEY, baseUrl: server.url });
+      const pod = await thrown(
         runtimeLib.providers.Pod.create({
           name: "echo",
           image: "img:1",
@@ -137,7 +143,7 @@ describe("nothing the provider writes holds the API key or a secret env value", 
           env: { HF_TOKEN: ENV_SECRET },
         } as PodInputs),
       );
-      const endpoint = await failure(
+      const endpoint = await thrown(
         runtimeLib.providers.ServerlessEndpoint.create({
           name: "echo",
           templateId: "runpod-worker-sdxl",
@@ -217,45 +223,9 @@ describe("nothing the provider writes holds the API key or a secret env value", 
 
 // ---------------------------------------------------------------- 401, 402, 403
 
-async function failure(p: Promise<unknown>): Promise<Error & { code?: string }> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error & { code?: string };
-  }
-  throw new Error("expected a failure");
-}
-
-/** The provider runtime in-process, against `baseUrl` for every address, with `apiKey`. */
-function useServer(baseUrl: string, apiKey = KEY): void {
-  const settings: Record<string, string> = {
-    "runpod:apiKey": apiKey,
-    "runpod:baseUrl": baseUrl,
-    "runpod:restUrl": baseUrl,
-    "runpod:serverlessUrl": baseUrl,
-  };
-  runtimeLib.setProgressSink(() => undefined);
-  runtimeLib.setRuntimeOverrides({
-    lookup: (k) => settings[k],
-    clientOptions: { retry: { minTimeoutMs: 1, maxTimeoutMs: 2, randomize: false } },
-  });
-}
-
 /** The runtime against the emulator, with this key. */
-function useEmulatorWith(apiKey: string): void {
-  const settings: Record<string, string> = {
-    "runpod:apiKey": apiKey,
-    "runpod:baseUrl": emu.baseUrl,
-    "runpod:restUrl": emu.restUrl,
-    "runpod:serverlessUrl": emu.serverlessUrl,
-  };
-  runtimeLib.setProgressSink(() => undefined);
-  runtimeLib.setRuntimeOverrides({
-    lookup: (k) => settings[k],
-    clock: emulatorClock(emu),
-    clientOptions: { retry: { minTimeoutMs: 1, maxTimeoutMs: 2, randomize: false } },
-  });
-}
+const useEmulatorWith = (apiKey: string) =>
+  useRuntime({ apiKey, ...emulatorUrls(emu), clock: emulatorClock(emu) });
 
 interface Operation {
   readonly route: string;
@@ -350,7 +320,7 @@ describe("401, 402 and 403: one request, never retried, and the error says what 
         emu.control.addFault({ method: method ?? "", path: pathRegex, status });
       }
       emu.control.clearRequests();
-      const err = await failure(op.run());
+      const err = await thrown(op.run());
       const entries = emu.control.requests().entries;
       const refused = entries.filter((e) => e.status === status);
       seen[status] = [
@@ -369,7 +339,7 @@ describe("401, 402 and 403: one request, never retried, and the error says what 
     emu.control.setSettings({ balanceExhausted: true });
     emu.control.clearRequests();
     const candidates = [{ dataCenterId: "US-KS-2" }, { dataCenterId: "EU-RO-1" }];
-    const err = await failure(
+    const err = await thrown(
       runtimeLib.providers.Pod.create({
         name: "broke",
         image: "img:1",
@@ -393,15 +363,9 @@ describe("a removed SSH key", { timeout: 30_000 }, () => {
     const added = publicKey("rotated-in", "new@laptop");
     await api.putSshKeys([old]);
     const deadlineMs = 300;
-    runtimeLib.setProgressSink(() => undefined);
-    runtimeLib.setRuntimeOverrides({
-      lookup: (k) =>
-        ({
-          "runpod:apiKey": KEY,
-          "runpod:baseUrl": emu.baseUrl,
-          "runpod:restUrl": emu.restUrl,
-          "runpod:serverlessUrl": emu.serverlessUrl,
-        })[k],
+    useRuntime({
+      apiKey: KEY,
+      ...emulatorUrls(emu),
       clock: emulatorClock(emu),
       clientOptions: { deadlineMs, retry: { minTimeoutMs: 1, maxTimeoutMs: 2, randomize: false } },
     });
@@ -422,31 +386,7 @@ describe("a removed SSH key", { timeout: 30_000 }, () => {
 
 // ---------------------------------------------------------------- X-Team-Id and TLS
 
-const POD_BODY = {
-  id: "pod-1",
-  name: "trainer",
-  status: "RUNNING",
-  actions: ["stop", "terminate"],
-  image: "img:1",
-  args: "",
-  disk: 20,
-  mounts: {},
-  ports: [],
-  env: {},
-  registry: null,
-  gpu: { id: A40, count: 1, vcpuCount: 9, memory: 50 },
-  cloud: "SECURE",
-  dataCenterId: "US-KS-2",
-  cudaVersion: "12.4",
-  ssh: { proxy: null, direct: null },
-  template: null,
-  cost: 0.44,
-  locked: false,
-  globalNetworking: { enabled: false },
-  runtime: null,
-  createdAt: "2026-11-21T00:00:00Z",
-  startedAt: "2026-11-21T00:00:05Z",
-};
+const POD_BODY = podBody("pod-1");
 
 describe("what the provider host sends, and where", { timeout: 60_000 }, () => {
   const TYPE = "pulumi-nodejs:dynamic/runpod:Pod";

@@ -108,6 +108,8 @@ export interface SentRequest {
   readonly url: string;
   /** The JSON body, or undefined for none. */
   readonly body: unknown;
+  /** The request headers as received, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 export interface RequestRecorder {
@@ -148,16 +150,20 @@ export async function recordRequests(target: Record<string, string>): Promise<Re
       const server = createServer(async (req, res) => {
         try {
           const text = await readBody(req);
+          const received: Record<string, string> = {};
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(req.headers)) {
+            if (typeof v !== "string") continue;
+            received[k] = v;
+            if (!HOP_BY_HOP.has(k)) headers[k] = v;
+          }
           requests.push({
             base,
             method: req.method ?? "",
             url: req.url ?? "",
             body: text === "" ? undefined : JSON.parse(text),
+            headers: received,
           });
-          const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(req.headers)) {
-            if (!HOP_BY_HOP.has(k) && typeof v === "string") headers[k] = v;
-          }
           const answer = await fetch(`${upstream}${req.url ?? ""}`, {
             method: req.method ?? "GET",
             headers,

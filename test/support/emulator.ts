@@ -35,6 +35,21 @@ export async function rejection(p: Promise<unknown>) {
   throw new Error("expected the call to fail");
 }
 
+/**
+ * The error a promise rejects with, whatever its class (provider errors are plain Errors with
+ * extra fields); fails when the promise resolves. `T` types the extra fields a test reads.
+ */
+export async function thrown<T extends object = { code?: string; id?: string; status?: number }>(
+  p: Promise<unknown>,
+): Promise<Error & T> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error & T;
+  }
+  throw new Error("expected a failure");
+}
+
 /** A raw HTTP call, for what the typed client refuses to send (bad JSON, wrong types, no auth). */
 export async function raw(
   url: string,

@@ -96,6 +96,55 @@ export async function startProviderHost(options: {
   };
 }
 
+/**
+ * One resource's RPCs, as the engine sends them: inputs and state carry the `__provider` text of
+ * its type from `texts`. `host` and `texts` are read at each call, so both may be filled in later
+ * (in a beforeAll).
+ */
+export function hostResources(host: () => ProviderHost, texts: Readonly<Record<string, string>>) {
+  return (type: string, name: string) => {
+    const token = `pulumi-nodejs:dynamic/runpod:${type}`;
+    const base = { urn: `urn:pulumi:dev::rp::${token}::${name}`, type: token };
+    const withProvider = (o: object) => ({ ...o, __provider: texts[type] });
+    const call = (method: string, request: Any) => rpc<Any>(host().client, method, request);
+    return {
+      check: async (news: Record<string, unknown>, olds: Record<string, unknown> = {}) =>
+        call(
+          "check",
+          message(provproto.CheckRequest, {
+            ...base,
+            olds: Object.keys(olds).length > 0 ? withProvider(olds) : {},
+            news: withProvider(news),
+          }),
+        ),
+      create: async (properties: Record<string, unknown>) =>
+        call("create", message(provproto.CreateRequest, { ...base, properties })),
+      diff: async (id: string, olds: object, news: object) =>
+        call(
+          "diff",
+          message(provproto.DiffRequest, { ...base, id, olds: withProvider(olds), news: withProvider(news) }),
+        ),
+      update: async (id: string, olds: object, news: object) =>
+        call(
+          "update",
+          message(provproto.UpdateRequest, {
+            ...base,
+            id,
+            olds: withProvider(olds),
+            news: withProvider(news),
+          }),
+        ),
+      read: async (id: string, properties: object) =>
+        call("read", message(provproto.ReadRequest, { ...base, id, properties: withProvider(properties) })),
+      delete: async (id: string, properties: object) =>
+        call(
+          "delete",
+          message(provproto.DeleteRequest, { ...base, id, properties: withProvider(properties) }),
+        ),
+    };
+  };
+}
+
 /** The `__provider` text a program would store for a resource of this class. */
 export async function serializedProvider(type: string): Promise<{ text: string; containsSecrets: boolean }> {
   const { thinProvider } = nodeRequire(

@@ -1,7 +1,10 @@
 /** Runs the compiled provider implementation in-process against an emulator, on the emulator's clock. */
+import { afterEach, beforeEach } from "vitest";
+import type { EmulatorOptions } from "../../emulator/index.js";
 import type { Clock } from "../../provider/client/clock.js";
+import type { ClientOptions } from "../../provider/client/index.js";
 import { clientLib, loadDist } from "./dist.js";
-import type { RunningEmulator } from "./emulator.js";
+import { emulatorLib, type RunningEmulator } from "./emulator.js";
 
 export const runtimeLib = loadDist<typeof import("../../provider/runtime.js")>("provider/runtime.js");
 export const providerLib = loadDist<typeof import("../../provider/index.js")>("provider/index.js");
@@ -14,19 +17,80 @@ export function emulatorClock(emu: RunningEmulator): Clock {
   };
 }
 
+/** The emulator's three API addresses, as `useRuntime` takes them. */
+export function emulatorUrls(emu: RunningEmulator) {
+  return { baseUrl: emu.baseUrl, restUrl: emu.restUrl, serverlessUrl: emu.serverlessUrl };
+}
+
+/** Backoff of a millisecond or two: tests wait on the service, not on the retry schedule. */
+const FAST_RETRY = { minTimeoutMs: 1, maxTimeoutMs: 2, randomize: false } as const;
+
+/**
+ * Points the in-process provider runtime at these addresses with this key (`restUrl` and
+ * `serverlessUrl` default to `baseUrl`, for a scripted server answering every API); returns the
+ * progress lines it prints. What is left out (clock, watcher) stays as it was.
+ */
+export function useRuntime(options: {
+  apiKey: string;
+  baseUrl: string;
+  restUrl?: string;
+  serverlessUrl?: string;
+  clock?: Clock;
+  /** @default fast retries (1-2 ms backoff) */
+  clientOptions?: ClientOptions;
+  watcher?: { minIntervalMs?: number; maxIntervalMs?: number };
+}): { progress: string[] } {
+  const settings: Record<string, string> = {
+    "runpod:apiKey": options.apiKey,
+    "runpod:baseUrl": options.baseUrl,
+    "runpod:restUrl": options.restUrl ?? options.baseUrl,
+    "runpod:serverlessUrl": options.serverlessUrl ?? options.baseUrl,
+  };
+  const lines: string[] = [];
+  runtimeLib.setProgressSink((line) => lines.push(line));
+  runtimeLib.setRuntimeOverrides({
+    lookup: (k) => settings[k],
+    ...(options.clock ? { clock: options.clock } : {}),
+    clientOptions: options.clientOptions ?? { retry: FAST_RETRY },
+    ...(options.watcher ? { watcher: options.watcher } : {}),
+  });
+  return { progress: lines };
+}
+
 /** Points the in-process provider runtime at `emu`; returns the progress lines it prints. */
 export function useEmulator(
   emu: RunningEmulator,
   watcher: { minIntervalMs?: number; maxIntervalMs?: number } = {},
 ) {
-  const env: Record<string, string> = emu.pulumiConfig();
-  const lines: string[] = [];
-  runtimeLib.setProgressSink((line) => lines.push(line));
-  runtimeLib.setRuntimeOverrides({
-    lookup: (k) => env[k],
+  return useRuntime({
+    apiKey: emu.apiKey,
+    ...emulatorUrls(emu),
     clock: emulatorClock(emu),
-    clientOptions: { retry: { minTimeoutMs: 1, maxTimeoutMs: 5, randomize: false } },
+    clientOptions: { retry: { ...FAST_RETRY, maxTimeoutMs: 5 } },
     watcher,
   });
-  return { progress: lines };
+}
+
+/**
+ * Before each test, a fresh emulator at 50 times real speed with the runtime pointed at it (handed
+ * to `use`); closed after the test. With `firstSeed`, each emulator gets the next random seed, so
+ * ids never repeat across the tests of one process.
+ */
+export function freshEmulatorForEachTest(
+  options: { firstSeed?: number } & Pick<EmulatorOptions, "seed">,
+  use: (t: { emu: RunningEmulator; progress: string[] }) => void,
+): void {
+  let next = options.firstSeed;
+  let emu: RunningEmulator | undefined;
+  beforeEach(async () => {
+    emu = await emulatorLib.startEmulator({
+      clockScale: 50,
+      ...(next === undefined ? {} : { randomSeed: next++ }),
+      ...(options.seed ? { seed: options.seed } : {}),
+    });
+    use({ emu, ...useEmulator(emu) });
+  });
+  afterEach(async () => {
+    await emu?.close();
+  });
 }

@@ -2,7 +2,7 @@
  * A real HTTP server on 127.0.0.1:0 that answers each attempt from a script ("500, then 200"),
  * the way stripe-node's and undici's retry tests do. Requests are recorded with their headers.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface RecordedRequest {
@@ -86,3 +86,96 @@ export const hang: Step = (_req, res) => {
   res.writeHead(200, { "content-type": "application/json" });
   res.write('{"id":');
 };
+
+/** A pod as `GET /v2/pods/:id` answers it: RUNNING in US-KS-2 on one A40; `extra` overrides fields. */
+export const podBody = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: "trainer",
+  status: "RUNNING",
+  actions: ["stop", "terminate"],
+  image: "img:1",
+  args: "",
+  disk: 20,
+  mounts: {},
+  ports: [],
+  env: {},
+  registry: null,
+  gpu: { id: "NVIDIA A40", count: 1, vcpuCount: 9, memory: 50 },
+  cloud: "SECURE",
+  dataCenterId: "US-KS-2",
+  cudaVersion: "12.4",
+  ssh: { proxy: null, direct: null },
+  template: null,
+  cost: 0.44,
+  locked: false,
+  globalNetworking: { enabled: false },
+  runtime: null,
+  createdAt: "2026-11-21T00:00:00Z",
+  startedAt: "2026-11-21T00:00:05Z",
+  ...extra,
+});
+
+export interface EchoProxy {
+  readonly url: string;
+  /** The requests answered with an echo so far. */
+  readonly echoed: RecordedRequest[];
+  /**
+   * The next `times` (default 1) requests matching `method` and `path` are not forwarded: they are
+   * answered with a problem whose detail quotes the request's Authorization header and body, as a
+   * gateway that echoes what it refused would.
+   */
+  echo(rule: { method: string; path: RegExp; status: number; times?: number }): void;
+  close(): Promise<void>;
+}
+
+/** A proxy in front of `target` (an origin) that forwards every request as it is, unless told to echo. */
+export async function startEchoProxy(target: string): Promise<EchoProxy> {
+  const upstream = new URL(target);
+  const echoed: RecordedRequest[] = [];
+  const rules: { method: string; path: RegExp; status: number; times: number }[] = [];
+  const server = createServer((req, res) => {
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const rule = rules.find((r) => r.times > 0 && r.method === req.method && r.path.test(path));
+    if (!rule) {
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on("error", () => req.socket.destroy());
+      req.pipe(forward);
+      return;
+    }
+    rule.times -= 1;
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      echoed.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const detail = `upstream refused ${req.method} ${path} sent with authorization '${req.headers.authorization ?? ""}' and body '${body}'`;
+      problem(rule.status, "Echoed", detail)(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    echoed,
+    echo: (rule) => {
+      rules.push({ ...rule, times: rule.times ?? 1 });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

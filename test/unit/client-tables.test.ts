@@ -103,13 +103,23 @@ describe("RateLimitBudget", () => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock);
     const first = await budget.acquire();
-    const second = budget.acquire();
+    const events: string[] = [];
+    const second = budget.acquire().then((ticket) => {
+      events.push("second granted");
+      return ticket;
+    });
     await new Promise((r) => setImmediate(r));
     expect(clock.sleeps.length).toBeGreaterThan(0);
+    // Still held after several more of its waits, until the probe's answer is seen.
+    for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+    expect(events).toEqual([]);
+    expect(clock.sleeps.length).toBeGreaterThan(1);
+    events.push("probe answered");
     budget.observe({ rateLimit: '"minute";r=59;t=60', policy: POLICY });
     first.release();
     (await second).release();
     expect(budget.snapshot().windows[0]?.remaining).toBe(58);
+    expect(events).toEqual(["probe answered", "second granted"]);
   });
 
   it("tells a poller the interval it can afford", () => {

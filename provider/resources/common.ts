@@ -1,0 +1,100 @@
+/**
+ * What every resource's check, diff and error paths share: structural comparison, the command
+ * fields, internal inputs, and errors that name the resource they are about.
+ */
+import { applyCommand, type CommandFields, decodeArgs } from "../container-args.js";
+import { containsUnknown } from "../unknown.js";
+
+/** Structural equality that ignores key order and treats undefined and null alike. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === undefined || a === null) return b === undefined || b === null;
+  if (b === undefined || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]))
+    );
+  }
+  if (typeof a === "object" && typeof b === "object") {
+    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+    return [...keys].every((k) =>
+      sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    );
+  }
+  return a === b;
+}
+
+/** Whether an input differs from what was recorded; an unknown value (preview) counts as a change. */
+export function differs(next: unknown, prior: unknown): boolean {
+  return containsUnknown(next) || !sameValue(next, prior);
+}
+
+/** The inputs a user wrote: without the provider's `__` properties and undefined values. */
+export function withoutInternal(props: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(props).filter(([k, v]) => !k.startsWith("__") && v !== undefined));
+}
+
+/**
+ * Whether `args`/`cmd`/`entrypoint` in the inputs describe another command than the recorded
+ * `args`: compared as the decoded command, so the same command written another way is no change.
+ */
+export function commandChanged(news: CommandFields, priorArgs: string | undefined): boolean {
+  if (news.args === undefined && news.cmd === undefined && news.entrypoint === undefined) return false;
+  if (containsUnknown([news.args, news.cmd, news.entrypoint])) return true;
+  const next = applyCommand(priorArgs ?? "", news);
+  return "error" in next || !sameValue(decodeArgs(next.args), decodeArgs(priorArgs ?? ""));
+}
+
+/** `cmd` and `entrypoint` outputs: as the API returned them, else decoded from `args`. */
+export function commandOutputs(
+  args: string,
+  cmd: readonly string[] | null | undefined,
+  entrypoint: readonly string[] | null | undefined,
+): { cmd: string[]; entrypoint: string[] } {
+  const decoded = decodeArgs(args);
+  return { cmd: [...(cmd ?? decoded.cmd)], entrypoint: [...(entrypoint ?? decoded.entrypoint)] };
+}
+
+/**
+ * The error with the resource it is about in front (`Pod trainer: …`), once. Secret values are
+ * already out of it: the client removes the key and the request's env values from everything
+ * built from an answer (provider/client/request.ts).
+ */
+export function errorAbout(what: string, err: unknown): Error {
+  const e = err instanceof Error ? err : new Error(String(err));
+  if (!e.message.startsWith(`${what}:`)) e.message = `${what}: ${e.message}`;
+  return e;
+}
+
+/** How a resource is named in its errors: `Pod trainer`, from its inputs or outputs, else its id. */
+export type Labeller = (props: Record<string, unknown> | undefined, id?: string) => string;
+
+/**
+ * The provider with every error of create, read, update and delete naming the resource it is about
+ * (issue 10): one place, so no path of any resource can forget it. check, diff and configure are
+ * inherited unchanged.
+ */
+export function named<T extends object>(provider: T, label: Labeller): T {
+  const methods = provider as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const about =
+    (method: string, what: (args: unknown[]) => string) =>
+    async (...args: unknown[]) => {
+      try {
+        return await methods[method]?.apply(provider, args);
+      } catch (err) {
+        throw errorAbout(what(args), err);
+      }
+    };
+  const props = (x: unknown) => x as Record<string, unknown> | undefined;
+  return Object.assign(Object.create(provider) as T, {
+    create: about("create", ([inputs]) => label(props(inputs))),
+    read: about("read", ([id, outs]) => label(props(outs), id as string)),
+    update: about("update", ([id, _olds, news]) => label(props(news), id as string)),
+    delete: about("delete", ([id, outs]) => label(props(outs), id as string)),
+  });
+}
+
+/** `<Type> <name>`, for resources that have a `name`. */
+export const byName =
+  (type: string): Labeller =>
+  (props, id) =>
+    `${type} ${typeof props?.name === "string" ? props.name : (id ?? "?")}`;
