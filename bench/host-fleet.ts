@@ -4,8 +4,8 @@
  * resource of a host process.
  */
 import { createRequire } from "node:module";
+import { message, type ProviderHost, provproto, rpc, startProviderHost } from "../harness/grpc.js";
 import { thinProvider } from "../provider/thin.js";
-import { message, type ProviderHost, provproto, rpc, startProviderHost } from "../test/e2e/grpc.js";
 import {
   FLEET_DC,
   FLEET_GPU,

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { deploy, StackState } from "../test/e2e/engine.js";
+import { deploy, StackState } from "../harness/engine.js";
 import { freshEmulator } from "./fleet.js";
 
 /** Resident memory of this process's children (the program and the provider host), in MB. */

@@ -295,7 +295,7 @@ export class Pod extends pulumi.dynamic.Resource {
       {
         ...outputs,
         ...args,
-        __createKey: pulumi.output(parentUrn).apply((parent) => firstCreateKey(name, parent)),
+        __createKey: pulumi.output(parentUrn).apply((parent) => createKeyOf(name, parent)),
       },
       {
         ...opts,
@@ -346,7 +346,7 @@ function keyHash(...parts: string[]): string {
  * project, stack, parent, name). Two stacks with a pod of the same name get different keys; the
  * same resource gets the same key in the run after an interrupted one.
  */
-function firstCreateKey(name: string, parentUrn: string): string {
+function createKeyOf(name: string, parentUrn: string): string {
   let organization = "";
   try {
     organization = pulumi.getOrganization();
@@ -359,22 +359,6 @@ function firstCreateKey(name: string, parentUrn: string): string {
 function createKeyIn(props: unknown): string | undefined {
   const key = (props as { __createKey?: unknown } | undefined)?.__createKey;
   return typeof key === "string" && CREATE_KEY.test(key) ? key : undefined;
-}
-
-/**
- * check: the key a create in this run would use. A resource that is not in state yet keeps the
- * program's key, so the run after an interrupted create looks for the same key. A resource already
- * in state (whose create could only be a replacement) gets the hash of its previous key: a key none
- * of its earlier pods carried, so a replacement never takes over the pod it replaces, yet the same
- * key again when an interrupted replacement is run again (its state did not change).
- */
-function withCreateKey<T extends object>(olds: object | undefined, news: T): T {
-  const given = createKeyIn(news);
-  if (given === undefined) return news;
-  const previous = createKeyIn(olds);
-  const inState = olds !== undefined && Object.keys(olds).some((k) => k !== "__provider");
-  const key = previous !== undefined ? keyHash("next", previous) : inState ? keyHash("next", given) : given;
-  return { ...news, __createKey: key };
 }
 
 // ---------------------------------------------------------------- check
@@ -780,7 +764,13 @@ function timeoutsOf(t: PodInputs["timeouts"] | null | undefined) {
   };
 }
 
-/** Pods this process created or adopted: an ambiguous create never claims one of them twice. */
+/**
+ * Pods known to belong to a resource in state: the ones this process created or adopted, and every
+ * pod id the engine showed it (diff, read, update). A create takes over only a pod with its create
+ * key that is none of these. The engine checks a replacement again without its old inputs, so the
+ * replacement carries the same key as the pod it replaces; the diff that decided the replacement
+ * has put that pod here first.
+ */
 const claimed = new Set<string>();
 
 /** A failure after the API accepted the pod: the host records it in state as partially created. */
@@ -880,7 +870,7 @@ async function resumeInterrupted(
     );
   }
   const left = pods
-    .filter((p) => carries(key, p) && !claimed.has(p.id))
+    .filter((p) => carries(key, p) && !claimed.has(p.id) && p.status !== "TERMINATED")
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   for (const orphan of left) {
     claimed.add(orphan.id);
@@ -1067,13 +1057,15 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     configureRuntime(req);
   }
 
-  async check(olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
+  async check(_olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
     const failures = checkPod(news as Record<string, unknown>);
-    const inputs = withCreateKey(olds, news);
-    return failures.length > 0 ? { inputs, failures } : { inputs };
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
   }
 
-  async diff(_id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
+  async diff(id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
+    // The pod is in state: a replacement's create (which carries the same create key) must never
+    // take it over as if an interrupted run had left it.
+    if (id) claimed.add(id);
     const d = diffPod(olds, news);
     return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
   }
@@ -1168,6 +1160,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       throw err;
     }
     if (pod.status === "TERMINATED") return {};
+    claimed.add(id);
     const prior = (props ?? {}) as Partial<PodOutputs> & Partial<PodInputs>;
     // On refresh `props` are the old outputs; on get they are the program's inputs. Either way its
     // env keys are the declared ones; for a get without env, every key the service did not inject.
@@ -1194,8 +1187,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       timeouts: prior.timeouts ?? undefined,
     } as unknown as Partial<PodInputs>;
     const outs = podOutputs(pod, stripNulls(priorInputs));
-    // The pod's own create key goes back into the inputs, so the next check derives a new one from
-    // it (withCreateKey) and a later replacement cannot take this pod over.
+    // The pod's own create key goes back into the inputs, as the program declares it.
     const key = pod.env[CREATE_KEY_ENV];
     const inputs = {
       ...inputsFromOutputs(outs, stripNulls(priorInputs)),
@@ -1210,6 +1202,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     olds: PodOutputs,
     news: PodInputs,
   ): Promise<pulumi.dynamic.UpdateResult<PodOutputs>> {
+    claimed.add(id);
     const timeouts = timeoutsOf(news.timeouts);
     // PATCH replaces the whole env, so the pod's current env is read only when env changes; PATCH
     // answers with the pod.

@@ -4,7 +4,6 @@
  */
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Pod } from "../../provider/client/schemas/pods.js";
 import {
   type DeployOptions,
   deploy,
@@ -13,7 +12,8 @@ import {
   type ResourceState,
   refresh,
   StackState,
-} from "../e2e/engine.js";
+} from "../../harness/engine.js";
+import type { Pod } from "../../provider/client/schemas/pods.js";
 import type { RunningEmulator } from "../support/emulator.js";
 import type { Fleet } from "./fleet.js";
 

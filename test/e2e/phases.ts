@@ -1,112 +1,195 @@
 /**
  * Runs an example program through the phases a stack lives through (preview, up, an unchanged
  * up, an in-place edit, a replacing edit, refresh after an out-of-band change, destroy) with the
- * stand-in engine, counting the API calls each phase makes against the emulator.
+ * real Pulumi CLI, reading what the engine reported (`--json` events) and counting the API calls
+ * each phase made against the emulator.
  */
 import { join } from "node:path";
+import {
+  type CommandResult,
+  type EngineEvent,
+  engineEvents,
+  ProgramStack,
+  previewSteps,
+} from "../../harness/stack.js";
 import type { RunningEmulator } from "../support/emulator.js";
-import { type DeployOptions, deploy, destroy, type Operation, refresh, StackState } from "./engine.js";
 
 export const EXAMPLES_DIR = join(__dirname, "..", "..", "examples");
 
+/** Time runs this many times faster in the emulator and in the provider host alike. */
+export const TIME_SCALE = 50;
+
+/** How `pulumi stack output --json` shows a secret without `--show-secrets`. */
+export const SECRET_SHOWN = "[secret]";
+
 export interface PhaseReport {
   readonly phase: string;
-  readonly code: number | null;
-  /** `op name`, sorted: resources register concurrently, so the order is not stable. */
+  readonly code: number;
+  /** `op name` per resource (not the stack), sorted: the engine runs steps in parallel. */
   readonly ops: string[];
+  /** Replace keys per replaced resource; changed input properties per drifted resource. */
   readonly details: Record<string, readonly string[]>;
   readonly calls: number;
   readonly writes: number;
   /** The route of each API write (non-GET request), in the order the emulator answered them. */
   readonly writeRoutes: string[];
   readonly byRoute: Record<string, number>;
-  readonly stackOutputs: Record<string, unknown>;
+  readonly result: CommandResult;
+  /** Error diagnostics the engine reported. */
   readonly errors: string[];
 }
 
 export interface ExampleRun {
-  readonly state: StackState;
-  readonly options: DeployOptions;
-  /** Runs `pulumi up` (or preview) with extra config and records the phase. */
-  up(phase: string, extraConfig?: Record<string, string>, dryRun?: boolean): Promise<PhaseReport>;
+  readonly stack: ProgramStack;
+  /** `pulumi up` (or `pulumi preview`) after setting extra config. */
+  up(phase: string, extraConfig?: Record<string, string>, preview?: boolean): Promise<PhaseReport>;
   refresh(phase: string): Promise<PhaseReport>;
   destroy(phase: string): Promise<PhaseReport>;
+  /** The stack outputs, secrets shown as `[secret]`. */
+  outputs(): Promise<Record<string, unknown>>;
+  /** The id of a resource in state, by its name. */
+  idOf(name: string): Promise<string>;
   readonly reports: PhaseReport[];
-  readonly log: string[];
+  close(): void;
 }
 
-/** Time runs this many times faster in the emulator and in the provider host alike. */
-export const TIME_SCALE = 50;
+type ResourceEvent = {
+  metadata: {
+    op: string;
+    urn: string;
+    type: string;
+    keys?: string[];
+    old?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+    new?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+  };
+};
 
-export function exampleRun(
+const nameOf = (urn: string) => urn.split("::").pop() ?? urn;
+const isStack = (e: ResourceEvent) => e.metadata.type === "pulumi:pulumi:Stack";
+
+/** Finished resource steps, the stack itself and the halves of a replacement left out. */
+function finished(events: readonly EngineEvent[]): ResourceEvent[] {
+  return events
+    .map((e) => e.resOutputsEvent as ResourceEvent | undefined)
+    .filter((e): e is ResourceEvent => e !== undefined && !isStack(e))
+    .filter((e) => !["create-replacement", "delete-replaced"].includes(e.metadata.op));
+}
+
+/** What a refresh changed: the declared inputs whose recorded value the service no longer has. */
+function drifted(e: ResourceEvent): string[] {
+  const declared = Object.keys(e.metadata.old?.inputs ?? {}).filter((k) => !k.startsWith("__"));
+  const before = e.metadata.old?.outputs ?? {};
+  const after = e.metadata.new?.outputs ?? {};
+  return declared.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
+}
+
+function errorsOf(events: readonly EngineEvent[]): string[] {
+  return events
+    .map((e) => e.diagnosticEvent as { severity?: string; message?: string } | undefined)
+    .filter((d) => d?.severity === "error")
+    .map((d) => String(d?.message).trim());
+}
+
+export async function exampleRun(
   emu: RunningEmulator,
   example: string,
-  project: string,
   baseConfig: Record<string, string> = {},
-  secretKeys: readonly string[] = [],
-): ExampleRun {
-  const state = new StackState();
-  const log: string[] = [];
-  const reports: PhaseReport[] = [];
-  const config: Record<string, string> = {
-    ...emu.pulumiConfig(),
-    ...baseConfig,
-  };
-  const options: DeployOptions = {
+  secretConfig: readonly string[] = [],
+): Promise<ExampleRun> {
+  const stack = await ProgramStack.create({
     programDir: join(EXAMPLES_DIR, example),
-    project,
-    stack: "dev",
-    config,
-    secretKeys: ["runpod:apiKey", ...secretKeys],
-    state,
     // Quiet environment: no RUNPOD_* from the test process, time scaled like the emulator.
     env: { RUNPOD_API_KEY: "", RUNPOD_BASE_URL: "", RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE) },
-    log: (line) => log.push(line),
-  };
+  });
+  const { "runpod:apiKey": apiKey, ...emulatorConfig } = emu.pulumiConfig();
+  const secret = (k: string) => secretConfig.includes(k);
+  const setConfig = (config: Record<string, string>) =>
+    stack.setConfig(
+      Object.fromEntries(Object.entries(config).filter(([k]) => !secret(k))),
+      Object.fromEntries(Object.entries(config).filter(([k]) => secret(k))),
+    );
+  await stack.setConfig(emulatorConfig, { "runpod:apiKey": String(apiKey) });
+  await setConfig(baseConfig);
+
+  const reports: PhaseReport[] = [];
   const record = (
     phase: string,
-    ops: readonly Operation[],
-    extra: { code?: number | null; stackOutputs?: Record<string, unknown>; errors?: string[] } = {},
+    result: CommandResult,
+    ops: string[],
+    details: Record<string, readonly string[]>,
+    errors: string[],
   ) => {
-    const { entries, summary } = emu.control.requests();
+    const { entries, summary: counts } = emu.control.requests();
     const writes = entries.filter((e) => e.method !== "GET" && !e.route.endsWith("/graphql"));
     const report: PhaseReport = {
       phase,
-      code: extra.code ?? 0,
-      ops: ops.map((o) => `${o.op} ${o.name}`).sort(),
-      details: Object.fromEntries(
-        ops.filter((o) => o.detail.length > 0).map((o) => [o.name, [...o.detail].sort()]),
-      ),
-      calls: summary.total,
+      code: result.code,
+      ops: ops.sort(),
+      details,
+      calls: counts.total,
       writes: writes.length,
       writeRoutes: writes.map((e) => e.route),
-      byRoute: summary.byRoute,
-      stackOutputs: extra.stackOutputs ?? {},
-      errors: extra.errors ?? [],
+      byRoute: counts.byRoute,
+      result,
+      errors,
     };
     reports.push(report);
     emu.control.clearRequests();
     return report;
   };
+  const deploy = async (phase: string, args: string[], opName: (op: string) => string) => {
+    const result = await stack.run([...args, "--json"]);
+    const events = engineEvents(result.stdout);
+    const done = finished(events);
+    const details = Object.fromEntries(
+      done.flatMap((e) => {
+        if (e.metadata.op === "replace")
+          return [[nameOf(e.metadata.urn), [...(e.metadata.keys ?? [])].sort()]];
+        if (phase.startsWith("refresh") && e.metadata.op === "update")
+          return [[nameOf(e.metadata.urn), drifted(e)]];
+        return [];
+      }),
+    );
+    return record(
+      phase,
+      result,
+      done.map((e) => `${opName(e.metadata.op)} ${nameOf(e.metadata.urn)}`),
+      details,
+      errorsOf(events),
+    );
+  };
   emu.control.clearRequests();
   return {
-    state,
-    options,
+    stack,
     reports,
-    log,
-    async up(phase, extraConfig = {}, dryRun = false) {
-      Object.assign(config, extraConfig);
-      const res = await deploy({ ...options, config, dryRun });
-      return record(phase, res.ops, { code: res.code, stackOutputs: res.stackOutputs, errors: res.errors });
+    async up(phase, extraConfig = {}, preview = false) {
+      await setConfig(extraConfig);
+      emu.control.clearRequests();
+      if (preview) {
+        const result = await stack.run(["preview", "--json"]);
+        const ops = previewSteps(result.stdout).filter((s) => !s.endsWith(`-${stack.name}`));
+        return record(phase, result, ops, {}, []);
+      }
+      const args =
+        phase === "no-op" ? ["up", "--yes", "--expect-no-changes"] : ["up", "--yes", "--skip-preview"];
+      return deploy(phase, args, (op) => op);
     },
-    async refresh(phase) {
-      const res = await refresh({ ...options, config });
-      return record(phase, res.ops);
+    refresh(phase) {
+      // A refresh reports a resource it found changed as an update, one it found gone as a delete.
+      const names: Record<string, string> = { same: "refresh", update: "drift", delete: "gone" };
+      return deploy(phase, ["refresh", "--yes", "--skip-preview"], (op) => names[op] ?? op);
     },
-    async destroy(phase) {
-      const res = await destroy({ ...options, config });
-      return record(phase, res.ops);
+    destroy(phase) {
+      return deploy(phase, ["destroy", "--yes", "--skip-preview"], (op) => op);
     },
+    outputs: () => stack.outputs(),
+    async idOf(name) {
+      const { deployment } = await stack.exportState();
+      const found = deployment.resources?.find((r) => nameOf(r.urn) === name);
+      if (!found?.id) throw new Error(`no resource named ${name} in state`);
+      return found.id;
+    },
+    close: () => stack.dispose(),
   };
 }
 
@@ -124,10 +207,9 @@ export function leftovers(emu: RunningEmulator, initialKeys: readonly string[] =
   };
 }
 
-/** What an example's phases must show; the suite below runs and checks them. */
+/** What an example's phases must show; the suite in example-suite.ts runs and checks them. */
 export interface ExampleSpec {
   readonly example: string;
-  readonly project: string;
   /** Stack config the program needs, and which of its keys are secret. */
   readonly config?: Record<string, string>;
   readonly secretConfig?: readonly string[];
@@ -139,9 +221,7 @@ export interface ExampleSpec {
     readonly destroy: number;
   };
   readonly resources: readonly string[];
-  /** A stack output that preview cannot know. */
-  readonly unknownInPreview: string;
-  /** Checks on the stack outputs after the first up. */
+  /** Checks on the stack outputs after the first up (secrets shown as `[secret]`). */
   readonly afterUp: (outputs: Record<string, unknown>) => void;
   readonly update: { readonly config: Record<string, string>; readonly updated: readonly string[] };
   readonly replace: {
@@ -150,7 +230,7 @@ export interface ExampleSpec {
   };
   /** An out-of-band change through the API, and what refresh must report. */
   readonly drift: {
-    readonly change: (emu: RunningEmulator, idOf: (name: string) => string) => Promise<void>;
+    readonly change: (emu: RunningEmulator, idOf: (name: string) => Promise<string>) => Promise<void>;
     readonly drifted: Record<string, readonly string[]>;
     readonly gone?: readonly string[];
   };

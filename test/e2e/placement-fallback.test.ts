@@ -5,10 +5,8 @@ import { exampleSuite } from "./example-suite.js";
 exampleSuite(
   {
     example: "placement-fallback",
-    project: "runpod-placement-fallback",
     writes: { up: 1, update: 1, replace: 2, destroy: 1 },
     resources: ["inference"],
-    unknownInPreview: "placedIn",
     afterUp: (out) => {
       // Candidates are read from the catalog, Europe first; the first one with stock wins.
       expect((out.candidates as unknown[]).slice(0, 2)).toEqual([
@@ -27,7 +25,7 @@ exampleSuite(
     },
     drift: {
       change: async (emu, idOf) => {
-        await apiFor(emu).updatePod(idOf("inference"), { ports: ["8000/http", "22/tcp"] });
+        await apiFor(emu).updatePod(await idOf("inference"), { ports: ["8000/http", "22/tcp"] });
       },
       drifted: { inference: ["ports"] },
     },

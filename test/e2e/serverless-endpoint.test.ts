@@ -5,10 +5,8 @@ import { exampleSuite } from "./example-suite.js";
 exampleSuite(
   {
     example: "serverless-endpoint",
-    project: "runpod-serverless-endpoint",
     writes: { up: 3, update: 1, replace: 1, destroy: 1 },
     resources: ["worker", "smoke", "picture"],
-    unknownInPreview: "jobUrl",
     afterUp: (out) => {
       expect([out.smokeStatus, out.workersMax]).toEqual(["COMPLETED", 2]);
       expect(out.imageUrl).toMatch(/^https:\/\//);
@@ -20,7 +18,7 @@ exampleSuite(
     },
     drift: {
       change: async (emu, idOf) => {
-        await apiFor(emu).updateEndpoint(idOf("worker"), { workersMax: 9 });
+        await apiFor(emu).updateEndpoint(await idOf("worker"), { workersMax: 9 });
       },
       drifted: { worker: ["workersMax"] },
     },

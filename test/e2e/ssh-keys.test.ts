@@ -8,10 +8,8 @@ const CAROL = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGNhcm9sY2Fyb2xjYXJvbGNhcm9sY
 exampleSuite(
   {
     example: "ssh-keys",
-    project: "runpod-ssh-keys",
     writes: { up: 3, update: 1, replace: 2, destroy: 2 },
     resources: ["alice", "bob", "devbox"],
-    unknownInPreview: "sshDirect",
     afterUp: (out) => {
       expect(out.fingerprints).toEqual([
         expect.stringMatching(/^SHA256:/),

@@ -7,7 +7,7 @@
  *   npm run quickstart
  */
 import { join } from "node:path";
-import { startEmulator } from "../../emulator/index.js";
+import { startEmulator } from "../emulator/index.js";
 import { deploy, destroy, isSecret, type Operation, StackState } from "./engine.js";
 
 const TIME_SCALE = 10;
@@ -31,7 +31,7 @@ async function main(): Promise<number> {
   out();
   const state = new StackState();
   const options = {
-    programDir: join(__dirname, "..", "..", "..", "examples", "quickstart"),
+    programDir: join(__dirname, "..", "..", "examples", "quickstart"),
     project: "runpod-quickstart",
     stack: "dev",
     config: emu.pulumiConfig(),
