@@ -41,6 +41,16 @@ export interface RunningCommand {
   readonly done: Promise<CommandResult>;
 }
 
+/** Sends a signal to every process of a command's group; false when none is left. */
+function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The events of `pulumi up|refresh|destroy --json`, one JSON object per line (without
  * `--skip-preview` the preview's summary document comes first: only event lines are taken).
@@ -52,6 +62,8 @@ export class ProgramStack {
   readonly dir: string;
   readonly name: string;
   private readonly env: Record<string, string>;
+  /** Process groups of the commands started: plugins a killed CLI left behind die with dispose. */
+  private readonly groups: number[] = [];
 
   private constructor(options: StackOptions) {
     this.name = options.stack ?? "dev";
@@ -91,10 +103,13 @@ export class ProgramStack {
   /** Starts `pulumi <args>` in the program folder; `done` resolves when it exits, whatever the code. */
   start(args: readonly string[], env: Record<string, string> = {}): RunningCommand {
     const full = [...args, ...(args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.name])];
+    // Its own process group, as a CI job's: the CLI and the plugins it starts are in it.
     const child = spawn(process.execPath, [LAUNCHER, ...full], {
       cwd: this.dir,
       env: { ...(process.env as Record<string, string>), ...this.env, ...env },
+      detached: true,
     });
+    if (child.pid !== undefined) this.groups.push(child.pid);
     let stdout = "";
     let stderr = "";
     child.stdout?.on("data", (d: Buffer) => {
@@ -153,8 +168,9 @@ export class ProgramStack {
     };
   }
 
-  /** Removes the scratch folder (the copy, the backend, the Pulumi home). */
+  /** Ends whatever a killed command left running, and removes the scratch folder. */
   dispose(): void {
+    for (const pid of this.groups) signalGroup(pid, "SIGKILL");
     rmSync(this.workDir, { recursive: true, force: true });
   }
 }

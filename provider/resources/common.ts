@@ -2,6 +2,7 @@
  * What every resource's check, diff and error paths share: structural comparison, the command
  * fields, internal inputs, and errors that name the resource they are about.
  */
+import type * as pulumi from "@pulumi/pulumi";
 import { applyCommand, type CommandFields, decodeArgs } from "../container-args.js";
 import { containsUnknown } from "../unknown.js";
 
@@ -98,3 +99,44 @@ export const byName =
   (type: string): Labeller =>
   (props, id) =>
     `${type} ${typeof props?.name === "string" ? props.name : (id ?? "?")}`;
+
+/** A resource's diff table: the properties that force a replacement and those updated in place. */
+export interface DiffTable {
+  readonly replaces: readonly string[];
+  readonly updates: readonly string[];
+  readonly deleteBeforeReplace?: boolean;
+}
+
+/** The input that carries the program's `replaceOnChanges` resource option to the provider. */
+export const REPLACE_ON_CHANGES = "__replaceOnChanges";
+
+/**
+ * Program side: the inputs that carry resource options the provider must see. The engine applies
+ * `replaceOnChanges` to the properties a provider reports as changed, and the dynamic-provider host
+ * reports none (its Diff answer has no changed keys), so the option would do nothing; the provider
+ * applies it instead (`diffResult`).
+ */
+export function optionInputs(opts: { replaceOnChanges?: string[] }): Record<string, unknown> {
+  return opts.replaceOnChanges?.length ? { [REPLACE_ON_CHANGES]: [...opts.replaceOnChanges] } : {};
+}
+
+/** Whether the option path `path` (`image`, `gpu`, `mounts.network`, `*`) covers the property `changed`. */
+function covers(path: string, changed: string): boolean {
+  return path === "*" || changed === path || changed.startsWith(`${path}.`) || changed.startsWith(`${path}[`);
+}
+
+/**
+ * The engine's answer for a diff table, with the program's `replaceOnChanges` applied: an update
+ * of a covered property becomes a replacement.
+ */
+export function diffResult(table: DiffTable, news: object): pulumi.dynamic.DiffResult {
+  const paths = (news as Record<string, unknown>)[REPLACE_ON_CHANGES];
+  const replaceOn = Array.isArray(paths) ? paths.filter((p): p is string => typeof p === "string") : [];
+  const promoted = table.updates.filter((u) => replaceOn.some((p) => covers(p, u)));
+  const replaces = [...table.replaces, ...promoted.filter((u) => !table.replaces.includes(u))];
+  return {
+    changes: table.replaces.length + table.updates.length > 0,
+    replaces,
+    deleteBeforeReplace: table.deleteBeforeReplace ?? false,
+  };
+}

@@ -24,7 +24,7 @@ import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
 import { type CheckFailure, schemaFailures } from "../validation.js";
-import { byName, differs, named, withoutInternal } from "./common.js";
+import { byName, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
 
 export const NETWORK_VOLUME_TYPE = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
 
@@ -91,7 +91,7 @@ export class NetworkVolume extends pulumi.dynamic.Resource {
     super(
       thinProvider("NetworkVolume"),
       name,
-      { volumeId: undefined, type: undefined, ...args },
+      { volumeId: undefined, type: undefined, ...args, ...optionInputs(opts) },
       opts,
       "runpod",
       "NetworkVolume",
@@ -238,8 +238,7 @@ export class NetworkVolumeProvider
     olds: NetworkVolumeOutputs,
     news: NetworkVolumeInputs,
   ): Promise<pulumi.dynamic.DiffResult> {
-    const d = diffNetworkVolume(olds, news);
-    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: false };
+    return diffResult(diffNetworkVolume(olds, news), news);
   }
 
   async create(inputs: NetworkVolumeInputs): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {

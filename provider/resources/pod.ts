@@ -36,7 +36,16 @@ import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
 import { type CheckFailure, commandFailure, largestField, schemaFailures } from "../validation.js";
 import { WaitFailure, type WaitTarget } from "../watcher.js";
-import { byName, commandChanged, commandOutputs, differs, named, withoutInternal } from "./common.js";
+import {
+  byName,
+  commandChanged,
+  commandOutputs,
+  differs,
+  diffResult,
+  named,
+  optionInputs,
+  withoutInternal,
+} from "./common.js";
 
 // ---------------------------------------------------------------- inputs
 
@@ -295,6 +304,7 @@ export class Pod extends pulumi.dynamic.Resource {
       {
         ...outputs,
         ...args,
+        ...optionInputs(opts),
         __createKey: pulumi.output(parentUrn).apply((parent) => createKeyOf(name, parent)),
       },
       {
@@ -1066,8 +1076,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     // The pod is in state: a replacement's create (which carries the same create key) must never
     // take it over as if an interrupted run had left it.
     if (id) claimed.add(id);
-    const d = diffPod(olds, news);
-    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: d.deleteBeforeReplace };
+    return diffResult(diffPod(olds, news), news);
   }
 
   async create(inputs: PodInputs): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
@@ -1102,7 +1111,11 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     } catch (err) {
       if (err instanceof WaitFailure && err.lastPod) last = err.lastPod;
       const why =
-        err instanceof WaitFailure ? `${err.message}` : err instanceof Error ? err.message : String(err);
+        err instanceof WaitFailure && err.reason === "TIMEOUT"
+          ? `pod ${pod.id} did not reach ${inputs.waitFor ?? "RUNNING"} within timeouts.create (${timeouts.create} s)`
+          : err instanceof Error
+            ? err.message
+            : String(err);
       const status = last.status;
       if (inputs.onCreateFailure === "keep") {
         throw partialFailure(

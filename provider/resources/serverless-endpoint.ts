@@ -20,7 +20,7 @@ import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
 import { type CheckFailure, schemaFailures } from "../validation.js";
-import { byName, differs, named, withoutInternal } from "./common.js";
+import { byName, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
 
 export const SERVERLESS_ENDPOINT_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
 
@@ -137,7 +137,14 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
     super(
       thinProvider("ServerlessEndpoint"),
       name,
-      { endpointId: undefined, version: undefined, createdAt: undefined, jobUrl: undefined, ...args },
+      {
+        endpointId: undefined,
+        version: undefined,
+        createdAt: undefined,
+        jobUrl: undefined,
+        ...args,
+        ...optionInputs(opts),
+      },
       { ...opts, additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), "env"])] },
       "runpod",
       "ServerlessEndpoint",
@@ -337,7 +344,7 @@ export class ServerlessEndpointProvider
         `changing ${d.restartsWorkers.join(", ")} may restart active workers`,
       );
     }
-    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: false };
+    return diffResult(d, news);
   }
 
   async create(

@@ -13,7 +13,7 @@ import { JobFailedError, type JobResult, runSync, waitForJob } from "../jobs.js"
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { type CheckFailure, schemaFailures } from "../validation.js";
-import { differs, named, withoutInternal } from "./common.js";
+import { differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
 
 export const SERVERLESS_JOB_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessJob";
 
@@ -76,6 +76,7 @@ export class ServerlessJob extends pulumi.dynamic.Resource {
         executionTime: undefined,
         workerId: undefined,
         ...args,
+        ...optionInputs(opts),
       },
       opts,
       "runpod",
@@ -117,7 +118,7 @@ export class ServerlessJobProvider
   /** A new endpoint or input runs the job again (a replacement); mode and timeout alone do not. */
   async diff(_id: string, olds: ServerlessJobOutputs, news: ServerlessJobInputs) {
     const replaces = (["endpointId", "input"] as const).filter((k) => differs(news[k], olds[k]));
-    return { changes: replaces.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
+    return diffResult({ replaces, updates: [] }, news);
   }
 
   async create(inputs: ServerlessJobInputs) {

@@ -15,7 +15,7 @@ import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
 import type { CheckFailure } from "../validation.js";
-import { named } from "./common.js";
+import { diffResult, named, optionInputs } from "./common.js";
 
 export const SSH_KEY_TYPE = "pulumi-nodejs:dynamic/runpod:SshKey";
 
@@ -52,7 +52,7 @@ export class SshKey extends pulumi.dynamic.Resource {
     super(
       thinProvider("SshKey"),
       name,
-      { fingerprint: undefined, keyType: undefined, comment: undefined, ...args },
+      { fingerprint: undefined, keyType: undefined, comment: undefined, ...args, ...optionInputs(opts) },
       opts,
       "runpod",
       "SshKey",
@@ -200,14 +200,13 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
 
   /** New key material replaces; the same key with another comment is rewritten in place. */
   async diff(_id: string, olds: SshKeyOutputs, news: SshKeyInputs) {
-    if (isUnknown(news.publicKey))
-      return { changes: true, replaces: ["publicKey"], deleteBeforeReplace: false };
-    const next = parsePublicKey(news.publicKey);
+    const next = isUnknown(news.publicKey) ? undefined : parsePublicKey(news.publicKey);
     const old = parsePublicKey(olds.publicKey);
     if (!next || !old || next.fingerprint !== old.fingerprint || next.type !== old.type) {
-      return { changes: true, replaces: ["publicKey"], deleteBeforeReplace: false };
+      return diffResult({ replaces: ["publicKey"], updates: [] }, news);
     }
-    return { changes: next.line !== old.line, replaces: [], deleteBeforeReplace: false };
+    // The same key material with another comment is rewritten in place.
+    return diffResult({ replaces: [], updates: next.line !== old.line ? ["publicKey"] : [] }, news);
   }
 
   async create(inputs: SshKeyInputs) {

@@ -29,7 +29,16 @@ import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
 import { type CheckFailure, commandFailure, largestField, schemaFailures } from "../validation.js";
-import { byName, commandChanged, commandOutputs, differs, named, withoutInternal } from "./common.js";
+import {
+  byName,
+  commandChanged,
+  commandOutputs,
+  differs,
+  diffResult,
+  named,
+  optionInputs,
+  withoutInternal,
+} from "./common.js";
 
 export const TEMPLATE_TYPE = "pulumi-nodejs:dynamic/runpod:Template";
 
@@ -159,7 +168,7 @@ export class Template extends pulumi.dynamic.Resource {
     super(
       thinProvider("Template"),
       name,
-      { ...outputs, ...args },
+      { ...outputs, ...args, ...optionInputs(opts) },
       { ...opts, additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), "env"])] },
       "runpod",
       "Template",
@@ -407,7 +416,7 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
         `changing ${d.updates.join(", ")} edits the template only: pods and endpoints already created from it keep the settings they were created with (a template is applied once, at create)`,
       );
     }
-    return { changes: d.changes, replaces: d.replaces, deleteBeforeReplace: false };
+    return diffResult(d, news);
   }
 
   async create(inputs: TemplateInputs): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {

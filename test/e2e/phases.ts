@@ -9,15 +9,15 @@ import {
   type CommandResult,
   type EngineEvent,
   engineEvents,
-  ProgramStack,
+  type ProgramStack,
   previewSteps,
 } from "../../harness/stack.js";
 import type { RunningEmulator } from "../support/emulator.js";
+import { stackOnEmulator } from "../support/stack.js";
+
+export { TIME_SCALE } from "../support/stack.js";
 
 export const EXAMPLES_DIR = join(__dirname, "..", "..", "examples");
-
-/** Time runs this many times faster in the emulator and in the provider host alike. */
-export const TIME_SCALE = 50;
 
 /** How `pulumi stack output --json` shows a secret without `--show-secrets`. */
 export const SECRET_SHOWN = "[secret]";
@@ -96,19 +96,13 @@ export async function exampleRun(
   baseConfig: Record<string, string> = {},
   secretConfig: readonly string[] = [],
 ): Promise<ExampleRun> {
-  const stack = await ProgramStack.create({
-    programDir: join(EXAMPLES_DIR, example),
-    // Quiet environment: no RUNPOD_* from the test process, time scaled like the emulator.
-    env: { RUNPOD_API_KEY: "", RUNPOD_BASE_URL: "", RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE) },
-  });
-  const { "runpod:apiKey": apiKey, ...emulatorConfig } = emu.pulumiConfig();
+  const stack = await stackOnEmulator(emu, join(EXAMPLES_DIR, example));
   const secret = (k: string) => secretConfig.includes(k);
   const setConfig = (config: Record<string, string>) =>
     stack.setConfig(
       Object.fromEntries(Object.entries(config).filter(([k]) => !secret(k))),
       Object.fromEntries(Object.entries(config).filter(([k]) => secret(k))),
     );
-  await stack.setConfig(emulatorConfig, { "runpod:apiKey": String(apiKey) });
   await setConfig(baseConfig);
 
   const reports: PhaseReport[] = [];

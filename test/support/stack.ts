@@ -1,0 +1,40 @@
+/** A stack of a program on the in-process emulator, driven through the real Pulumi CLI. */
+import { ProgramStack, type StackOptions } from "../../harness/stack.js";
+import type { RunningEmulator } from "./emulator.js";
+
+/** Time runs this many times faster in the emulator and in the provider host alike. */
+export const TIME_SCALE = 50;
+
+/**
+ * A new stack of `programDir` whose `runpod:*` config points at `emu` (the API key as a secret),
+ * with no RUNPOD_* variables from the test process and the provider host's clock scaled like the
+ * emulator's.
+ */
+export async function stackOnEmulator(
+  emu: RunningEmulator,
+  programDir: string,
+  options: Omit<StackOptions, "programDir"> = {},
+): Promise<ProgramStack> {
+  const stack = await ProgramStack.create({
+    ...options,
+    programDir,
+    env: {
+      RUNPOD_API_KEY: "",
+      RUNPOD_BASE_URL: "",
+      RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
+      ...options.env,
+    },
+  });
+  const { "runpod:apiKey": apiKey, ...urls } = emu.pulumiConfig();
+  await stack.setConfig(urls, { "runpod:apiKey": String(apiKey) });
+  return stack;
+}
+
+/** Resolves once `condition` holds, looking every 20 ms; fails after `timeoutMs`. */
+export async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
