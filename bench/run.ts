@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { runProgramWithCli } from "./cli-program.js";
 import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
@@ -86,6 +87,15 @@ async function main(): Promise<void> {
   out(
     `${program.resources} resources: preview ${f(program.previewSeconds)} s (peak ${f(program.previewPeakMb, 0)} MB), up ${f(program.upSeconds)} s wall / ${f(program.upEmulatorSeconds)} s emulator (peak ${f(program.upPeakMb, 0)} MB), ${program.upRequests} requests, ${program.up429} 429s, ${program.created} created`,
   );
+  out();
+  out("5. The same program through the real Pulumi CLI (the engine's own parallelism)");
+  const viaCli = await runProgramWithCli(count, 10, 30);
+  out(`pulumi ${viaCli.pulumiVersion}, ${viaCli.resources} pods:`);
+  for (const p of viaCli.phases) {
+    out(
+      `  ${p.command.padEnd(8)} exit ${p.exitCode}, ${f(p.wallSeconds)} s wall / ${f(p.emulatorSeconds)} s emulator, ${p.requests} requests, ${p.status429} 429s, peak ${f(p.peakMb, 0)} MB`,
+    );
+  }
 
   const dir = join(__dirname, "..", "..", "bench", "results");
   mkdirSync(dir, { recursive: true });
@@ -99,6 +109,7 @@ async function main(): Promise<void> {
     hostFleet,
     micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
     program,
+    programThroughCli: viaCli,
   };
   const text = JSON.stringify(report, null, 2);
   writeFileSync(join(dir, `bench-${started.toISOString().replace(/[:.]/g, "-")}.json`), text);

@@ -1,17 +1,63 @@
 /**
  * The README's main job: runs examples/quickstart end to end against a freshly started local
- * emulator, prints what was created, then destroys it. No account and no Pulumi CLI needed: the
- * program runs under Pulumi's own Node runtime and provider host, with the small stand-in engine of
- * test/e2e/engine.ts playing the Go engine's part.
+ * emulator, shows what was created, then destroys it. No RunPod account needed.
+ *
+ * With the real Pulumi CLI (built by `npm run pulumi-cli`, or a `pulumi` on PATH) every step is the
+ * command a user types, run by the real engine. Without one, the small stand-in engine of
+ * harness/engine.ts plays the engine's part under Pulumi's own Node runtime and provider host, and
+ * the first line says so.
  *
  *   npm run quickstart
  */
 import { join } from "node:path";
-import { startEmulator } from "../emulator/index.js";
+import { type RunningEmulator, startEmulator } from "../emulator/index.js";
 import { deploy, destroy, isSecret, type Operation, StackState } from "./engine.js";
+import { findPulumiCli, type PulumiCli, REPO_ROOT } from "./pulumi-cli.js";
+import { ProgramStack } from "./stack.js";
 
 const TIME_SCALE = 10;
+const QUICKSTART = join(REPO_ROOT, "examples", "quickstart");
 const out = (line = "") => process.stdout.write(`${line}\n`);
+const indented = (text: string) => {
+  for (const line of text.split("\n")) if (line.trim() !== "") out(`    ${line}`);
+};
+
+function leftIn(emu: RunningEmulator): { pods: number; endpoints: number } {
+  const left = emu.control.snapshot();
+  const pods = left.pods.filter((p) => !p.cluster && p.status !== "TERMINATED").length;
+  return { pods, endpoints: left.endpoints.length };
+}
+
+async function withRealCli(cli: PulumiCli, emu: RunningEmulator): Promise<number> {
+  const stack = await ProgramStack.create({
+    programDir: QUICKSTART,
+    env: { RUNPOD_API_KEY: "", RUNPOD_BASE_URL: "", RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE) },
+  });
+  try {
+    const { "runpod:apiKey": apiKey, ...urls } = emu.pulumiConfig();
+    out("In examples/quickstart (here a scratch copy, with a local file backend), a user types:");
+    out("  $ pulumi stack init dev");
+    for (const [key, value] of Object.entries(urls)) out(`  $ pulumi config set ${key} ${value}`);
+    out("  $ pulumi config set --secret runpod:apiKey <the emulator's test key>");
+    await stack.setConfig(urls, { "runpod:apiKey": String(apiKey) });
+    out("  $ pulumi up --yes");
+    const up = await stack.run(["up", "--yes"], {}, indented);
+    if (up.code !== 0) {
+      out(`pulumi up failed (exit ${up.code}).`);
+      return 1;
+    }
+    out("  $ pulumi destroy --yes");
+    const down = await stack.run(["destroy", "--yes"], {}, indented);
+    const left = leftIn(emu);
+    out(`The emulator now holds ${left.pods} pods and ${left.endpoints} endpoints of this stack.`);
+    out(
+      `(pulumi ${cli.version}, ${cli.source === "built" ? `built from source in ${cli.dir}` : `from PATH: ${cli.bin}`})`,
+    );
+    return down.code === 0 && left.pods === 0 && left.endpoints === 0 ? 0 : 1;
+  } finally {
+    stack.dispose();
+  }
+}
 
 function show(value: unknown): string {
   if (isSecret(value)) return "[secret]";
@@ -23,15 +69,10 @@ function summarize(ops: readonly Operation[]): string {
   return ops.map((o) => `${o.op} ${o.type.split(":").pop()} ${o.name}`).join(", ");
 }
 
-async function main(): Promise<number> {
-  const emu = await startEmulator({ clockScale: TIME_SCALE });
-  out("Local RunPod emulator started:");
-  out(`  base_url ${emu.baseUrl}   rest_url ${emu.restUrl}   serverless_url ${emu.serverlessUrl}`);
-  out(`  (emulator time runs ${TIME_SCALE}x faster than the wall clock)`);
-  out();
+async function withStandInEngine(emu: RunningEmulator): Promise<number> {
   const state = new StackState();
   const options = {
-    programDir: join(__dirname, "..", "..", "examples", "quickstart"),
+    programDir: QUICKSTART,
     project: "runpod-quickstart",
     stack: "dev",
     config: emu.pulumiConfig(),
@@ -43,25 +84,39 @@ async function main(): Promise<number> {
       else if (line.startsWith("[program]") || line.startsWith("[engine]")) out(`  ${line}`);
     },
   };
+  out("pulumi up (examples/quickstart):");
+  const up = await deploy(options);
+  if (up.code !== 0) {
+    out(`The program failed: ${up.errors.join("; ")}`);
+    return 1;
+  }
+  out(`  ${summarize(up.ops)}`);
+  out();
+  out("Stack outputs:");
+  for (const [k, v] of Object.entries(up.stackOutputs)) out(`  ${k.padEnd(16)} ${show(v)}`);
+  out();
+  out("pulumi destroy:");
+  const down = await destroy(options);
+  out(`  ${summarize(down.ops)}`);
+  const left = leftIn(emu);
+  out(`  the emulator now holds ${left.pods} pods and ${left.endpoints} endpoints of this stack.`);
+  return left.pods === 0 && left.endpoints === 0 ? 0 : 1;
+}
+
+async function main(): Promise<number> {
+  const cli = findPulumiCli();
+  out(
+    cli
+      ? `Running the quickstart with the real Pulumi CLI ${cli.version} (${cli.source === "built" ? "built from source by npm run pulumi-cli" : "found on PATH"}).`
+      : "No Pulumi CLI found (build one with `npm run pulumi-cli`, needs Go): running the quickstart with the stand-in engine of harness/engine.ts instead.",
+  );
+  const emu = await startEmulator({ clockScale: TIME_SCALE });
+  out("Local RunPod emulator started:");
+  out(`  base_url ${emu.baseUrl}   rest_url ${emu.restUrl}   serverless_url ${emu.serverlessUrl}`);
+  out(`  (emulator time runs ${TIME_SCALE}x faster than the wall clock)`);
+  out();
   try {
-    out("pulumi up (examples/quickstart):");
-    const up = await deploy(options);
-    if (up.code !== 0) {
-      out(`The program failed: ${up.errors.join("; ")}`);
-      return 1;
-    }
-    out(`  ${summarize(up.ops)}`);
-    out();
-    out("Stack outputs:");
-    for (const [k, v] of Object.entries(up.stackOutputs)) out(`  ${k.padEnd(16)} ${show(v)}`);
-    out();
-    out("pulumi destroy:");
-    const down = await destroy(options);
-    out(`  ${summarize(down.ops)}`);
-    const left = emu.control.snapshot();
-    const pods = left.pods.filter((p) => !p.cluster && p.status !== "TERMINATED").length;
-    out(`  the emulator now holds ${pods} pods and ${left.endpoints.length} endpoints of this stack.`);
-    return pods === 0 && left.endpoints.length === 0 ? 0 : 1;
+    return cli ? await withRealCli(cli, emu) : await withStandInEngine(emu);
   } finally {
     await emu.close();
   }

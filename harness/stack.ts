@@ -101,7 +101,11 @@ export class ProgramStack {
   }
 
   /** Starts `pulumi <args>` in the program folder; `done` resolves when it exits, whatever the code. */
-  start(args: readonly string[], env: Record<string, string> = {}): RunningCommand {
+  start(
+    args: readonly string[],
+    env: Record<string, string> = {},
+    onOutput?: (text: string) => void,
+  ): RunningCommand {
     const full = [...args, ...(args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.name])];
     // Its own process group, as a CI job's: the CLI and the plugins it starts are in it.
     const child = spawn(process.execPath, [LAUNCHER, ...full], {
@@ -114,9 +118,11 @@ export class ProgramStack {
     let stderr = "";
     child.stdout?.on("data", (d: Buffer) => {
       stdout += d.toString();
+      onOutput?.(d.toString());
     });
     child.stderr?.on("data", (d: Buffer) => {
       stderr += d.toString();
+      onOutput?.(d.toString());
     });
     const done = new Promise<CommandResult>((resolve) =>
       child.on("exit", (code, signal) =>
@@ -126,9 +132,13 @@ export class ProgramStack {
     return { child, done, cliPid: () => cliPidOf(child.pid) };
   }
 
-  /** Runs `pulumi <args>` to the end. */
-  run(args: readonly string[], env: Record<string, string> = {}): Promise<CommandResult> {
-    return this.start(args, env).done;
+  /** Runs `pulumi <args>` to the end; `onOutput` sees what it prints as it prints it. */
+  run(
+    args: readonly string[],
+    env: Record<string, string> = {},
+    onOutput?: (text: string) => void,
+  ): Promise<CommandResult> {
+    return this.start(args, env, onOutput).done;
   }
 
   /** Runs `pulumi <args>` and fails with its output unless it exits 0. */

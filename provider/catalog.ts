@@ -6,9 +6,10 @@
  * available can be gone by the time a pod is created. That is why a pod takes a list of candidates
  * and walks it.
  */
-import type { Availability, CpuFlavor, DataCenter, GpuType, Region } from "./client/schemas/catalog.js";
-import type { Template } from "./client/schemas/templates.js";
-import { type CandidateQuery, type CatalogCandidate, catalogCandidates } from "./placement.js";
+import type { CandidateQuery, CatalogCandidate } from "./candidates.js";
+import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "./catalog-types.js";
+import type { Availability, Region } from "./client/vocabulary.js";
+import { catalogCandidates } from "./placement.js";
 import { programApi } from "./program.js";
 
 /**
@@ -58,7 +59,7 @@ export function getDataCenters(
 /** Public templates; `serverless` tells pod templates from serverless ones. @default source "official" */
 export function getPublicTemplates(
   options: { source?: "official" | "verified" | "community" } = {},
-): Promise<Template[]> {
+): Promise<PublicTemplate[]> {
   return programApi().listPublicTemplates(options.source ? { source: options.source } : {});
 }
 

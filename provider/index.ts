@@ -1,9 +1,21 @@
 /**
- * runpod-dynamic: RunPod resources for Pulumi programs, catalog and job functions, and the typed
- * API client they use.
+ * runpod-dynamic: RunPod resources for Pulumi programs, catalog and job functions, and the errors
+ * they throw. The typed API client is `runpod-dynamic/client`.
+ *
+ * Nothing declared here reaches zod: a program compiled with the tsconfig `pulumi new typescript`
+ * writes (no `esModuleInterop`, no `skipLibCheck`) fails inside zod's declaration files otherwise.
+ * The client and the resources' schemas stay out of this entry for that reason.
  * @packageDocumentation
  */
 
+export {
+  type CandidateQuery,
+  type CatalogCandidate,
+  type CatalogRow,
+  type PlacementCandidate,
+  placementSource,
+  rankCandidates,
+} from "./candidates.js";
 export {
   getCpuFlavors,
   getDataCenters,
@@ -11,33 +23,36 @@ export {
   getPublicTemplates,
   placementCandidates,
 } from "./catalog.js";
-export * from "./client/index.js";
+export type { CpuFlavor, DataCenter, GpuType, NamedAvailability, PublicTemplate } from "./catalog-types.js";
+export { type CheckFailure, formatFailures } from "./check-failure.js";
+export {
+  ERROR_CODES,
+  isRunpodApiError,
+  type RequestOutcome,
+  RunpodApiError,
+  type RunpodErrorCode,
+} from "./client/errors.js";
+export type { Availability, Region } from "./client/vocabulary.js";
 export { decodeArgs, encodeArgs } from "./container-args.js";
 export {
   getJobStatus,
   type ImageModelInput,
+  type JobApi,
   JobFailedError,
   type JobOptions,
   type JobResult,
+  type JobState,
   type MediaOutput,
   run,
   runSync,
   waitForJob,
 } from "./jobs.js";
 export {
-  type CandidateQuery,
-  type CatalogCandidate,
-  type PlacementCandidate,
-  placementSource,
-  rankCandidates,
-} from "./placement.js";
-export {
   checkNetworkVolume,
   diffNetworkVolume,
   NETWORK_VOLUME_TYPE,
   NetworkVolume,
   type NetworkVolumeArgs,
-  NetworkVolumeArgsSchema,
   type NetworkVolumeInputs,
   type NetworkVolumeOutputs,
 } from "./resources/network-volume.js";
@@ -47,7 +62,6 @@ export {
   POD_TYPE,
   Pod,
   type PodArgs,
-  PodArgsSchema,
   type PodInputs,
   type PodOutputs,
   podRuleFailures,
@@ -59,7 +73,6 @@ export {
   SERVERLESS_ENDPOINT_TYPE,
   ServerlessEndpoint,
   type ServerlessEndpointArgs,
-  ServerlessEndpointArgsSchema,
   type ServerlessEndpointOutputs,
   serverlessEndpointRuleFailures,
 } from "./resources/serverless-endpoint.js";
@@ -85,10 +98,8 @@ export {
   TEMPLATE_TYPE,
   Template,
   type TemplateArgs,
-  TemplateArgsSchema,
   type TemplateInputs,
   type TemplateOutputs,
   templateRuleFailures,
 } from "./resources/template.js";
 export { containsUnknown, isUnknown, UNKNOWN } from "./unknown.js";
-export { type CheckFailure, formatFailures } from "./validation.js";

@@ -5,6 +5,7 @@
 import { isTerminalJobStatus, type RunpodApi } from "./client/api.js";
 import type { Job } from "./client/schemas/jobs.js";
 import { programApi } from "./program.js";
+import type { Same } from "./same-type.js";
 
 /** Input of image models (contract: Hosted model endpoint and serverless endpoint jobs). */
 export interface ImageModelInput {
@@ -50,6 +51,56 @@ export class JobFailedError extends Error {
   }
 }
 
+/** A job as the service reports it (`/run`, `/runsync`, `/status`); fields the service adds are kept. */
+export interface JobState {
+  id: string;
+  status: string;
+  output?: unknown;
+  error?: unknown;
+  delayTime?: number | undefined;
+  executionTime?: number | undefined;
+  workerId?: string | undefined;
+  [field: string]: unknown;
+}
+
+/**
+ * The calls the job functions make. The API client (`RunpodApi` from `runpod-dynamic/client`) is
+ * one; it is named here by its shape so a program's declarations need not load the client.
+ */
+export interface JobApi {
+  runJob(
+    endpointId: string,
+    input: Record<string, unknown>,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<JobState>;
+  runJobSync(
+    endpointId: string,
+    input: Record<string, unknown>,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<JobState>;
+  getJobStatus(
+    endpointId: string,
+    jobId: string,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<JobState>;
+  pollJob(
+    endpointId: string,
+    jobId: string,
+    options: {
+      timeoutMs: number;
+      intervalMs: number;
+      backoff?: { factor: number; maxMs: number };
+      priority?: "foreground" | "background";
+      signal?: AbortSignal | undefined;
+    },
+  ): Promise<JobState>;
+}
+
+// Fail the build as soon as `JobState` and the client's schema drift apart, or the client stops
+// being a `JobApi`.
+true satisfies Same<JobState, Job>;
+true satisfies RunpodApi extends JobApi ? true : false;
+
 export interface JobOptions {
   /** Give up waiting after this long. @default 600000 */
   readonly timeoutMs?: number;
@@ -57,11 +108,11 @@ export interface JobOptions {
   readonly pollIntervalMs?: number;
   readonly signal?: AbortSignal;
   /** Where to send it. @default the program's settings (stack config, then RUNPOD_* variables) */
-  readonly api?: RunpodApi;
+  readonly api?: JobApi;
 }
 
 /** A terminal job as the caller gets it: COMPLETED is returned, any other end is a JobFailedError. */
-function settle<O>(endpointId: string, job: Job): JobResult<O> {
+function settle<O>(endpointId: string, job: JobState): JobResult<O> {
   if (job.status !== "COMPLETED") throw new JobFailedError(endpointId, job as JobResult<unknown>);
   return job as JobResult<O>;
 }

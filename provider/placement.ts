@@ -4,98 +4,18 @@
  * ordered list of (data center, GPU type) candidates, one create per candidate, reacting to each
  * status as the contract's Errors table says.
  */
+import {
+  type CandidateQuery,
+  type CatalogCandidate,
+  type CatalogRow,
+  type PlacementCandidate,
+  rankCandidates,
+} from "./candidates.js";
 import type { RunpodApi } from "./client/api.js";
 import { ERROR_CODES, isRunpodApiError, RunpodApiError } from "./client/errors.js";
-import type { Availability, DataCenter, Region } from "./client/schemas/catalog.js";
 import type { CreatePodRequest, Pod } from "./client/schemas/pods.js";
 import { now, sleep } from "./context.js";
 import { listPatiently, mayHaveLanded, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
-
-/** One place to try. An absent data center lets the scheduler choose among the request's own list. */
-export interface PlacementCandidate {
-  readonly dataCenterId?: string | undefined;
-  readonly gpuTypeId?: string | undefined;
-}
-
-/** A candidate read from the catalog: always a data center, and a GPU type for GPU pods. */
-export interface CatalogCandidate {
-  readonly dataCenterId: string;
-  readonly gpuTypeId?: string;
-}
-
-const LEVEL_RANK: Record<Availability, number> = { NONE: 0, LOW: 1, MEDIUM: 2, HIGH: 3 };
-
-export interface CandidateQuery {
-  /** GPU types in order of preference. For CPU pods leave it out and give `cpuFlavorId`. */
-  readonly gpuTypeIds?: readonly string[];
-  /** CPU flavor, for CPU pods. */
-  readonly cpuFlavorId?: string;
-  /** Continent-level regions, in order of preference; every region when absent. */
-  readonly regions?: readonly Region[];
-  /** Skip candidates the catalog rates below this. @default "LOW" */
-  readonly minAvailability?: Exclude<Availability, "NONE">;
-  /** Only these data centers (for example the one a network volume lives in). */
-  readonly dataCenterIds?: readonly string[];
-  /** Only data centers eligible for global networking. */
-  readonly globalNetworking?: boolean;
-  /** Only hosts reporting one of these CUDA versions (exact, as gpu.allowedCudaVersions). */
-  readonly allowedCudaVersions?: readonly string[];
-  /** Only hosts at or above this CUDA version (numeric, as gpu.minCudaVersion). */
-  readonly minCudaVersion?: string;
-  /** @default 12 */
-  readonly maxCandidates?: number;
-}
-
-/** One (data center, GPU type or CPU flavor) the catalog offers, with its stock level. */
-export interface CatalogRow {
-  readonly dataCenter: DataCenter;
-  readonly gpuTypeId?: string;
-  readonly availability: Availability;
-}
-
-/**
- * Orders catalog rows into candidates: NONE and rows below the minimum are skipped, then higher
- * availability first, then the GPU order asked for, then the region order, then the catalog's
- * own data-center order. The catalog is not a reservation: a candidate can still answer "no
- * capacity", which is why the walk goes on to the next.
- */
-export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuery): CatalogCandidate[] {
-  const min = LEVEL_RANK[query.minAvailability ?? "LOW"];
-  const regions = query.regions ?? [];
-  const gpus = query.gpuTypeIds ?? [];
-  const dcOrder = new Map<string, number>();
-  for (const r of rows) if (!dcOrder.has(r.dataCenter.id)) dcOrder.set(r.dataCenter.id, dcOrder.size);
-  return rows
-    .filter((r) => LEVEL_RANK[r.availability] >= min)
-    .filter((r) => regions.length === 0 || regions.includes(r.dataCenter.region))
-    .filter((r) => !query.dataCenterIds?.length || query.dataCenterIds.includes(r.dataCenter.id))
-    .filter((r) => !query.globalNetworking || r.dataCenter.globalNetwork)
-    .filter(
-      (r) => query.cpuFlavorId !== undefined || (r.gpuTypeId !== undefined && gpus.includes(r.gpuTypeId)),
-    )
-    .map((r) => ({
-      r,
-      key: [
-        -LEVEL_RANK[r.availability],
-        r.gpuTypeId === undefined ? 0 : gpus.indexOf(r.gpuTypeId),
-        regions.length === 0 ? 0 : regions.indexOf(r.dataCenter.region),
-        dcOrder.get(r.dataCenter.id) ?? 0,
-      ],
-    }))
-    .sort((a, b) => {
-      for (let i = 0; i < a.key.length; i += 1) {
-        const d = (a.key[i] ?? 0) - (b.key[i] ?? 0);
-        if (d !== 0) return d;
-      }
-      return 0;
-    })
-    .slice(0, query.maxCandidates ?? 12)
-    .map(({ r }) =>
-      r.gpuTypeId === undefined
-        ? { dataCenterId: r.dataCenter.id }
-        : { dataCenterId: r.dataCenter.id, gpuTypeId: r.gpuTypeId },
-    );
-}
 
 /**
  * Reads the catalog and returns ordered candidates. Without a CUDA constraint one data-center
@@ -140,21 +60,6 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
     }
   }
   return rankCandidates(rows, query);
-}
-
-/**
- * Where a pod's candidates come from, in this precedence: explicit `candidates`, then the catalog
- * (`regions`, `gpuTypeIds` or `minAvailability`), then the request's own `dataCenterIds`. Shared
- * with the policy pack, which must reason about placement exactly as create does.
- */
-export function placementSource(
-  placement:
-    | { candidates?: unknown; regions?: unknown; gpuTypeIds?: unknown; minAvailability?: unknown }
-    | undefined,
-): "candidates" | "catalog" | "request" {
-  if (placement?.candidates) return "candidates";
-  if (placement?.regions || placement?.gpuTypeIds || placement?.minAvailability) return "catalog";
-  return "request";
 }
 
 /** One candidate's outcome, for the report. */

@@ -3,19 +3,9 @@
  * Shared by every resource's `check` and by the policy pack.
  */
 import type { z } from "zod";
+import type { CheckFailure } from "./check-failure.js";
 import { applyCommand, type CommandFields, stringArray } from "./container-args.js";
 import { containsUnknown, pathIsUnknown } from "./unknown.js";
-
-/** A check failure as Pulumi shows it: the property path and why it is wrong. */
-export interface CheckFailure {
-  readonly property: string;
-  readonly reason: string;
-  /**
-   * The policy-pack rules (policy/) this failure breaks, where one property carries several rules;
-   * Pulumi shows only `property` and `reason`.
-   */
-  readonly rules?: readonly string[];
-}
 
 /** `gpu.count`, `mounts.network[0].path`; the empty path is the whole resource. */
 export function propertyPath(path: readonly PropertyKey[]): string {
@@ -78,11 +68,6 @@ export function schemaFailures(schema: z.ZodType, input: unknown): CheckFailure[
     failures.push({ property: propertyPath(issue.path), reason: describeIssue(issue) });
   }
   return failures;
-}
-
-/** One line per failure, for error messages outside Pulumi (the CLI, plain function calls). */
-export function formatFailures(what: string, failures: readonly CheckFailure[]): string {
-  return `${what} is invalid:\n${failures.map((f) => `  - ${f.property || "(resource)"}: ${f.reason}`).join("\n")}`;
 }
 
 /** The input that makes a request largest: the field a size failure names. */

@@ -10,7 +10,8 @@
  * create them in the RunPod console and reference them by id only.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
+import type { z } from "zod";
+import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import {
   type NetworkVolume as ApiVolume,
@@ -18,26 +19,29 @@ import {
   type UpdateNetworkVolumeRequest,
   VolumeType,
 } from "../client/schemas/network-volumes.js";
-import { api, type ConfigureRequest, configureRuntime, sleep } from "../context.js";
+import { api, configureRuntime, sleep } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
-import { type CheckFailure, schemaFailures } from "../validation.js";
+import { schemaFailures } from "../validation.js";
 import { byName, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
+import { NetworkVolumeArgsSchema } from "./network-volume-schema.js";
 
 export const NETWORK_VOLUME_TYPE = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
 
-export const NetworkVolumeArgsSchema = z.strictObject({
-  name: z.string().min(1),
-  size: z.int().min(10).max(4096),
-  dataCenterId: z.string().min(1),
-  type: VolumeType.optional(),
-  adoptId: z.string().min(1).optional(),
-});
-
-/** Checked inputs of a NetworkVolume (the provider side sees plain values). */
-export type NetworkVolumeInputs = z.infer<typeof NetworkVolumeArgsSchema>;
+/**
+ * Checked inputs of a NetworkVolume: `NetworkVolumeArgs` resolved to plain values, as `check`
+ * accepts them and the provider sees them.
+ */
+export interface NetworkVolumeInputs {
+  name: string;
+  /** GB, 10-4096; can only grow. */
+  size: number;
+  dataCenterId: string;
+  type?: "STANDARD" | "HIGH_PERFORMANCE" | undefined;
+  adoptId?: string | undefined;
+}
 
 /** How the program describes a network volume. Every field may be a Pulumi Input. */
 export interface NetworkVolumeArgs {
@@ -218,7 +222,7 @@ const claimed = new Set<string>();
 export class NetworkVolumeProvider
   implements pulumi.dynamic.ResourceProvider<NetworkVolumeInputs, NetworkVolumeOutputs>
 {
-  async configure(req: ConfigureRequest): Promise<void> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
   }
 

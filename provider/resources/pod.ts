@@ -8,82 +8,101 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
+import { type PlacementCandidate, placementSource } from "../candidates.js";
+import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import { REGIONS } from "../client/schemas/catalog.js";
 import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
 import {
   type Pod as ApiPod,
   type CreatePodRequest as CreateBody,
   CreatePodRequest,
-  type PodStatus,
   type UpdatePodRequest,
 } from "../client/schemas/pods.js";
-import { api, type ConfigureRequest, configureRuntime, now, watcher } from "../context.js";
+import type { Cloud, PodStatus, Region } from "../client/vocabulary.js";
+import { api, configureRuntime, now, watcher } from "../context.js";
 import { listPatiently, waitWallClock } from "../create-once.js";
 import {
   catalogCandidates,
   describeCandidate,
   findUnacknowledged,
   type PlacementAttempt,
-  type PlacementCandidate,
-  placementSource,
   placePod,
   wasAmbiguous,
 } from "../placement.js";
 import { elapsed, progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
-import { type CheckFailure, commandFailure, largestField, schemaFailures } from "../validation.js";
+import { commandFailure, largestField, schemaFailures } from "../validation.js";
 import { WaitFailure, type WaitTarget } from "../watcher.js";
 import {
   byName,
   commandChanged,
-  commandOutputs,
   differs,
   diffResult,
   named,
   optionInputs,
   withoutInternal,
 } from "./common.js";
+import { podOutputs } from "./pod-outputs.js";
+import { PodArgsSchema } from "./pod-schema.js";
 
 // ---------------------------------------------------------------- inputs
 
-const PlacementSchema = z.strictObject({
-  /** Explicit ordered (data center, GPU type) pairs; `gpuTypeId` defaults to `gpu.id`. */
-  candidates: z
-    .array(z.strictObject({ dataCenterId: z.string().min(1), gpuTypeId: z.string().min(1).optional() }))
-    .min(1)
-    .optional(),
-  /** Build candidates from the catalog in these regions, in order. */
-  regions: z.array(z.enum(REGIONS)).min(1).optional(),
-  /** Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. */
-  gpuTypeIds: z.array(z.string().min(1)).min(1).optional(),
-  /** Skip catalog candidates rated below this. */
-  minAvailability: z.enum(["LOW", "MEDIUM", "HIGH"]).optional(),
-  maxCandidates: z.int().min(1).max(50).optional(),
-});
-
-const TimeoutsSchema = z.strictObject({
-  /** Seconds to wait for the pod after it was created. @default 600 */
-  create: z.int().min(1).max(86_400).optional(),
-  /** Seconds to wait after a change that restarts the container. @default 600 */
-  update: z.int().min(1).max(86_400).optional(),
-  /** Seconds to wait until a deleted pod is gone. @default 300 */
-  delete: z.int().min(1).max(86_400).optional(),
-});
-
-export const PodArgsSchema = CreatePodRequest.extend({
-  locked: z.boolean().optional(),
-  placement: PlacementSchema.optional(),
-  waitFor: z.enum(["RUNNING", "PLACED", "NONE"]).optional(),
-  timeouts: TimeoutsSchema.optional(),
-  onCreateFailure: z.enum(["terminate", "keep"]).optional(),
-  adoptId: z.string().min(1).optional(),
-});
-
-/** Checked inputs of a Pod (the provider side sees plain values). */
-export type PodInputs = z.infer<typeof PodArgsSchema>;
+/**
+ * Checked inputs of a Pod: `PodArgs` resolved to plain values, as `check` accepts them and the
+ * provider sees them.
+ */
+export interface PodInputs {
+  name: string;
+  image?: string | undefined;
+  args?: string | undefined;
+  cmd?: string[] | undefined;
+  entrypoint?: string[] | undefined;
+  disk?: number | undefined;
+  env?: Record<string, string> | undefined;
+  ports?: string[] | undefined;
+  registry?: string | null | undefined;
+  gpu?:
+    | {
+        id: string;
+        count?: number | undefined;
+        allowedCudaVersions?: string[] | undefined;
+        minCudaVersion?: string | undefined;
+        minRamPerGpu?: number | undefined;
+        minVcpuCountPerGpu?: number | undefined;
+      }
+    | undefined;
+  cpu?: { id: string; vcpuCount: number } | undefined;
+  cloud?: Cloud | undefined;
+  dataCenterIds?: string[] | undefined;
+  globalNetworking?: boolean | undefined;
+  mounts?:
+    | {
+        persistent?: { size: number; path: string } | undefined;
+        network?: { volumeId: string; path: string }[] | undefined;
+        global?: { volumeId: string; path?: string | undefined }[] | undefined;
+      }
+    | undefined;
+  startJupyter?: boolean | undefined;
+  startSsh?: boolean | undefined;
+  templateId?: string | undefined;
+  locked?: boolean | undefined;
+  placement?:
+    | {
+        candidates?: { dataCenterId: string; gpuTypeId?: string | undefined }[] | undefined;
+        regions?: Region[] | undefined;
+        gpuTypeIds?: string[] | undefined;
+        minAvailability?: "LOW" | "MEDIUM" | "HIGH" | undefined;
+        maxCandidates?: number | undefined;
+      }
+    | undefined;
+  waitFor?: "RUNNING" | "PLACED" | "NONE" | undefined;
+  timeouts?:
+    | { create?: number | undefined; update?: number | undefined; delete?: number | undefined }
+    | undefined;
+  onCreateFailure?: "terminate" | "keep" | undefined;
+  adoptId?: string | undefined;
+}
 
 /** How the program describes a pod. Every field may be a Pulumi Input. */
 export interface PodArgs {
@@ -154,7 +173,7 @@ export interface PodArgs {
     candidates?: pulumi.Input<
       pulumi.Input<{ dataCenterId: pulumi.Input<string>; gpuTypeId?: pulumi.Input<string> }>[]
     >;
-    regions?: pulumi.Input<pulumi.Input<(typeof REGIONS)[number]>[]>;
+    regions?: pulumi.Input<pulumi.Input<Region>[]>;
     gpuTypeIds?: pulumi.Input<pulumi.Input<string>[]>;
     minAvailability?: pulumi.Input<"LOW" | "MEDIUM" | "HIGH">;
     maxCandidates?: pulumi.Input<number>;
@@ -457,7 +476,9 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
   }
   if (!containsUnknown(inputs)) {
     // Sized with the create key the provider adds to env.
-    const bytes = Buffer.byteLength(JSON.stringify(createBody(inputs as PodInputs, "0".repeat(32))));
+    const bytes = Buffer.byteLength(
+      JSON.stringify(createBody(inputs as unknown as PodInputs, "0".repeat(32))),
+    );
     if (bytes > MAX_REQUEST_BYTES) {
       fail(
         largestField(inputs),
@@ -600,7 +621,7 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
 function createBody(inputs: PodInputs, createKey?: string): CreateBody {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(CreatePodRequest.shape)) {
-    const v = (inputs as Record<string, unknown>)[key];
+    const v = (inputs as unknown as Record<string, unknown>)[key];
     if (v !== undefined) body[key] = v;
   }
   if (createKey !== undefined) body.env = { ...inputs.env, [CREATE_KEY_ENV]: createKey };
@@ -652,72 +673,6 @@ function updateBody(
   return body as UpdatePodRequest;
 }
 
-/** Outputs from the API's pod and the inputs that made it; JSON-clean (null, never undefined). */
-export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs {
-  const declared = Object.keys(inputs.env ?? {});
-  const env = Object.fromEntries(declared.filter((k) => k in pod.env).map((k) => [k, pod.env[k] as string]));
-  const endpoint = (e: { host: string; port: number; username: string; command: string } | null) =>
-    e ? { host: e.host, port: e.port, username: e.username, command: e.command } : null;
-  return {
-    name: pod.name,
-    status: pod.status,
-    actions: [...pod.actions],
-    image: pod.image,
-    args: pod.args,
-    ...commandOutputs(pod.args, pod.cmd, pod.entrypoint),
-    disk: pod.disk,
-    env,
-    ports: [...pod.ports],
-    registry: pod.registry,
-    mounts: jsonClean(pod.mounts) as PodOutputs["mounts"],
-    gpu: pod.gpu
-      ? {
-          id: pod.gpu.id,
-          count: pod.gpu.count ?? inputs.gpu?.count ?? 1,
-          vcpuCount: pod.gpu.vcpuCount,
-          memory: pod.gpu.memory,
-          allowedCudaVersions: inputs.gpu?.allowedCudaVersions ?? null,
-          minCudaVersion: inputs.gpu?.minCudaVersion ?? null,
-          minRamPerGpu: inputs.gpu?.minRamPerGpu ?? null,
-          minVcpuCountPerGpu: inputs.gpu?.minVcpuCountPerGpu ?? null,
-        }
-      : null,
-    cpu: pod.cpu ? { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory } : null,
-    cloud: pod.cloud,
-    dataCenterId: pod.dataCenterId,
-    dataCenterIds: inputs.dataCenterIds ?? null,
-    cudaVersion: pod.cudaVersion,
-    ssh: { proxy: endpoint(pod.ssh.proxy), direct: endpoint(pod.ssh.direct) },
-    cluster: pod.cluster
-      ? {
-          id: pod.cluster.id,
-          rank: pod.cluster.rank,
-          role: pod.cluster.role ?? null,
-          ip: pod.cluster.ip ?? null,
-        }
-      : null,
-    template: pod.template,
-    templateId: inputs.templateId ?? null,
-    cost: pod.cost,
-    locked: pod.locked,
-    globalNetworking: {
-      enabled: pod.globalNetworking.enabled,
-      ip: pod.globalNetworking.ip ?? null,
-      internalDns: pod.globalNetworking.internalDns ?? null,
-    },
-    requestedGlobalNetworking: inputs.globalNetworking ?? pod.globalNetworking.enabled,
-    runtime: pod.runtime === null ? null : (jsonClean(pod.runtime) as Record<string, unknown>),
-    createdAt: pod.createdAt,
-    startedAt: pod.startedAt,
-    startSsh: inputs.startSsh ?? false,
-    startJupyter: inputs.startJupyter ?? false,
-    jupyterPassword: pod.env.JUPYTER_PASSWORD ?? null,
-    placement: inputs.placement ?? null,
-    requestedGpuId: inputs.gpu?.id ?? pod.gpu?.id ?? null,
-    timeouts: inputs.timeouts ?? null,
-  };
-}
-
 /** The inputs that would produce `outputs`: what refresh hands back so the next diff starts from the truth. */
 function inputsFromOutputs(o: PodOutputs, prior: Partial<PodInputs>): PodInputs {
   const gpu = o.gpu
@@ -755,11 +710,7 @@ function inputsFromOutputs(o: PodOutputs, prior: Partial<PodInputs>): PodInputs 
       ? { globalNetworking: o.requestedGlobalNetworking }
       : {}),
   };
-  return inputs as PodInputs;
-}
-
-function jsonClean(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value ?? null));
+  return inputs as unknown as PodInputs;
 }
 
 // ---------------------------------------------------------------- the provider
@@ -1063,12 +1014,12 @@ async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]>
 }
 
 export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, PodOutputs> {
-  async configure(req: ConfigureRequest): Promise<void> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
   }
 
   async check(_olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
-    const failures = checkPod(news as Record<string, unknown>);
+    const failures = checkPod(news as unknown as Record<string, unknown>);
     return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
   }
 

@@ -7,36 +7,56 @@
  * protect production endpoints with `{ protect: true }`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
+import type { z } from "zod";
+import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import {
   CreateEndpointRequest,
   type Endpoint,
   type UpdateEndpointRequest,
 } from "../client/schemas/endpoints.js";
-import { api, type ConfigureRequest, configureRuntime, settings } from "../context.js";
+import type { ComputeType, ScalerType } from "../client/vocabulary.js";
+import { api, configureRuntime, settings } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
-import { type CheckFailure, schemaFailures } from "../validation.js";
+import { schemaFailures } from "../validation.js";
 import { byName, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
+import { ServerlessEndpointArgsSchema } from "./serverless-endpoint-schema.js";
 
 export const SERVERLESS_ENDPOINT_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
 
 /** The API's defaults (v1 description, EndpointCreateInput), used where the program leaves a field out. */
 export const ENDPOINT_API_DEFAULTS = { computeType: "GPU", workersMin: 0, workersMax: 3 } as const;
 
-export const ServerlessEndpointArgsSchema = CreateEndpointRequest.extend({
-  name: z.string().min(1).max(191),
-  executionTimeoutMs: z
-    .int()
-    .min(5_000)
-    .max(7 * 24 * 3_600_000)
-    .optional(),
-  adoptId: z.string().min(1).optional(),
-});
-export type ServerlessEndpointInputs = z.infer<typeof ServerlessEndpointArgsSchema>;
+/**
+ * Checked inputs of a ServerlessEndpoint: `ServerlessEndpointArgs` resolved to plain values, as
+ * `check` accepts them and the provider sees them.
+ */
+export interface ServerlessEndpointInputs {
+  name: string;
+  templateId: string;
+  computeType?: ComputeType | undefined;
+  gpuTypeIds?: string[] | undefined;
+  gpuCount?: number | undefined;
+  cpuFlavorIds?: string[] | undefined;
+  vcpuCount?: number | undefined;
+  dataCenterIds?: string[] | undefined;
+  allowedCudaVersions?: string[] | undefined;
+  minCudaVersion?: string | undefined;
+  workersMin?: number | undefined;
+  workersMax?: number | undefined;
+  idleTimeout?: number | undefined;
+  executionTimeoutMs?: number | undefined;
+  flashboot?: boolean | undefined;
+  scalerType?: ScalerType | undefined;
+  scalerValue?: number | undefined;
+  networkVolumeId?: string | undefined;
+  networkVolumeIds?: string[] | undefined;
+  env?: Record<string, string> | undefined;
+  adoptId?: string | undefined;
+}
 
 type In<T> = pulumi.Input<T>;
 type InList<T> = pulumi.Input<pulumi.Input<T>[]>;
@@ -287,7 +307,7 @@ function inputsFromOutputs(
     if (prior[k] !== undefined && o[k] !== null) inputs[k] = o[k];
   }
   if (prior.env !== undefined || Object.keys(o.env).length > 0) inputs.env = o.env;
-  return inputs as ServerlessEndpointInputs;
+  return inputs as unknown as ServerlessEndpointInputs;
 }
 
 /** The create body: the v1 fields only (the host also passes `__provider` and our own options). */
@@ -326,12 +346,12 @@ function createEndpointOnce(b: z.input<typeof CreateEndpointRequest>): Promise<E
 export class ServerlessEndpointProvider
   implements pulumi.dynamic.ResourceProvider<ServerlessEndpointInputs, ServerlessEndpointOutputs>
 {
-  async configure(req: ConfigureRequest): Promise<void> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
   }
 
   async check(_olds: ServerlessEndpointInputs, news: ServerlessEndpointInputs) {
-    const failures = checkServerlessEndpoint(news as Record<string, unknown>);
+    const failures = checkServerlessEndpoint(news as unknown as Record<string, unknown>);
     return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
   }
 
@@ -428,7 +448,8 @@ export class ServerlessEndpointProvider
 
 function patchBody(updates: readonly string[], news: ServerlessEndpointInputs): UpdateEndpointRequest {
   const out: Record<string, unknown> = {};
-  for (const k of updates) out[k] = (news as Record<string, unknown>)[k] ?? (k === "env" ? {} : undefined);
+  for (const k of updates)
+    out[k] = (news as unknown as Record<string, unknown>)[k] ?? (k === "env" ? {} : undefined);
   return out as UpdateEndpointRequest;
 }
 

@@ -7,25 +7,29 @@
  * 30 minutes; output URLs expire after 7 days.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import { api, type ConfigureRequest, configureRuntime } from "../context.js";
+import type { CheckFailure } from "../check-failure.js";
+import { api, configureRuntime } from "../context.js";
 import { JobFailedError, type JobResult, runSync, waitForJob } from "../jobs.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
-import { type CheckFailure, schemaFailures } from "../validation.js";
+import { schemaFailures } from "../validation.js";
 import { differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
+import { ServerlessJobArgsSchema } from "./serverless-job-schema.js";
 
 export const SERVERLESS_JOB_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessJob";
 
-const ServerlessJobArgsSchema = z.strictObject({
-  endpointId: z.string().min(1),
-  input: z.record(z.string(), z.unknown()),
+/**
+ * Checked inputs of a ServerlessJob: `ServerlessJobArgs` resolved to plain values, as `check`
+ * accepts them and the provider sees them.
+ */
+export interface ServerlessJobInputs {
+  endpointId: string;
+  input: Record<string, unknown>;
   /** `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status. */
-  mode: z.enum(["sync", "async"]).optional(),
+  mode?: "sync" | "async" | undefined;
   /** Seconds to wait for the job. @default 600 */
-  timeout: z.int().min(1).max(86_400).optional(),
-});
-export type ServerlessJobInputs = z.infer<typeof ServerlessJobArgsSchema>;
+  timeout?: number | undefined;
+}
 
 export interface ServerlessJobArgs {
   /** A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`. */
@@ -106,7 +110,7 @@ function outputs(inputs: ServerlessJobInputs, job: JobResult<unknown>): Serverle
 export class ServerlessJobProvider
   implements pulumi.dynamic.ResourceProvider<ServerlessJobInputs, ServerlessJobOutputs>
 {
-  async configure(req: ConfigureRequest): Promise<void> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
   }
 

@@ -8,13 +8,13 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "../check-failure.js";
 import { SSH_PUBLIC_KEY_PATTERN } from "../client/schemas/account.js";
-import { api, type ConfigureRequest, configureRuntime } from "../context.js";
+import { api, configureRuntime } from "../context.js";
 import { mayHaveLanded, settleMs, waitWallClock } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
-import type { CheckFailure } from "../validation.js";
 import { diffResult, named, optionInputs } from "./common.js";
 
 export const SSH_KEY_TYPE = "pulumi-nodejs:dynamic/runpod:SshKey";
@@ -188,7 +188,7 @@ function outputs(key: ParsedKey): SshKeyOutputs {
 }
 
 export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInputs, SshKeyOutputs> {
-  async configure(req: ConfigureRequest): Promise<void> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
   }
 

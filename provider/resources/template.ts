@@ -12,23 +12,23 @@
  * flipping `serverless` (see `diffTemplate`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
+import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
 import {
   type Template as ApiTemplate,
   type CreateTemplateRequest as CreateBody,
   CreateTemplateRequest,
-  type TEMPLATE_CATEGORIES,
   type UpdateTemplateRequest,
 } from "../client/schemas/templates.js";
+import type { TemplateCategory } from "../client/vocabulary.js";
 import { applyCommand } from "../container-args.js";
-import { api, type ConfigureRequest, configureRuntime } from "../context.js";
+import { api, configureRuntime } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
-import { type CheckFailure, commandFailure, largestField, schemaFailures } from "../validation.js";
+import { commandFailure, largestField, schemaFailures } from "../validation.js";
 import {
   byName,
   commandChanged,
@@ -39,6 +39,7 @@ import {
   optionInputs,
   withoutInternal,
 } from "./common.js";
+import { TemplateArgsSchema } from "./template-schema.js";
 
 export const TEMPLATE_TYPE = "pulumi-nodejs:dynamic/runpod:Template";
 
@@ -51,12 +52,30 @@ export const TEMPLATE_API_DEFAULTS = {
   startJupyter: true,
 } as const;
 
-export const TemplateArgsSchema = CreateTemplateRequest.extend({
-  adoptId: z.string().min(1).optional(),
-});
-
-/** Checked inputs of a Template (the provider side sees plain values). */
-export type TemplateInputs = z.infer<typeof TemplateArgsSchema>;
+/**
+ * Checked inputs of a Template: `TemplateArgs` resolved to plain values, as `check` accepts them
+ * and the provider sees them.
+ */
+export interface TemplateInputs {
+  name: string;
+  image: string;
+  args?: string | undefined;
+  cmd?: string[] | undefined;
+  entrypoint?: string[] | undefined;
+  disk?: number | undefined;
+  env?: Record<string, string> | undefined;
+  ports?: string[] | undefined;
+  registry?: string | null | undefined;
+  mounts?: { persistent?: { size: number; path: string } | undefined } | undefined;
+  allowedCudaVersions?: string[] | undefined;
+  startSsh?: boolean | undefined;
+  startJupyter?: boolean | undefined;
+  readme?: string | undefined;
+  public?: boolean | undefined;
+  serverless?: boolean | undefined;
+  category?: TemplateCategory | undefined;
+  adoptId?: string | undefined;
+}
 
 type In<T> = pulumi.Input<T>;
 type InList<T> = pulumi.Input<pulumi.Input<T>[]>;
@@ -95,7 +114,7 @@ export interface TemplateArgs {
   /** For serverless endpoints (true) or pods (false). A serverless template cannot back a pod. Changing it replaces the template. @default false */
   serverless?: In<boolean>;
   /** Console grouping only; no effect on scheduling. @default "NVIDIA" */
-  category?: In<(typeof TEMPLATE_CATEGORIES)[number]>;
+  category?: In<TemplateCategory>;
   /** Adopt this existing template of yours instead of creating one (`pulumi import` does not work for dynamic providers). */
   adoptId?: In<string>;
 }
@@ -218,7 +237,7 @@ export function templateRuleFailures(inputs: Record<string, unknown>): CheckFail
   if (command) fail("args", command);
   if (!containsUnknown(inputs)) {
     // The limit applies to every pod create expanded with this template (contract: Limits).
-    const bytes = Buffer.byteLength(JSON.stringify(createTemplateBody(inputs as TemplateInputs)));
+    const bytes = Buffer.byteLength(JSON.stringify(createTemplateBody(inputs as unknown as TemplateInputs)));
     if (bytes > MAX_REQUEST_BYTES) {
       fail(
         largestField(inputs),
@@ -300,7 +319,7 @@ function createTemplateBody(inputs: TemplateInputs): CreateBody {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(CreateTemplateRequest.shape)) {
     if (key === "args" || key === "cmd" || key === "entrypoint") continue;
-    const v = (inputs as Record<string, unknown>)[key];
+    const v = (inputs as unknown as Record<string, unknown>)[key];
     if (v !== undefined) body[key] = v;
   }
   if (inputs.args !== undefined || inputs.cmd !== undefined || inputs.entrypoint !== undefined) {
@@ -329,7 +348,7 @@ function templatePatchBody(
       const k = u as (typeof DEFAULTED)[number];
       body[k] = news[k] ?? TEMPLATE_API_DEFAULTS[k];
     } else {
-      body[u] = (news as Record<string, unknown>)[u];
+      body[u] = (news as unknown as Record<string, unknown>)[u];
     }
   }
   return body as UpdateTemplateRequest;
@@ -379,7 +398,7 @@ function inputsFromOutputs(o: TemplateOutputs, prior: Partial<TemplateInputs>): 
     category: o.category,
     ...(prior.adoptId ? { adoptId: prior.adoptId } : {}),
   };
-  return inputs as TemplateInputs;
+  return inputs as unknown as TemplateInputs;
 }
 
 // ---------------------------------------------------------------- the provider
@@ -393,12 +412,12 @@ const label = byName("Template") as (
 const claimed = new Set<string>();
 
 export class TemplateProvider implements pulumi.dynamic.ResourceProvider<TemplateInputs, TemplateOutputs> {
-  async configure(req: ConfigureRequest): Promise<void> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
   }
 
   async check(_olds: TemplateInputs, news: TemplateInputs) {
-    const failures = checkTemplate(news as Record<string, unknown>);
+    const failures = checkTemplate(news as unknown as Record<string, unknown>);
     return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
   }
 

@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
 import type { ServerlessEndpointInputs } from "../../provider/resources/serverless-endpoint.js";
-import { clientLib } from "../support/dist.js";
+import { clientLib, loadDist } from "../support/dist.js";
 import { emulatorLib, type RunningEmulator, thrown } from "../support/emulator.js";
 import {
   message,
@@ -25,7 +25,7 @@ import {
   startProviderHost,
   UNKNOWN,
 } from "../support/host.js";
-import { providerLib, runtimeLib, useEmulator, useRuntime } from "../support/provider.js";
+import { runtimeLib, useEmulator, useRuntime } from "../support/provider.js";
 import {
   json,
   podBody,
@@ -79,9 +79,21 @@ function inputs(plausible: Record<string, fc.Arbitrary<unknown>>, fields: readon
 }
 
 const fieldsOf = (schema: { shape: object }) => Object.keys(schema.shape);
+const { PodArgsSchema } = loadDist<typeof import("../../provider/resources/pod-schema.js")>(
+  "provider/resources/pod-schema.js",
+);
+const { ServerlessEndpointArgsSchema } = loadDist<
+  typeof import("../../provider/resources/serverless-endpoint-schema.js")
+>("provider/resources/serverless-endpoint-schema.js");
+const { NetworkVolumeArgsSchema } = loadDist<
+  typeof import("../../provider/resources/network-volume-schema.js")
+>("provider/resources/network-volume-schema.js");
+const { TemplateArgsSchema } = loadDist<typeof import("../../provider/resources/template-schema.js")>(
+  "provider/resources/template-schema.js",
+);
 const RESOURCES = {
   Pod: {
-    fields: fieldsOf(providerLib.PodArgsSchema),
+    fields: fieldsOf(PodArgsSchema),
     plausible: {
       name: str,
       image: str,
@@ -117,7 +129,7 @@ const RESOURCES = {
     },
   },
   ServerlessEndpoint: {
-    fields: fieldsOf(providerLib.ServerlessEndpointArgsSchema),
+    fields: fieldsOf(ServerlessEndpointArgsSchema),
     plausible: {
       name: str,
       templateId: str,
@@ -144,11 +156,11 @@ const RESOURCES = {
     },
   },
   NetworkVolume: {
-    fields: fieldsOf(providerLib.NetworkVolumeArgsSchema),
+    fields: fieldsOf(NetworkVolumeArgsSchema),
     plausible: { name: str, size: int, dataCenterId: str, type: fc.constantFrom("STANDARD", "FAST") },
   },
   Template: {
-    fields: fieldsOf(providerLib.TemplateArgsSchema),
+    fields: fieldsOf(TemplateArgsSchema),
     plausible: { name: str, image: str, disk: int, env, ports: fc.array(port, { maxLength: 3 }), mounts },
   },
 } as const;

@@ -1,21 +1,12 @@
 /** Catalog reads (`GET {base_url}/v2/catalog/gpus|cpus|datacenters|templates`). */
 import { z } from "zod";
+import { AVAILABILITY_LEVELS, REGIONS } from "../vocabulary.js";
 
-export const AVAILABILITY_LEVELS = ["NONE", "LOW", "MEDIUM", "HIGH"] as const;
+export { AVAILABILITY_LEVELS, REGIONS };
+
 export const Availability = z.enum(AVAILABILITY_LEVELS);
 export type Availability = z.infer<typeof Availability>;
 
-export const REGIONS = [
-  "NORTH_AMERICA",
-  "SOUTH_AMERICA",
-  "EUROPE",
-  "ASIA",
-  "MIDDLE_EAST",
-  "AFRICA",
-  "OCEANIA",
-  "ANTARCTICA",
-  "UNKNOWN",
-] as const;
 export const Region = z.enum(REGIONS);
 export type Region = z.infer<typeof Region>;
 

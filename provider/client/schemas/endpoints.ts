@@ -3,10 +3,10 @@
  * core fields; the rest come from the v1 description (runpod-openapi-v1.json, EndpointCreateInput).
  */
 import { z } from "zod";
+import { COMPUTE_TYPES, SCALER_TYPES } from "../vocabulary.js";
 import { CudaVersion, EnvMap } from "./common.js";
 
-export const COMPUTE_TYPES = ["GPU", "CPU"] as const;
-export const SCALER_TYPES = ["QUEUE_DELAY", "REQUEST_COUNT"] as const;
+export { COMPUTE_TYPES, SCALER_TYPES };
 
 const EndpointFields = {
   name: z.string().min(1).max(191),

@@ -1,7 +1,9 @@
 /** Network volumes (`{base_url}/v2/network-volumes`): 10-4096 GB, grow only, type fixed at create. */
 import { z } from "zod";
+import { VOLUME_TYPES } from "../vocabulary.js";
 
-export const VOLUME_TYPES = ["STANDARD", "HIGH_PERFORMANCE"] as const;
+export { VOLUME_TYPES };
+
 export const VolumeType = z.enum(VOLUME_TYPES);
 
 export const NetworkVolume = z.looseObject({

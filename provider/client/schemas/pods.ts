@@ -1,16 +1,16 @@
 /** Pod bodies (contract: Resources and their fields; POST {base_url}/v2/pods). */
 import { z } from "zod";
+import { CLOUDS, POD_ACTIONS, POD_STATUSES } from "../vocabulary.js";
 import { ContainerConfigRequest, CudaVersion, EnvMap } from "./common.js";
 
-export const POD_STATUSES = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
+export { CLOUDS, POD_ACTIONS, POD_STATUSES };
+
 export const PodStatus = z.enum(POD_STATUSES);
 export type PodStatus = z.infer<typeof PodStatus>;
 
-export const POD_ACTIONS = ["start", "stop", "restart", "terminate"] as const;
 export const PodAction = z.enum(POD_ACTIONS);
 export type PodAction = z.infer<typeof PodAction>;
 
-export const CLOUDS = ["SECURE", "COMMUNITY"] as const;
 export const Cloud = z.enum(CLOUDS);
 export type Cloud = z.infer<typeof Cloud>;
 

@@ -1,9 +1,11 @@
 /** Templates (`{base_url}/v2/templates`, `/v2/catalog/templates`). */
 import { z } from "zod";
+import { TEMPLATE_CATEGORIES } from "../vocabulary.js";
 import { ContainerConfigRequest, CudaVersion, EnvMap } from "./common.js";
 import { PersistentMount } from "./pods.js";
 
-export const TEMPLATE_CATEGORIES = ["CPU", "NVIDIA", "AMD"] as const;
+export { TEMPLATE_CATEGORIES };
+
 export const TemplateCategory = z.enum(TEMPLATE_CATEGORIES);
 
 export const Template = z.looseObject({

@@ -1,0 +1,51 @@
+/**
+ * The API's closed vocabularies: the enum values of the contract, as `as const` arrays with their
+ * union types. The schemas build their `z.enum`s from these, and the program-facing types
+ * (resource inputs and outputs, catalog results) use the unions. This module imports nothing: the
+ * declarations a Pulumi program compiles against reach it, and they must not reach zod, whose
+ * declaration files fail to compile without `esModuleInterop`.
+ */
+
+/** How much stock the catalog reports for a GPU type or CPU flavor. */
+export const AVAILABILITY_LEVELS = ["NONE", "LOW", "MEDIUM", "HIGH"] as const;
+export type Availability = (typeof AVAILABILITY_LEVELS)[number];
+
+/** Continent-level regions of the data centers. */
+export const REGIONS = [
+  "NORTH_AMERICA",
+  "SOUTH_AMERICA",
+  "EUROPE",
+  "ASIA",
+  "MIDDLE_EAST",
+  "AFRICA",
+  "OCEANIA",
+  "ANTARCTICA",
+  "UNKNOWN",
+] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** A pod's lifecycle (contract: States and transitions). */
+export const POD_STATUSES = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
+export type PodStatus = (typeof POD_STATUSES)[number];
+
+export const POD_ACTIONS = ["start", "stop", "restart", "terminate"] as const;
+export type PodAction = (typeof POD_ACTIONS)[number];
+
+export const CLOUDS = ["SECURE", "COMMUNITY"] as const;
+export type Cloud = (typeof CLOUDS)[number];
+
+/** Console grouping of a template; no effect on scheduling. */
+export const TEMPLATE_CATEGORIES = ["CPU", "NVIDIA", "AMD"] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+/** Network volume storage tiers. */
+export const VOLUME_TYPES = ["STANDARD", "HIGH_PERFORMANCE"] as const;
+export type VolumeType = (typeof VOLUME_TYPES)[number];
+
+/** What a serverless endpoint's workers run on. */
+export const COMPUTE_TYPES = ["GPU", "CPU"] as const;
+export type ComputeType = (typeof COMPUTE_TYPES)[number];
+
+/** How a serverless endpoint scales its workers. */
+export const SCALER_TYPES = ["QUEUE_DELAY", "REQUEST_COUNT"] as const;
+export type ScalerType = (typeof SCALER_TYPES)[number];

@@ -1,0 +1,46 @@
+/**
+ * The strict schema a Pod's `check` validates against: the contract's CreatePodRequest plus the
+ * provider's own options. Kept out of provider/resources/pod.ts so the declarations programs compile
+ * against never import zod; `PodInputs` there is written by hand and proven equal to this schema.
+ */
+import { z } from "zod";
+import { CreatePodRequest } from "../client/schemas/pods.js";
+import { REGIONS } from "../client/vocabulary.js";
+import type { Same } from "../same-type.js";
+import type { PodInputs } from "./pod.js";
+
+const PlacementSchema = z.strictObject({
+  /** Explicit ordered (data center, GPU type) pairs; `gpuTypeId` defaults to `gpu.id`. */
+  candidates: z
+    .array(z.strictObject({ dataCenterId: z.string().min(1), gpuTypeId: z.string().min(1).optional() }))
+    .min(1)
+    .optional(),
+  /** Build candidates from the catalog in these regions, in order. */
+  regions: z.array(z.enum(REGIONS)).min(1).optional(),
+  /** Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. */
+  gpuTypeIds: z.array(z.string().min(1)).min(1).optional(),
+  /** Skip catalog candidates rated below this. */
+  minAvailability: z.enum(["LOW", "MEDIUM", "HIGH"]).optional(),
+  maxCandidates: z.int().min(1).max(50).optional(),
+});
+
+const TimeoutsSchema = z.strictObject({
+  /** Seconds to wait for the pod after it was created. @default 600 */
+  create: z.int().min(1).max(86_400).optional(),
+  /** Seconds to wait after a change that restarts the container. @default 600 */
+  update: z.int().min(1).max(86_400).optional(),
+  /** Seconds to wait until a deleted pod is gone. @default 300 */
+  delete: z.int().min(1).max(86_400).optional(),
+});
+
+export const PodArgsSchema = CreatePodRequest.extend({
+  locked: z.boolean().optional(),
+  placement: PlacementSchema.optional(),
+  waitFor: z.enum(["RUNNING", "PLACED", "NONE"]).optional(),
+  timeouts: TimeoutsSchema.optional(),
+  onCreateFailure: z.enum(["terminate", "keep"]).optional(),
+  adoptId: z.string().min(1).optional(),
+});
+
+// Fails the build as soon as `PodInputs` and the schema stop describing the same object.
+true satisfies Same<PodInputs, z.infer<typeof PodArgsSchema>>;

@@ -1,0 +1,23 @@
+/**
+ * The strict schema a ServerlessEndpoint's `check` validates against: the v1 create body with a
+ * required name, a tighter execution timeout and the provider's `adoptId`. Kept out of
+ * provider/resources/serverless-endpoint.ts so the declarations programs compile against never
+ * import zod; `ServerlessEndpointInputs` there is written by hand and proven equal to this schema.
+ */
+import { z } from "zod";
+import { CreateEndpointRequest } from "../client/schemas/endpoints.js";
+import type { Same } from "../same-type.js";
+import type { ServerlessEndpointInputs } from "./serverless-endpoint.js";
+
+export const ServerlessEndpointArgsSchema = CreateEndpointRequest.extend({
+  name: z.string().min(1).max(191),
+  executionTimeoutMs: z
+    .int()
+    .min(5_000)
+    .max(7 * 24 * 3_600_000)
+    .optional(),
+  adoptId: z.string().min(1).optional(),
+});
+
+// Fails the build as soon as `ServerlessEndpointInputs` and the schema stop describing the same object.
+true satisfies Same<ServerlessEndpointInputs, z.infer<typeof ServerlessEndpointArgsSchema>>;

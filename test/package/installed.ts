@@ -1,0 +1,88 @@
+/**
+ * The package as users get it: `npm pack` of this repository, installed with npm into a fresh
+ * program folder outside the repository, beside the program's own dependencies.
+ */
+import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { REPO_ROOT } from "../../harness/pulumi-cli.js";
+
+const run = promisify(execFile);
+
+/** `npm pack` of the built repository (dist/ must be built) into `dir`; the tarball's path. */
+export async function packTarball(dir: string): Promise<string> {
+  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+    cwd: REPO_ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const [packed] = JSON.parse(stdout) as { filename: string }[];
+  if (!packed) throw new Error("npm pack printed no tarball");
+  return join(dir, packed.filename);
+}
+
+/** Runs npm in `cwd` with output kept for the error message. */
+export async function npm(cwd: string, args: readonly string[]): Promise<{ stdout: string; stderr: string }> {
+  try {
+    return await run("npm", [...args, "--no-audit", "--no-fund"], { cwd, maxBuffer: 64 * 1024 * 1024 });
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(
+      `npm ${args.join(" ")} failed in ${cwd}: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`,
+    );
+  }
+}
+
+/**
+ * A copy of an example program in a fresh folder, its package.json rewritten with `dependencies`,
+ * then `npm install`ed. Returns the folder.
+ */
+export async function installProgram(
+  exampleDir: string,
+  pkg: { dependencies: Record<string, string>; devDependencies?: Record<string, string> },
+): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "runpod-program-"));
+  cpSync(exampleDir, dir, {
+    recursive: true,
+    filter: (src) => !/[\\/](node_modules|package-lock\.json)$/.test(src),
+  });
+  writeFileSync(
+    join(dir, "package.json"),
+    `${JSON.stringify({ name: "user-program", private: true, main: "index.ts", ...pkg }, null, 2)}\n`,
+  );
+  await npm(dir, ["install"]);
+  return dir;
+}
+
+/** Every copy of a package in a node_modules tree, as `path@version`. */
+export function copiesOf(dir: string, name: string): string[] {
+  const found: string[] = [];
+  const walk = (modules: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(modules);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith("@")) {
+        for (const scoped of readdirSync(join(modules, entry)))
+          visit(join(modules, entry, scoped), `${entry}/${scoped}`);
+      } else if (!entry.startsWith(".")) {
+        visit(join(modules, entry), entry);
+      }
+    }
+  };
+  const visit = (pkgDir: string, pkgName: string) => {
+    if (pkgName === name) {
+      const { version } = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8")) as {
+        version: string;
+      };
+      found.push(`${pkgDir.slice(dir.length + 1)}@${version}`);
+    }
+    walk(join(pkgDir, "node_modules"));
+  };
+  walk(join(dir, "node_modules"));
+  return found.sort();
+}
