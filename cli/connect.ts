@@ -1,8 +1,12 @@
 /**
  * The API client the commands talk through: the provider's typed client (the CLI sends no HTTP of
  * its own), configured from the same environment variables as the provider: RUNPOD_API_KEY,
- * RUNPOD_BASE_URL, RUNPOD_REST_URL, RUNPOD_SERVERLESS_URL, RUNPOD_TEAM_ID and
- * RUNPOD_ALLOW_INSECURE_HTTP (provider/client/config.ts, SETTINGS).
+ * RUNPOD_BASE_URL, RUNPOD_SERVERLESS_URL, RUNPOD_TEAM_ID and RUNPOD_ALLOW_INSECURE_HTTP
+ * (provider/client/config.ts, SETTINGS).
+ *
+ * RUNPOD_REST_URL named the address of REST v1, which RunPod retired on 2026-11-15; every command
+ * now talks to base_url and serverless_url. It is ignored, so an environment that still sets it
+ * (even to an address that no longer answers, or is not a URL) keeps working.
  */
 import { RunpodApi, RunpodClient, type RunpodSettings, resolveSettings } from "../provider/client/index.js";
 import { CliError } from "./errors.js";
@@ -19,7 +23,8 @@ export interface Connection {
  * terminal so that no line printed afterwards can contain it.
  */
 export function connect(out: Terminal, env: NodeJS.ProcessEnv = process.env): Connection {
-  const settings = resolveSettings(() => undefined, env);
+  const { RUNPOD_REST_URL: _retired, ...current } = env;
+  const settings = resolveSettings(() => undefined, current);
   if (!settings.apiKey) {
     throw new CliError(
       "No RunPod API key: set the RUNPOD_API_KEY environment variable (create a key in the RunPod console under Settings > API Keys). For the local emulator, `runpod-dynamic emulator` prints the variables to export.",

@@ -43,7 +43,7 @@ export function registerEmulator(program: Command, out: Output = stdio): void {
       });
       out.line("RunPod API emulator running. Stop it with Ctrl-C.");
       out.line(`  base_url        ${emu.baseUrl}`);
-      out.line(`  rest_url        ${emu.restUrl}`);
+      out.line(`  rest_url        ${emu.restUrl}   (legacy REST v1 routes, for old clients)`);
       out.line(`  serverless_url  ${emu.serverlessUrl}`);
       out.line(`  test API key    ${emu.apiKey}`);
       if (opts.control) out.line(`  control plane   ${emu.baseUrl}/__emulator/`);

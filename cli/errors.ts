@@ -1,7 +1,7 @@
 /**
- * The CLI's own failures (issue 7, Behaviour): a usage error (a bad flag value or combination the
- * parser cannot see on its own) exits 2, like commander's; anything else the command cannot do
- * exits 1, like an API error.
+ * The CLI's own failures: a usage error (a bad flag value or combination the parser cannot see
+ * on its own) exits 2, like commander's; anything else the command cannot do exits 1, like an API
+ * error.
  */
 
 /** A failure of the command itself, not of an HTTP call. Exit code 1. */

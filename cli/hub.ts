@@ -1,5 +1,5 @@
 /**
- * `runpod-dynamic hub list|search|get` (contract: "Command-line commands", Hub browsing; issue 7):
+ * `runpod-dynamic hub list|search|get` (contract: "Command-line commands", Hub browsing):
  * the GraphQL queries runpodctl sends to `{base_url}/graphql` (provider/client/schemas/hub.ts).
  *
  * `listings(input)` has no type field, so `--type` is applied here to the page the hub answered,

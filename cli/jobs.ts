@@ -1,7 +1,6 @@
 /**
- * `runpod-dynamic jobs run|status` (issue 7: "worth adding where users expect it"): jobs on
- * serverless endpoints and hosted model endpoints, `{serverless_url}/v2/{endpoint_id}/run|runsync|
- * status/{job_id}` (contract: "Hosted model endpoint and serverless endpoint jobs").
+ * `runpod-dynamic jobs run|status`: jobs on serverless endpoints and hosted model endpoints,
+ * `{serverless_url}/v2/{endpoint_id}/run|runsync|status/{job_id}` (contract: "Hosted model endpoint and serverless endpoint jobs").
  *
  * `run` submits and prints the job id; `--sync` uses `/runsync`, which waits server-side (and may
  * still answer with the job in progress); `--wait` polls `/status` until the job is COMPLETED or

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `runpod-dynamic <command> <subcommand> [flags]` (contract: "Command-line commands"; issue 7).
+ * `runpod-dynamic <command> <subcommand> [flags]` (contract: "Command-line commands").
  * Usage errors (unknown flags, bad values, missing arguments) exit 2; API errors and other
  * failures exit 1 with the problem+json detail; `--help` works on every level.
  */
@@ -12,15 +12,17 @@ import { registerHub } from "./hub.js";
 import { registerJobs } from "./jobs.js";
 import { stdio, type Terminal } from "./output.js";
 import { formatOf } from "./parse.js";
+import { registerPods } from "./pods.js";
+import { registerRegistries } from "./registries.js";
 import { registerServerless } from "./serverless.js";
 
 const ENVIRONMENT_HELP = `
 Configuration (the provider's environment variables):
   RUNPOD_API_KEY         API key (required by every command but emulator; never printed)
   RUNPOD_BASE_URL        base_url, default https://api.runpod.io
-  RUNPOD_REST_URL        rest_url, default https://rest.runpod.io
   RUNPOD_SERVERLESS_URL  serverless_url, default https://api.runpod.ai
   RUNPOD_TEAM_ID         act for this team (sent as X-Team-Id)
+  RUNPOD_REST_URL        ignored: REST v1 was retired on 2026-11-15
 
 Exit codes: 0 success, 1 API or command failure, 2 usage error.
 With --json or -o json|yaml, a failure after the flags were read is one JSON object on stderr:
@@ -31,7 +33,7 @@ export function buildProgram(out: Terminal = stdio): Command {
   // created, so they are set before any command is registered.
   const program = new Command("runpod-dynamic")
     .description(
-      "RunPod from the command line: billing, hub, serverless endpoints from the hub, jobs, and the local API emulator.",
+      "RunPod from the command line: billing, pods, registry credentials, hub, serverless endpoints from the hub, jobs, and the local API emulator.",
     )
     .version(PACKAGE_VERSION)
     .configureOutput({ writeOut: out.writeOut, writeErr: out.writeErr })
@@ -44,6 +46,8 @@ export function buildProgram(out: Terminal = stdio): Command {
       if (command.options.some((o) => o.long === "--output")) await out.use(formatOf(command.opts()));
     });
   registerBilling(program, out);
+  registerPods(program, out);
+  registerRegistries(program, out);
   registerHub(program, out);
   registerServerless(program, out);
   registerJobs(program, out);

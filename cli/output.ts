@@ -2,8 +2,8 @@
  * The CLI's one way to print. Commands hand it data; it renders a table for people, JSON or YAML
  * for machines, and errors on stderr. Nothing else in the CLI writes to the terminal.
  *
- * Every line goes through `redact` with the API key the command connected with (issue 7: nothing
- * prints the API key), so even a server echoing the key back cannot leak it to a terminal or a log.
+ * Every line goes through `redact` with the API key the command connected with, so not even a
+ * server echoing the key back can leak it to a terminal or a log.
  */
 import type { Writable } from "node:stream";
 import { isRunpodApiError, redact } from "../provider/client/index.js";

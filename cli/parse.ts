@@ -24,17 +24,29 @@ export function numberOption(flag: string, min: number, max: number) {
   };
 }
 
-/** One of `allowed`, matched case-insensitively and returned in its canonical spelling. */
-function choiceOption<T extends string>(flag: string, allowed: readonly T[]) {
+/**
+ * One of `allowed`, matched case-insensitively and returned in its canonical spelling. A value in
+ * `retired` (matched the same way) is refused with its reason before the allowed values.
+ */
+function choiceOption<T extends string>(
+  flag: string,
+  allowed: readonly T[],
+  retired: Readonly<Record<string, string>> = {},
+) {
   return (value: string): T => {
-    const match = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
-    if (match === undefined) throw new InvalidArgumentError(`${flag} must be one of ${allowed.join(", ")}.`);
-    return match;
+    const wanted = value.trim().toLowerCase();
+    const match = allowed.find((a) => a.toLowerCase() === wanted);
+    if (match !== undefined) return match;
+    const reason = Object.entries(retired).find(([r]) => r.toLowerCase() === wanted)?.[1];
+    throw new InvalidArgumentError(
+      `${reason ? `${reason} ` : ""}${flag} must be one of ${allowed.join(", ")}.`,
+    );
   };
 }
 
 /**
- * An option taking one of `allowed`, with the choices and the default in its help line.
+ * An option taking one of `allowed`, with the choices and the default in its help line; `retired`
+ * names values it took once and why they are gone.
  * @example choice("--bucket-size <size>", "bucket length", BUCKET_SIZES, "day")
  */
 export function choice<T extends string>(
@@ -42,10 +54,11 @@ export function choice<T extends string>(
   description: string,
   allowed: readonly T[],
   defaultValue?: T,
+  retired: Readonly<Record<string, string>> = {},
 ): Option {
   const flag = flags.split(/[ ,]/).find((f) => f.startsWith("--")) ?? flags;
   const option = new Option(flags, `${description} (choices: ${allowed.join(", ")})`).argParser(
-    choiceOption(flag, allowed),
+    choiceOption(flag, allowed, retired),
   );
   return defaultValue === undefined ? option : option.default(defaultValue);
 }
@@ -60,7 +73,7 @@ export function textOption(flag: string, maxLength = 191) {
   };
 }
 
-/** The value unchanged, sent as given (the v1 billing API takes RFC 3339 date-times). */
+/** The value unchanged, sent as given (the billing API takes RFC 3339 date-times). */
 export function timeOption(flag: string) {
   return (value: string): string => {
     if (!isRfc3339(value.trim()))

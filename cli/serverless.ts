@@ -1,27 +1,27 @@
 /**
  * `runpod-dynamic serverless create --hub-id <listing> --name <name> [--gpu-id <id>]` (contract:
- * "Command-line commands", Deploying from the hub; issue 7).
+ * "Command-line commands", Deploying from the hub).
  *
- * Reads the hub listing and its listed release, then creates a serverless template from the
- * release's built image and an endpoint on it. GPU ids and the container disk come from the
- * release config (a JSON-encoded string): `gpuIds` is a comma-separated list of serverless pool ids
- * (`ADA_24`) or GPU type ids, resolved to GPU type ids through the GPU catalog's `pool` field;
- * `--gpu-id` overrides it. A listing whose config says `runsOn: CPU` gets a CPU endpoint.
+ * Reads the hub listing and its listed release, then creates a serverless endpoint running the
+ * release's built image: `POST {base_url}/v2/serverless` takes the container settings directly, so
+ * no template is made. The container disk and GPU ids come from the release config (a JSON-encoded
+ * string): `gpuIds` is a comma-separated list of serverless pool ids (`ADA_24`) or GPU type ids;
+ * `--gpu-id` overrides it. v2 places workers by pool: a pool id selects the whole pool, a GPU type id
+ * selects its pool with the pool's other types excluded (`gpu.excludedTypes`). A listing whose
+ * config says `runsOn: CPU` gets a CPU endpoint.
  *
- * Why REST and two calls, not runpodctl's single GraphQL `saveEndpoint` with an inline template and
- * `hubReleaseId`: the contract specifies serverless endpoint management as
- * `POST {rest_url}/v1/endpoints` with a `templateId`, and that is the route the provider's client,
- * the emulator and the provider's ServerlessEndpoint resource share. The v1 body has no
- * `hubReleaseId`, so the hub's deploy counter is not credited; the endpoint is otherwise the same.
+ * runpodctl deploys through GraphQL `saveEndpoint` with the listing's `hubReleaseId`, which credits
+ * the hub's deploy counter; the v2 body has no such field, so this CLI does not. The endpoint is
+ * otherwise the same.
  *
- * JSON/YAML output: `id`, `name`, `templateId`, `computeType`, `gpuTypeIds`, `gpuCount`,
- * `cpuFlavorIds`, `vcpuCount`, `image`, `containerDiskInGb`, `hubListingId`, `hubReleaseId`,
- * `jobUrl` (`{serverless_url}/v2/{id}/`).
+ * JSON/YAML output: `id`, `name`, `type`, `computeType`, `gpuPools`, `excludedGpuTypes`,
+ * `gpuTypeIds` (the types workers may run on), `gpuCount`, `cpuFlavorIds`, `vcpuCount`, `image`,
+ * `containerDiskInGb`, `hubListingId`, `hubReleaseId`, `requestUrls`, `jobUrl`
+ * (`{serverless_url}/v2/{id}/`).
  */
-import { randomBytes } from "node:crypto";
 import type { Command } from "commander";
-import { isRunpodApiError, type RunpodApi, type schemas } from "../provider/client/index.js";
-import { createOnce, mayHaveLanded } from "../provider/create-once.js";
+import type { RunpodApi, schemas } from "../provider/client/index.js";
+import { createOnce } from "../provider/create-once.js";
 import { connect } from "./connect.js";
 import { CliError, UsageError } from "./errors.js";
 import { listingRef, readReleaseConfig } from "./hub.js";
@@ -43,28 +43,41 @@ type GpuType = schemas.GpuType;
 type HubReleaseConfig = schemas.HubReleaseConfig;
 
 /**
- * GPU type ids for a comma-separated list of pool ids and GPU type ids, matched case-insensitively,
- * in the list's order (a pool expands to its GPU types in catalog order), without repeats. Only
- * GPU types that serverless offers (those in a pool) count. Undefined entries name the unknown ids.
+ * The GPU selection for a comma-separated list of pool ids and GPU type ids, matched
+ * case-insensitively, in the list's order: a pool id takes the whole pool; GPU type ids take their
+ * pool minus its other types. Only GPU types that serverless offers (those in a pool) count.
+ * `unknown` names the ids that match neither.
  */
-function resolveGpuIds(
+export function resolveGpuIds(
   list: string,
   catalog: readonly GpuType[],
-): { gpuTypeIds: string[]; unknown: string[] } {
-  const serverless = catalog.filter((g) => g.pool);
-  const gpuTypeIds: string[] = [];
+): { pools: string[]; excludedTypes: string[]; gpuTypeIds: string[]; unknown: string[] } {
+  const serverless = catalog.filter((g): g is GpuType & { pool: string } => Boolean(g.pool));
+  const wholePools = new Set<string>();
+  const picked = new Map<string, Set<string>>();
+  const pools: string[] = [];
   const unknown: string[] = [];
   for (const token of list
     .split(",")
     .map((t) => t.trim())
     .filter(Boolean)) {
     const wanted = token.toLowerCase();
-    const byType = serverless.filter((g) => g.id.toLowerCase() === wanted);
-    const matches = byType.length > 0 ? byType : serverless.filter((g) => g.pool?.toLowerCase() === wanted);
-    if (matches.length === 0) unknown.push(token);
-    for (const g of matches) if (!gpuTypeIds.includes(g.id)) gpuTypeIds.push(g.id);
+    const type = serverless.find((g) => g.id.toLowerCase() === wanted);
+    const pool = type?.pool ?? serverless.find((g) => g.pool.toLowerCase() === wanted)?.pool;
+    if (pool === undefined) {
+      unknown.push(token);
+      continue;
+    }
+    if (!pools.includes(pool)) pools.push(pool);
+    if (type) picked.set(pool, (picked.get(pool) ?? new Set()).add(type.id));
+    else wholePools.add(pool);
   }
-  return { gpuTypeIds, unknown };
+  const inPool = (pool: string) => serverless.filter((g) => g.pool === pool).map((g) => g.id);
+  const excludedTypes = pools.flatMap((pool) =>
+    wholePools.has(pool) ? [] : inPool(pool).filter((id) => !picked.get(pool)?.has(id)),
+  );
+  const gpuTypeIds = pools.flatMap((pool) => inPool(pool).filter((id) => !excludedTypes.includes(id)));
+  return { pools, excludedTypes, gpuTypeIds, unknown };
 }
 
 function knownGpuIds(catalog: readonly GpuType[]): string {
@@ -92,7 +105,7 @@ function envFrom(config: HubReleaseConfig): Record<string, string> {
   return env;
 }
 
-/** What the endpoint runs on: GPU types (from `--gpu-id` or the config) or the default CPU flavor. */
+/** What the endpoint runs on: GPU pools (from `--gpu-id` or the config) or the default CPU flavor. */
 async function placementFor(
   api: RunpodApi,
   hubId: string,
@@ -108,30 +121,21 @@ async function placementFor(
     if (gpuIdFlag !== undefined) {
       throw new UsageError(`--gpu-id cannot be used: hub listing '${hubId}' runs on CPU.`);
     }
-    return {
-      computeType: "CPU" as const,
-      cpuFlavorIds: [DEFAULT_CPU_FLAVOR],
-      vcpuCount: DEFAULT_VCPU_COUNT,
-    };
+    return { kind: "CPU" as const, cpu: [{ id: DEFAULT_CPU_FLAVOR, vcpuCount: DEFAULT_VCPU_COUNT }] };
   }
   if (gpuIdFlag === undefined && !config.gpuIds) {
     throw new UsageError(`hub listing '${hubId}' names no GPU ids in its release config; pass --gpu-id.`);
   }
   const catalog = await spin("Reading the GPU catalog", () => api.listGpuTypes());
-  if (gpuIdFlag !== undefined) {
-    const { gpuTypeIds, unknown } = resolveGpuIds(gpuIdFlag, catalog);
-    if (unknown.length > 0 || gpuTypeIds.length === 0) {
+  const selection = resolveGpuIds(gpuIdFlag ?? config.gpuIds ?? "", catalog);
+  if (selection.unknown.length > 0 || selection.pools.length === 0) {
+    if (gpuIdFlag !== undefined)
       throw new UsageError(`--gpu-id '${gpuIdFlag}' is not ${knownGpuIds(catalog)}.`);
-    }
-    return { computeType: "GPU" as const, gpuTypeIds, gpuCount: config.gpuCount ?? 1 };
-  }
-  const { gpuTypeIds, unknown } = resolveGpuIds(config.gpuIds ?? "", catalog);
-  if (unknown.length > 0 || gpuTypeIds.length === 0) {
     throw new CliError(
-      `hub listing '${hubId}' asks for GPU ids that serverless does not offer (${unknown.join(", ") || config.gpuIds}); pass --gpu-id with ${knownGpuIds(catalog)}.`,
+      `hub listing '${hubId}' asks for GPU ids that serverless does not offer (${selection.unknown.join(", ") || config.gpuIds}); pass --gpu-id with ${knownGpuIds(catalog)}.`,
     );
   }
-  return { computeType: "GPU" as const, gpuTypeIds, gpuCount: config.gpuCount ?? 1 };
+  return { kind: "GPU" as const, ...selection, count: config.gpuCount ?? 1 };
 }
 
 export function registerServerless(program: Command, out: Terminal): void {
@@ -139,9 +143,7 @@ export function registerServerless(program: Command, out: Terminal): void {
   addOutputOptions(
     serverless
       .command("create")
-      .description(
-        "Deploy a hub repository as a serverless endpoint: a template from its release's image, then the endpoint.",
-      )
+      .description("Deploy a hub repository as a serverless endpoint running its release's built image.")
       .requiredOption(
         "--hub-id <listing_id>",
         "hub listing to deploy (see `hub search`)",
@@ -156,7 +158,7 @@ export function registerServerless(program: Command, out: Terminal): void {
   )
     .addHelpText(
       "after",
-      "\nGPU ids and the container disk come from the listing's release config. Jobs go to {serverless_url}/v2/<endpoint id>/ (see `jobs run`).\n\nJSON fields: id, name, templateId, computeType, gpuTypeIds, gpuCount, cpuFlavorIds, vcpuCount, image, containerDiskInGb, hubListingId, hubReleaseId, jobUrl.",
+      "\nGPU ids and the container disk come from the listing's release config. Jobs go to {serverless_url}/v2/<endpoint id>/ (see `jobs run`).\n\nJSON fields: id, name, type, computeType, gpuPools, excludedGpuTypes, gpuTypeIds, gpuCount, cpuFlavorIds, vcpuCount, image, containerDiskInGb, hubListingId, hubReleaseId, requestUrls, jobUrl.",
     )
     .action(async (opts: CreateOptions) => {
       if (opts.gpuId?.includes(",")) {
@@ -194,77 +196,68 @@ export function registerServerless(program: Command, out: Terminal): void {
           ? config.containerDiskInGb
           : DEFAULT_CONTAINER_DISK_GB;
 
-      // runpodctl's template naming: unique per create, traceable to the endpoint. The name also
-      // tells the template an unanswered create made from any other (createOnce).
-      const suffix = randomBytes(8).toString("hex").slice(0, 7);
-      const templateName = `${opts.name}__template__${suffix}`;
+      const gpu =
+        placement.kind === "GPU"
+          ? {
+              pools: placement.pools,
+              ...(placement.excludedTypes.length > 0 ? { excludedTypes: placement.excludedTypes } : {}),
+              count: placement.count,
+              ...(config.allowedCudaVersions?.length
+                ? { allowedCudaVersions: config.allowedCudaVersions }
+                : {}),
+            }
+          : undefined;
       const claimed = new Set<string>();
-      const template = await spin("Creating the template", () =>
+      const endpoint = await spin("Creating the endpoint", () =>
         createOnce({
-          what: `a template named ${templateName}`,
+          what: `an endpoint named ${opts.name}`,
           create: () =>
-            api.createTemplate({
-              name: templateName,
+            api.createEndpoint({
+              name: opts.name,
+              type: "QUEUE",
+              scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
               image,
               disk,
               env: envFrom(config),
-              serverless: true,
-              category: placement.computeType === "CPU" ? "CPU" : "NVIDIA",
+              ...(gpu ? { gpu } : { cpu: placement.kind === "CPU" ? placement.cpu : [] }),
             }),
-          list: () => api.listTemplates(),
-          matches: (t) => t.name === templateName && t.image === image,
+          list: () => api.listEndpoints(),
+          matches: (e) => e.name === opts.name && e.image === image,
           claimed,
         }),
       );
-      let endpoint: schemas.Endpoint;
-      try {
-        endpoint = await spin("Creating the endpoint", () =>
-          createOnce({
-            what: `an endpoint named ${opts.name} on template ${template.id}`,
-            create: () =>
-              api.createEndpoint({
-                name: opts.name,
-                templateId: template.id,
-                ...placement,
-                ...(placement.computeType === "GPU" && config.allowedCudaVersions?.length
-                  ? { allowedCudaVersions: config.allowedCudaVersions }
-                  : {}),
-              }),
-            list: () => api.listEndpoints(),
-            matches: (e) => e.name === opts.name && e.templateId === template.id,
-            claimed,
-          }),
-        );
-      } catch (err) {
-        throw await withTemplateCleanup(api, template.id, err);
-      }
 
       const jobUrl = `${settings.serverlessUrl}/v2/${endpoint.id}/`;
       const view = {
         id: endpoint.id,
-        name: endpoint.name ?? opts.name,
-        templateId: template.id,
-        computeType: placement.computeType,
-        gpuTypeIds: endpoint.gpuTypeIds ?? ("gpuTypeIds" in placement ? placement.gpuTypeIds : []),
-        gpuCount: placement.computeType === "GPU" ? (endpoint.gpuCount ?? placement.gpuCount) : null,
-        cpuFlavorIds: endpoint.cpuFlavorIds ?? ("cpuFlavorIds" in placement ? placement.cpuFlavorIds : []),
-        vcpuCount: placement.computeType === "CPU" ? (endpoint.vcpuCount ?? placement.vcpuCount) : null,
+        name: endpoint.name,
+        type: endpoint.type ?? "QUEUE",
+        computeType: placement.kind,
+        gpuPools: endpoint.gpu?.pools ?? [],
+        excludedGpuTypes: endpoint.gpu?.excludedTypes ?? [],
+        gpuTypeIds: placement.kind === "GPU" ? placement.gpuTypeIds : [],
+        gpuCount: endpoint.gpu ? (endpoint.gpu.count ?? 1) : null,
+        cpuFlavorIds: (endpoint.cpu ?? []).map((c) => c.id),
+        vcpuCount: endpoint.cpu?.[0]?.vcpuCount ?? null,
         image,
-        containerDiskInGb: template.disk,
+        containerDiskInGb: endpoint.disk ?? disk,
         hubListingId: listing.id,
         hubReleaseId: release.id,
+        requestUrls: endpoint.requestUrls ?? {},
         jobUrl,
       };
       out.data(view, () => [
         `Created serverless endpoint ${view.id} from hub listing ${listing.id} (release ${release.name ?? release.id}).`,
         "",
         ...fields([
-          ["Endpoint", `${view.id} (${view.name})`],
-          ["Template", template.id],
+          ["Endpoint", `${view.id} (${view.name}, ${view.type})`],
           ["Image", image],
           ["Container disk", `${view.containerDiskInGb} GB`],
           view.computeType === "GPU"
-            ? ["GPU types", `${view.gpuTypeIds.join(", ")} (x${view.gpuCount})`]
+            ? [
+                "GPU pools",
+                `${view.gpuPools.join(", ")}${view.excludedGpuTypes.length > 0 ? ` without ${view.excludedGpuTypes.join(", ")}` : ""} (x${view.gpuCount})`,
+              ]
             : ["CPU", `${view.cpuFlavorIds.join(", ")}, ${view.vcpuCount} vCPUs per worker`],
           ["Jobs", jobUrl],
         ]),
@@ -272,25 +265,4 @@ export function registerServerless(program: Command, out: Terminal): void {
         `Run a job: runpod-dynamic jobs run --endpoint-id ${view.id} --input '{"prompt": "..."}' --wait`,
       ]);
     });
-}
-
-/**
- * The template was made only for this endpoint: when the endpoint create was rejected, delete it
- * rather than leave an orphan. When it may still have landed (no answer even after createOnce sent
- * it again, or the look-up for it failed), the endpoint may exist and hold the template, so the
- * template is kept and named in the error.
- */
-async function withTemplateCleanup(api: RunpodApi, templateId: string, err: unknown): Promise<unknown> {
-  if (!(err instanceof Error)) return err;
-  const unanswered: boolean = mayHaveLanded(err);
-  if (unanswered || !isRunpodApiError(err)) {
-    err.message += ` The endpoint may have been created; template ${templateId} was kept.`;
-    return err;
-  }
-  try {
-    await api.deleteTemplate(templateId);
-  } catch {
-    err.message += ` Template ${templateId} was created for it and could not be deleted; delete it yourself.`;
-  }
-  return err;
 }

@@ -11,19 +11,18 @@
  *
  * Time filters apply to the usage rows: a row counts when startTime <= row.time < endTime.
  */
-import { BUCKET_SIZES, isRfc3339 } from "../provider/client/schemas/billing.js";
 import { badRequest } from "./errors.js";
 import { json, queryList, type RouteContext, type RouteTable } from "./routing.js";
+import { BUCKET_SIZES, type BucketSize, isDateTime } from "./schemas/billing.js";
 
-type BucketSize = (typeof BUCKET_SIZES)[number];
-type UsageRow = { time: string; amount: number } & Record<string, unknown>;
+export type UsageRow = { time: string; amount: number } & Record<string, unknown>;
 
 const POD_GROUPINGS = ["podId", "gpuTypeId"] as const;
 const ENDPOINT_GROUPINGS = ["endpointId", "podId", "gpuTypeId"] as const;
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** `2026-11-01T00:00:00Z`: the shape of the description's `time` example, without milliseconds. */
-const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 // ---------------------------------------------------------------- query parameters
 
@@ -53,7 +52,7 @@ function timeParam(query: URLSearchParams, name: string): number | undefined {
   if (raw === undefined) return undefined;
   // An unencoded `+` in a query string arrives as a space: `...T00:00:00 02:00` meant `+02:00`.
   const value = raw.replace(/ (\d{2}:\d{2})$/, "+$1").replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T");
-  if (!isRfc3339(value)) {
+  if (!isDateTime(value)) {
     throw badRequest(`${name} must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z; got '${raw}'.`);
   }
   // Date.parse takes a lowercase `t`/`z` and more than 3 fraction digits as well.
@@ -79,7 +78,7 @@ function windowOf(query: URLSearchParams): Window {
 // ---------------------------------------------------------------- buckets
 
 /** Start of the UTC bucket holding `ms`; weeks start on Monday. */
-function bucketStart(ms: number, size: BucketSize): number {
+export function bucketStart(ms: number, size: BucketSize): number {
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   const mo = d.getUTCMonth();
@@ -110,7 +109,7 @@ function inWindow(rows: readonly UsageRow[], window: Window): { row: UsageRow; a
     );
 }
 
-const numberField = (row: UsageRow, name: string): number => {
+export const numberField = (row: Record<string, unknown>, name: string): number => {
   const v = row[name];
   return typeof v === "number" ? v : 0;
 };
@@ -223,11 +222,35 @@ interface StorageTotal {
   highPerformanceStorageDiskSpaceBilledGb: number;
 }
 
+/**
+ * Rows of the same hour added up, volumes together: v1 has no per-volume records, and the space
+ * billed at an instant is what all volumes hold then.
+ */
+function perHour(rows: readonly UsageRow[]): UsageRow[] {
+  const byTime = new Map<string, UsageRow>();
+  for (const row of rows) {
+    const sum = byTime.get(row.time);
+    if (!sum) {
+      byTime.set(row.time, { ...row });
+      continue;
+    }
+    for (const key of [
+      "amount",
+      "diskSpaceBilledGb",
+      "highPerformanceStorageAmount",
+      "highPerformanceStorageDiskSpaceBilledGb",
+    ]) {
+      sum[key] = numberField(sum, key) + numberField(row, key);
+    }
+  }
+  return [...byTime.values()];
+}
+
 /** NetworkVolumeBillingRecords (v1 description): one record per bucket, no grouping. */
 function networkVolumeBilling(ctx: RouteContext) {
   const window = windowOf(ctx.query);
   const records = fold<StorageTotal>(
-    inWindow(ctx.state.seed.billing.networkVolumes, window),
+    inWindow(perHour(ctx.state.seed.billing.networkVolumes), window),
     window.bucketSize,
     () => undefined,
     () => ({

@@ -1,17 +1,31 @@
 /**
  * The control plane for tests and benchmarks: reset, seed, clock, capacity, settings, rate-limit
- * policy, fault rules, request log and out-of-band changes. Available in-process as methods and,
- * when enabled, over HTTP under `/__emulator/` on base_url (off by default).
+ * policy, fault rules, request log, out-of-band changes, what containers of an image do, and the
+ * logs pods and serverless workers have written. Available in-process as methods and, when
+ * enabled, over HTTP under `/__emulator/` on base_url (off by default):
+ *
+ * - `POST /reset`, `POST /seed`, `GET|POST /clock`, `GET|PUT /settings`, `PUT /rate-limit`,
+ *   `PUT /capacity`, `GET|POST|DELETE /faults`, `GET|DELETE /requests`, `POST /keys`, `GET /state`
+ * - `POST /pods/{id}/status` `{status}`: force a pod's status
+ * - `GET /containers`; `PUT /containers` with one rule (`{image, kind, runMs?, exitCode?, sizeGb?,
+ *   lines?}`, containers.ts); `DELETE /containers?image=<the rule's image>`
+ * - `GET /pods/{id}/logs`: every line the pod has logged so far
+ * - `GET /serverless/{id}/workers/{index}/logs`: a worker slot's lines and its worker id
  */
 import { z } from "zod";
 import { Availability } from "../provider/client/schemas/catalog.js";
-import type { Pod, PodStatus } from "../provider/client/schemas/pods.js";
+// The snapshot's type only: the pod view typed as client code reads it (nothing is validated with it).
+import type { Pod } from "../provider/client/schemas/pods.js";
+import { ContainerBehaviour, type LogLine, podLog } from "./containers.js";
 import { HttpError, notFound } from "./errors.js";
 import type { FaultRuleInput } from "./faults.js";
-import { findPod, podView } from "./pods.js";
+import { workerLog } from "./logs.js";
+import { endBoot, findPod, podView } from "./pods.js";
 import type { WindowPolicy } from "./rate-limit.js";
 import { type Reply, safeDecode } from "./routing.js";
+import { POD_STATUSES, type PodStatus } from "./schemas/common.js";
 import type { SeedInput } from "./seed.js";
+import { requireEndpoint, v2View, workerIdFor } from "./serverless.js";
 import { DEFAULT_SETTINGS, type EmulatorState, type Settings, SettingsSchema, stockKey } from "./state.js";
 import { templateView } from "./templates.js";
 
@@ -31,6 +45,8 @@ const SettingsChange = SettingsSchema.partial();
 const Policy = z
   .array(z.strictObject({ name: z.string(), quota: z.int().min(1), seconds: z.int().min(1) }))
   .min(1);
+
+const isoLine = (l: LogLine) => ({ ts: new Date(l.ts).toISOString(), source: l.source, line: l.line });
 
 export class EmulatorControl {
   constructor(private readonly state: EmulatorState) {}
@@ -122,10 +138,57 @@ export class EmulatorControl {
   setPodStatus(id: string, status: PodStatus): Record<string, unknown> {
     const pod = findPod(this.state, id);
     if (!pod) throw notFound(`Pod '${id}' was not found.`);
+    if (!POD_STATUSES.includes(status))
+      throw new HttpError(400, `control plane: status must be one of ${POD_STATUSES.join(", ")}`);
+    endBoot(pod, this.state.now(), "forced");
     pod.status = status;
-    pod.schedule = [];
     if (status === "RUNNING") pod.startedAt = this.state.now();
     return podView(this.state, pod);
+  }
+
+  /**
+   * What containers of `image` do from now on (containers.ts): an exact reference or a `prefix*`.
+   * The rule goes first, replacing any rule for the same `image`; pods already booted keep their
+   * script until their next boot (create, start, restart, or a PATCH that restarts them).
+   *
+   * @example control.setContainerBehaviour({ image: "acme/trainer:*", kind: "crashLoop", runMs: 5000 })
+   */
+  setContainerBehaviour(rule: ContainerBehaviour): ContainerBehaviour[] {
+    const parsed = ContainerBehaviour.parse(rule);
+    this.state.containerBehaviours = [
+      parsed,
+      ...this.state.containerBehaviours.filter((r) => r.image !== parsed.image),
+    ];
+    return this.containerBehaviours();
+  }
+
+  /** Removes the rule for `image` (exactly as it was given); images it matched start normally again. */
+  removeContainerBehaviour(image: string): ContainerBehaviour[] {
+    this.state.containerBehaviours = this.state.containerBehaviours.filter((r) => r.image !== image);
+    return this.containerBehaviours();
+  }
+
+  containerBehaviours(): ContainerBehaviour[] {
+    return this.state.containerBehaviours.map((r) => ({ ...r }));
+  }
+
+  /** Every line pod `id` has logged up to now, as the log stream would send them (ts as ISO). */
+  podLogs(id: string): { ts: string; source: string; line: string }[] {
+    const pod = findPod(this.state, id);
+    if (!pod) throw notFound(`Pod '${id}' was not found.`);
+    return podLog(pod, this.state.now()).map(isoLine);
+  }
+
+  /** Every line a serverless worker has logged up to now (`index` is its slot, 0-based). */
+  workerLogs(
+    endpointId: string,
+    index: number,
+  ): { workerId: string; lines: { ts: string; source: string; line: string }[] } {
+    const e = requireEndpoint(this.state, endpointId);
+    return {
+      workerId: workerIdFor(e.id, index),
+      lines: workerLog(this.state, e, index, this.state.now()).map(isoLine),
+    };
   }
 
   /**
@@ -142,7 +205,9 @@ export class EmulatorControl {
       now: s.now(),
       pods,
       sshKeys: [...s.sshKeys],
-      endpoints: [...s.endpoints.values()],
+      endpoints: [...s.endpoints.values()].map((e) => v2View(s, e)),
+      registries: [...s.registries.values()].map((r) => ({ id: r.id, name: r.name })),
+      clusters: [...s.clusters.values()].map((c) => ({ ...c })),
       networkVolumes: [...s.networkVolumes.values()],
       templates: [...s.templates.values()].filter((t) => t.source === "user").map(templateView),
       jobs: [...s.jobs.values()],
@@ -172,6 +237,12 @@ export class EmulatorControl {
     const podMatch = /^POST \/pods\/([^/]+)\/status$/.exec(route);
     const podId = podMatch ? safeDecode(podMatch[1] ?? "") : undefined;
     if (podId !== undefined) return ok(this.setPodStatus(podId, obj.status as PodStatus));
+    const logMatch = /^GET \/pods\/([^/]+)\/logs$/.exec(route);
+    const logPodId = logMatch ? safeDecode(logMatch[1] ?? "") : undefined;
+    if (logPodId !== undefined) return ok({ lines: this.podLogs(logPodId) });
+    const workerMatch = /^GET \/serverless\/([^/]+)\/workers\/(\d+)\/logs$/.exec(route);
+    const workerEndpoint = workerMatch ? safeDecode(workerMatch[1] ?? "") : undefined;
+    if (workerEndpoint !== undefined) return ok(this.workerLogs(workerEndpoint, Number(workerMatch?.[2])));
     switch (route) {
       case "POST /reset":
         this.reset(obj.seed as Partial<SeedInput> | undefined);
@@ -218,6 +289,15 @@ export class EmulatorControl {
         return ok();
       case "GET /state":
         return ok(this.snapshot());
+      case "GET /containers":
+        return ok({ rules: this.containerBehaviours() });
+      case "PUT /containers":
+        return ok({ rules: this.setContainerBehaviour(obj as ContainerBehaviour) });
+      case "DELETE /containers": {
+        const image = query.get("image");
+        if (image === null) throw new HttpError(400, "control plane: DELETE /containers needs ?image=");
+        return ok({ rules: this.removeContainerBehaviour(image) });
+      }
       default:
         throw new HttpError(404, `No control route ${route}.`);
     }

@@ -12,10 +12,13 @@
  */
 import { buildSchema, type ExecutionResult, GraphQLError, graphql } from "graphql";
 import { z } from "zod";
-import { HUB_ORDER_BY, HUB_ORDER_DIR } from "../provider/client/schemas/hub.js";
 import { json, type RouteContext, type RouteTable } from "./routing.js";
 import type { EmulatorState } from "./state.js";
 import { issueMessage } from "./validation.js";
+
+/** `--order-by` and `--order-dir` values runpodctl passes through (contract: Hub browsing). */
+const HUB_ORDER_BY = ["createdAt", "deploys", "releasedAt", "stars", "updatedAt", "views"] as const;
+const HUB_ORDER_DIR = ["asc", "desc"] as const;
 
 /**
  * The part of the hub schema runpodctl queries. Only the listing fields the seed schema guarantees
@@ -140,7 +143,7 @@ function listings(state: EmulatorState, input: unknown): Listing[] {
   const parsed = ListingsInput.safeParse(input);
   if (!parsed.success) {
     throw new GraphQLError(
-      `Argument "input" of field "Query.listings" has an invalid value: ${parsed.error.issues.flatMap(issueMessage).join("; ")}.`,
+      `Argument "input" of field "Query.listings" has an invalid value: ${parsed.error.issues.flatMap((issue) => issueMessage(issue)).join("; ")}.`,
     );
   }
   const { searchQuery, category, owner, orderBy, orderDirection, offset, limit } = parsed.data;
@@ -220,6 +223,11 @@ async function graphqlRoute(ctx: RouteContext) {
   return json(200, errors ? { ...result, errors: errors.map((e) => e.toJSON()) } : result);
 }
 
+/**
+ * The hub is public: its listing queries answer without a bearer token, as the service's public
+ * hub does (a bad token is still a 401). Every field of this schema is such a listing query; an
+ * authenticated query added here must check `ctx.apiKey` ("" when anonymous).
+ */
 export const hubRoutes: RouteTable = {
-  v2: [{ method: "POST", pattern: "/graphql", handler: graphqlRoute }],
+  v2: [{ method: "POST", pattern: "/graphql", handler: graphqlRoute, auth: "optional" }],
 };

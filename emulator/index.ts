@@ -4,7 +4,7 @@
  * @example
  * const emu = await startEmulator();
  * process.env.RUNPOD_API_KEY = emu.apiKey;
- * process.env.RUNPOD_BASE_URL = emu.baseUrl; // and restUrl, serverlessUrl
+ * process.env.RUNPOD_BASE_URL = emu.baseUrl; // and serverlessUrl
  * await emu.close();
  */
 import { EmulatorClock } from "./clock.js";
@@ -16,6 +16,7 @@ import { listen } from "./server.js";
 import { EmulatorState, type Settings } from "./state.js";
 
 export { EmulatorClock } from "./clock.js";
+export { BEHAVIOUR_KINDS, type ContainerBehaviour } from "./containers.js";
 export { type CapacityChange, EmulatorControl } from "./control.js";
 export type { FaultRuleInput } from "./faults.js";
 export { DEFAULT_POLICY, type WindowPolicy } from "./rate-limit.js";
@@ -43,9 +44,9 @@ export interface EmulatorOptions {
 }
 
 export interface RunningEmulator {
-  /** `{base_url}`: pods, catalog, account, templates, network volumes, hub GraphQL. */
+  /** `{base_url}`: pods, clusters, catalog, account, templates, network volumes, registries, serverless, billing, hub GraphQL. */
   readonly baseUrl: string;
-  /** `{rest_url}`: serverless endpoint management and billing history. */
+  /** `{rest_url}`: the retired v1 serverless endpoint management and billing history, for old clients. */
   readonly restUrl: string;
   /** `{serverless_url}`: jobs. */
   readonly serverlessUrl: string;
@@ -84,6 +85,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const baseUrl = url("v2");
   const restUrl = url("rest");
   const serverlessUrl = url("serverless");
+  // Responses that carry URLs (serverless requestUrls) point at these listeners.
+  state.urls = { base: baseUrl, rest: restUrl, serverless: serverlessUrl };
   return {
     baseUrl,
     restUrl,
@@ -94,13 +97,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     env: () => ({
       RUNPOD_API_KEY: DEFAULT_API_KEY,
       RUNPOD_BASE_URL: baseUrl,
-      RUNPOD_REST_URL: restUrl,
       RUNPOD_SERVERLESS_URL: serverlessUrl,
     }),
     pulumiConfig: () => ({
       "runpod:apiKey": DEFAULT_API_KEY,
       "runpod:baseUrl": baseUrl,
-      "runpod:restUrl": restUrl,
       "runpod:serverlessUrl": serverlessUrl,
     }),
     close: async () => {

@@ -1,33 +1,57 @@
 /**
  * Jobs on hosted model endpoints and serverless endpoints under serverless_url (contract: "Hosted
- * model endpoint and serverless endpoint jobs"): `POST /v2/{endpoint_id}/run`, `/runsync` and
- * `GET /v2/{endpoint_id}/status/{job_id}`.
+ * model endpoint and serverless endpoint jobs"; RunPod's serverless operations, as the `runpod-sdk`
+ * npm package calls them): `POST /v2/{endpoint_id}/run`, `/runsync`, `GET /status/{job_id}`,
+ * `/status-sync/{job_id}`, `/stream/{job_id}`, `POST /cancel/{job_id}`, `/retry/{job_id}`,
+ * `/purge-queue` and `GET /health`. Serverless endpoints created through `/v1/endpoints` or
+ * `/v2/serverless` take jobs alike (one store); LOAD_BALANCER endpoints take none (400): their
+ * requests go to the workers' own HTTP paths.
  *
- * A job's whole life is fixed when it is submitted (when it starts, when it ends, whether it fails)
- * and its status is read off the emulator clock on every read, so a frozen clock holds a job still
- * and `advance` moves it exactly: IN_QUEUE for settings.jobQueueMs, IN_PROGRESS for
- * settings.jobRunMs, then COMPLETED or FAILED.
+ * A job's whole life is fixed when it is submitted (or retried): when it starts, when it ends,
+ * whether it fails, and its status is read off the emulator clock on every read, so a frozen
+ * clock holds a job still and `advance` moves it exactly: IN_QUEUE for settings.jobQueueMs,
+ * IN_PROGRESS for settings.jobRunMs, then COMPLETED, FAILED, or TIMED_OUT when the run is longer
+ * than `policy.executionTimeout` (else the endpoint's `timeout`). `/cancel` ends a queued or running
+ * job CANCELLED at once; `/retry` requeues a FAILED or TIMED_OUT job under the same id.
+ *
+ * Serverless endpoint jobs go round-robin to the endpoint's worker slots (serverless.ts). A job
+ * stays IN_QUEUE for good when the endpoint allows no workers (`workers.max` 0) or its image
+ * cannot start (containers.ts): the service queues jobs no worker takes.
  *
  * Emulator conventions (the service's own behaviour depends on the model):
  * - `input.fail === true` makes the job end FAILED, so tests can script a failure; otherwise a job
  *   fails with probability settings.jobFailureShare, drawn from the seeded random source.
+ * - `input.stream`, an array, makes the echo worker a streaming handler: it yields the items one
+ *   by one, evenly spaced over its run, which `/stream` hands out as `{output}` chunks. Any other
+ *   job yields its output as one chunk when it completes.
  * - Hosted model costs: image $0.0025 per megapixel (`width` x `height`, default 1024 x 1024);
  *   video $0.06 per second of `duration` (default 5); audio $0.05 per 1000 characters of `text`
  *   (or `prompt`). Serverless endpoints run an echo worker: the output is `{ echo: input }`.
+ * - Results are kept until the endpoint is deleted (the service expires them after 30 minutes,
+ *   1 for /runsync); webhooks are accepted and never called.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { RunJobRequest } from "../provider/client/schemas/jobs.js";
-import { findEndpoint } from "./endpoints.js";
-import { notFound } from "./errors.js";
+import { badRequest, notFound, unprocessable } from "./errors.js";
 import { json, type RouteContext, type RouteTable } from "./routing.js";
-import type { EmulatorState, JobRecord } from "./state.js";
+import { RunRequest } from "./schemas/jobs.js";
+import {
+  type EndpointRecord,
+  endpointWorkers,
+  findEndpoint,
+  jobEnd,
+  workerIdFor,
+  workersHealthy,
+} from "./serverless.js";
+import { type EmulatorState, type JobRecord, NEVER } from "./state.js";
 import { validateBody } from "./validation.js";
 
-type JobStatus = "IN_QUEUE" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
+type JobStatus = "IN_QUEUE" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "CANCELLED" | "TIMED_OUT";
 
 const IMAGE_USD_PER_MEGAPIXEL = 0.0025;
 const VIDEO_USD_PER_SECOND = 0.06;
 const AUDIO_USD_PER_1000_CHARS = 0.05;
+/** Longest `?wait=` a /runsync or /status-sync takes (the service's 5 minutes). */
+const MAX_WAIT_MS = 300_000;
 
 /** What a job failed by `input.fail` reports in `error`. */
 export const REQUESTED_FAILURE = "Emulated failure: the job input set fail to true.";
@@ -36,19 +60,34 @@ export const RANDOM_FAILURE = "Emulated worker failure (settings.jobFailureShare
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
-/**
- * The kind of worker behind an endpoint id: an endpoint created through `/v1/endpoints` runs the
- * echo worker; a seeded hosted model runs its own kind. Undefined when there is no such endpoint.
- */
-function endpointKind(state: EmulatorState, endpointId: string): JobRecord["kind"] | undefined {
-  if (findEndpoint(state, endpointId)) return "echo";
-  return state.seed.hostedModels.find((m) => m.id === endpointId)?.kind;
+/** What answers jobs at an endpoint id: a serverless endpoint (echo worker) or a seeded hosted model. */
+type Target =
+  | { kind: "echo"; endpoint: EndpointRecord }
+  | { kind: "image" | "video" | "audio" | "echo"; endpoint?: undefined };
+
+function requireTarget(state: EmulatorState, endpointId: string): Target {
+  const endpoint = findEndpoint(state, endpointId);
+  if (endpoint) {
+    if (endpoint.type === "LOAD_BALANCER") {
+      throw badRequest(
+        `Endpoint '${endpointId}' is a LOAD_BALANCER endpoint: it has no job queue; send requests to its workers (requestUrls.base).`,
+      );
+    }
+    return { kind: "echo", endpoint };
+  }
+  const model = state.seed.hostedModels.find((m) => m.id === endpointId);
+  if (!model) throw notFound(`Endpoint '${endpointId}' was not found.`);
+  return { kind: model.kind };
 }
 
-function requireEndpointKind(state: EmulatorState, endpointId: string): JobRecord["kind"] {
-  const kind = endpointKind(state, endpointId);
-  if (!kind) throw notFound(`Endpoint '${endpointId}' was not found.`);
-  return kind;
+function requireJob(state: EmulatorState, ctx: RouteContext): { job: JobRecord; target: Target } {
+  const endpointId = ctx.params.endpointId ?? "";
+  const jobId = ctx.params.jobId ?? "";
+  const target = requireTarget(state, endpointId);
+  const job = state.jobs.get(jobId);
+  if (!job || job.endpointId !== endpointId)
+    throw notFound(`Job '${jobId}' was not found on endpoint '${endpointId}'.`);
+  return { job, target };
 }
 
 /** Job ids look like the service's: a UUID with a `-u1` suffix. */
@@ -58,14 +97,17 @@ function newJobId(state: EmulatorState): string {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}-u1`;
 }
 
+const timedOut = (job: JobRecord) => job.timeoutMs !== undefined && job.endsAt - job.startsAt > job.timeoutMs;
+
 function jobStatus(state: EmulatorState, job: JobRecord): JobStatus {
+  if (job.cancelledAt !== undefined) return "CANCELLED";
   const now = state.now();
   if (now < job.startsAt) return "IN_QUEUE";
-  if (now < job.endsAt) return "IN_PROGRESS";
-  return job.fails ? "FAILED" : "COMPLETED";
+  if (now < jobEnd(job)) return "IN_PROGRESS";
+  return timedOut(job) ? "TIMED_OUT" : job.fails ? "FAILED" : "COMPLETED";
 }
 
-const isTerminal = (status: JobStatus) => status === "COMPLETED" || status === "FAILED";
+const isTerminal = (status: JobStatus) => status !== "IN_QUEUE" && status !== "IN_PROGRESS";
 
 function positiveNumber(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
@@ -101,79 +143,242 @@ function outputOf(job: JobRecord): Record<string, unknown> {
   }
 }
 
+function errorOf(job: JobRecord): string {
+  if (timedOut(job)) return `Job timed out after ${job.timeoutMs} ms (its execution timeout).`;
+  return job.input.fail === true ? REQUESTED_FAILURE : RANDOM_FAILURE;
+}
+
 /**
- * The Job object as the service shows it at each stage: only `id` and `status` while queued;
- * `delayTime` and `workerId` once a worker took it; `executionTime` and `output` (or `error`)
- * once it ended. Times are milliseconds.
+ * The Job object as the service shows it at each stage: only `id` and `status` while queued (or
+ * cancelled before it started); `delayTime` and `workerId` once a worker took it; `executionTime`
+ * and `output` (or `error`) once it ended. Times are milliseconds.
  */
 export function jobView(state: EmulatorState, job: JobRecord): Record<string, unknown> {
   const status = jobStatus(state, job);
-  if (status === "IN_QUEUE") return { id: job.id, status };
-  const started = { id: job.id, status, delayTime: job.startsAt - job.submittedAt, workerId: job.workerId };
-  if (status === "IN_PROGRESS") return started;
-  const executionTime = job.endsAt - job.startsAt;
-  return status === "COMPLETED"
-    ? { ...started, executionTime, output: outputOf(job) }
-    : { ...started, executionTime, error: job.input.fail === true ? REQUESTED_FAILURE : RANDOM_FAILURE };
+  const started = job.startsAt <= Math.min(state.now(), job.cancelledAt ?? NEVER);
+  if (!started) return { id: job.id, status };
+  const base = { id: job.id, status, delayTime: job.startsAt - job.submittedAt, workerId: job.workerId };
+  if (status === "IN_PROGRESS") return base;
+  const executionTime = jobEnd(job) - job.startsAt;
+  if (status === "COMPLETED") return { ...base, executionTime, output: outputOf(job) };
+  if (status === "CANCELLED") return { ...base, executionTime };
+  return { ...base, executionTime, error: errorOf(job) };
 }
 
-function submit(ctx: RouteContext): JobRecord {
+// ---------------------------------------------------------------- submit
+
+/** When a job submitted (or retried) at `at` starts and ends, and on which worker. */
+function plan(state: EmulatorState, target: Target, job: Pick<JobRecord, "input">, at: number) {
+  const { jobQueueMs, jobRunMs, jobFailureShare } = state.settings;
+  const fails = job.input.fail === true || (jobFailureShare > 0 && state.random() < jobFailureShare);
+  const e = target.endpoint;
+  if (!e) return { startsAt: at + jobQueueMs, endsAt: at + jobQueueMs + jobRunMs, fails };
+  const takable = e.workers.max > 0 && workersHealthy(state, e);
+  return takable
+    ? { startsAt: at + jobQueueMs, endsAt: at + jobQueueMs + jobRunMs, fails }
+    : { startsAt: NEVER, endsAt: NEVER, fails };
+}
+
+function submit(ctx: RouteContext, sync: boolean): JobRecord {
   const { state } = ctx;
   const endpointId = ctx.params.endpointId ?? "";
-  const kind = requireEndpointKind(state, endpointId);
-  const { input } = validateBody(RunJobRequest, ctx.body);
-  const { jobQueueMs, jobRunMs, jobFailureShare } = state.settings;
-  const fails = input.fail === true || (jobFailureShare > 0 && state.random() < jobFailureShare);
+  const target = requireTarget(state, endpointId);
+  const body = validateBody(RunRequest, ctx.body);
+  const e = target.endpoint;
+  let worker: { workerId: string; workerIndex?: number };
+  if (e) {
+    const slots = e.workers.max;
+    const index = slots > 0 ? e.jobCount % slots : undefined;
+    e.jobCount += 1;
+    worker =
+      index === undefined ? { workerId: "" } : { workerId: workerIdFor(e.id, index), workerIndex: index };
+  } else {
+    worker = { workerId: state.newId() };
+  }
+  const timeoutMs = body.policy?.executionTimeout ?? e?.timeout;
   const job: JobRecord = {
     id: newJobId(state),
     endpointId,
-    input,
+    input: body.input,
     submittedAt: ctx.now,
-    startsAt: ctx.now + jobQueueMs,
-    endsAt: ctx.now + jobQueueMs + jobRunMs,
-    fails,
-    workerId: state.newId(),
-    kind,
+    ...plan(state, target, body, ctx.now),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...worker,
+    kind: target.kind,
+    sync,
+    retries: 0,
+    streamed: 0,
   };
   state.jobs.set(job.id, job);
   return job;
 }
 
-/** `/run` answers at once; the caller polls `/status` (contract: polling guidance). */
-function runJob(ctx: RouteContext) {
-  const job = submit(ctx);
-  return json(200, { id: job.id, status: "IN_QUEUE" });
+/** `?wait=` in milliseconds, 0 to MAX_WAIT_MS (422 otherwise); the settings' wait when absent. */
+function waitParam(ctx: RouteContext): number {
+  const raw = ctx.query.get("wait");
+  if (raw === null) return ctx.state.settings.runsyncWaitMs;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > MAX_WAIT_MS) {
+    throw unprocessable(
+      [`query.wait: expected an integer from 0 to ${MAX_WAIT_MS} (milliseconds)`],
+      "Query parameters do not match the contract.",
+    );
+  }
+  return n;
 }
 
 /**
- * `/runsync` waits, in real time, for the job to end while the emulator clock runs. It answers
- * with the job still IN_QUEUE or IN_PROGRESS, and the client then polls `/status`, when the clock
- * is frozen (nothing would ever happen) or when the job would end later than settings.runsyncWaitMs
- * of emulator time after it was submitted (the service's own runsync wait is bounded too).
+ * Waits, in real time, while the emulator clock runs, for the job to end, unless it would end
+ * after `until` (emulator time) or the clock is frozen (nothing would ever happen).
  */
-async function runJobSync(ctx: RouteContext) {
-  const { state } = ctx;
-  const job = submit(ctx);
-  const waitUntil = job.submittedAt + state.settings.runsyncWaitMs;
-  while (!isTerminal(jobStatus(state, job)) && job.endsAt <= waitUntil) {
-    const realMs = state.clock.realMsUntil(job.endsAt);
+async function waitForEnd(state: EmulatorState, job: JobRecord, until: number): Promise<void> {
+  while (!isTerminal(jobStatus(state, job)) && jobEnd(job) <= until) {
+    const realMs = state.clock.realMsUntil(jobEnd(job));
     if (!Number.isFinite(realMs)) break;
     // One extra millisecond absorbs timer rounding; the loop re-reads the clock, so a clock
     // scale changed meanwhile is honoured. The timer does not keep a closing process alive.
     await sleep(Math.ceil(realMs) + 1, undefined, { ref: false });
   }
-  return json(200, jobView(state, job));
+}
+
+/** `/run` answers at once; the caller polls `/status` (contract: polling guidance). */
+function runJob(ctx: RouteContext) {
+  const job = submit(ctx, false);
+  return json(200, { id: job.id, status: "IN_QUEUE" });
+}
+
+/**
+ * `/runsync` waits for the job to end and answers with it; when the job would end later than
+ * `?wait=` (default settings.runsyncWaitMs) of emulator time after it was submitted, or the clock
+ * is frozen, it answers with the job still IN_QUEUE or IN_PROGRESS and the client polls `/status`.
+ */
+async function runJobSync(ctx: RouteContext) {
+  const wait = waitParam(ctx);
+  const job = submit(ctx, true);
+  await waitForEnd(ctx.state, job, job.submittedAt + wait);
+  return json(200, jobView(ctx.state, job));
 }
 
 function jobStatusRoute(ctx: RouteContext) {
+  const { job } = requireJob(ctx.state, ctx);
+  return json(200, jobView(ctx.state, job));
+}
+
+/** `/status-sync/{job_id}?wait=`: `/status`, after waiting as `/runsync` does (runpod-sdk's runSync polls it). */
+async function jobStatusSync(ctx: RouteContext) {
+  const wait = waitParam(ctx);
+  const { job } = requireJob(ctx.state, ctx);
+  await waitForEnd(ctx.state, job, ctx.now + wait);
+  return json(200, jobView(ctx.state, job));
+}
+
+// ---------------------------------------------------------------- stream, cancel, retry, purge
+
+/** The chunks a job yields, each with the time it is yielded. */
+function chunks(job: JobRecord): { at: number; output: unknown }[] {
+  const end = jobEnd(job);
+  const items = job.input.stream;
+  if (job.kind === "echo" && Array.isArray(items) && items.length > 0) {
+    const run = job.endsAt - job.startsAt;
+    return items
+      .map((output, i) => ({ at: job.startsAt + Math.ceil(((i + 1) * run) / items.length), output }))
+      .filter((c) => c.at <= end);
+  }
+  return job.fails || timedOut(job) || job.cancelledAt !== undefined
+    ? []
+    : [{ at: job.endsAt, output: outputOf(job) }];
+}
+
+/**
+ * `/stream/{job_id}`: `{id, status, stream: [{output}]}` with the chunks yielded since the last
+ * `/stream` read (each is handed out once), `error` once it failed. runpod-sdk reads it until the
+ * status is terminal.
+ */
+function streamJob(ctx: RouteContext) {
+  const { state } = ctx;
+  const { job } = requireJob(state, ctx);
+  const status = jobStatus(state, job);
+  const ready = chunks(job).filter((c) => c.at <= ctx.now);
+  const fresh = ready.slice(job.streamed);
+  job.streamed = ready.length;
+  const failed = status === "FAILED" || status === "TIMED_OUT";
+  return json(200, {
+    id: job.id,
+    status,
+    stream: fresh.map((c) => ({ output: c.output })),
+    ...(failed ? { error: errorOf(job) } : {}),
+  });
+}
+
+/** `/cancel/{job_id}`: a queued or running job ends CANCELLED now; an ended one is left as it is. */
+function cancelJob(ctx: RouteContext) {
+  const { state } = ctx;
+  const { job } = requireJob(state, ctx);
+  if (!isTerminal(jobStatus(state, job))) job.cancelledAt = ctx.now;
+  return json(200, { id: job.id, status: jobStatus(state, job) });
+}
+
+/** `/retry/{job_id}`: FAILED and TIMED_OUT jobs only (400 otherwise); same id, output removed. */
+function retryJob(ctx: RouteContext) {
+  const { state } = ctx;
+  const { job, target } = requireJob(state, ctx);
+  const status = jobStatus(state, job);
+  if (status !== "FAILED" && status !== "TIMED_OUT") {
+    throw badRequest(`Job '${job.id}' is ${status}; only FAILED or TIMED_OUT jobs can be retried.`);
+  }
+  Object.assign(job, { submittedAt: ctx.now, ...plan(state, target, job, ctx.now), streamed: 0 });
+  job.retries += 1;
+  return json(200, { id: job.id, status: jobStatus(state, job) });
+}
+
+/** `/purge-queue`: removes every job still waiting; running jobs go on. */
+function purgeQueue(ctx: RouteContext) {
   const { state } = ctx;
   const endpointId = ctx.params.endpointId ?? "";
-  const jobId = ctx.params.jobId ?? "";
-  requireEndpointKind(state, endpointId);
-  const job = state.jobs.get(jobId);
-  if (!job || job.endpointId !== endpointId)
-    throw notFound(`Job '${jobId}' was not found on endpoint '${endpointId}'.`);
-  return json(200, jobView(state, job));
+  requireTarget(state, endpointId);
+  let removed = 0;
+  for (const [id, job] of state.jobs) {
+    if (job.endpointId === endpointId && jobStatus(state, job) === "IN_QUEUE") {
+      state.jobs.delete(id);
+      removed += 1;
+    }
+  }
+  return json(200, { removed, status: "completed" });
+}
+
+/**
+ * `/health`: job counts by status (`failed` counts FAILED and TIMED_OUT; cancelled jobs are in no
+ * count) and worker counts. `ready` counts the workers done initializing (idle or running).
+ * A hosted model has no workers of its own: its running jobs count as running workers.
+ */
+function health(ctx: RouteContext) {
+  const { state } = ctx;
+  const endpointId = ctx.params.endpointId ?? "";
+  const target = requireTarget(state, endpointId);
+  const jobs = { completed: 0, failed: 0, inProgress: 0, inQueue: 0, retried: 0 };
+  for (const job of state.jobs.values()) {
+    if (job.endpointId !== endpointId) continue;
+    jobs.retried += job.retries;
+    const status = jobStatus(state, job);
+    if (status === "COMPLETED") jobs.completed += 1;
+    else if (status === "FAILED" || status === "TIMED_OUT") jobs.failed += 1;
+    else if (status === "IN_PROGRESS") jobs.inProgress += 1;
+    else if (status === "IN_QUEUE") jobs.inQueue += 1;
+  }
+  const workers = target.endpoint ? endpointWorkers(state, target.endpoint, ctx.now) : [];
+  const count = (s: string) => workers.filter((w) => w.status === s).length;
+  const running = target.endpoint ? count("RUNNING") : jobs.inProgress;
+  return json(200, {
+    jobs,
+    workers: {
+      idle: count("IDLE"),
+      initializing: count("INITIALIZING"),
+      ready: count("IDLE") + running,
+      running,
+      throttled: count("THROTTLED"),
+      unhealthy: count("UNHEALTHY"),
+    },
+  });
 }
 
 export const jobRoutes: RouteTable = {
@@ -181,5 +386,11 @@ export const jobRoutes: RouteTable = {
     { method: "POST", pattern: "/v2/:endpointId/run", handler: runJob },
     { method: "POST", pattern: "/v2/:endpointId/runsync", handler: runJobSync },
     { method: "GET", pattern: "/v2/:endpointId/status/:jobId", handler: jobStatusRoute },
+    { method: "GET", pattern: "/v2/:endpointId/status-sync/:jobId", handler: jobStatusSync },
+    { method: "GET", pattern: "/v2/:endpointId/stream/:jobId", handler: streamJob },
+    { method: "POST", pattern: "/v2/:endpointId/cancel/:jobId", handler: cancelJob },
+    { method: "POST", pattern: "/v2/:endpointId/retry/:jobId", handler: retryJob },
+    { method: "POST", pattern: "/v2/:endpointId/purge-queue", handler: purgeQueue },
+    { method: "GET", pattern: "/v2/:endpointId/health", handler: health },
   ],
 };

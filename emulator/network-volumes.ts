@@ -58,9 +58,7 @@ function deleteVolume(ctx: RouteContext) {
     .map((id) => findPod(ctx.state, id))
     .find((p) => p && p.status !== "TERMINATED" && p.mounts.network?.some((m) => m.volumeId === v.id));
   if (pod) throw conflict(`Network volume '${v.id}' is mounted by pod '${pod.id}'; terminate the pod first.`);
-  const endpoint = [...ctx.state.endpoints.values()].find(
-    (e) => e.networkVolumeId === v.id || e.networkVolumeIds.includes(v.id),
-  );
+  const endpoint = [...ctx.state.endpoints.values()].find((e) => e.networkVolumes.includes(v.id));
   if (endpoint)
     throw conflict(
       `Network volume '${v.id}' is attached to endpoint '${endpoint.id}'; detach or delete it first.`,

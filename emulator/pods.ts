@@ -9,15 +9,15 @@ import { MAX_REQUEST_BYTES } from "../provider/client/schemas/common.js";
 import {
   type CreatePodRequest as CreateBody,
   CreatePodRequest,
-  type PodAction,
-  PodActionRequest,
-  type PodStatus,
   UpdatePodRequest,
 } from "../provider/client/schemas/pods.js";
 import { decodeArgs } from "../provider/container-args.js";
 import { cpuStockAt, gpuStockAt, pickCuda, reacquire, release } from "./capacity.js";
+import { type Boot, bootStatus, lastRunningStart, newBoot, scriptFor } from "./containers.js";
 import { badRequest, conflict, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
+import { requireRegistry } from "./registries.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
+import { type PodAction, PodActionRequest, type PodStatus } from "./schemas/common.js";
 import {
   type CpuFlavorRecord,
   type EmulatorState,
@@ -46,33 +46,52 @@ const DEFAULT_DISK_GB = 20;
 
 // ---------------------------------------------------------------- lifecycle
 
-/** Applies every scheduled transition whose time has come. Reads always settle first. */
+/**
+ * Reads the pod's status off its current boot (containers.ts) at the emulator's now. Reads always
+ * settle first; a stopped, terminated or forced pod has no current boot and keeps its status.
+ */
 export function settle(state: EmulatorState, pod: PodRecord): void {
+  const boot = currentBoot(pod);
+  if (!boot) return;
   const now = state.now();
-  for (let next = pod.schedule[0]; next && next.at <= now; next = pod.schedule[0]) {
-    pod.schedule.shift();
-    pod.status = next.status;
-    if (next.status === "RUNNING") pod.startedAt = next.at;
-  }
+  const { status } = bootStatus(boot, now);
+  pod.status = status;
+  const ran = lastRunningStart(boot, now);
+  if (ran !== undefined) pod.startedAt = ran;
 }
 
-function startSequence(
+export function currentBoot(pod: PodRecord): Boot | undefined {
+  const last = pod.boots.at(-1);
+  return last && last.endedAt === undefined ? last : undefined;
+}
+
+/** Ends the current boot, if any (a stop, a terminate, a restart, a status forced out of band). */
+export function endBoot(pod: PodRecord, at: number, by: NonNullable<Boot["endedBy"]>): void {
+  const boot = currentBoot(pod);
+  if (!boot) return;
+  boot.endedAt = at;
+  boot.endedBy = by;
+}
+
+/** A create or a start: PROVISIONING, then what the image's container does (containers.ts). */
+export function startSequence(
   state: EmulatorState,
   pod: PodRecord,
   from: number,
-  fate: PodStatus = "RUNNING",
+  fate: "RUNNING" | "ERROR" = "RUNNING",
+  kind: "create" | "start" = "create",
 ): void {
-  const { provisioningMs, startingMs } = state.settings;
+  endBoot(pod, from, "forced");
+  pod.boots.push(newBoot(state, pod, kind, from, fate));
   pod.status = "PROVISIONING";
-  pod.schedule = [
-    { status: "STARTING", at: from + provisioningMs },
-    { status: fate, at: from + provisioningMs + startingMs },
-  ];
 }
 
+/** The container restarts in place (restart action, or a PATCH that changes it): STARTING again. */
 function restartSequence(state: EmulatorState, pod: PodRecord): void {
+  const now = state.now();
+  endBoot(pod, now, "restart");
+  pod.boots.push(newBoot(state, pod, "restart", now));
   pod.status = "STARTING";
-  pod.schedule = [{ status: "RUNNING", at: state.now() + state.settings.startingMs }];
 }
 
 /** The pod as a live record: undefined when it never existed or its TERMINATED grace has passed. */
@@ -87,7 +106,7 @@ export function findPod(state: EmulatorState, id: string): PodRecord | undefined
   return pod;
 }
 
-function requirePod(state: EmulatorState, id: string): PodRecord {
+export function requirePod(state: EmulatorState, id: string): PodRecord {
   const pod = findPod(state, id);
   if (!pod) throw notFound(`Pod '${id}' was not found.`);
   return pod;
@@ -155,7 +174,7 @@ export function podView(state: EmulatorState, pod: PodRecord): Record<string, un
             }
           : null,
     },
-    ...(pod.cluster ? { cluster: pod.cluster } : {}),
+    ...(pod.cluster ? { cluster: clusterView(pod) } : {}),
     template: null,
     cost: pod.status === "EXITED" || pod.status === "TERMINATED" ? 0.0 : pod.costPerHour,
     locked: pod.locked,
@@ -180,6 +199,13 @@ export function podView(state: EmulatorState, pod: PodRecord): Record<string, un
     createdAt: iso(pod.createdAt),
     startedAt: pod.startedAt === null ? null : iso(pod.startedAt),
   };
+}
+
+/** A member's rank and overlay address are assigned during provisioning: null and omitted before. */
+function clusterView(pod: PodRecord): NonNullable<PodRecord["cluster"]> {
+  const c = pod.cluster as NonNullable<PodRecord["cluster"]>;
+  if (pod.status !== "PROVISIONING") return c;
+  return { id: c.id, rank: null, ...(c.role === undefined ? {} : { role: c.role }) };
 }
 
 function globalIp(id: string): string {
@@ -287,7 +313,7 @@ function effectiveConfig(state: EmulatorState, body: CreateBody): Effective {
   return eff;
 }
 
-function forbidden(
+export function forbidden(
   state: EmulatorState,
   key: string,
   dataCenterId: string,
@@ -301,7 +327,7 @@ function forbidden(
   );
 }
 
-function randomPort(state: EmulatorState): number {
+export function randomPort(state: EmulatorState): number {
   return 10_000 + Math.floor(state.random() * 50_000);
 }
 
@@ -403,7 +429,7 @@ function place(state: EmulatorState, eff: Effective, apiKey: string): Placement 
   throw badRequest(NO_CAPACITY);
 }
 
-function randomSecret(state: EmulatorState, length = 20): string {
+export function randomSecret(state: EmulatorState, length = 20): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
   let s = "";
   for (let i = 0; i < length; i += 1) s += alphabet[Math.floor(state.random() * alphabet.length)];
@@ -424,6 +450,7 @@ function createPod(ctx: RouteContext) {
   const body = validateBody(CreatePodRequest, ctx.body);
   crossFieldRules(state, body);
   const eff = effectiveConfig(state, body);
+  requireRegistry(state, eff.registry);
   if (state.settings.balanceExhausted) {
     throw new HttpError(402, "Your balance is too low to create this pod. Add funds to continue.");
   }
@@ -464,10 +491,10 @@ function createPod(ctx: RouteContext) {
     createdAt: ctx.now,
     startedAt: null,
     status: "PROVISIONING",
-    schedule: [],
+    boots: [],
     ownerKey: ctx.apiKey,
   };
-  const fate: PodStatus = state.random() < state.settings.errorShare ? "ERROR" : "RUNNING";
+  const fate = state.random() < state.settings.errorShare ? "ERROR" : "RUNNING";
   startSequence(state, pod, ctx.now, fate);
   state.pods.set(pod.id, pod);
   return json(201, podView(state, pod));
@@ -536,6 +563,7 @@ function updatePod(ctx: RouteContext) {
   const patch = validateBody(UpdatePodRequest, ctx.body);
   const template = patch.templateId ? resolveTemplate(state, patch.templateId) : undefined;
   const args = commandArgs(template && patch.args === undefined ? template.args : pod.args, patch);
+  requireRegistry(state, patch.registry !== undefined ? patch.registry : template?.registry);
 
   let restart = false;
   const set = <K extends keyof PodRecord>(key: K, value: PodRecord[K] | undefined, restarts: boolean) => {
@@ -567,18 +595,24 @@ function updatePod(ctx: RouteContext) {
       pod.machine.portMap[port] = randomPort(state);
   }
   if (restart && (pod.status === "RUNNING" || pod.status === "STARTING")) restartSequence(state, pod);
+  else if (restart && pod.status === "PROVISIONING") {
+    // Not started yet: the container it will start is the changed one.
+    const boot = currentBoot(pod);
+    if (boot && boot.script.kind !== "error")
+      Object.assign(boot, { image: pod.image, script: scriptFor(state, pod) });
+  }
   return json(200, podView(state, pod));
 }
 
 // ---------------------------------------------------------------- delete and actions
 
-function terminate(state: EmulatorState, pod: PodRecord): void {
+export function terminate(state: EmulatorState, pod: PodRecord): void {
   if (pod.locked) {
     throw conflict(`Pod '${pod.id}' is locked; unlock it (PATCH locked=false) before terminating it.`);
   }
   release(state, pod.machine);
+  endBoot(pod, state.now(), "terminate");
   pod.status = "TERMINATED";
-  pod.schedule = [];
   // Every read goes through findPod, which drops the pod once goneAt has passed.
   pod.goneAt = state.now() + state.settings.terminatingMs;
 }
@@ -596,6 +630,19 @@ function applyPendingNetworking(pod: PodRecord): void {
   }
 }
 
+/**
+ * The service's wording when a stopped pod cannot get its GPUs back: a stopped pod resumes on the
+ * machine it stopped on, so other data centers' stock does not help.
+ */
+export const NO_CAPACITY_TO_START = "There are not enough free GPUs on the host machine to start this pod.";
+const NO_CPU_CAPACITY_TO_START = "There are not enough free CPUs on the host machine to start this pod.";
+
+/**
+ * POST /v2/pods/{id}/action (v2 description: podAction): only the actions the pod's `actions[]`
+ * lists (409 otherwise). `stop` keeps the pod, its disk and mounts (EXITED, cost 0, capacity given
+ * back); `start` takes its machine's GPUs or vCPUs again, or fails with 400 and stays EXITED;
+ * `restart` restarts the container in place; `terminate` is a delete (204).
+ */
 function podAction(ctx: RouteContext) {
   const { state } = ctx;
   const { action } = validateBody(PodActionRequest, ctx.body);
@@ -612,8 +659,8 @@ function podAction(ctx: RouteContext) {
     case "stop":
       if (pod.locked) throw conflict(`Pod '${pod.id}' is locked and cannot be stopped.`);
       release(state, pod.machine);
+      endBoot(pod, state.now(), "stop");
       pod.status = "EXITED";
-      pod.schedule = [];
       break;
     case "restart":
       if (pod.locked) throw conflict(`Pod '${pod.id}' is locked and cannot be restarted.`);
@@ -621,9 +668,11 @@ function podAction(ctx: RouteContext) {
       restartSequence(state, pod);
       break;
     case "start":
-      if (!reacquire(state, pod.machine)) throw badRequest(NO_CAPACITY);
+      if (!reacquire(state, pod.machine)) {
+        throw badRequest(pod.machine.gpuTypeId ? NO_CAPACITY_TO_START : NO_CPU_CAPACITY_TO_START);
+      }
       applyPendingNetworking(pod);
-      startSequence(state, pod, state.now());
+      startSequence(state, pod, state.now(), "RUNNING", "start");
       break;
   }
   return json(200, podView(state, pod));

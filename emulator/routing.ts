@@ -14,7 +14,7 @@ export interface RouteContext {
   /** Parsed JSON body; undefined when the request had none. */
   readonly body: unknown;
   readonly headers: IncomingHttpHeaders;
-  /** The authenticated API key. */
+  /** The authenticated API key; "" for an anonymous request to a route with `auth: "optional"`. */
   readonly apiKey: string;
   /** Emulator time when the request arrived. */
   readonly now: number;
@@ -24,6 +24,21 @@ export interface Reply {
   readonly status: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A streamed answer: the wiring sends the status and headers (with `body` ignored), then hands
+   * the open response to `stream`, which writes and ends it.
+   */
+  readonly stream?: (out: StreamSink) => void;
+}
+
+/** The open response of a streamed answer. */
+export interface StreamSink {
+  write(text: string): void;
+  end(): void;
+  /** True once the client went away or the answer ended. */
+  readonly closed: boolean;
+  /** Called once when the client goes away or the answer ends (also when the emulator closes). */
+  onClose(listener: () => void): void;
 }
 
 export interface Route {
@@ -37,6 +52,12 @@ export interface Route {
    */
   readonly maxBodyBytes?: number;
   readonly sizeBeforeAuth?: boolean;
+  /**
+   * `optional`: a request without an Authorization header is served anonymously (`apiKey` ""),
+   * counted against one shared anonymous quota; a header with a bad key is still a 401.
+   * @default "required"
+   */
+  readonly auth?: "required" | "optional";
 }
 
 export type RouteTable = Partial<Record<Surface, readonly Route[]>>;

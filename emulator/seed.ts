@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { Availability, CpuFlavor, DataCenter, GpuType } from "../provider/client/schemas/catalog.js";
+import { ContainerBehaviour } from "./containers.js";
+import { CLUSTER_TYPES } from "./schemas/clusters.js";
 
 /**
  * A seeded template. Every field but `id` and `source` may be left out and gets the one default
@@ -79,13 +81,42 @@ const SeedSchema = z.object({
   globalVolumes: z.array(z.object({ id: z.string(), name: z.string() })),
   sshKeys: z.array(z.string()),
   hostedModels: z.array(z.object({ id: z.string(), kind: z.enum(["image", "video", "audio", "echo"]) })),
+  /** Clusters running since the seed was loaded, with their member pods. */
   clusters: z.array(
-    z.object({ id: z.string(), gpuTypeId: z.string(), dataCenterId: z.string(), members: z.int().min(1) }),
+    z.object({
+      id: z.string(),
+      name: z.string().optional(),
+      type: z.enum(CLUSTER_TYPES).default("RAY"),
+      gpuTypeId: z.string(),
+      gpuCountPerPod: z.int().min(1).default(8),
+      dataCenterId: z.string(),
+      members: z.int().min(1),
+      image: z.string().default("runpod/ray:2.40.0-gpu"),
+    }),
   ),
+  /** Registry credentials (`/v2/registries`); username and password are never answered. */
+  registries: z
+    .array(z.object({ id: z.string(), name: z.string(), username: z.string(), password: z.string() }))
+    .default(() => []),
+  /**
+   * What a container of an image does (containers.ts), first match wins: `start` (the default for
+   * any image no rule matches), `imageNotFound`, `unauthorized`, `crashLoop`, `outOfDisk`.
+   */
+  containerBehaviours: z.array(ContainerBehaviour).default(() => []),
+  /**
+   * Usage history, hourly rows. The v1 routes read `amount` and their grouping fields; the v2
+   * routes split each row into the description's components (`gpuAmount`, `cpuAmount`,
+   * `diskAmount`, `feeAmount`, `networkingAmount`, `highPerformanceStorageAmount`), and a row
+   * without them counts whole as compute (billing.ts).
+   */
   billing: z.object({
     pods: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
+    /** Serverless endpoints (`endpointId`): v1 `/billing/endpoints`, v2 `/billing/serverless`. */
     endpoints: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
     networkVolumes: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
+    /** Public (hosted model) endpoints: v2 `/billing/endpoints`. */
+    publicEndpoints: z.array(z.looseObject({ time: z.string(), amount: z.number() })).default(() => []),
+    clusters: z.array(z.looseObject({ time: z.string(), amount: z.number() })).default(() => []),
   }),
   hubListings: z.array(
     z.looseObject({ id: z.string(), repoOwner: z.string(), repoName: z.string(), type: z.string() }),
@@ -217,6 +248,20 @@ function usage(
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** A serverless usage amount split into GPU, disk and platform fee, exactly (in $0.0001 units). */
+function serverlessSplit(amount: number) {
+  const units = Math.round(amount * 10_000);
+  const fee = Math.floor(units / 10);
+  const disk = Math.floor(units / 50);
+  return {
+    amount,
+    gpuAmount: (units - fee - disk) / 10_000,
+    cpuAmount: 0,
+    diskAmount: disk / 10_000,
+    feeAmount: fee / 10_000,
+  };
+}
 
 function listing(
   id: string,
@@ -394,11 +439,15 @@ export function defaultSeed(): Seed {
     clusters: [{ id: "clu-demo-ray", gpuTypeId: H100, dataCenterId: "US-TX-3", members: 2 }],
     billing: {
       pods: usage("2026-11-01T00:00:00Z", 20, (h) => {
-        const rows = [
+        // amount = gpuAmount + cpuAmount + diskAmount; disk at $0.10 per GB-month (730 h).
+        const rows: Record<string, unknown>[] = [
           {
             podId: "pod-hist-trainer",
             gpuTypeId: H100,
             amount: 2.99,
+            gpuAmount: 2.979,
+            cpuAmount: 0,
+            diskAmount: 0.011,
             timeBilledMs: 3_600_000,
             diskSpaceBilledGb: 80,
           },
@@ -408,6 +457,9 @@ export function defaultSeed(): Seed {
             podId: "pod-hist-notebook",
             gpuTypeId: RTX4090,
             amount: 0.69,
+            gpuAmount: 0.6873,
+            cpuAmount: 0,
+            diskAmount: 0.0027,
             timeBilledMs: 3_600_000,
             diskSpaceBilledGb: 20,
           });
@@ -416,6 +468,9 @@ export function defaultSeed(): Seed {
             podId: "pod-hist-cpu",
             gpuTypeId: "cpu3c",
             amount: round(0.03 * 4),
+            gpuAmount: 0,
+            cpuAmount: 0.1186,
+            diskAmount: 0.0014,
             timeBilledMs: 3_600_000,
             diskSpaceBilledGb: 10,
           });
@@ -426,7 +481,7 @@ export function defaultSeed(): Seed {
           endpointId: "ep-hist-sdxl",
           podId: `worker-${h % 3}`,
           gpuTypeId: RTX4090,
-          amount: round(0.0003 * ((h * 37) % 900)),
+          ...serverlessSplit(round(0.0003 * ((h * 37) % 900))),
           timeBilledMs: ((h * 37) % 900) * 1000,
         },
         ...(h % 2 === 0
@@ -435,21 +490,54 @@ export function defaultSeed(): Seed {
                 endpointId: "ep-hist-vllm",
                 podId: "worker-9",
                 gpuTypeId: A100,
-                amount: round(0.00076 * ((h * 53) % 1200)),
+                ...serverlessSplit(round(0.00076 * ((h * 53) % 1200))),
                 timeBilledMs: ((h * 53) % 1200) * 1000,
               },
             ]
           : []),
       ]),
+      // Two standard volumes, 100 GB and 50 GB at $0.07 per GB-month: $0.0146 an hour together.
       networkVolumes: usage("2026-11-01T00:00:00Z", 20, () => [
         {
-          amount: round((150 * 0.07) / (30 * 24)),
-          diskSpaceBilledGb: 150,
+          networkVolumeId: "nv-tx3-datasets",
+          amount: 0.0097,
+          diskSpaceBilledGb: 100,
+          highPerformanceStorageAmount: 0,
+          highPerformanceStorageDiskSpaceBilledGb: 0,
+        },
+        {
+          networkVolumeId: "nv-ro1-models",
+          amount: 0.0049,
+          diskSpaceBilledGb: 50,
           highPerformanceStorageAmount: 0,
           highPerformanceStorageDiskSpaceBilledGb: 0,
         },
       ]),
+      // Hosted models: FLUX images every third hour, a Wan video every eighth.
+      publicEndpoints: usage("2026-11-01T00:00:00Z", 20, (h) => [
+        ...(h % 3 === 0
+          ? [{ endpointId: "black-forest-labs-flux-1-schnell", amount: round(0.0025 * (1 + (h % 5))) }]
+          : []),
+        ...(h % 8 === 0 ? [{ endpointId: "wan-2-2-t2v-720", amount: 0.3 }] : []),
+      ]),
+      // The seeded Ray cluster (2 pods of 8 H100) over the last four days of the history.
+      clusters: usage("2026-11-17T00:00:00Z", 4, () => [
+        {
+          clusterId: "clu-demo-ray",
+          gpuAmount: 47.84,
+          diskAmount: 0.0137,
+          networkingAmount: 0.05,
+          amount: 47.9037,
+        },
+      ]),
     },
+    registries: [],
+    containerBehaviours: [
+      { image: "emulator/image-not-found*", kind: "imageNotFound" },
+      { image: "emulator/private*", kind: "unauthorized" },
+      { image: "emulator/crash-loop*", kind: "crashLoop" },
+      { image: "emulator/out-of-disk*", kind: "outOfDisk", sizeGb: 50 },
+    ],
     hubListings: [
       listing(
         "hub-vllm",

@@ -14,11 +14,14 @@ import {
   matchRoute,
   type Reply,
   type RouteTable,
+  type StreamSink,
   type Surface,
 } from "./routing.js";
 import type { EmulatorState } from "./state.js";
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
+/** The quota anonymous requests share (public routes only; no API key is ever this). */
+const ANONYMOUS_QUOTA_KEY = "\u0000anonymous";
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
 interface Listener {
@@ -145,9 +148,10 @@ async function handle(
     return;
   }
 
-  const auth = req.headers.authorization ?? "";
-  const token = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-  if (!token || !state.apiKeys.has(token)) {
+  const auth = req.headers.authorization;
+  const token = /^Bearer\s+(\S+)$/i.exec(auth ?? "")?.[1];
+  const anonymous = auth === undefined && route?.auth === "optional";
+  if (!anonymous && (!token || !state.apiKeys.has(token))) {
     fail(
       new HttpError(
         401,
@@ -158,7 +162,7 @@ async function handle(
   }
 
   try {
-    headers = state.limiter.take(token, state.now());
+    headers = state.limiter.take(anonymous ? ANONYMOUS_QUOTA_KEY : (token ?? ""), state.now());
   } catch (err) {
     const e = toHttpError(err);
     headers = { ...e.headers };
@@ -205,7 +209,7 @@ async function handle(
       query: url.searchParams,
       body,
       headers: req.headers,
-      apiKey: token,
+      apiKey: anonymous ? "" : (token ?? ""),
       now: state.now(),
     });
   } catch (err) {
@@ -246,6 +250,12 @@ async function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: B
 function writeReply(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
   if (res.headersSent || res.destroyed) return;
   const all = { ...headers, ...reply.headers };
+  if (reply.stream) {
+    res.writeHead(reply.status, all);
+    res.flushHeaders();
+    reply.stream(sinkOf(res));
+    return;
+  }
   if (reply.body === undefined || reply.status === 204) {
     res.writeHead(reply.status, all);
     res.end();
@@ -254,6 +264,33 @@ function writeReply(res: ServerResponse, reply: Reply, headers: Record<string, s
   const text = JSON.stringify(reply.body);
   res.writeHead(reply.status, { "content-type": "application/json", ...all });
   res.end(text);
+}
+
+function sinkOf(res: ServerResponse): StreamSink {
+  let closed = false;
+  const listeners: (() => void)[] = [];
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const l of listeners.splice(0)) l();
+  };
+  res.on("close", close);
+  return {
+    write: (text) => {
+      if (!closed && !res.destroyed) res.write(text);
+    },
+    end: () => {
+      if (!closed && !res.destroyed) res.end();
+      close();
+    },
+    get closed() {
+      return closed;
+    },
+    onClose: (listener) => {
+      if (closed) listener();
+      else listeners.push(listener);
+    },
+  };
 }
 
 function writeProblem(res: ServerResponse, err: HttpError, headers: Record<string, string>): void {

@@ -5,14 +5,17 @@
  */
 import { z } from "zod";
 import type { Availability } from "../provider/client/schemas/catalog.js";
-import type { PodStatus } from "../provider/client/schemas/pods.js";
 import { EmulatorClock } from "./clock.js";
-import type { ServerlessEndpoint } from "./endpoints.js";
+import { type ClusterRecord, seedCluster } from "./clusters.js";
+import type { Boot, ContainerBehaviour } from "./containers.js";
 import { badRequest } from "./errors.js";
 import { FaultRules } from "./faults.js";
 import { DEFAULT_POLICY, RateLimiter } from "./rate-limit.js";
+import type { DelegationRecord, RegistryRecord } from "./registries.js";
 import { RequestLog } from "./request-log.js";
+import type { PodStatus } from "./schemas/common.js";
 import { mergeSeed, type Seed, type SeedInput } from "./seed.js";
+import type { EndpointRecord } from "./serverless.js";
 
 /** What the control plane adjusts (`PUT /__emulator/settings` takes any subset of it). */
 export const SettingsSchema = z.strictObject({
@@ -31,8 +34,12 @@ export const SettingsSchema = z.strictObject({
   jobRunMs: z.number().min(0),
   /** Share of jobs that end FAILED, 0..1. */
   jobFailureShare: z.number().min(0).max(1),
-  /** Longest a /runsync waits before answering with the job still in progress. */
+  /** Longest a /runsync waits before answering with the job still in progress (its `?wait=` overrides). */
   runsyncWaitMs: z.number().min(0),
+  /** Time between two pulls of an image that failed to pull (containers.ts). */
+  pullRetryMs: z.number().min(1),
+  /** Time a crash-looping container stays down before the service restarts it (containers.ts). */
+  crashRestartMs: z.number().min(1),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -46,6 +53,8 @@ export const DEFAULT_SETTINGS: Settings = {
   jobRunMs: 1500,
   jobFailureShare: 0,
   runsyncWaitMs: 90_000,
+  pullRetryMs: 30_000,
+  crashRestartMs: 10_000,
 };
 
 export interface Machine {
@@ -89,9 +98,10 @@ export interface PodRecord {
   createdAt: number;
   /** When the pod last became RUNNING (emulator time); null until it first does. */
   startedAt: number | null;
+  /** Read off the current boot on every read (pods.ts `settle`); set directly when stopped or forced. */
   status: PodStatus;
-  /** Transitions still to come, in order. */
-  schedule: { status: PodStatus; at: number }[];
+  /** Every boot of the pod, oldest first; the last one without `endedAt` drives the status. */
+  boots: Boot[];
   /** When a deleted pod stops being readable. */
   goneAt?: number;
   ownerKey: string;
@@ -126,16 +136,32 @@ export interface NetworkVolumeRecord {
   type: string;
 }
 
+/** Emulator time that never comes: a job no worker will take stays IN_QUEUE (JSON-safe, unlike Infinity). */
+export const NEVER = Number.MAX_SAFE_INTEGER;
+
 export interface JobRecord {
   id: string;
   endpointId: string;
   input: Record<string, unknown>;
+  /** When the job (or its latest retry) entered the queue. */
   submittedAt: number;
+  /** NEVER while no worker can take it (no workers allowed, or workers that cannot start). */
   startsAt: number;
   endsAt: number;
   fails: boolean;
+  /** Ends TIMED_OUT at startsAt + timeoutMs instead, when the run is longer than the timeout. */
+  timeoutMs?: number;
   workerId: string;
+  /** The endpoint's worker slot that runs it (serverless endpoints only). */
+  workerIndex?: number;
   kind: "image" | "video" | "audio" | "echo";
+  /** `/runsync` or `/run`. */
+  sync: boolean;
+  cancelledAt?: number;
+  /** How often `/retry` requeued it. */
+  retries: number;
+  /** Stream chunks already handed out by `/stream`. */
+  streamed: number;
 }
 
 export class EmulatorState {
@@ -154,8 +180,16 @@ export class EmulatorState {
   pods = new Map<string, PodRecord>();
   templates = new Map<string, TemplateRecord>();
   networkVolumes = new Map<string, NetworkVolumeRecord>();
-  endpoints = new Map<string, ServerlessEndpoint>();
+  /** One store for serverless endpoints, whichever view (v1 or v2) created them. */
+  endpoints = new Map<string, EndpointRecord>();
   jobs = new Map<string, JobRecord>();
+  registries = new Map<string, RegistryRecord>();
+  delegations = new Map<string, DelegationRecord>();
+  clusters = new Map<string, ClusterRecord>();
+  /** Per-image container behaviour, first match wins (containers.ts). */
+  containerBehaviours: ContainerBehaviour[] = [];
+  /** The listeners' addresses, for the URLs responses carry (set once they listen). */
+  urls = { base: "http://127.0.0.1", rest: "http://127.0.0.1", serverless: "http://127.0.0.1" };
   sshKeys: string[] = [];
   gpuStock = new Map<string, GpuStock>();
   cpuStock = new Map<string, CpuStock>();
@@ -213,57 +247,13 @@ export class EmulatorState {
         { totalVcpu: c.totalVcpu, free: c.free ?? c.totalVcpu },
       ]),
     );
-    this.addClusterPods();
+    this.registries = new Map(s.registries.map((r) => [r.id, { ...r }]));
+    this.delegations.clear();
+    this.containerBehaviours = s.containerBehaviours.map((b) => ({ ...b }));
+    this.clusters.clear();
+    // The seed's clusters and their member pods: readable, members listed with includeClusterPods.
+    for (const c of s.clusters) seedCluster(this, c);
     this.limiter.reset();
-  }
-
-  /** The seed's cluster member pods: readable, listed with includeClusterPods, not changeable. */
-  private addClusterPods(): void {
-    const now = this.now();
-    for (const c of this.seed.clusters) {
-      const stock = this.gpuStock.get(stockKey(c.dataCenterId, c.gpuTypeId));
-      for (let rank = 0; rank < c.members; rank += 1) {
-        const pod: PodRecord = {
-          id: `${c.id}-node${rank}`,
-          name: `${c.id}-node${rank}`,
-          image: "runpod/ray:2.40.0-gpu",
-          args: "",
-          disk: 50,
-          env: {},
-          ports: ["22/tcp"],
-          registry: null,
-          mounts: {},
-          gpu: { id: c.gpuTypeId, count: 8 },
-          cloud: "SECURE",
-          machine: {
-            dataCenterId: c.dataCenterId,
-            gpuTypeId: c.gpuTypeId,
-            gpuCount: 8,
-            vcpuCount: (stock?.vcpuPerGpu ?? 16) * 8,
-            memoryGb: (stock?.ramPerGpu ?? 100) * 8,
-            cudaVersion: stock?.cudaVersions.at(-1) ?? null,
-            publicIp: `194.68.10.${rank + 10}`,
-            portMap: { 22: 20_000 + rank },
-            held: false,
-          },
-          locked: false,
-          globalNetworking: false,
-          cluster: {
-            id: c.id,
-            rank,
-            role: rank === 0 ? "RAY_HEAD" : "RAY_WORKER",
-            ip: `10.65.0.${rank + 2}`,
-          },
-          costPerHour: 0,
-          createdAt: now,
-          startedAt: now,
-          status: "RUNNING",
-          schedule: [],
-          ownerKey: "",
-        };
-        this.pods.set(pod.id, pod);
-      }
-    }
   }
 
   /** Deterministic pseudo-random number in [0, 1) (mulberry32). */

@@ -2,6 +2,7 @@
 
 import { CreateTemplateRequest, UpdateTemplateRequest } from "../provider/client/schemas/templates.js";
 import { badRequest, notFound } from "./errors.js";
+import { requireRegistry } from "./registries.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import type { TemplateRecord } from "./state.js";
 import { commandArgs, validateBody } from "./validation.js";
@@ -22,6 +23,7 @@ function own(ctx: RouteContext): TemplateRecord {
 function createTemplate(ctx: RouteContext) {
   const body = validateBody(CreateTemplateRequest, ctx.body);
   const args = commandArgs("", body);
+  requireRegistry(ctx.state, body.registry);
   // The defaults of CreateTemplateRequest (v2 description): public, serverless false; SSH and
   // Jupyter on. Seeded templates have their own (seed.ts).
   const t: TemplateRecord = {
@@ -41,7 +43,7 @@ function createTemplate(ctx: RouteContext) {
     startSsh: body.startSsh ?? true,
     startJupyter: body.startJupyter ?? true,
     allowedCudaVersions: body.allowedCudaVersions ?? [],
-    readme: body.readme ?? "",
+    readme: "",
   };
   if (t.serverless && t.mounts.persistent) {
     throw badRequest(
@@ -66,6 +68,7 @@ function getTemplate(ctx: RouteContext) {
 function updateTemplate(ctx: RouteContext) {
   const t = own(ctx);
   const patch = validateBody(UpdateTemplateRequest, ctx.body);
+  requireRegistry(ctx.state, patch.registry);
   const next: TemplateRecord = { ...t, args: commandArgs(t.args, patch) };
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined || k === "args" || k === "cmd" || k === "entrypoint") continue;
@@ -86,7 +89,8 @@ function updateTemplate(ctx: RouteContext) {
 
 function deleteTemplate(ctx: RouteContext) {
   const t = own(ctx);
-  const user = [...ctx.state.endpoints.values()].find((e) => e.templateId === t.id);
+  // Only a v1-bound template is tied to its endpoint; v2 applies a template once and keeps no link.
+  const user = [...ctx.state.endpoints.values()].find((e) => e.templateBound && e.templateId === t.id);
   if (user)
     throw badRequest(
       `Template '${t.id}' is bound to serverless endpoint '${user.id}' and cannot be deleted.`,

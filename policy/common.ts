@@ -13,6 +13,7 @@ import {
   Secret,
 } from "@pulumi/policy";
 import {
+  CLUSTER_TYPE,
   isUnknown,
   NETWORK_VOLUME_TYPE,
   POD_TYPE,
@@ -23,6 +24,7 @@ import {
 } from "runpod-dynamic";
 
 export {
+  CLUSTER_TYPE,
   isUnknown,
   NETWORK_VOLUME_TYPE,
   POD_TYPE,
@@ -33,6 +35,7 @@ export {
 };
 
 const KIND: Readonly<Record<string, string>> = {
+  [CLUSTER_TYPE]: "Cluster",
   [POD_TYPE]: "Pod",
   [SERVERLESS_ENDPOINT_TYPE]: "ServerlessEndpoint",
   [SSH_KEY_TYPE]: "SshKey",

@@ -5,6 +5,7 @@
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
 import {
+  CLUSTER_TYPE,
   isUnknown,
   list,
   POD_TYPE,
@@ -18,12 +19,16 @@ import {
 
 const quoted = (values: readonly unknown[]) => values.map((v) => `"${String(v)}"`).join(", ");
 
-/** Every GPU type a resource may be placed on, with the field that names it. */
+/**
+ * Every GPU type a pod or cluster may be placed on, with the field that names it. A serverless
+ * endpoint names GPU pools instead (a pool's types come from the catalog, which a policy cannot
+ * read): its pools are checked against `allowedGpuPools`.
+ */
 function gpuTypesOf(resource: ResourceView): Array<readonly [field: string, gpuTypeId: unknown]> {
   const { props } = resource;
-  if (resource.type === SERVERLESS_ENDPOINT_TYPE) {
-    return (list(props.gpuTypeIds) ?? []).map((id, i) => [`gpuTypeIds[${i}]`, id] as const);
-  }
+  if (resource.type === SERVERLESS_ENDPOINT_TYPE) return [];
+  if (resource.type === CLUSTER_TYPE)
+    return [["compute.gpuTypeId", record(props.compute)?.gpuTypeId] as const];
   const placement = record(props.placement);
   return [
     ["gpu.id", record(props.gpu)?.id] as const,
@@ -36,33 +41,49 @@ function gpuTypesOf(resource: ResourceView): Array<readonly [field: string, gpuT
 
 /** Every parameterised resource policy. */
 export const limitPolicies: readonly ResourceValidationPolicy[] = [
-  resourcePolicy<{ allowedGpuTypes: readonly string[] }>({
+  resourcePolicy<{ allowedGpuTypes: readonly string[]; allowedGpuPools: readonly string[] }>({
     name: "allowed-gpu-types",
-    description: "Pods and serverless endpoints use only the GPU types this organisation allows.",
+    description:
+      "Pods and clusters use only the GPU types this organisation allows; serverless endpoints only the GPU pools it allows.",
     enforcementLevel: "mandatory",
-    types: [POD_TYPE, SERVERLESS_ENDPOINT_TYPE],
+    types: [POD_TYPE, CLUSTER_TYPE, SERVERLESS_ENDPOINT_TYPE],
     configSchema: {
       properties: {
         allowedGpuTypes: {
           type: "array",
           items: { type: "string", minLength: 1 },
           default: [],
-          description: "GPU type ids (as in the GPU catalog) that may be used; empty allows any.",
+          description: "GPU type ids (as in the GPU catalog) pods and clusters may use; empty allows any.",
+        },
+        allowedGpuPools: {
+          type: "array",
+          items: { type: "string", minLength: 1 },
+          default: [],
+          description: "Serverless GPU pool ids (the catalog's `pool`) endpoints may use; empty allows any.",
         },
       },
     },
-    validate: (resource, { allowedGpuTypes }, report) => {
-      if (allowedGpuTypes.length === 0) return;
-      for (const [field, id] of gpuTypesOf(resource)) {
-        if (typeof id !== "string" || isUnknown(id) || allowedGpuTypes.includes(id)) continue;
+    validate: (resource, { allowedGpuTypes, allowedGpuPools }, report) => {
+      const refuse = (field: string, what: string, id: string, allowed: readonly string[], key: string) =>
         report(
           violation(
             subject(resource.type, resource.name),
             field,
-            `GPU type "${id}" is not allowed (allowedGpuTypes: ${quoted(allowedGpuTypes)})`,
-            `use an allowed GPU type, or add "${id}" to allowedGpuTypes in the policy pack config`,
+            `${what} "${id}" is not allowed (${key}: ${quoted(allowed)})`,
+            `use an allowed ${what}, or add "${id}" to ${key} in the policy pack config`,
           ),
         );
+      if (allowedGpuTypes.length > 0) {
+        for (const [field, id] of gpuTypesOf(resource)) {
+          if (typeof id !== "string" || isUnknown(id) || allowedGpuTypes.includes(id)) continue;
+          refuse(field, "GPU type", id, allowedGpuTypes, "allowedGpuTypes");
+        }
+      }
+      if (allowedGpuPools.length > 0 && resource.type === SERVERLESS_ENDPOINT_TYPE) {
+        (list(record(resource.props.gpu)?.pools) ?? []).forEach((pool, i) => {
+          if (typeof pool !== "string" || isUnknown(pool) || allowedGpuPools.includes(pool)) return;
+          refuse(`gpu.pools[${i}]`, "GPU pool", pool, allowedGpuPools, "allowedGpuPools");
+        });
       }
     },
   }),

@@ -28,6 +28,7 @@ import {
   Secret,
 } from "@pulumi/policy";
 import {
+  CLUSTER_TYPE,
   configOf,
   isUnknown,
   POD_TYPE,
@@ -90,7 +91,7 @@ function envEntries(props: object): EnvEntry[] {
 /** `*_KEY`, `*_TOKEN`, `*PASSWORD*`, `*SECRET*`, in any case. */
 const SECRET_NAME = /(_KEY|_TOKEN)$|PASSWORD|SECRET/i;
 
-const TYPES: readonly string[] = [POD_TYPE, SERVERLESS_ENDPOINT_TYPE];
+const TYPES: readonly string[] = [POD_TYPE, SERVERLESS_ENDPOINT_TYPE, CLUSTER_TYPE];
 
 const configSchema: PolicyConfigSchema = {
   properties: {
@@ -132,7 +133,7 @@ function remediate(args: ResourceValidationArgs): Record<string, unknown> | unde
 }
 
 /**
- * The `env-secrets` policy for Pods and ServerlessEndpoints.
+ * The `env-secrets` policy for Pods, ServerlessEndpoints and Clusters.
  * @param options.secretsVisible whether {@link keepSecretMarkers} succeeded; without it the
  *   validation cannot tell a secret from a plain value and reports nothing.
  */

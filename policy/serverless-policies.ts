@@ -26,39 +26,38 @@ const breaks = (props: Props, rule: string) => endpointFailures(props).some((f) 
 export const serverlessPolicies: readonly ResourceValidationPolicy[] = [
   resourcePolicy({
     name: "serverless-workers-range",
-    description: "A serverless endpoint's workersMin cannot exceed its workersMax.",
+    description: "A serverless endpoint's workers.min cannot exceed its workers.max.",
     enforcementLevel: "mandatory",
     types: [SERVERLESS_ENDPOINT_TYPE],
     validate: (endpoint, _config, report) => {
       if (!breaks(endpoint.props, "serverless-workers-range")) return;
-      const min = endpoint.props.workersMin ?? ENDPOINT_API_DEFAULTS.workersMin;
-      const max = endpoint.props.workersMax ?? ENDPOINT_API_DEFAULTS.workersMax;
-      const which = endpoint.props.workersMax === undefined ? " (the default)" : "";
+      const workers = (endpoint.props.workers ?? {}) as { min?: number; max?: number };
+      const min = workers.min ?? ENDPOINT_API_DEFAULTS.workersMin;
+      const max = workers.max ?? ENDPOINT_API_DEFAULTS.workersMax;
+      const which = workers.max === undefined ? " (the default)" : "";
       report(
         violation(
           subject(endpoint.type, endpoint.name),
-          "workersMin",
-          `workersMin ${min} is above workersMax ${max}${which}`,
-          "raise workersMax to at least workersMin, or lower workersMin",
+          "workers.min",
+          `workers.min ${min} is above workers.max ${max}${which}`,
+          "raise workers.max to at least workers.min, or lower workers.min",
         ),
       );
     },
   }),
   resourcePolicy({
     name: "serverless-gpu-types",
-    description: "A GPU serverless endpoint lists at least one GPU type.",
+    description: "A serverless endpoint names its compute: GPU pools, or CPU configurations.",
     enforcementLevel: "mandatory",
     types: [SERVERLESS_ENDPOINT_TYPE],
     validate: (endpoint, _config, report) => {
       if (!breaks(endpoint.props, "serverless-gpu-types")) return;
-      const gpuTypeIds = endpoint.props.gpuTypeIds;
-      const computeNote = endpoint.props.computeType === undefined ? " (computeType defaults to GPU)" : "";
       report(
         violation(
           subject(endpoint.type, endpoint.name),
-          "gpuTypeIds",
-          `a GPU endpoint needs at least one GPU type and gpuTypeIds is ${gpuTypeIds === undefined ? "missing" : "empty"}${computeNote}`,
-          'list GPU types in priority order, e.g. gpuTypeIds: ["NVIDIA A40", "NVIDIA L40S"], or set computeType: "CPU" with cpuFlavorIds',
+          "gpu",
+          "the endpoint has neither gpu nor cpu, so the API cannot place its workers",
+          'list serverless GPU pools in order, e.g. gpu: { pools: ["ADA_24", "ADA_48_PRO"] } (getGpuTypes() shows each type\'s pool), or cpu: [{ id: "cpu5c", vcpuCount: 4 }]',
         ),
       );
     },

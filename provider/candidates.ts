@@ -38,6 +38,10 @@ export interface CandidateQuery {
   readonly allowedCudaVersions?: readonly string[];
   /** Only hosts at or above this CUDA version (numeric, as gpu.minCudaVersion). */
   readonly minCudaVersion?: string;
+  /** GPUs per pod the stock must allow (as gpu.count). @default 1 */
+  readonly gpuCount?: number;
+  /** Only stock in these countries (ISO 3166-1 alpha-2, uppercase). */
+  readonly countryCodes?: readonly string[];
   /** @default 12 */
   readonly maxCandidates?: number;
 }
@@ -100,10 +104,17 @@ export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuer
  */
 export function placementSource(
   placement:
-    | { candidates?: unknown; regions?: unknown; gpuTypeIds?: unknown; minAvailability?: unknown }
+    | {
+        candidates?: unknown;
+        regions?: unknown;
+        gpuTypeIds?: unknown;
+        minAvailability?: unknown;
+        countryCodes?: unknown;
+      }
     | undefined,
 ): "candidates" | "catalog" | "request" {
   if (placement?.candidates) return "candidates";
-  if (placement?.regions || placement?.gpuTypeIds || placement?.minAvailability) return "catalog";
+  if (placement?.regions || placement?.gpuTypeIds || placement?.minAvailability || placement?.countryCodes)
+    return "catalog";
   return "request";
 }

@@ -89,7 +89,6 @@ export interface PublicTemplate {
   startSsh: boolean;
   startJupyter: boolean;
   allowedCudaVersions: string[];
-  readme?: string | undefined;
   [field: string]: unknown;
 }
 

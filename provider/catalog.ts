@@ -23,6 +23,8 @@ export function getGpuTypes(
     cloud?: "SECURE" | "COMMUNITY";
     /** GPUs per pod the stock must allow. @default 1 */
     count?: number;
+    /** Only stock in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`). */
+    countryCodes?: string[];
     cudaVersions?: string[];
     minCudaVersion?: string;
   } = {},
@@ -32,6 +34,7 @@ export function getGpuTypes(
     product: [options.product ?? "POD"],
     ...(options.cloud ? { cloud: options.cloud } : {}),
     ...(options.count ? { count: options.count } : {}),
+    ...(options.countryCodes?.length ? { countryCodes: options.countryCodes } : {}),
     ...(options.cudaVersions?.length ? { cudaVersions: options.cudaVersions } : {}),
     ...(options.minCudaVersion ? { minCudaVersion: options.minCudaVersion } : {}),
   });

@@ -48,6 +48,16 @@ export {
   waitForJob,
 } from "./jobs.js";
 export {
+  CLUSTER_TYPE,
+  Cluster,
+  type ClusterArgs,
+  type ClusterInputs,
+  type ClusterMember,
+  type ClusterOutputs,
+  checkCluster,
+  diffCluster,
+} from "./resources/cluster.js";
+export {
   checkNetworkVolume,
   diffNetworkVolume,
   NETWORK_VOLUME_TYPE,
@@ -67,12 +77,22 @@ export {
   podRuleFailures,
 } from "./resources/pod.js";
 export {
+  checkRegistry,
+  diffRegistry,
+  REGISTRY_TYPE,
+  Registry,
+  type RegistryArgs,
+  type RegistryInputs,
+  type RegistryOutputs,
+} from "./resources/registry.js";
+export {
   checkServerlessEndpoint,
   diffServerlessEndpoint,
   ENDPOINT_API_DEFAULTS,
   SERVERLESS_ENDPOINT_TYPE,
   ServerlessEndpoint,
   type ServerlessEndpointArgs,
+  type ServerlessEndpointInputs,
   type ServerlessEndpointOutputs,
   serverlessEndpointRuleFailures,
 } from "./resources/serverless-endpoint.js";

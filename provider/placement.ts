@@ -36,8 +36,15 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
     ? { cudaVersions: query.allowedCudaVersions }
     : query.minCudaVersion !== undefined
       ? { minCudaVersion: query.minCudaVersion }
-      : undefined;
-  if (!cuda) {
+      : {};
+  // The data-center catalog rates stock for one GPU anywhere; the GPU catalog takes the GPU count,
+  // CUDA constraints and countries into account, at the cost of joining it with the data centers.
+  const scoped = {
+    ...cuda,
+    ...(query.gpuCount !== undefined && query.gpuCount > 1 ? { count: query.gpuCount } : {}),
+    ...(query.countryCodes?.length ? { countryCodes: query.countryCodes } : {}),
+  };
+  if (Object.keys(scoped).length === 0) {
     const dcs = await api.listDataCenters({ include: ["GPU_AVAILABILITY"], ...regions });
     const rows = dcs.flatMap((dc) =>
       (dc.gpuAvailability ?? []).map((a) => ({
@@ -50,7 +57,7 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
   }
   const [dcs, gpus] = await Promise.all([
     api.listDataCenters(regions),
-    api.listGpuTypes({ include: ["AVAILABILITY"], product: ["POD"], ...cuda }),
+    api.listGpuTypes({ include: ["AVAILABILITY"], product: ["POD"], ...scoped }),
   ]);
   const rows: CatalogRow[] = [];
   for (const dc of dcs) {

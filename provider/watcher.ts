@@ -14,8 +14,8 @@ import type { Clock } from "./client/clock.js";
 import { ERROR_CODES, isRunpodApiError } from "./client/errors.js";
 import type { Pod, PodStatus } from "./client/schemas/pods.js";
 
-/** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), or deleted. */
-export type WaitTarget = "RUNNING" | "PLACED" | "GONE";
+/** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
+export type WaitTarget = "RUNNING" | "PLACED" | "STOPPED" | "GONE";
 
 export interface WatcherOptions {
   /** Shortest time between two reads. @default 1000 */
@@ -49,6 +49,8 @@ export class WaitFailure extends Error {
 interface Waiter {
   readonly podId: string;
   readonly target: WaitTarget;
+  /** A cluster member: the pod list shows it only when asked to include cluster pods. */
+  readonly clusterMember: boolean;
   readonly deadline: number;
   readonly onStatus: ((status: PodStatus, pod: Pod) => void) | undefined;
   lastStatus: PodStatus | undefined;
@@ -78,11 +80,14 @@ export class PodWatcher {
     target: WaitTarget;
     timeoutMs: number;
     onStatus?: (status: PodStatus, pod: Pod) => void;
+    /** The pod belongs to an instant cluster. @default false */
+    clusterMember?: boolean;
   }): Promise<Pod | undefined> {
     return new Promise((resolve, reject) => {
       this.waiters.add({
         podId: request.podId,
         target: request.target,
+        clusterMember: request.clusterMember ?? false,
         deadline: this.clock.now() + request.timeoutMs,
         onStatus: request.onStatus,
         lastStatus: undefined,
@@ -156,7 +161,10 @@ export class PodWatcher {
       for (const w of waiters) if (this.evaluate(w, pod)) changes += 1;
       return changes;
     }
-    const pods = await this.api.listPods({}, { priority: "background" });
+    const includeClusterPods = waiters.some((w) => w.clusterMember);
+    const pods = await this.api.listPods(includeClusterPods ? { includeClusterPods } : {}, {
+      priority: "background",
+    });
     const byId = new Map(pods.map((p) => [p.id, p]));
     for (const w of waiters) if (this.evaluate(w, byId.get(w.podId))) changes += 1;
     return changes;
@@ -191,6 +199,10 @@ export class PodWatcher {
         "VANISHED",
         `pod ${w.podId} was deleted while waiting for it (last status ${w.lastStatus ?? "unknown"})`,
       );
+    }
+    if (w.target === "STOPPED") {
+      if (status === "EXITED") return done(pod);
+      return status === "ERROR" ? fail("ERROR", `pod ${w.podId} went to ERROR while stopping`) : moved;
     }
     if (status === "RUNNING" || (w.target === "PLACED" && status === "STARTING")) return done(pod);
     if (status === "ERROR") return fail("ERROR", `pod ${w.podId} went to ERROR`);

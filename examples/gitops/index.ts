@@ -3,6 +3,9 @@
  * notebooks, with its Hugging Face token taken from encrypted stack config.
  *
  *   pulumi config set --secret hfToken hf_...
+ *
+ * The workflow parks the pod every weekday evening and wakes it every weekday morning by running
+ * `pulumi up` with `parked` set (see .github/workflows/runpod.yml).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Pod } from "runpod-dynamic";
@@ -19,8 +22,11 @@ const notebook = new Pod("notebook", {
   startJupyter: true,
   // Somewhere to go when the first choice has no capacity (policy pod-placement-fallback).
   placement: { regions: ["EUROPE", "NORTH_AMERICA"], gpuTypeIds: ["NVIDIA L40S"] },
+  // Parked at night by the workflow's schedule: stopped, the disk kept, the GPU not billed.
+  desiredStatus: config.getBoolean("parked") ? "STOPPED" : "RUNNING",
 });
 
 export const podId = notebook.id;
 export const status = notebook.status;
+export const desiredStatus = notebook.desiredStatus;
 export const jupyterPassword = notebook.jupyterPassword;

@@ -46,10 +46,9 @@ const pod = new Pod(
 const endpoint = new ServerlessEndpoint("sdxl", {
   name: "quickstart-sdxl",
   templateId: config.get("endpointTemplateId") ?? "runpod-worker-sdxl",
-  gpuTypeIds: ["NVIDIA GeForce RTX 4090", "NVIDIA L40S"],
-  workersMin: 0,
-  workersMax: config.getNumber("workersMax") ?? 2,
-  idleTimeout: 30,
+  // Serverless GPU pools, in order (getGpuTypes() shows each GPU type's pool).
+  gpu: { pools: ["ADA_24", "ADA_48_PRO"] },
+  workers: { min: 0, max: config.getNumber("workersMax") ?? 2, idleTimeout: 30 },
 });
 
 const smokeTest = new ServerlessJob("smoke-test", {

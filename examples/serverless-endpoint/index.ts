@@ -11,12 +11,11 @@ const config = new pulumi.Config();
 const endpoint = new ServerlessEndpoint("worker", {
   name: "vllm-worker",
   templateId: config.get("templateId") ?? "vllm-worker",
-  gpuTypeIds: config.getObject<string[]>("gpuTypeIds") ?? ["NVIDIA A100 80GB PCIe", "NVIDIA H100 80GB HBM3"],
-  workersMin: 0,
-  workersMax: config.getNumber("workersMax") ?? 2,
-  idleTimeout: 60,
-  executionTimeoutMs: 300_000,
-  flashboot: true,
+  // Serverless GPU pools, in order: A100 80 GB, then the H100 pool.
+  gpu: { pools: config.getObject<string[]>("gpuPools") ?? ["AMPERE_80", "ADA_80_PRO"] },
+  workers: { min: 0, max: config.getNumber("workersMax") ?? 2, idleTimeout: 60 },
+  timeout: 300_000,
+  flashboot: "FLASHBOOT",
   env: { MAX_MODEL_LEN: "8192" },
 });
 
@@ -33,7 +32,8 @@ const picture = new ServerlessJob("picture", {
 
 export const endpointId = endpoint.id;
 export const jobUrl = endpoint.jobUrl;
-export const workersMax = endpoint.workersMax;
+export const runUrl = endpoint.requestUrls.apply((u) => u.run ?? null);
+export const workersMax = endpoint.workers.apply((w) => w.max);
 export const smokeStatus = smoke.status;
 /** Image URLs expire after 7 days. */
 export const imageUrl = picture.output.apply((o) => (o as { image_url?: string } | null)?.image_url ?? null);

@@ -6,10 +6,13 @@ import { z } from "zod";
 import { ERROR_CODES, RunpodApiError } from "./errors.js";
 import type { RunpodClient } from "./request.js";
 import {
-  BillingRecords,
+  type BillingQuery,
+  Cluster,
+  CreateClusterRequest,
   CreateEndpointRequest,
   CreateNetworkVolumeRequest,
   CreatePodRequest,
+  CreateRegistryRequest,
   CreateTemplateRequest,
   Endpoint,
   GraphqlResponse,
@@ -19,21 +22,30 @@ import {
   LISTING_FROM_REPO_QUERY,
   LISTING_QUERY,
   LISTINGS_QUERY,
+  ListBillingResponse,
+  ListClusterPodsResponse,
+  ListClustersResponse,
   ListCpuFlavorsResponse,
   ListDataCentersResponse,
   ListEndpointsResponse,
   ListGpuTypesResponse,
+  ListNetworkVolumeBillingResponse,
   ListNetworkVolumesResponse,
+  ListPodBillingResponse,
   ListPodsResponse,
+  ListRegistriesResponse,
+  ListServerlessBillingResponse,
   ListTemplatesResponse,
   NetworkVolume,
   Pod,
   type PodAction,
   PodActionRequest,
+  Registry,
   RunJobRequest,
   SshKeys,
   TERMINAL_JOB_STATUSES,
   Template,
+  UpdateClusterRequest,
   UpdateEndpointRequest,
   UpdateNetworkVolumeRequest,
   UpdatePodRequest,
@@ -201,6 +213,7 @@ export class RunpodApi {
       product?: readonly ("POD" | "CLUSTER" | "SERVERLESS")[];
       count?: number;
       cloud?: "SECURE" | "COMMUNITY";
+      countryCodes?: readonly string[];
       cudaVersions?: readonly string[];
       minCudaVersion?: string;
     } = {},
@@ -381,13 +394,14 @@ export class RunpodApi {
     });
   }
 
-  // ---- serverless endpoints ({rest_url}/v1/endpoints) ----
+  // ---- serverless endpoints ({base_url}/v2/serverless) ----
 
+  /** Never retried on 5xx or a broken connection: the caller resolves an unknown outcome. */
   createEndpoint(body: z.input<typeof CreateEndpointRequest>, opts: Opts = {}) {
     return this.client.request({
       method: "POST",
-      base: "rest",
-      path: "/v1/endpoints",
+      base: "v2",
+      path: "/v2/serverless",
       body,
       requestSchema: CreateEndpointRequest,
       responseSchema: Endpoint,
@@ -398,28 +412,29 @@ export class RunpodApi {
   getEndpoint(id: string, opts: Opts = {}) {
     return this.client.request({
       method: "GET",
-      base: "rest",
-      path: `/v1/endpoints/${enc(id)}`,
+      base: "v2",
+      path: `/v2/serverless/${enc(id)}`,
       responseSchema: Endpoint,
       ...opts,
     });
   }
 
-  listEndpoints(opts: Opts = {}) {
-    return this.client.request({
+  async listEndpoints(opts: Opts = {}) {
+    const res = await this.client.request({
       method: "GET",
-      base: "rest",
-      path: "/v1/endpoints",
+      base: "v2",
+      path: "/v2/serverless",
       responseSchema: ListEndpointsResponse,
       ...opts,
     });
+    return res.endpoints;
   }
 
   updateEndpoint(id: string, body: z.input<typeof UpdateEndpointRequest>, opts: Opts = {}) {
     return this.client.request({
       method: "PATCH",
-      base: "rest",
-      path: `/v1/endpoints/${enc(id)}`,
+      base: "v2",
+      path: `/v2/serverless/${enc(id)}`,
       body,
       requestSchema: UpdateEndpointRequest,
       responseSchema: Endpoint,
@@ -430,8 +445,122 @@ export class RunpodApi {
   deleteEndpoint(id: string, opts: Opts = {}): Promise<undefined> {
     return this.client.request<undefined>({
       method: "DELETE",
-      base: "rest",
-      path: `/v1/endpoints/${enc(id)}`,
+      base: "v2",
+      path: `/v2/serverless/${enc(id)}`,
+      ...opts,
+    });
+  }
+
+  // ---- registry credentials ({base_url}/v2/registries) ----
+
+  /** Never retried on 5xx or a broken connection: the caller resolves an unknown outcome. */
+  createRegistry(body: z.input<typeof CreateRegistryRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "v2",
+      path: "/v2/registries",
+      body,
+      requestSchema: CreateRegistryRequest,
+      responseSchema: Registry,
+      ...opts,
+    });
+  }
+
+  getRegistry(id: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/registries/${enc(id)}`,
+      responseSchema: Registry,
+      ...opts,
+    });
+  }
+
+  async listRegistries(opts: Opts = {}) {
+    const res = await this.client.request({
+      method: "GET",
+      base: "v2",
+      path: "/v2/registries",
+      responseSchema: ListRegistriesResponse,
+      ...opts,
+    });
+    return res.registries;
+  }
+
+  deleteRegistry(id: string, opts: Opts = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "v2",
+      path: `/v2/registries/${enc(id)}`,
+      ...opts,
+    });
+  }
+
+  // ---- instant clusters ({base_url}/v2/clusters) ----
+
+  /** Never retried on 5xx or a broken connection: the caller resolves an unknown outcome. */
+  createCluster(body: z.input<typeof CreateClusterRequest>, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "v2",
+      path: "/v2/clusters",
+      body,
+      requestSchema: CreateClusterRequest,
+      responseSchema: Cluster,
+      ...opts,
+    });
+  }
+
+  getCluster(id: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/clusters/${enc(id)}`,
+      responseSchema: Cluster,
+      ...opts,
+    });
+  }
+
+  async listClusters(opts: Opts = {}) {
+    const res = await this.client.request({
+      method: "GET",
+      base: "v2",
+      path: "/v2/clusters",
+      responseSchema: ListClustersResponse,
+      ...opts,
+    });
+    return res.clusters;
+  }
+
+  async listClusterPods(id: string, opts: Opts = {}) {
+    const res = await this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/clusters/${enc(id)}/pods`,
+      responseSchema: ListClusterPodsResponse,
+      ...opts,
+    });
+    return res.pods;
+  }
+
+  renameCluster(id: string, name: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "PATCH",
+      base: "v2",
+      path: `/v2/clusters/${enc(id)}`,
+      body: { name },
+      requestSchema: UpdateClusterRequest,
+      responseSchema: Cluster,
+      idempotent: true,
+      ...opts,
+    });
+  }
+
+  deleteCluster(id: string, opts: Opts = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "v2",
+      path: `/v2/clusters/${enc(id)}`,
       ...opts,
     });
   }
@@ -462,6 +591,18 @@ export class RunpodApi {
       responseSchema: Job,
       ...opts,
       deadlineMs: opts.deadlineMs ?? 120_000,
+    });
+  }
+
+  /** Cancels a queued or running job; a job that already ended is answered as it is. */
+  cancelJob(endpointId: string, jobId: string, opts: Opts = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "serverless",
+      path: `/v2/${enc(endpointId)}/cancel/${enc(jobId)}`,
+      responseSchema: Job,
+      idempotent: true,
+      ...opts,
     });
   }
 
@@ -502,19 +643,58 @@ export class RunpodApi {
     }
   }
 
-  // ---- billing history ({rest_url}/v1/billing/...) ----
+  // ---- billing history ({base_url}/v2/billing/...) ----
 
-  billing(
-    kind: "pods" | "endpoints" | "networkvolumes",
-    query: Readonly<Record<string, string | undefined>>,
+  /** The whole account's spend per bucket, every cost component (`GET /v2/billing`). */
+  listBilling(query: BillingQuery = {}, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: "/v2/billing",
+      query: { ...query },
+      responseSchema: ListBillingResponse,
+      ...opts,
+    });
+  }
+
+  /** One record per pod per bucket; `podId` narrows it to one pod. */
+  listPodBilling(query: BillingQuery & { podId?: string | undefined } = {}, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: "/v2/billing/pods",
+      query: { ...query },
+      responseSchema: ListPodBillingResponse,
+      ...opts,
+    });
+  }
+
+  /**
+   * One record per serverless endpoint per bucket; `serverlessId` narrows it to one endpoint.
+   * (`/v2/billing/endpoints` is the public hosted-model endpoints' billing, not this.)
+   */
+  listServerlessBilling(query: BillingQuery & { serverlessId?: string | undefined } = {}, opts: Opts = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: "/v2/billing/serverless",
+      query: { ...query },
+      responseSchema: ListServerlessBillingResponse,
+      ...opts,
+    });
+  }
+
+  /** One record per network volume per bucket; `networkVolumeId` narrows it to one volume. */
+  listNetworkVolumeBilling(
+    query: BillingQuery & { networkVolumeId?: string | undefined } = {},
     opts: Opts = {},
   ) {
     return this.client.request({
       method: "GET",
-      base: "rest",
-      path: `/v1/billing/${kind}`,
-      query,
-      responseSchema: BillingRecords,
+      base: "v2",
+      path: "/v2/billing/network-volumes",
+      query: { ...query },
+      responseSchema: ListNetworkVolumeBillingResponse,
       ...opts,
     });
   }

@@ -1,6 +1,7 @@
 /**
  * Provider configuration: Pulumi config keys first, then environment variables, then the real
- * service's addresses. The API key is read at run time (in the provider host's `configure`, or by
+ * service's addresses. `runpod:restUrl` / RUNPOD_REST_URL named the address of REST v1, which RunPod
+ * retired on 2026-11-15: nothing reads them any more, so a stack that still sets them is unaffected. The API key is read at run time (in the provider host's `configure`, or by
  * the CLI), never at program load time where the closure serializer could capture it.
  */
 import { ERROR_CODES, RunpodApiError } from "./errors.js";
@@ -22,13 +23,6 @@ export const SETTINGS = [
     secret: false,
     default: "https://api.runpod.ai",
   },
-  {
-    field: "restUrl",
-    key: "runpod:restUrl",
-    env: "RUNPOD_REST_URL",
-    secret: false,
-    default: "https://rest.runpod.io",
-  },
   { field: "teamId", key: "runpod:teamId", env: "RUNPOD_TEAM_ID", secret: false, default: undefined },
   {
     field: "allowInsecureHttp",
@@ -46,8 +40,6 @@ export interface RunpodSettings {
   readonly baseUrl: string;
   /** `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). */
   readonly serverlessUrl: string;
-  /** `{rest_url}`: serverless endpoint management and billing history (paths `/v1/...`). */
-  readonly restUrl: string;
   /** Sent as `X-Team-Id` when set, and only then. */
   readonly teamId: string | undefined;
   /** Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. */
@@ -70,13 +62,12 @@ export function resolveSettings(lookup: SettingsLookup = () => undefined, env = 
     string | undefined
   >;
   const allowInsecureHttp = /^(1|true|yes)$/i.test(values.allowInsecureHttp ?? "");
-  const url = (field: "baseUrl" | "serverlessUrl" | "restUrl"): string =>
+  const url = (field: "baseUrl" | "serverlessUrl"): string =>
     checkBaseUrl(field, values[field] ?? "", allowInsecureHttp);
   return {
     apiKey: values.apiKey,
     baseUrl: url("baseUrl"),
     serverlessUrl: url("serverlessUrl"),
-    restUrl: url("restUrl"),
     teamId: values.teamId,
     allowInsecureHttp,
   };

@@ -25,7 +25,7 @@ import { PACKAGE_VERSION } from "./version.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** Which base address a path is relative to (contract: address placeholders). */
-export type ApiBase = "v2" | "rest" | "serverless";
+export type ApiBase = "v2" | "serverless";
 
 export interface RequestSpec<T> {
   readonly method: HttpMethod;
@@ -168,8 +168,6 @@ export class RunpodClient {
     switch (base) {
       case "v2":
         return this.settings.baseUrl;
-      case "rest":
-        return this.settings.restUrl;
       case "serverless":
         return this.settings.serverlessUrl;
     }

@@ -42,9 +42,17 @@ export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 export const VOLUME_TYPES = ["STANDARD", "HIGH_PERFORMANCE"] as const;
 export type VolumeType = (typeof VOLUME_TYPES)[number];
 
-/** What a serverless endpoint's workers run on. */
-export const COMPUTE_TYPES = ["GPU", "CPU"] as const;
-export type ComputeType = (typeof COMPUTE_TYPES)[number];
+/** How a serverless endpoint takes requests: a managed job queue, or HTTP straight to its workers. */
+export const ENDPOINT_TYPES = ["QUEUE", "LOAD_BALANCER"] as const;
+export type EndpointType = (typeof ENDPOINT_TYPES)[number];
+
+/** FlashBoot cold-start acceleration of a serverless endpoint. */
+export const FLASHBOOT_MODES = ["OFF", "FLASHBOOT", "PRIORITY_FLASHBOOT"] as const;
+export type FlashbootMode = (typeof FLASHBOOT_MODES)[number];
+
+/** The topology of an instant cluster. */
+export const CLUSTER_TYPES = ["APPLICATION", "TRAINING", "SLURM", "RAY"] as const;
+export type ClusterType = (typeof CLUSTER_TYPES)[number];
 
 /** How a serverless endpoint scales its workers. */
 export const SCALER_TYPES = ["QUEUE_DELAY", "REQUEST_COUNT"] as const;

@@ -19,7 +19,7 @@ import {
   type UpdateNetworkVolumeRequest,
   VolumeType,
 } from "../client/schemas/network-volumes.js";
-import { api, configureRuntime, sleep } from "../context.js";
+import { api, configureRuntime } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
@@ -27,6 +27,7 @@ import { isUnknown } from "../unknown.js";
 import { schemaFailures } from "../validation.js";
 import { byName, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
 import { NetworkVolumeArgsSchema } from "./network-volume-schema.js";
+import { deleteWhenReleased } from "./release-wait.js";
 
 export const NETWORK_VOLUME_TYPE = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
 
@@ -204,13 +205,6 @@ function shrinkError(what: string, id: string, from: number, to: number): Error 
 
 // ---------------------------------------------------------------- the provider
 
-/**
- * How long delete waits for a volume to be released, as a fixed schedule (60 s in all): a pod
- * deleted in the same `pulumi destroy` may still be counted as mounting the volume for a moment
- * after its own delete returned. A pod that keeps running does not go away by waiting longer.
- */
-const RELEASE_WAITS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 15_000, 15_000];
-
 const label = byName("NetworkVolume") as (
   inputs: { name?: string | undefined } | undefined,
   id?: string,
@@ -333,36 +327,23 @@ export class NetworkVolumeProvider
 
   /**
    * DELETE; 404 is success. A 409 means a pod (or a serverless endpoint) still uses the volume:
-   * retried on a fixed schedule in case that pod is being deleted in the same destroy, then a
-   * clear error. Never swallowed: a volume left behind bills for its storage.
+   * retried while a pod deleted in the same destroy lets go of it, then a clear error. Never
+   * swallowed: a volume left behind bills for its storage.
    */
   async delete(id: string, props: NetworkVolumeOutputs): Promise<void> {
     const what = label(props, id);
-    const total = RELEASE_WAITS_MS.reduce((a, b) => a + b, 0) / 1000;
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await api().deleteNetworkVolume(id);
-      } catch (err) {
-        if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
-        if (!isRunpodApiError(err, ERROR_CODES.CONFLICT)) throw err;
-        const wait = RELEASE_WAITS_MS[attempt];
-        const detail = err.detail ?? err.message;
-        if (wait === undefined) {
-          throw new Error(
-            `${what}: network volume ${id} cannot be deleted while it is in use: ${detail} (still refused after waiting ${total}s). ` +
-              "Terminate the pod that mounts it, or point that pod (or endpoint) at another volume, then run destroy again. " +
-              "In a Pulumi program, give the pod the volume's id as an Output (mounts.network: [{ volumeId: volume.id, path }]) " +
-              "or add dependsOn: [volume], so that destroy deletes the pod before the volume.",
-          );
-        }
-        if (attempt === 0)
-          progress(what, `${id} is still in use (${detail}); waiting up to ${total}s for it to be released`);
-        await sleep(wait);
-        continue;
-      }
-      progress(what, `deleted ${id}`);
-      return;
-    }
+    const gone = await deleteWhenReleased({
+      what,
+      noun: "network volume",
+      id,
+      remove: () => api().deleteNetworkVolume(id),
+      inUse: (err) => isRunpodApiError(err, ERROR_CODES.CONFLICT),
+      advice:
+        "Terminate the pod that mounts it, or point that pod (or endpoint) at another volume, then run destroy again. " +
+        "In a Pulumi program, give the pod the volume's id as an Output (mounts.network: [{ volumeId: volume.id, path }]) " +
+        "or add dependsOn: [volume], so that destroy deletes the pod before the volume.",
+    });
+    if (gone) progress(what, `deleted ${id}`);
   }
 }
 

@@ -4,6 +4,7 @@
  * and the declarations programs compile against must not reach zod.
  */
 import type { Pod as ApiPod } from "../client/schemas/pods.js";
+import type { PodStatus } from "../client/vocabulary.js";
 import { commandOutputs } from "./common.js";
 import type { PodInputs, PodOutputs } from "./pod.js";
 
@@ -55,6 +56,7 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
     templateId: inputs.templateId ?? null,
     cost: pod.cost,
     locked: pod.locked,
+    desiredStatus: desiredStatusOf(pod.status, inputs.desiredStatus),
     globalNetworking: {
       enabled: pod.globalNetworking.enabled,
       ip: pod.globalNetworking.ip ?? null,
@@ -75,4 +77,17 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
 
 function jsonClean(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value ?? null));
+}
+
+/**
+ * What a pod in this status is doing, as a Pod's `desiredStatus` says it: a stopped pod is
+ * STOPPED. A failed pod (ERROR) counts as what was asked of it, so the next run does not start a
+ * pod kept for inspection (and bill its GPU again) unless an input changes.
+ */
+export function desiredStatusOf(
+  status: PodStatus | undefined,
+  asked: "RUNNING" | "STOPPED" = "RUNNING",
+): "RUNNING" | "STOPPED" {
+  if (status === "ERROR") return asked;
+  return status === "EXITED" ? "STOPPED" : "RUNNING";
 }

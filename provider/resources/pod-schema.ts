@@ -22,6 +22,11 @@ const PlacementSchema = z.strictObject({
   /** Skip catalog candidates rated below this. */
   minAvailability: z.enum(["LOW", "MEDIUM", "HIGH"]).optional(),
   maxCandidates: z.int().min(1).max(50).optional(),
+  /** Catalog-built candidates only in these countries. */
+  countryCodes: z
+    .array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 country code in capitals, e.g. US"))
+    .min(1)
+    .optional(),
 });
 
 const TimeoutsSchema = z.strictObject({
@@ -35,6 +40,7 @@ const TimeoutsSchema = z.strictObject({
 
 export const PodArgsSchema = CreatePodRequest.extend({
   locked: z.boolean().optional(),
+  desiredStatus: z.enum(["RUNNING", "STOPPED"]).optional(),
   placement: PlacementSchema.optional(),
   waitFor: z.enum(["RUNNING", "PLACED", "NONE"]).optional(),
   timeouts: TimeoutsSchema.optional(),

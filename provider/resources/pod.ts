@@ -43,7 +43,7 @@ import {
   optionInputs,
   withoutInternal,
 } from "./common.js";
-import { podOutputs } from "./pod-outputs.js";
+import { desiredStatusOf, podOutputs } from "./pod-outputs.js";
 import { PodArgsSchema } from "./pod-schema.js";
 
 // ---------------------------------------------------------------- inputs
@@ -87,6 +87,7 @@ export interface PodInputs {
   startSsh?: boolean | undefined;
   templateId?: string | undefined;
   locked?: boolean | undefined;
+  desiredStatus?: "RUNNING" | "STOPPED" | undefined;
   placement?:
     | {
         candidates?: { dataCenterId: string; gpuTypeId?: string | undefined }[] | undefined;
@@ -94,6 +95,7 @@ export interface PodInputs {
         gpuTypeIds?: string[] | undefined;
         minAvailability?: "LOW" | "MEDIUM" | "HIGH" | undefined;
         maxCandidates?: number | undefined;
+        countryCodes?: string[] | undefined;
       }
     | undefined;
   waitFor?: "RUNNING" | "PLACED" | "NONE" | undefined;
@@ -166,6 +168,13 @@ export interface PodArgs {
   /** A locked pod cannot be stopped, restarted or deleted. @default false */
   locked?: pulumi.Input<boolean>;
   /**
+   * Whether the pod runs. `STOPPED` stops it (`POST /v2/pods/{id}/action`): it keeps its disk and
+   * volume and stops billing for the GPU; `RUNNING` starts it again, which needs a free GPU of its
+   * type on its machine and can fail for capacity (the pod then stays stopped and the error says
+   * so). Changes in place. Not combinable with `locked: true`. @default "RUNNING"
+   */
+  desiredStatus?: pulumi.Input<"RUNNING" | "STOPPED">;
+  /**
    * Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
    * given. Placement is a create-time strategy: changing it never replaces an existing pod.
    */
@@ -177,6 +186,8 @@ export interface PodArgs {
     gpuTypeIds?: pulumi.Input<pulumi.Input<string>[]>;
     minAvailability?: pulumi.Input<"LOW" | "MEDIUM" | "HIGH">;
     maxCandidates?: pulumi.Input<number>;
+    /** Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`). */
+    countryCodes?: pulumi.Input<pulumi.Input<string>[]>;
   }>;
   /** What create waits for. @default "RUNNING" */
   waitFor?: pulumi.Input<"RUNNING" | "PLACED" | "NONE">;
@@ -240,6 +251,8 @@ export interface PodOutputs {
   templateId: string | null;
   cost: number;
   locked: boolean;
+  /** `STOPPED` when the pod is stopped (EXITED) or failed (ERROR), `RUNNING` otherwise. */
+  desiredStatus: "RUNNING" | "STOPPED";
   globalNetworking: { enabled: boolean; ip: string | null; internalDns: string | null };
   /** The requested value: a change applies at the next start, so `globalNetworking.enabled` may lag. */
   requestedGlobalNetworking: boolean;
@@ -308,6 +321,7 @@ export class Pod extends pulumi.dynamic.Resource {
   declare readonly template: pulumi.Output<string | null>;
   declare readonly cost: pulumi.Output<number>;
   declare readonly locked: pulumi.Output<boolean>;
+  declare readonly desiredStatus: pulumi.Output<"RUNNING" | "STOPPED">;
   declare readonly globalNetworking: pulumi.Output<PodOutputs["globalNetworking"]>;
   declare readonly runtime: pulumi.Output<Record<string, unknown> | null>;
   declare readonly createdAt: pulumi.Output<string>;
@@ -339,6 +353,21 @@ export class Pod extends pulumi.dynamic.Resource {
 }
 
 const POD_OUTPUT_KEYS = [
+  // Inputs a program may leave out (a template or the API fills them) and still read.
+  "image",
+  "args",
+  "disk",
+  "env",
+  "ports",
+  "registry",
+  "mounts",
+  "gpu",
+  "cpu",
+  "cloud",
+  "dataCenterIds",
+  "templateId",
+  "locked",
+  "globalNetworking",
   "status",
   "actions",
   "cmd",
@@ -349,6 +378,7 @@ const POD_OUTPUT_KEYS = [
   "cluster",
   "template",
   "cost",
+  "desiredStatus",
   "runtime",
   "createdAt",
   "startedAt",
@@ -450,6 +480,9 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
         "pod-persistent-on-cpu",
       );
     }
+  }
+  if (inputs.desiredStatus === "STOPPED" && inputs.locked === true) {
+    fail("desiredStatus", "cannot be STOPPED while locked is true: the API refuses to stop a locked pod");
   }
   const command = commandFailure(inputs);
   if (command) fail("args", command);
@@ -602,6 +635,13 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
   if (differs(news.locked ?? false, olds.locked ?? false)) updates.push("locked");
   if (
     differs(
+      news.desiredStatus ?? "RUNNING",
+      olds.desiredStatus ?? desiredStatusOf(olds.status, news.desiredStatus),
+    )
+  )
+    updates.push("desiredStatus");
+  if (
+    differs(
       news.globalNetworking ?? false,
       olds.requestedGlobalNetworking ?? olds.globalNetworking?.enabled ?? false,
     )
@@ -706,6 +746,9 @@ function inputsFromOutputs(o: PodOutputs, prior: Partial<PodInputs>): PodInputs 
     ...(o.startSsh ? { startSsh: true } : {}),
     ...(o.startJupyter ? { startJupyter: true } : {}),
     ...(o.locked || prior.locked !== undefined ? { locked: o.locked } : {}),
+    ...(o.desiredStatus === "STOPPED" || prior.desiredStatus !== undefined
+      ? { desiredStatus: o.desiredStatus }
+      : {}),
     ...(o.requestedGlobalNetworking || prior.globalNetworking !== undefined
       ? { globalNetworking: o.requestedGlobalNetworking }
       : {}),
@@ -767,6 +810,41 @@ async function waitForPod(
 
 /** Whether a pod was created for the resource with this create key. */
 const carries = (key: string, pod: ApiPod) => pod.env[CREATE_KEY_ENV] === key;
+
+/** Stops a pod (`desiredStatus: "STOPPED"`) and waits until it is EXITED; it keeps its disk and volume. */
+async function stopPod(pod: ApiPod, inputs: Partial<PodInputs>, timeoutSeconds: number): Promise<ApiPod> {
+  try {
+    await api().podAction(pod.id, "stop");
+  } catch (err) {
+    if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
+      throw new Error(`${label(inputs)}: pod ${pod.id} cannot be stopped now: ${err.detail ?? err.message}`);
+    }
+    throw err;
+  }
+  const stopped = (await waitForPod(pod, inputs, "STOPPED", timeoutSeconds)) ?? pod;
+  progress(label(inputs), `${pod.id} stopped: its disk and volume are kept, its GPU no longer bills`);
+  return stopped;
+}
+
+/**
+ * Starts a stopped pod (`desiredStatus: "RUNNING"`). Starting needs a free GPU of the pod's type on
+ * its machine: when there is none the API refuses (400) and the pod stays stopped, which the error
+ * says, so that the next `pulumi up` simply tries again. Waiting for RUNNING is the caller's.
+ */
+async function resumePod(pod: ApiPod, inputs: Partial<PodInputs>): Promise<ApiPod> {
+  try {
+    const started = await api().podAction(pod.id, "start");
+    progress(label(inputs), `${pod.id} starting`);
+    return started ?? (await api().getPod(pod.id));
+  } catch (err) {
+    if (isRunpodApiError(err, ERROR_CODES.BAD_REQUEST, ERROR_CODES.CONFLICT)) {
+      throw new Error(
+        `${label(inputs)}: pod ${pod.id} could not be started: ${err.detail ?? err.message}. It stays stopped (${pod.status}); starting needs a free ${pod.gpu?.id ?? "machine"} where the pod lives, so run \`pulumi up\` again later, or replace the pod elsewhere.`,
+      );
+    }
+    throw err;
+  }
+}
 
 /** Deletes a pod and waits until it is gone; false when it was gone already (404). */
 async function terminateAndWait(id: string, timeoutSeconds: number): Promise<boolean> {
@@ -1001,6 +1079,8 @@ async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]>
         ? { allowedCudaVersions: inputs.gpu.allowedCudaVersions }
         : {}),
       ...(inputs.gpu?.minCudaVersion ? { minCudaVersion: inputs.gpu.minCudaVersion } : {}),
+      ...(inputs.gpu?.count !== undefined && inputs.gpu.count > 1 ? { gpuCount: inputs.gpu.count } : {}),
+      ...(p.countryCodes?.length ? { countryCodes: p.countryCodes } : {}),
     });
     if (list.length === 0) {
       throw new Error(
@@ -1057,6 +1137,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     try {
       const target = inputs.waitFor ?? "RUNNING";
       if (target !== "NONE") last = (await waitForPod(pod, inputs, target, timeouts.create)) ?? last;
+      if (inputs.desiredStatus === "STOPPED") last = await stopPod(last, inputs, timeouts.create);
       if (inputs.locked) last = await api().updatePod(pod.id, { locked: true });
       return { id: pod.id, outs: podOutputs(last, inputs) };
     } catch (err) {
@@ -1190,6 +1271,10 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
         label(news),
         `${id}: the globalNetworking change takes effect at the pod's next start or restart`,
       );
+    }
+    const desired = news.desiredStatus ?? "RUNNING";
+    if (desiredStatusOf(pod.status, desired) !== desired) {
+      pod = desired === "STOPPED" ? await stopPod(pod, news, timeouts.update) : await resumePod(pod, news);
     }
     if (pod.status === "STARTING" || pod.status === "PROVISIONING") {
       try {

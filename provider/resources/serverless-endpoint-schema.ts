@@ -1,8 +1,9 @@
 /**
- * The strict schema a ServerlessEndpoint's `check` validates against: the v1 create body with a
- * required name, a tighter execution timeout and the provider's `adoptId`. Kept out of
- * provider/resources/serverless-endpoint.ts so the declarations programs compile against never
- * import zod; `ServerlessEndpointInputs` there is written by hand and proven equal to this schema.
+ * The strict schema a ServerlessEndpoint's `check` validates against: the v2 create body with the
+ * type and the scaler optional (the provider sends defaults), a tighter name and timeout, and the
+ * provider's `adoptId`. Kept out of provider/resources/serverless-endpoint.ts so the declarations
+ * programs compile against never import zod; `ServerlessEndpointInputs` there is written by hand
+ * and proven equal to this schema.
  */
 import { z } from "zod";
 import { CreateEndpointRequest } from "../client/schemas/endpoints.js";
@@ -11,7 +12,10 @@ import type { ServerlessEndpointInputs } from "./serverless-endpoint.js";
 
 export const ServerlessEndpointArgsSchema = CreateEndpointRequest.extend({
   name: z.string().min(1).max(191),
-  executionTimeoutMs: z
+  type: CreateEndpointRequest.shape.type.optional(),
+  scaling: CreateEndpointRequest.shape.scaling.optional(),
+  /** Requests run from 5 s up to 7 days. */
+  timeout: z
     .int()
     .min(5_000)
     .max(7 * 24 * 3_600_000)

@@ -8,6 +8,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CheckFailure } from "../check-failure.js";
+import { JobWaitTimeoutError } from "../client/api.js";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import { api, configureRuntime } from "../context.js";
 import { JobFailedError, type JobResult, runSync, waitForJob } from "../jobs.js";
 import { progress } from "../progress.js";
@@ -135,7 +137,14 @@ export class ServerlessJobProvider
       } else {
         const submitted = await api().runJob(inputs.endpointId, inputs.input);
         progress(label, `submitted job ${submitted.id}`);
-        job = await waitForJob(inputs.endpointId, submitted.id, { api: api(), timeoutMs });
+        const waiting = { endpointId: inputs.endpointId, jobId: submitted.id };
+        cancelInFlightOnStop();
+        inFlight.add(waiting);
+        try {
+          job = await waitForJob(inputs.endpointId, submitted.id, { api: api(), timeoutMs });
+        } finally {
+          inFlight.delete(waiting);
+        }
       }
       progress(label, `job ${job.id} ${job.status}`);
       return { id: job.id, outs: outputs(inputs, job) };
@@ -144,6 +153,17 @@ export class ServerlessJobProvider
         throw new Error(
           `${label}: the smoke-test job ${err.job.id} FAILED: ${JSON.stringify(err.job.error ?? null)}. Nothing was recorded; fix the endpoint and run again.`,
         );
+      }
+      if (isRunpodApiError(err, ERROR_CODES.TIMEOUT) && err instanceof JobWaitTimeoutError) {
+        // Nobody will read its result: a job left in the queue would still run, and bill.
+        const cancelled = await api()
+          .cancelJob(inputs.endpointId, err.job.id)
+          .then(
+            (j) => `it was cancelled (${j.status})`,
+            (cancel: unknown) =>
+              `cancelling it failed too (${cancel instanceof Error ? cancel.message : String(cancel)})`,
+          );
+        throw new Error(`${err.message} ${cancelled[0]?.toUpperCase()}${cancelled.slice(1)}.`);
       }
       throw err;
     }
@@ -156,6 +176,31 @@ export class ServerlessJobProvider
 
   /** Nothing to delete: a finished job cannot be removed, and its results expire on their own. */
   async delete(): Promise<void> {}
+}
+
+/** Jobs a create is waiting for: cancelled if the provider host is stopped while it waits. */
+const inFlight = new Set<{ endpointId: string; jobId: string }>();
+
+/**
+ * Stopping the provider host (a CI run cancelled, `pulumi cancel`, a second Ctrl-C) would leave
+ * the jobs it waits for in the queue, where they still run and bill: they are cancelled first.
+ */
+let stopHandled = false;
+function cancelInFlightOnStop(): void {
+  // Only in the provider host, and only once a job is waited for: never in a program's process.
+  if (stopHandled) return;
+  stopHandled = true;
+  const stop = (signal: NodeJS.Signals) => {
+    const pending = [...inFlight].map((j) =>
+      api()
+        .cancelJob(j.endpointId, j.jobId, { deadlineMs: 5000 })
+        .catch(() => undefined),
+    );
+    void Promise.all(pending).finally(() => process.kill(process.pid, signal));
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => stop(signal));
+  }
 }
 
 export const serverlessJobProvider = named(

@@ -70,7 +70,6 @@ export interface TemplateInputs {
   allowedCudaVersions?: string[] | undefined;
   startSsh?: boolean | undefined;
   startJupyter?: boolean | undefined;
-  readme?: string | undefined;
   public?: boolean | undefined;
   serverless?: boolean | undefined;
   category?: TemplateCategory | undefined;
@@ -107,8 +106,6 @@ export interface TemplateArgs {
   startSsh?: In<boolean>;
   /** Pods created from it get a generated JUPYTER_PASSWORD. @default true */
   startJupyter?: In<boolean>;
-  /** Markdown shown in the console. Not in the public v2 description: the service may reject it. */
-  readme?: In<string>;
   /** Visible to other RunPod users, env included. @default false */
   public?: In<boolean>;
   /** For serverless endpoints (true) or pods (false). A serverless template cannot back a pod. Changing it replaces the template. @default false */
@@ -135,7 +132,6 @@ export interface TemplateOutputs {
   allowedCudaVersions: string[];
   startSsh: boolean;
   startJupyter: boolean;
-  readme: string | null;
   public: boolean;
   serverless: boolean;
   category: string;
@@ -177,7 +173,6 @@ export class Template extends pulumi.dynamic.Resource {
   declare readonly allowedCudaVersions: pulumi.Output<string[]>;
   declare readonly startSsh: pulumi.Output<boolean>;
   declare readonly startJupyter: pulumi.Output<boolean>;
-  declare readonly readme: pulumi.Output<string | null>;
   declare readonly public: pulumi.Output<boolean>;
   declare readonly serverless: pulumi.Output<boolean>;
   declare readonly category: pulumi.Output<string>;
@@ -209,7 +204,6 @@ const TEMPLATE_OUTPUT_KEYS = [
   "allowedCudaVersions",
   "startSsh",
   "startJupyter",
-  "readme",
   "public",
   "serverless",
   "category",
@@ -241,7 +235,7 @@ export function templateRuleFailures(inputs: Record<string, unknown>): CheckFail
     if (bytes > MAX_REQUEST_BYTES) {
       fail(
         largestField(inputs),
-        `the template would be ${bytes} bytes, over the API's ${MAX_REQUEST_BYTES}-byte request limit that every pod created from it must meet; reduce env, args or readme`,
+        `the template would be ${bytes} bytes, over the API's ${MAX_REQUEST_BYTES}-byte request limit that every pod created from it must meet; reduce env or args`,
       );
     }
   }
@@ -263,7 +257,7 @@ export interface TemplateDiff {
 }
 
 /** Compared only when the program sets them: a left-out input is no opinion. */
-const OPTIONAL_UPDATABLE = ["disk", "ports", "registry", "allowedCudaVersions", "readme"] as const;
+const OPTIONAL_UPDATABLE = ["disk", "ports", "registry", "allowedCudaVersions"] as const;
 /** Compared against the API's default when left out, so a template matches what a fresh create makes. */
 const DEFAULTED = ["startSsh", "startJupyter", "public", "category"] as const;
 
@@ -371,7 +365,6 @@ function templateOutputs(t: ApiTemplate): TemplateOutputs {
     allowedCudaVersions: [...t.allowedCudaVersions],
     startSsh: t.startSsh,
     startJupyter: t.startJupyter,
-    readme: t.readme ?? null,
     public: t.public,
     serverless: t.serverless,
     category: t.category,
@@ -392,7 +385,6 @@ function inputsFromOutputs(o: TemplateOutputs, prior: Partial<TemplateInputs>): 
     allowedCudaVersions: o.allowedCudaVersions,
     startSsh: o.startSsh,
     startJupyter: o.startJupyter,
-    ...(o.readme ? { readme: o.readme } : {}),
     public: o.public,
     serverless: o.serverless,
     category: o.category,

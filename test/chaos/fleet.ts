@@ -114,15 +114,20 @@ export function initialFleet(): Fleet {
         args: {
           name: "chaos-sdxl",
           templateId: "runpod-worker-sdxl",
-          gpuTypeIds: [RTX4090, L4],
-          workersMax: 2,
+          gpu: { pools: ["ADA_24"] },
+          workers: { max: 2 },
           env: { MODEL: "sdxl" },
         },
         secretEnv: true,
       },
       {
         name: "chaos-vllm",
-        args: { name: "chaos-vllm", templateId: "vllm-worker", gpuTypeIds: [A100], workersMax: 1 },
+        args: {
+          name: "chaos-vllm",
+          templateId: "vllm-worker",
+          gpu: { pools: ["AMPERE_80"] },
+          workers: { max: 1 },
+        },
       },
     ],
   };
@@ -138,7 +143,7 @@ export function updatedFleet(fleet: Fleet): Fleet {
     if (p.name.endsWith("-cpu")) p.args.env = { ROLE: "batch-v2" };
   }
   const sdxl = next.endpoints[0];
-  if (sdxl) sdxl.args.workersMax = 3;
+  if (sdxl) sdxl.args.workers = { max: 3 };
   const alice = next.sshKeys[0];
   if (alice) alice.publicKey = publicKey("alice", "alice@new-laptop");
   return next;

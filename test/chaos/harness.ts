@@ -65,7 +65,6 @@ export function chaosRun(
     config: {
       "runpod:apiKey": options.apiKey ?? emu.apiKey,
       "runpod:baseUrl": emu.baseUrl,
-      "runpod:restUrl": emu.restUrl,
       "runpod:serverlessUrl": emu.serverlessUrl,
       [`${PROJECT}:hfToken`]: HF_TOKEN,
       ...(fleet ? { [`${PROJECT}:fleet`]: JSON.stringify(fleet) } : {}),
@@ -204,8 +203,11 @@ export function audit(emu: RunningEmulator, state: StackState, phase: PhaseResul
   for (const r of stateEndpoints) {
     const e = snapshot.endpoints.find((x) => x.id === r.id);
     if (!e) losses.push(`${r.name} (${r.id})`);
-    else if (!phase.failures.has(r.name) && e.workersMax !== r.outputs.workersMax) {
-      mismatches.push(`${r.name}: workersMax recorded ${r.outputs.workersMax}, is ${e.workersMax}`);
+    else {
+      const recorded = (r.outputs.workers as { max?: number })?.max;
+      const actual = (e.workers as { max: number }).max;
+      if (!phase.failures.has(r.name) && actual !== recorded)
+        mismatches.push(`${r.name}: workers.max recorded ${recorded}, is ${actual}`);
     }
   }
   for (const r of resources.filter((x) => x.type === SSH_KEY)) {

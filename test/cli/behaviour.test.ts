@@ -1,5 +1,5 @@
 /**
- * What every command shares (issue 7, Behaviour): help on every level, exit codes, output formats,
+ * What every command shares: help on every level, exit codes, output formats,
  * configuration from the provider's environment variables, the API key never printed, and a
  * spinner only on an interactive terminal.
  */
@@ -33,9 +33,18 @@ describe("help", () => {
   it.each([
     [[], "runpod-dynamic [options] [command]"],
     [["billing"], "runpod-dynamic billing [options] [command]"],
+    [["billing", "all"], "runpod-dynamic billing all [options]"],
     [["billing", "pods"], "runpod-dynamic billing pods [options]"],
     [["billing", "serverless"], "runpod-dynamic billing serverless|sls [options]"],
     [["billing", "network-volume"], "runpod-dynamic billing network-volume|nv [options]"],
+    [["pods"], "runpod-dynamic pods [options] [command]"],
+    [["pods", "list"], "runpod-dynamic pods list [options]"],
+    [["pods", "stop"], "runpod-dynamic pods stop [options] <pod-id>"],
+    [["pods", "start"], "runpod-dynamic pods start [options] <pod-id>"],
+    [["pods", "restart"], "runpod-dynamic pods restart [options] <pod-id>"],
+    [["registries"], "runpod-dynamic registries [options] [command]"],
+    [["registries", "list"], "runpod-dynamic registries list [options]"],
+    [["registries", "delete"], "runpod-dynamic registries delete [options] <id>"],
     [["hub"], "runpod-dynamic hub [options] [command]"],
     [["hub", "list"], "runpod-dynamic hub list [options]"],
     [["hub", "search"], "runpod-dynamic hub search [options] <name>"],
@@ -55,11 +64,9 @@ describe("help", () => {
     const pods = await runCli(["billing", "pods", "--help"]);
     const list = await runCli(["hub", "list", "--help"]);
     expect(pods.stdout).toMatch(
-      /--bucket-size <size>\s+length of one billing bucket \(choices: hour, day, week,\s+month, year\) \(default: "day"\)/,
+      /--bucket-size <size>\s+length of one billing bucket \(choices: hour, day,\s+week,\s+month, year\) \(default: "day"\)/,
     );
-    expect(pods.stdout).toContain(
-      "JSON fields (one object per record): time, amount, timeBilledMs, diskSpaceBilledGb, podId, gpuTypeId.",
-    );
+    expect(pods.stdout).toContain("JSON fields (one object): query, records, totals, unattributed.");
     expect(list.stdout).toMatch(/applied client-side to the\s+fetched page, so --limit may return fewer/);
   });
 
@@ -69,6 +76,7 @@ describe("help", () => {
       "RUNPOD_API_KEY         API key (required by every command but emulator; never printed)",
     );
     expect(res.stdout).toContain("Exit codes: 0 success, 1 API or command failure, 2 usage error.");
+    expect(res.stdout).toContain("  RUNPOD_REST_URL        ignored: REST v1 was retired on 2026-11-15\n");
   });
 
   it.each([
@@ -182,7 +190,7 @@ describe("configuration and the API key", () => {
     expect([res.code, errorText(res)]).toEqual([
       1,
       expect.stringMatching(
-        /^Error: GET \/v1\/billing\/pods\?bucketSize=day&grouping=gpuTypeId: 401 Unauthorized: The API key is invalid or expired\./,
+        /^Error: GET \/v2\/billing\/pods\?bucketSize=day: 401 Unauthorized: The API key is invalid or expired\./,
       ),
     ]);
     expect(res.stdout + res.stderr).not.toContain(wrong);
@@ -199,7 +207,11 @@ describe("configuration and the API key", () => {
 
   it.each([
     [["billing", "pods"], 0],
+    [["billing", "all", "--last-n", "2"], 0],
     [["billing", "serverless", "--json"], 0],
+    [["pods", "list"], 0],
+    [["pods", "stop", "nope", "--json"], 1],
+    [["registries", "list", "--json"], 0],
     [["billing", "network-volume", "-o", "yaml"], 0],
     [["hub", "list"], 0],
     [["hub", "search", "comfy", "--json"], 0],
@@ -213,6 +225,39 @@ describe("configuration and the API key", () => {
     expect(res.code === 0 || res.code === 1).toBe(true);
     expect(res.code).toBe(code);
     expect(res.stdout + res.stderr).not.toContain(SECRET);
+  });
+});
+
+describe("REST v1 is gone", () => {
+  it.each([
+    ["not a URL", "not a url"],
+    ["a v1 address", "https://rest.runpod.io"],
+  ])("RUNPOD_REST_URL set to %s is ignored", async (_name, value) => {
+    const window = ["--start-time", "2026-11-01T00:00:00Z", "--end-time", "2026-11-02T00:00:00Z"];
+    const res = await h.run(["billing", "pods", ...window, "--json"], { RUNPOD_REST_URL: value });
+    expect([res.code, res.stderr, h.recorder.requests.map((r) => r.base)]).toEqual([0, "", ["base", "base"]]);
+  });
+
+  it("no command calls a /v1 route", async () => {
+    h.emu.control.clearRequests();
+    const bases = new Set<string>();
+    for (const args of [
+      ["billing", "all"],
+      ["billing", "pods", "--grouping", "gpuId"],
+      ["billing", "serverless", "--grouping", "gpuId"],
+      ["billing", "network-volume"],
+      ["pods", "list"],
+      ["registries", "list"],
+      ["hub", "list"],
+      ["serverless", "create", "--hub-id", "hub-sdxl", "--name", "no-rest"],
+      ["jobs", "run", "--endpoint-id", "black-forest-labs-flux-1-schnell", "--input", "{}"],
+    ]) {
+      const res = await h.run(args);
+      expect([args, res.code]).toEqual([args, 0]);
+      for (const r of h.recorder.requests) bases.add(r.base);
+    }
+    const v1 = h.emu.control.requests().entries.filter((e) => e.path.startsWith("/v1"));
+    expect([[...bases].sort(), v1]).toEqual([["base", "serverless"], []]);
   });
 });
 

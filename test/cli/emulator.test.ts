@@ -29,13 +29,11 @@ describe("runpod-dynamic emulator", () => {
     );
     const text = output();
     const env = Object.fromEntries([...text.matchAll(/^export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
-    expect(Object.keys(env).sort()).toEqual([
-      "RUNPOD_API_KEY",
-      "RUNPOD_BASE_URL",
-      "RUNPOD_REST_URL",
-      "RUNPOD_SERVERLESS_URL",
-    ]);
+    expect(Object.keys(env).sort()).toEqual(["RUNPOD_API_KEY", "RUNPOD_BASE_URL", "RUNPOD_SERVERLESS_URL"]);
     expect(text).toMatch(/base_url\s+http:\/\/127\.0\.0\.1:\d+\n/);
+    expect(text).toMatch(
+      /rest_url\s+http:\/\/127\.0\.0\.1:\d+ {3}\(legacy REST v1 routes, for old clients\)\n/,
+    );
     const res = await fetch(`${env.RUNPOD_BASE_URL}/v2/catalog/datacenters`, {
       headers: { authorization: `Bearer ${env.RUNPOD_API_KEY}` },
     });

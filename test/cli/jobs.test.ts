@@ -29,9 +29,14 @@ let endpointId: string;
 beforeAll(async () => {
   h = await startCliHarness();
   const api = apiFor(h.emu);
-  const template = await api.createTemplate({ name: "echo", image: "example/echo:1", serverless: true });
   endpointId = (
-    await api.createEndpoint({ templateId: template.id, name: "echo", gpuTypeIds: ["NVIDIA L4"] })
+    await api.createEndpoint({
+      name: "echo",
+      type: "QUEUE",
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      image: "example/echo:1",
+      gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA GeForce RTX 4090"] },
+    })
   ).id;
 });
 afterAll(async () => {

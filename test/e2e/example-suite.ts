@@ -56,10 +56,11 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
     it("an edit that replaces", async () => {
       const r = await run.up("replace", spec.replace.config);
       const replaced = Object.keys(spec.replace.replaced);
-      const others = spec.resources.filter((n) => !replaced.includes(n));
+      const updated = spec.replace.updated ?? [];
+      const others = spec.resources.filter((n) => !replaced.includes(n) && !updated.includes(n));
       expect([r.code, r.ops, r.details, r.writes]).toEqual([
         0,
-        [...all("replace", replaced), ...all("same", others)].sort(),
+        [...all("replace", replaced), ...all("update", updated), ...all("same", others)].sort(),
         spec.replace.replaced,
         spec.writes.replace,
       ]);

@@ -8,16 +8,16 @@ exampleSuite(
     example: "gitops",
     config: { "runpod-gitops:hfToken": "hf_GITOPS_SECRET" },
     secretConfig: ["runpod-gitops:hfToken"],
-    writes: { up: 1, update: 1, replace: 2, destroy: 1 },
+    // Parked, the pod stays parked through the replacement: a new pod is created, stopped, and the
+    // old one deleted.
+    writes: { up: 1, update: 1, replace: 3, destroy: 1 },
     resources: ["notebook"],
     afterUp: (out) => {
-      expect(out.status).toBe("RUNNING");
+      expect([out.status, out.desiredStatus]).toEqual(["RUNNING", "RUNNING"]);
       expect(out.jupyterPassword).toBe(SECRET_SHOWN);
     },
-    update: {
-      config: { "runpod-gitops:image": "runpod/pytorch:2.5.1-py3.11-cuda12.4.1-devel-ubuntu22.04" },
-      updated: ["notebook"],
-    },
+    // The workflow's evening run: the pod is stopped in place (POST /v2/pods/{id}/action).
+    update: { config: { "runpod-gitops:parked": "true" }, updated: ["notebook"] },
     replace: { config: { "runpod-gitops:gpuType": "NVIDIA L40S" }, replaced: { notebook: ["gpu.id"] } },
     drift: {
       // Drift is measured against what the program declares: a port list edited in the console.

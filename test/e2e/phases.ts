@@ -221,6 +221,8 @@ export interface ExampleSpec {
   readonly replace: {
     readonly config: Record<string, string>;
     readonly replaced: Record<string, readonly string[]>;
+    /** Resources updated in place by the replacement (they take the new one's id). @default none */
+    readonly updated?: readonly string[];
   };
   /** An out-of-band change through the API, and what refresh must report. */
   readonly drift: {

@@ -51,7 +51,7 @@ describe("quickstart through the real CLI", { timeout: 180_000 }, () => {
     ]);
     expect([
       r.byRoute["POST /v2/pods"],
-      r.byRoute["POST /v1/endpoints"],
+      r.byRoute["POST /v2/serverless"],
       r.byRoute["PUT /v2/account/ssh-keys"],
     ]).toEqual([1, 1, 1]);
   });
@@ -87,7 +87,7 @@ describe("quickstart through the real CLI", { timeout: 180_000 }, () => {
       r.code,
       r.ops,
       r.byRoute["PATCH /v2/pods/:id"],
-      r.byRoute["PATCH /v1/endpoints/:id"],
+      r.byRoute["PATCH /v2/serverless/:id"],
       r.byRoute["PATCH /v2/network-volumes/:id"],
       r.byRoute["POST /v2/pods"],
     ]).toEqual([

@@ -18,9 +18,9 @@ exampleSuite(
     },
     drift: {
       change: async (emu, idOf) => {
-        await apiFor(emu).updateEndpoint(await idOf("worker"), { workersMax: 9 });
+        await apiFor(emu).updateEndpoint(await idOf("worker"), { workers: { min: 0, max: 9 } });
       },
-      drifted: { worker: ["workersMax"] },
+      drifted: { worker: ["workers"] },
     },
   },
   51,

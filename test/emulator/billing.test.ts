@@ -1,6 +1,6 @@
 /**
- * Billing history under rest_url (`/v1/billing/pods|endpoints|networkvolumes`), through the real
- * client. Expected figures are worked out by hand from the default seed's hourly rows
+ * The legacy billing history under rest_url (`/v1/billing/pods|endpoints|networkvolumes`), kept for
+ * old clients, over raw HTTP (the provider's client speaks v2 only). Expected figures are worked out by hand from the default seed's hourly rows
  * (2026-11-01T00:00Z to 2026-11-20T23:00Z, a Sunday to a Friday):
  * - pods: pod-hist-trainer (H100) $2.99 every hour, 80 GB; pod-hist-notebook (RTX 4090) $0.69 in
  *   hours 0-9 of each day, 20 GB; pod-hist-cpu (cpu3c) $0.12 every hour from 2026-11-11, 10 GB;
@@ -10,7 +10,8 @@
  * - network volumes: $0.0146 every hour for 150 GB, no high-performance storage.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, problemOf, startHarness } from "./harness.js";
+import { type Harness, startHarness } from "./harness.js";
+import { http, problem } from "./http.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const RTX4090 = "NVIDIA GeForce RTX 4090";
@@ -26,9 +27,20 @@ afterAll(async () => {
   await h.emu.close();
 });
 
-const pods = (query: Record<string, string> = {}) => h.api.billing("pods", query);
-const endpoints = (query: Record<string, string> = {}) => h.api.billing("endpoints", query);
-const volumes = (query: Record<string, string> = {}) => h.api.billing("networkvolumes", query);
+type V1Kind = "pods" | "endpoints" | "networkvolumes";
+/** GET {rest_url}/v1/billing/{kind}?query, as runpodctl sends it. */
+const v1Billing = (kind: V1Kind, query: Readonly<Record<string, string>>) => {
+  const c = http(h.emu);
+  return c.get(
+    "rest",
+    `/v1/billing/${kind}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`,
+  );
+};
+const records = async (kind: V1Kind, query: Readonly<Record<string, string>>) =>
+  (await http(h.emu).ok(v1Billing(kind, query))) as Record<string, unknown>[];
+const pods = (query: Record<string, string> = {}) => records("pods", query);
+const endpoints = (query: Record<string, string> = {}) => records("endpoints", query);
+const volumes = (query: Record<string, string> = {}) => records("networkvolumes", query);
 
 describe("GET /v1/billing/pods", () => {
   it("defaults to daily buckets grouped by gpuTypeId, sorted by time then group", async () => {
@@ -422,6 +434,6 @@ describe("bad parameters answer 400 naming the parameter", () => {
       "startTime must not be after endTime.",
     ],
   ] as const)("%s %j", async (kind, query, detail) => {
-    expect(await problemOf(h.api.billing(kind, query))).toEqual({ status: 400, detail, errors: [] });
+    expect(await problem(v1Billing(kind, query))).toEqual({ status: 400, detail, errors: [] });
   });
 });

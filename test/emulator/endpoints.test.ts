@@ -1,6 +1,10 @@
-/** Serverless endpoint management under rest_url (`/v1/endpoints`), through the real client. */
+/**
+ * The v1 view of serverless endpoints under rest_url (`/v1/endpoints`, retired upstream, served
+ * for old clients), over raw HTTP: the provider's client speaks v2 only.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, problemOf, START, startHarness } from "./harness.js";
+import { type Harness, START, startHarness } from "./harness.js";
+import { http, problem } from "./http.js";
 
 const L4 = "NVIDIA L4";
 const A40 = "NVIDIA A40";
@@ -29,13 +33,14 @@ const SERVERLESS_DEFAULTS = {
   env: {},
 };
 const ID = /^[a-z0-9]{14}$/;
-type CreateBody = Parameters<Harness["api"]["createEndpoint"]>[0];
-type UpdateBody = Parameters<Harness["api"]["updateEndpoint"]>[1];
+type Body = Record<string, unknown>;
 const USER_ID = /^user_[0-9a-f]{27}$/;
 
 let h: Harness;
+let v1: ReturnType<typeof v1Api>;
 beforeAll(async () => {
   h = await startHarness();
+  v1 = v1Api(h);
 });
 afterAll(async () => {
   await h.emu.close();
@@ -44,20 +49,27 @@ beforeEach(() => {
   h.emu.control.reset();
 });
 
-/** A request the typed client would refuse to send (it checks bodies against the same schemas). */
-function raw(method: "POST" | "PATCH" | "GET", path: string, body?: unknown, query?: Record<string, string>) {
-  return h.client.request<unknown>({
-    method,
-    base: "rest",
-    path,
-    ...(body === undefined ? {} : { body }),
-    ...(query ? { query } : {}),
-  });
+/** The v1 calls an old client makes, over raw HTTP; `ok` answers the body of a 2xx or throws. */
+function v1Api(harness: Harness) {
+  const c = http(harness.emu);
+  return {
+    ...c,
+    createEndpoint: (body: Body) => c.ok(c.post("rest", "/v1/endpoints", body)),
+    listEndpoints: () => c.ok(c.get("rest", "/v1/endpoints")),
+    getEndpoint: (id: string) => c.ok(c.get("rest", `/v1/endpoints/${id}`)),
+    updateEndpoint: (id: string, body: Body) => c.ok(c.patch("rest", `/v1/endpoints/${id}`, body)),
+    deleteEndpoint: (id: string) => c.ok(c.del("rest", `/v1/endpoints/${id}`)),
+    runJob: (id: string, input: Body) => c.ok(c.post("serverless", `/v2/${id}/run`, { input })),
+    getJobStatus: (id: string, jobId: string) => c.ok(c.get("serverless", `/v2/${id}/status/${jobId}`)),
+    deleteNetworkVolume: (id: string) => c.ok(c.del("base", `/v2/network-volumes/${id}`)),
+    listNetworkVolumes: async (): Promise<{ id: string }[]> =>
+      (await c.ok(c.get("base", "/v2/network-volumes"))).networkVolumes,
+  };
 }
 
 describe("POST /v1/endpoints", () => {
   it("fills in the v1 description's defaults and answers 200 with the Endpoint", async () => {
-    const created = await h.api.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
+    const created = await v1.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
     expect(created.id).toMatch(ID);
     expect(created.userId).toMatch(USER_ID);
     expect(created).toEqual({
@@ -78,7 +90,7 @@ describe("POST /v1/endpoints", () => {
   });
 
   it("keeps every field it is given, and ignores CPU fields on a GPU endpoint", async () => {
-    const created = await h.api.createEndpoint({
+    const created = await v1.createEndpoint({
       name: "sdxl-prod",
       templateId: "runpod-worker-sdxl",
       gpuTypeIds: [L4, A40],
@@ -126,7 +138,7 @@ describe("POST /v1/endpoints", () => {
   });
 
   it("creates a CPU endpoint with instanceIds <flavor>-<vcpu>-<memoryGb>, ignoring GPU fields", async () => {
-    const created = await h.api.createEndpoint({
+    const created = await v1.createEndpoint({
       name: "cpu-echo",
       templateId: "vllm-worker",
       computeType: "CPU",
@@ -150,7 +162,7 @@ describe("POST /v1/endpoints", () => {
   });
 
   it("accepts workersMin equal to workersMax", async () => {
-    const created = await h.api.createEndpoint({
+    const created = await v1.createEndpoint({
       templateId: "vllm-worker",
       gpuTypeIds: [A40],
       workersMin: 3,
@@ -158,7 +170,7 @@ describe("POST /v1/endpoints", () => {
     expect([created.workersMin, created.workersMax]).toEqual([3, 3]);
   });
 
-  it.each<[string, CreateBody, number, string]>([
+  it.each<[string, Body, number, string]>([
     [
       "an unknown template (404)",
       { templateId: "nope", gpuTypeIds: [L4] },
@@ -236,8 +248,8 @@ describe("POST /v1/endpoints", () => {
       "Network volume 'nv-gone' does not exist.",
     ],
   ])("rejects %s and stores nothing", async (_name, body, status, detail) => {
-    expect(await problemOf(h.api.createEndpoint(body))).toEqual({ status, detail, errors: [] });
-    expect(await h.api.listEndpoints()).toEqual([]);
+    expect(await problem(v1.createEndpoint(body))).toEqual({ status, detail, errors: [] });
+    expect(await v1.listEndpoints()).toEqual([]);
   });
 
   it.each([
@@ -253,7 +265,7 @@ describe("POST /v1/endpoints", () => {
       ['$.computeType: expected one of "GPU", "CPU"', "$.idleTimeout: expected number >= 1"],
     ],
   ])("answers 422 with errors[] for %s", async (_name, body, errors) => {
-    expect(await problemOf(raw("POST", "/v1/endpoints", body))).toEqual({
+    expect(await problem(v1.post("rest", "/v1/endpoints", body))).toEqual({
       status: 422,
       detail: "Request body does not match the contract.",
       errors,
@@ -263,22 +275,22 @@ describe("POST /v1/endpoints", () => {
 
 describe("GET /v1/endpoints and /v1/endpoints/:id", () => {
   it("lists endpoints in creation order and reads one by id", async () => {
-    const first = await h.api.createEndpoint({
+    const first = await v1.createEndpoint({
       name: "one",
       templateId: "runpod-worker-sdxl",
       gpuTypeIds: [L4],
     });
-    const second = await h.api.createEndpoint({ name: "two", templateId: "vllm-worker", gpuTypeIds: [A40] });
-    expect(await h.api.listEndpoints()).toEqual([first, second]);
-    expect(await h.api.getEndpoint(second.id)).toEqual(second);
+    const second = await v1.createEndpoint({ name: "two", templateId: "vllm-worker", gpuTypeIds: [A40] });
+    expect(await v1.listEndpoints()).toEqual([first, second]);
+    expect(await v1.getEndpoint(second.id)).toEqual(second);
   });
 
   it("answers an empty array when there are none", async () => {
-    expect(await h.api.listEndpoints()).toEqual([]);
+    expect(await v1.listEndpoints()).toEqual([]);
   });
 
   it("answers 404 for an unknown id", async () => {
-    expect(await problemOf(h.api.getEndpoint("nope"))).toEqual({
+    expect(await problem(v1.getEndpoint("nope"))).toEqual({
       status: 404,
       detail: "Endpoint 'nope' was not found.",
       errors: [],
@@ -286,31 +298,30 @@ describe("GET /v1/endpoints and /v1/endpoints/:id", () => {
   });
 
   it("adds the template and the (empty) worker list when asked to", async () => {
-    const created = await h.api.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
-    const expanded = (await raw("GET", `/v1/endpoints/${created.id}`, undefined, {
-      includeTemplate: "true",
-      includeWorkers: "true",
-    })) as Record<string, unknown>;
+    const created = await v1.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
+    const expanded = await v1.ok(
+      v1.get("rest", `/v1/endpoints/${created.id}?includeTemplate=true&includeWorkers=true`),
+    );
     expect(expanded.workers).toEqual([]);
     expect(expanded.template).toMatchObject({
       id: "runpod-worker-sdxl",
       image: "runpod/worker-sdxl:3.1.0",
       serverless: true,
     });
-    const listed = (await raw("GET", "/v1/endpoints", undefined, { includeTemplate: "false" })) as unknown[];
+    const listed = await v1.ok(v1.get("rest", "/v1/endpoints?includeTemplate=false"));
     expect(listed).toEqual([created]);
   });
 });
 
 describe("PATCH /v1/endpoints/:id", () => {
   it("changes the given fields only and keeps id, createdAt, userId and version", async () => {
-    const created = await h.api.createEndpoint({
+    const created = await v1.createEndpoint({
       name: "before",
       templateId: "runpod-worker-sdxl",
       gpuTypeIds: [L4],
     });
     h.emu.control.advance(60_000);
-    const updated = await h.api.updateEndpoint(created.id, {
+    const updated = await v1.updateEndpoint(created.id, {
       name: "after",
       workersMax: 5,
       workersMin: 1,
@@ -323,11 +334,11 @@ describe("PATCH /v1/endpoints/:id", () => {
       workersMin: 1,
       gpuTypeIds: [A40, L4],
     });
-    expect(await h.api.getEndpoint(created.id)).toEqual(updated);
+    expect(await v1.getEndpoint(created.id)).toEqual(updated);
   });
 
   it("bumps version when the template or env changes, and only then", async () => {
-    const created = await h.api.createEndpoint({
+    const created = await v1.createEndpoint({
       templateId: "runpod-worker-sdxl",
       gpuTypeIds: [L4],
       env: { A: "1" },
@@ -342,22 +353,22 @@ describe("PATCH /v1/endpoints/:id", () => {
       { templateId: "vllm-worker" },
       { scalerValue: 9 },
     ]) {
-      versions.push((await h.api.updateEndpoint(created.id, patch)).version);
+      versions.push((await v1.updateEndpoint(created.id, patch)).version);
     }
     expect(versions).toEqual([1, 1, 1, 2, 3, 3, 4, 4]);
   });
 
   it("answers 422 for computeType: the compute type is fixed at create", async () => {
-    const created = await h.api.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
-    expect(await problemOf(raw("PATCH", `/v1/endpoints/${created.id}`, { computeType: "CPU" }))).toEqual({
+    const created = await v1.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
+    expect(await problem(v1.patch("rest", `/v1/endpoints/${created.id}`, { computeType: "CPU" }))).toEqual({
       status: 422,
       detail: "Request body does not match the contract.",
       errors: ["$: additional properties 'computeType' not allowed"],
     });
-    expect(await h.api.getEndpoint(created.id)).toEqual(created);
+    expect(await v1.getEndpoint(created.id)).toEqual(created);
   });
 
-  it.each<[string, UpdateBody, number, string]>([
+  it.each<[string, Body, number, string]>([
     [
       "workersMin above the current workersMax",
       { workersMin: 4 },
@@ -402,23 +413,23 @@ describe("PATCH /v1/endpoints/:id", () => {
     ],
     ["an unknown network volume", { networkVolumeId: "nv-x" }, 400, "Network volume 'nv-x' does not exist."],
   ])("rejects %s on the merged endpoint and changes nothing", async (_name, patch, status, detail) => {
-    const created = await h.api.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
-    expect(await problemOf(h.api.updateEndpoint(created.id, patch))).toEqual({ status, detail, errors: [] });
-    expect(await h.api.getEndpoint(created.id)).toEqual(created);
+    const created = await v1.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
+    expect(await problem(v1.updateEndpoint(created.id, patch))).toEqual({ status, detail, errors: [] });
+    expect(await v1.getEndpoint(created.id)).toEqual(created);
   });
 
   it("checks a CPU endpoint's flavors, recomputes instanceIds and ignores GPU fields", async () => {
-    const created = await h.api.createEndpoint({
+    const created = await v1.createEndpoint({
       templateId: "vllm-worker",
       computeType: "CPU",
       cpuFlavorIds: ["cpu3c"],
     });
-    expect(await problemOf(h.api.updateEndpoint(created.id, { cpuFlavorIds: [] }))).toEqual({
+    expect(await problem(v1.updateEndpoint(created.id, { cpuFlavorIds: [] }))).toEqual({
       status: 400,
       detail: "cpuFlavorIds must list at least one CPU flavor for a CPU endpoint (computeType CPU).",
       errors: [],
     });
-    const updated = await h.api.updateEndpoint(created.id, {
+    const updated = await v1.updateEndpoint(created.id, {
       cpuFlavorIds: ["cpu5c"],
       vcpuCount: 8,
       gpuTypeIds: [L4],
@@ -432,7 +443,7 @@ describe("PATCH /v1/endpoints/:id", () => {
   });
 
   it("answers 404 for an unknown id", async () => {
-    expect(await problemOf(h.api.updateEndpoint("nope", { name: "x" }))).toEqual({
+    expect(await problem(v1.updateEndpoint("nope", { name: "x" }))).toEqual({
       status: 404,
       detail: "Endpoint 'nope' was not found.",
       errors: [],
@@ -442,25 +453,25 @@ describe("PATCH /v1/endpoints/:id", () => {
 
 describe("DELETE /v1/endpoints/:id", () => {
   it("answers 204, removes the endpoint and its jobs, and 404 the second time", async () => {
-    const doomed = await h.api.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
-    const kept = await h.api.createEndpoint({ templateId: "vllm-worker", gpuTypeIds: [A40] });
-    const doomedJob = await h.api.runJob(doomed.id, { n: 1 });
-    const keptJob = await h.api.runJob(kept.id, { n: 2 });
+    const doomed = await v1.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] });
+    const kept = await v1.createEndpoint({ templateId: "vllm-worker", gpuTypeIds: [A40] });
+    const doomedJob = await v1.runJob(doomed.id, { n: 1 });
+    const keptJob = await v1.runJob(kept.id, { n: 2 });
 
-    expect(await h.api.deleteEndpoint(doomed.id)).toBeUndefined();
+    expect(await v1.deleteEndpoint(doomed.id)).toBeUndefined();
     expect(h.emu.control.requests().entries.at(-1)).toMatchObject({
       route: "DELETE /v1/endpoints/:id",
       status: 204,
     });
 
-    expect(await h.api.listEndpoints()).toEqual([kept]);
+    expect(await v1.listEndpoints()).toEqual([kept]);
     expect(h.emu.control.snapshot().jobs.map((j) => j.id)).toEqual([keptJob.id]);
-    expect(await problemOf(h.api.getJobStatus(doomed.id, doomedJob.id))).toEqual({
+    expect(await problem(v1.getJobStatus(doomed.id, doomedJob.id))).toEqual({
       status: 404,
       detail: `Endpoint '${doomed.id}' was not found.`,
       errors: [],
     });
-    expect(await problemOf(h.api.deleteEndpoint(doomed.id))).toEqual({
+    expect(await problem(v1.deleteEndpoint(doomed.id))).toEqual({
       status: 404,
       detail: `Endpoint '${doomed.id}' was not found.`,
       errors: [],
@@ -470,12 +481,12 @@ describe("DELETE /v1/endpoints/:id", () => {
 
 describe("network volumes attached to an endpoint", () => {
   it("cannot be deleted while attached, by networkVolumeId or networkVolumeIds", async () => {
-    const single = await h.api.createEndpoint({
+    const single = await v1.createEndpoint({
       templateId: "runpod-worker-sdxl",
       gpuTypeIds: [L4],
       networkVolumeId: "nv-tx3-datasets",
     });
-    const listed = await h.api.createEndpoint({
+    const listed = await v1.createEndpoint({
       templateId: "vllm-worker",
       gpuTypeIds: [A40],
       networkVolumeIds: ["nv-ro1-models"],
@@ -485,14 +496,14 @@ describe("network volumes attached to an endpoint", () => {
       detail: `Network volume '${volume}' is attached to endpoint '${endpoint}'; detach or delete it first.`,
       errors: [],
     });
-    expect(await problemOf(h.api.deleteNetworkVolume("nv-tx3-datasets"))).toEqual(
+    expect(await problem(v1.deleteNetworkVolume("nv-tx3-datasets"))).toEqual(
       attached("nv-tx3-datasets", single.id),
     );
-    expect(await problemOf(h.api.deleteNetworkVolume("nv-ro1-models"))).toEqual(
+    expect(await problem(v1.deleteNetworkVolume("nv-ro1-models"))).toEqual(
       attached("nv-ro1-models", listed.id),
     );
-    await h.api.deleteEndpoint(listed.id);
-    await h.api.deleteNetworkVolume("nv-ro1-models");
-    expect((await h.api.listNetworkVolumes()).map((v) => v.id)).toEqual(["nv-tx3-datasets"]);
+    await v1.deleteEndpoint(listed.id);
+    await v1.deleteNetworkVolume("nv-ro1-models");
+    expect((await v1.listNetworkVolumes()).map((v) => v.id)).toEqual(["nv-tx3-datasets"]);
   });
 });

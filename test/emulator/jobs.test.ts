@@ -1,10 +1,11 @@
 /**
- * Jobs under serverless_url (`/v2/{endpoint_id}/run|runsync|status/{job_id}`), through the real
- * client, on the emulator clock: frozen and moved with `advance`, except where `/runsync` needs a
- * running clock (scaled so the real wait stays under 100 ms).
+ * Jobs under serverless_url (`/v2/{endpoint_id}/run|runsync|status/{job_id}`), over raw HTTP, on
+ * the emulator clock: frozen and moved with `advance`, except where `/runsync` needs a running
+ * clock (scaled so the real wait stays under 100 ms).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, lastStatus, problemOf, startHarness } from "./harness.js";
+import { type Harness, lastStatus, startHarness } from "./harness.js";
+import { http, problem } from "./http.js";
 
 const FLUX = "black-forest-labs-flux-1-schnell";
 const WAN = "wan-2-2-t2v-720";
@@ -15,8 +16,10 @@ const REQUESTED_FAILURE = "Emulated failure: the job input set fail to true.";
 const RANDOM_FAILURE = "Emulated worker failure (settings.jobFailureShare).";
 
 let h: Harness;
+let jobs: ReturnType<typeof jobApi>;
 beforeAll(async () => {
   h = await startHarness();
+  jobs = jobApi(h);
 });
 afterAll(async () => {
   await h.emu.close();
@@ -28,20 +31,43 @@ afterEach(() => {
   h.emu.control.setClockScale(0);
 });
 
+/** The job calls over raw HTTP; `ok` answers the body of a 2xx or throws. */
+function jobApi(harness: Harness) {
+  const c = http(harness.emu);
+  return {
+    ...c,
+    runJob: (id: string, input: Record<string, unknown>) =>
+      c.ok(c.post("serverless", `/v2/${id}/run`, { input })),
+    runJobSync: (id: string, input: Record<string, unknown>) =>
+      c.ok(c.post("serverless", `/v2/${id}/runsync`, { input })),
+    getJobStatus: (id: string, jobId: string) => c.ok(c.get("serverless", `/v2/${id}/status/${jobId}`)),
+  };
+}
+
+/** A QUEUE endpoint on the echo worker, created through v2. */
 async function echoEndpoint(): Promise<string> {
-  return (await h.api.createEndpoint({ templateId: "runpod-worker-sdxl", gpuTypeIds: ["NVIDIA L4"] })).id;
+  const created = await jobs.ok(
+    jobs.post("base", "/v2/serverless", {
+      name: "echo",
+      type: "QUEUE",
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      templateId: "runpod-worker-sdxl",
+      gpu: { pools: ["ADA_24"] },
+    }),
+  );
+  return created.id;
 }
 
 describe("/run then /status on the emulator clock", () => {
   it("moves a job IN_QUEUE -> IN_PROGRESS -> COMPLETED at the configured times", async () => {
     const endpointId = await echoEndpoint();
     const input = { prompt: "hello", nested: { n: [1, 2] } };
-    const submitted = await h.api.runJob(endpointId, input);
+    const submitted = await jobs.runJob(endpointId, input);
     expect(submitted.id).toMatch(JOB_ID);
     expect(submitted).toEqual({ id: submitted.id, status: "IN_QUEUE" });
     expect(lastStatus(h)).toBe(200);
 
-    const read = () => h.api.getJobStatus(endpointId, submitted.id);
+    const read = () => jobs.getJobStatus(endpointId, submitted.id);
     expect(await read()).toEqual({ id: submitted.id, status: "IN_QUEUE" });
     h.emu.control.advance(499); // default settings.jobQueueMs = 500
     expect(await read()).toEqual({ id: submitted.id, status: "IN_QUEUE" });
@@ -75,14 +101,14 @@ describe("/run then /status on the emulator clock", () => {
   it("uses the queue and run durations from the settings", async () => {
     h.emu.control.setSettings({ jobQueueMs: 10_000, jobRunMs: 25_000 });
     const endpointId = await echoEndpoint();
-    const { id } = await h.api.runJob(endpointId, {});
+    const { id } = await jobs.runJob(endpointId, {});
     h.emu.control.advance(34_999);
-    expect(await h.api.getJobStatus(endpointId, id)).toMatchObject({
+    expect(await jobs.getJobStatus(endpointId, id)).toMatchObject({
       status: "IN_PROGRESS",
       delayTime: 10_000,
     });
     h.emu.control.advance(1);
-    expect(await h.api.getJobStatus(endpointId, id)).toMatchObject({
+    expect(await jobs.getJobStatus(endpointId, id)).toMatchObject({
       status: "COMPLETED",
       delayTime: 10_000,
       executionTime: 25_000,
@@ -91,11 +117,11 @@ describe("/run then /status on the emulator clock", () => {
 
   it("ends FAILED with an error and no output when input.fail is true", async () => {
     const endpointId = await echoEndpoint();
-    const { id } = await h.api.runJob(endpointId, { fail: true });
+    const { id } = await jobs.runJob(endpointId, { fail: true });
     h.emu.control.advance(1999);
-    expect((await h.api.getJobStatus(endpointId, id)).status).toBe("IN_PROGRESS");
+    expect((await jobs.getJobStatus(endpointId, id)).status).toBe("IN_PROGRESS");
     h.emu.control.advance(1);
-    const failed = await h.api.getJobStatus(endpointId, id);
+    const failed = await jobs.getJobStatus(endpointId, id);
     expect(failed).toEqual({
       id,
       status: "FAILED",
@@ -111,9 +137,9 @@ describe("/run then /status on the emulator clock", () => {
     ['fail: "true" (only the boolean counts)', { fail: "true" }],
   ])("completes with %s", async (_name, input) => {
     const endpointId = await echoEndpoint();
-    const { id } = await h.api.runJob(endpointId, input);
+    const { id } = await jobs.runJob(endpointId, input);
     h.emu.control.advance(2000);
-    expect(await h.api.getJobStatus(endpointId, id)).toMatchObject({
+    expect(await jobs.getJobStatus(endpointId, id)).toMatchObject({
       status: "COMPLETED",
       output: { echo: input },
     });
@@ -122,11 +148,11 @@ describe("/run then /status on the emulator clock", () => {
   it("fails every job with jobFailureShare 1 and none with 0", async () => {
     const endpointId = await echoEndpoint();
     h.emu.control.setSettings({ jobFailureShare: 1 });
-    const doomed = await Promise.all([1, 2, 3].map((n) => h.api.runJob(endpointId, { n })));
+    const doomed = await Promise.all([1, 2, 3].map((n) => jobs.runJob(endpointId, { n })));
     h.emu.control.setSettings({ jobFailureShare: 0 });
-    const fine = await Promise.all([4, 5, 6].map((n) => h.api.runJob(endpointId, { n })));
+    const fine = await Promise.all([4, 5, 6].map((n) => jobs.runJob(endpointId, { n })));
     h.emu.control.advance(2000);
-    const statuses = await Promise.all([...doomed, ...fine].map((j) => h.api.getJobStatus(endpointId, j.id)));
+    const statuses = await Promise.all([...doomed, ...fine].map((j) => jobs.getJobStatus(endpointId, j.id)));
     expect(statuses.map((s) => [s.status, s.error ?? null])).toEqual([
       ["FAILED", RANDOM_FAILURE],
       ["FAILED", RANDOM_FAILURE],
@@ -155,9 +181,9 @@ describe("hosted model endpoints", () => {
     ["audio, 1200 characters of text", MINIMAX, { text: "a".repeat(1200) }, "audio_url", "mp3", 0.06],
     ["audio, 2000 characters of prompt", MINIMAX, { prompt: "b".repeat(2000) }, "audio_url", "mp3", 0.1],
   ])("%s: output carries the media URL and cost", async (_name, model, input, urlField, extension, cost) => {
-    const { id } = await h.api.runJob(model, input);
+    const { id } = await jobs.runJob(model, input);
     h.emu.control.advance(2000);
-    const done = await h.api.getJobStatus(model, id);
+    const done = await jobs.getJobStatus(model, id);
     expect(done).toEqual({
       id,
       status: "COMPLETED",
@@ -172,7 +198,7 @@ describe("hosted model endpoints", () => {
 describe("/runsync", () => {
   it("waits for the job while the clock runs and answers COMPLETED", async () => {
     h.emu.control.setClockScale(50); // 2000 ms of emulator time = 40 ms real
-    const done = await h.api.runJobSync(FLUX, { prompt: "a cat" });
+    const done = await jobs.runJobSync(FLUX, { prompt: "a cat" });
     h.emu.control.setClockScale(0);
     expect(done).toEqual({
       id: done.id,
@@ -182,23 +208,23 @@ describe("/runsync", () => {
       workerId: done.workerId,
       output: { image_url: `https://image.runpod.ai/${FLUX}/${done.id}.png`, cost: 0.0026 },
     });
-    expect(await h.api.getJobStatus(FLUX, done.id)).toEqual(done);
+    expect(await jobs.getJobStatus(FLUX, done.id)).toEqual(done);
   });
 
   it("answers FAILED from a serverless endpoint when the job fails", async () => {
     const endpointId = await echoEndpoint();
     h.emu.control.setClockScale(50);
-    const failed = await h.api.runJobSync(endpointId, { fail: true });
+    const failed = await jobs.runJobSync(endpointId, { fail: true });
     expect(failed).toMatchObject({ status: "FAILED", error: REQUESTED_FAILURE, executionTime: 1500 });
   });
 
   it("answers at once with the job IN_QUEUE when the clock is frozen; /status follows it", async () => {
     const endpointId = await echoEndpoint();
-    const pending = await h.api.runJobSync(endpointId, { x: 1 });
+    const pending = await jobs.runJobSync(endpointId, { x: 1 });
     expect(pending.id).toMatch(JOB_ID);
     expect(pending).toEqual({ id: pending.id, status: "IN_QUEUE" });
     h.emu.control.advance(2000);
-    expect(await h.api.getJobStatus(endpointId, pending.id)).toMatchObject({
+    expect(await jobs.getJobStatus(endpointId, pending.id)).toMatchObject({
       status: "COMPLETED",
       output: { echo: { x: 1 } },
     });
@@ -206,7 +232,7 @@ describe("/runsync", () => {
 
   it("answers IN_PROGRESS when the job already started and the clock is frozen", async () => {
     h.emu.control.setSettings({ jobQueueMs: 0 });
-    const pending = await h.api.runJobSync(FLUX, { prompt: "x" });
+    const pending = await jobs.runJobSync(FLUX, { prompt: "x" });
     expect(pending).toEqual({
       id: pending.id,
       status: "IN_PROGRESS",
@@ -218,18 +244,18 @@ describe("/runsync", () => {
   it("answers at once when the job would end after runsyncWaitMs", async () => {
     h.emu.control.setSettings({ jobQueueMs: 60_000, jobRunMs: 60_000, runsyncWaitMs: 90_000 });
     h.emu.control.setClockScale(50); // the job would need 2.4 s of real time
-    const pending = await h.api.runJobSync(FLUX, { prompt: "x" });
+    const pending = await jobs.runJobSync(FLUX, { prompt: "x" });
     expect(pending).toEqual({ id: pending.id, status: "IN_QUEUE" });
   });
 });
 
 describe("errors", () => {
   it.each([
-    ["/run", () => h.api.runJob("nope", {})],
-    ["/runsync", () => h.api.runJobSync("nope", {})],
-    ["/status", () => h.api.getJobStatus("nope", "job-1")],
+    ["/run", () => jobs.runJob("nope", {})],
+    ["/runsync", () => jobs.runJobSync("nope", {})],
+    ["/status", () => jobs.getJobStatus("nope", "job-1")],
   ])("%s on an unknown endpoint answers 404", async (_name, call) => {
-    expect(await problemOf(call())).toEqual({
+    expect(await problem(call())).toEqual({
       status: 404,
       detail: "Endpoint 'nope' was not found.",
       errors: [],
@@ -238,13 +264,13 @@ describe("errors", () => {
 
   it("answers 404 for an unknown job, and for a job of another endpoint", async () => {
     const endpointId = await echoEndpoint();
-    const { id } = await h.api.runJob(FLUX, {});
-    expect(await problemOf(h.api.getJobStatus(endpointId, "no-such-job"))).toEqual({
+    const { id } = await jobs.runJob(FLUX, {});
+    expect(await problem(jobs.getJobStatus(endpointId, "no-such-job"))).toEqual({
       status: 404,
       detail: `Job 'no-such-job' was not found on endpoint '${endpointId}'.`,
       errors: [],
     });
-    expect(await problemOf(h.api.getJobStatus(endpointId, id))).toEqual({
+    expect(await problem(jobs.getJobStatus(endpointId, id))).toEqual({
       status: 404,
       detail: `Job '${id}' was not found on endpoint '${endpointId}'.`,
       errors: [],
@@ -256,13 +282,8 @@ describe("errors", () => {
     ["input that is not an object", { input: "hello" }, ["$.input: expected record"]],
     ["an unknown property", { input: {}, priority: 1 }, ["$: additional properties 'priority' not allowed"]],
   ])("answers 422 for %s", async (_name, body, errors) => {
-    const call = h.client.request<unknown>({
-      method: "POST",
-      base: "serverless",
-      path: `/v2/${FLUX}/run`,
-      ...(body === undefined ? {} : { body }),
-    });
-    expect(await problemOf(call)).toEqual({
+    const call = jobs.call("POST", "serverless", `/v2/${FLUX}/run`, body);
+    expect(await problem(call)).toEqual({
       status: 422,
       detail: "Request body does not match the contract.",
       errors,

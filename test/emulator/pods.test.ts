@@ -435,8 +435,9 @@ describe("lifecycle on the emulator clock", () => {
     const started = await api.podAction(pod.id, "start");
     emu.control.advance(5000);
     const restarted = await api.podAction(pod.id, "restart");
-    expect([noRoom.detail, started?.status, restarted?.status]).toEqual([
-      NO_CAPACITY,
+    expect([noRoom.status, noRoom.detail, started?.status, restarted?.status]).toEqual([
+      400,
+      "There are not enough free GPUs on the host machine to start this pod.",
       "PROVISIONING",
       "STARTING",
     ]);

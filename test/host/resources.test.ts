@@ -20,7 +20,7 @@ const texts: Record<string, string> = {};
 
 beforeAll(async () => {
   emu = await emulatorLib.startEmulator({ clockScale: SCALE, randomSeed: 11 });
-  for (const t of ["ServerlessEndpoint", "SshKey", "ServerlessJob"])
+  for (const t of ["ServerlessEndpoint", "SshKey", "ServerlessJob", "Registry", "Cluster"])
     texts[t] = (await serializedProvider(t)).text;
   host = await startProviderHost({
     config: emu.pulumiConfig(),
@@ -35,7 +35,7 @@ afterAll(async () => {
 const resource = hostResources(() => host, texts);
 
 describe("serialized providers", () => {
-  it.each(["ServerlessEndpoint", "SshKey", "ServerlessJob"])(
+  it.each(["ServerlessEndpoint", "SshKey", "ServerlessJob", "Registry", "Cluster"])(
     "%s: no secrets, no token, under 4 KB",
     async (type) => {
       const sf = await serializedProvider(type);
@@ -54,51 +54,103 @@ describe("ServerlessEndpoint", () => {
     const bad = await r.check({
       name: "sdxl",
       templateId: "runpod-worker-sdxl",
-      gpuTypeIds: [],
-      workersMin: 5,
-      workersMax: 1,
+      workers: { min: 5, max: 1 },
     });
-    expect(bad.getFailuresList().map((f: Any) => f.getProperty())).toEqual(["workersMin", "gpuTypeIds"]);
+    expect(bad.getFailuresList().map((f: Any) => f.getProperty())).toEqual(["gpu", "workers.min"]);
 
     const inputs = (
-      await r.check({
-        name: "sdxl",
-        templateId: "runpod-worker-sdxl",
-        gpuTypeIds: ["NVIDIA GeForce RTX 4090"],
-      })
+      await r.check({ name: "sdxl", templateId: "runpod-worker-sdxl", gpu: { pools: ["ADA_24"] } })
     )
       .getInputs()
       .toJavaScript();
     const created = await r.create(inputs);
     const id = created.getId();
     const outs = created.getProperties().toJavaScript();
-    expect([outs.endpointId, outs.jobUrl, outs.workersMax]).toEqual([
+    expect([outs.endpointId, outs.jobUrl, outs.workers.max, outs.requestUrls.runSync]).toEqual([
       id,
       `${emu.serverlessUrl}/v2/${id}/`,
       3,
+      `${emu.serverlessUrl}/v2/${id}/runsync`,
     ]);
 
     const none = await r.diff(id, outs, inputs);
-    const more = await r.diff(id, outs, { ...inputs, workersMax: 6 });
-    const cpu = await r.diff(id, outs, { ...inputs, computeType: "CPU" });
+    const more = await r.diff(id, outs, { ...inputs, workers: { max: 6 } });
+    const { gpu: _gpu, ...noGpu } = inputs;
+    const cpu = await r.diff(id, outs, { ...noGpu, cpu: [{ id: "cpu3c", vcpuCount: 4 }] });
     expect([none.getChanges(), more.getChanges(), more.getReplacesList(), cpu.getReplacesList()]).toEqual([
       DIFF_NONE,
       DIFF_SOME,
       [],
-      ["computeType"],
+      ["cpu"],
     ]);
     expect(host.output()).toContain(
-      "runpod ServerlessEndpoint sdxl: changing workersMax may restart active workers",
+      "runpod ServerlessEndpoint sdxl: changing workers.max may restart active workers",
     );
 
-    const updated = (await r.update(id, outs, { ...inputs, workersMax: 6 })).getProperties().toJavaScript();
-    expect([updated.workersMax, updated.jobUrl]).toEqual([6, outs.jobUrl]);
+    const updated = (await r.update(id, outs, { ...inputs, workers: { max: 6 } }))
+      .getProperties()
+      .toJavaScript();
+    expect([updated.workers.max, updated.jobUrl]).toEqual([6, outs.jobUrl]);
 
     await apiFor(emu).updateEndpoint(id, { name: "renamed-elsewhere" });
     expect((await r.read(id, updated)).getProperties().toJavaScript().name).toBe("renamed-elsewhere");
 
     await r.delete(id, updated);
     expect([(await r.read(id, updated)).getId(), emu.control.snapshot().endpoints]).toEqual(["", []]);
+  });
+
+  it("replaceOnChanges given to the resource turns an in-place change into a replacement", async () => {
+    const inputs = {
+      name: "sdxl",
+      templateId: "runpod-worker-sdxl",
+      gpu: { pools: ["ADA_24"] },
+      __replaceOnChanges: ["workers"],
+    };
+    const olds = { ...inputs, type: "QUEUE", workers: { min: 0, max: 3, idleTimeout: 10 }, env: {} };
+    const d = await r.diff("ep1", olds, { ...inputs, workers: { max: 6 } });
+    expect([d.getChanges(), d.getReplacesList()]).toEqual([DIFF_SOME, ["workers.max"]]);
+  });
+});
+
+describe("Registry and Cluster", () => {
+  it("a registry credential's password reaches neither its outputs nor what the host prints", async () => {
+    const r = resource("Registry", "ghcr");
+    const inputs = (await r.check({ name: "ghcr", username: "bot", password: "ghp_HOST_SECRET" }))
+      .getInputs()
+      .toJavaScript();
+    const created = await r.create(inputs);
+    const outs = created.getProperties().toJavaScript();
+    await r.delete(created.getId(), outs);
+    expect([
+      outs.name,
+      JSON.stringify(outs).includes("ghp_HOST_SECRET"),
+      host.output().includes("ghp_HOST_SECRET"),
+      emu.control.snapshot().registries,
+    ]).toEqual(["ghcr", false, false, []]);
+  });
+
+  it("a cluster is created with every member RUNNING, renamed, and deleted", async () => {
+    const r = resource("Cluster", "ray");
+    const inputs = {
+      name: "ray",
+      type: "RAY",
+      compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 1, podCount: 2 },
+      image: "rayproject/ray:2.9.0",
+    };
+    const created = await r.create((await r.check(inputs)).getInputs().toJavaScript());
+    const outs = created.getProperties().toJavaScript();
+    const renamed = (await r.update(created.getId(), outs, { ...inputs, name: "ray-2" }))
+      .getProperties()
+      .toJavaScript();
+    await r.delete(created.getId(), renamed);
+    expect([
+      outs.members.map((m: { status: string }) => m.status),
+      outs.members.map((m: { role: string }) => m.role),
+      renamed.name,
+      emu.control
+        .snapshot()
+        .pods.filter((p) => p.cluster?.id === created.getId() && p.status !== "TERMINATED"),
+    ]).toEqual([["RUNNING", "RUNNING"], ["RAY_HEAD", "RAY_WORKER"], "ray-2", []]);
   });
 });
 

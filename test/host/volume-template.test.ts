@@ -172,7 +172,6 @@ describe("Template", () => {
       allowedCudaVersions: [],
       startSsh: true,
       startJupyter: false,
-      readme: "",
       public: false,
       serverless: false,
       category: "NVIDIA",

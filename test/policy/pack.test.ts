@@ -122,7 +122,7 @@ describe("run-policy-pack over gRPC", () => {
       ),
     ).toEqual({
       "env-secrets": { ignoreNames: ["PUBLIC_KEY"] },
-      "allowed-gpu-types": { allowedGpuTypes: [] },
+      "allowed-gpu-types": { allowedGpuTypes: [], allowedGpuPools: [] },
       "max-gpus-per-pod": { maxGpuCount: 8 },
       "allowed-clouds": { allowedClouds: ["SECURE", "COMMUNITY"] },
       "max-pods-per-stack": { maxPods: undefined },
@@ -179,7 +179,7 @@ describe("run-policy-pack over gRPC", () => {
     const endpoint = {
       type: ENDPOINT,
       name: "api",
-      props: { name: "api", templateId: "tpl-1", gpuTypeIds: [A40] },
+      props: { name: "api", templateId: "tpl-1", gpu: { pools: ["AMPERE_48"] } },
     };
     for (const r of [gpuPod(), cpuPod(), endpoint]) expect(await analyze(pack, r)).toEqual([]);
   });
@@ -188,18 +188,18 @@ describe("run-policy-pack over gRPC", () => {
     const endpoint = {
       type: ENDPOINT,
       name: "api",
-      props: { name: "api", templateId: "tpl-1", workersMin: 5 },
+      props: { name: "api", templateId: "tpl-1", workers: { min: 5 } },
     };
     expect(await analyze(pack, endpoint)).toEqual([
       diag(
         "serverless-workers-range",
         "mandatory",
-        'ServerlessEndpoint "api", workersMin: workersMin 5 is above workersMax 3 (the default). Fix: raise workersMax to at least workersMin, or lower workersMin.',
+        'ServerlessEndpoint "api", workers.min: workers.min 5 is above workers.max 3 (the default). Fix: raise workers.max to at least workers.min, or lower workers.min.',
       ),
       diag(
         "serverless-gpu-types",
         "mandatory",
-        'ServerlessEndpoint "api", gpuTypeIds: a GPU endpoint needs at least one GPU type and gpuTypeIds is missing (computeType defaults to GPU). Fix: list GPU types in priority order, e.g. gpuTypeIds: ["NVIDIA A40", "NVIDIA L40S"], or set computeType: "CPU" with cpuFlavorIds.',
+        'ServerlessEndpoint "api", gpu: the endpoint has neither gpu nor cpu, so the API cannot place its workers. Fix: list serverless GPU pools in order, e.g. gpu: { pools: ["ADA_24", "ADA_48_PRO"] } (getGpuTypes() shows each type\'s pool), or cpu: [{ id: "cpu5c", vcpuCount: 4 }].',
       ),
     ]);
   });
@@ -259,7 +259,7 @@ describe("run-policy-pack over gRPC", () => {
     expect([sent["pod-request-size"], sent["max-gpus-per-pod"], sent["allowed-gpu-types"]]).toEqual([
       { level: "disabled", properties: {} },
       { level: "mandatory", properties: { maxGpuCount: 2 } },
-      { level: "advisory", properties: { allowedGpuTypes: [A40] } },
+      { level: "advisory", properties: { allowedGpuTypes: [A40], allowedGpuPools: [] } },
     ]);
     const pod = gpuPod({
       gpu: { id: H100, count: 4 },

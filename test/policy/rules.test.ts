@@ -44,7 +44,7 @@ const cpuPod = (extra: Record<string, unknown> = {}): TestResource => ({
 const endpoint = (extra: Record<string, unknown> = {}): TestResource => ({
   type: ENDPOINT,
   name: "api",
-  props: { name: "api", templateId: "tpl-1", gpuTypeIds: [A40], ...extra },
+  props: { name: "api", templateId: "tpl-1", gpu: { pools: ["AMPERE_48"] }, ...extra },
 });
 /** Passes every policy of the pack. */
 const cleanPod = () => gpuPod({ placement: { regions: ["EUROPE"], gpuTypeIds: ["NVIDIA L40S"] } });
@@ -446,43 +446,41 @@ describe("advisory pod rules", () => {
 
 describe("serverless rules", () => {
   it("serverless-workers-range", async () => {
-    expect(await run("serverless-workers-range", endpoint({ workersMin: 2, workersMax: 2 }))).toEqual([]);
-    expect(await run("serverless-workers-range", endpoint({ workersMin: 4, workersMax: 2 }))).toEqual([
-      'ServerlessEndpoint "api", workersMin: workersMin 4 is above workersMax 2. Fix: raise workersMax to at least workersMin, or lower workersMin.',
+    expect(await run("serverless-workers-range", endpoint({ workers: { min: 2, max: 2 } }))).toEqual([]);
+    expect(await run("serverless-workers-range", endpoint({ workers: { min: 4, max: 2 } }))).toEqual([
+      'ServerlessEndpoint "api", workers.min: workers.min 4 is above workers.max 2. Fix: raise workers.max to at least workers.min, or lower workers.min.',
     ]);
-    expect(await run("serverless-workers-range", endpoint({ workersMin: 5 }))).toEqual([
-      'ServerlessEndpoint "api", workersMin: workersMin 5 is above workersMax 3 (the default). Fix: raise workersMax to at least workersMin, or lower workersMin.',
+    expect(await run("serverless-workers-range", endpoint({ workers: { min: 5 } }))).toEqual([
+      'ServerlessEndpoint "api", workers.min: workers.min 5 is above workers.max 3 (the default). Fix: raise workers.max to at least workers.min, or lower workers.min.',
     ]);
   });
 
   it("serverless-gpu-types", async () => {
+    const noCompute =
+      'ServerlessEndpoint "api", gpu: the endpoint has neither gpu nor cpu, so the API cannot place its workers. Fix: list serverless GPU pools in order, e.g. gpu: { pools: ["ADA_24", "ADA_48_PRO"] } (getGpuTypes() shows each type\'s pool), or cpu: [{ id: "cpu5c", vcpuCount: 4 }].';
     expect(
-      await run("serverless-gpu-types", endpoint({ computeType: "CPU", gpuTypeIds: undefined })),
+      await run("serverless-gpu-types", endpoint({ gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 4 }] })),
     ).toEqual([]);
-    expect(await run("serverless-gpu-types", endpoint({ gpuTypeIds: [] }))).toEqual([
-      'ServerlessEndpoint "api", gpuTypeIds: a GPU endpoint needs at least one GPU type and gpuTypeIds is empty (computeType defaults to GPU). Fix: list GPU types in priority order, e.g. gpuTypeIds: ["NVIDIA A40", "NVIDIA L40S"], or set computeType: "CPU" with cpuFlavorIds.',
-    ]);
-    expect(
-      await run("serverless-gpu-types", endpoint({ computeType: "GPU", gpuTypeIds: undefined })),
-    ).toEqual([
-      'ServerlessEndpoint "api", gpuTypeIds: a GPU endpoint needs at least one GPU type and gpuTypeIds is missing. Fix: list GPU types in priority order, e.g. gpuTypeIds: ["NVIDIA A40", "NVIDIA L40S"], or set computeType: "CPU" with cpuFlavorIds.',
-    ]);
+    expect(await run("serverless-gpu-types", endpoint({ gpu: undefined }))).toEqual([noCompute]);
   });
 
   it("serverless-valid-inputs: everything else the provider's check rejects, and nothing the named rules report", async () => {
-    const cpu = endpoint({ computeType: "CPU", gpuTypeIds: undefined });
-    expect(await run("serverless-valid-inputs", cpu)).toEqual([
-      'ServerlessEndpoint "api", cpuFlavorIds: a CPU endpoint needs at least one CPU flavor. Fix: correct the input as the ServerlessEndpoint inputs reference in the README describes.',
+    expect(await run("serverless-valid-inputs", endpoint({ gpu: { pools: [] } }))).toEqual([
+      'ServerlessEndpoint "api", gpu.pools: must have at least 1 item. Fix: correct the input as the ServerlessEndpoint inputs reference in the README describes.',
     ]);
-    expect(await run("serverless-valid-inputs", endpoint({ idleTimeout: 0, flashBoot: true }))).toEqual([
-      expect.stringMatching(/^ServerlessEndpoint "api", idleTimeout: /),
+    expect(
+      await run("serverless-valid-inputs", endpoint({ workers: { idleTimeout: 0 }, flashBoot: true })),
+    ).toEqual([
+      expect.stringMatching(/^ServerlessEndpoint "api", workers\.idleTimeout: /),
       expect.stringMatching(/^ServerlessEndpoint "api", flashBoot: /),
     ]);
-    expect(await run("serverless-valid-inputs", endpoint({ workersMin: 5, gpuTypeIds: [] }))).toEqual([]);
+    expect(await run("serverless-valid-inputs", endpoint({ workers: { min: 5 }, gpu: undefined }))).toEqual(
+      [],
+    );
     expect(
       await run(
         "serverless-valid-inputs",
-        endpoint({ computeType: "CPU", cpuFlavorIds: ["cpu3c"], gpuTypeIds: undefined }),
+        endpoint({ gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 4 }] }),
       ),
     ).toEqual([]);
   });
@@ -566,10 +564,24 @@ describe("parameterised rules", () => {
       'Pod "trainer", placement.gpuTypeIds[1]: GPU type "NVIDIA L40S" is not allowed (allowedGpuTypes: "NVIDIA A40"). Fix: use an allowed GPU type, or add "NVIDIA L40S" to allowedGpuTypes in the policy pack config.',
       'Pod "trainer", placement.candidates[0].gpuTypeId: GPU type "NVIDIA RTX 4090" is not allowed (allowedGpuTypes: "NVIDIA A40"). Fix: use an allowed GPU type, or add "NVIDIA RTX 4090" to allowedGpuTypes in the policy pack config.',
     ]);
-    expect(
-      await run("allowed-gpu-types", endpoint({ gpuTypeIds: [A40, H100] }), { allowedGpuTypes: [A40] }),
-    ).toEqual([
-      'ServerlessEndpoint "api", gpuTypeIds[1]: GPU type "NVIDIA H100 80GB HBM3" is not allowed (allowedGpuTypes: "NVIDIA A40"). Fix: use an allowed GPU type, or add "NVIDIA H100 80GB HBM3" to allowedGpuTypes in the policy pack config.',
+    // An endpoint names pools, not types: allowedGpuTypes leaves it alone, allowedGpuPools does not.
+    const pools = endpoint({ gpu: { pools: ["AMPERE_48", "ADA_80_PRO"] } });
+    expect(await run("allowed-gpu-types", pools, { allowedGpuTypes: [A40] })).toEqual([]);
+    expect(await run("allowed-gpu-types", pools, { allowedGpuPools: ["AMPERE_48"] })).toEqual([
+      'ServerlessEndpoint "api", gpu.pools[1]: GPU pool "ADA_80_PRO" is not allowed (allowedGpuPools: "AMPERE_48"). Fix: use an allowed GPU pool, or add "ADA_80_PRO" to allowedGpuPools in the policy pack config.',
+    ]);
+    const cluster: TestResource = {
+      type: "pulumi-nodejs:dynamic/runpod:Cluster",
+      name: "trainers",
+      props: {
+        name: "t",
+        type: "TRAINING",
+        compute: { gpuTypeId: H100, gpuCountPerPod: 8, podCount: 2 },
+        image: "i",
+      },
+    };
+    expect(await run("allowed-gpu-types", cluster, { allowedGpuTypes: [A40] })).toEqual([
+      'Cluster "trainers", compute.gpuTypeId: GPU type "NVIDIA H100 80GB HBM3" is not allowed (allowedGpuTypes: "NVIDIA A40"). Fix: use an allowed GPU type, or add "NVIDIA H100 80GB HBM3" to allowedGpuTypes in the policy pack config.',
     ]);
     expect(await run("allowed-gpu-types", gpuPod(), { allowedGpuTypes: [A40] })).toEqual([]);
   });
@@ -714,9 +726,9 @@ describe("unknown values (preview)", () => {
     ["pod-global-networking-cpu", cpuPod({ globalNetworking: UNKNOWN_BOOL })],
     ["pod-placement-fallback", gpuPod({ placement: UNKNOWN })],
     ["pod-placement-fallback", gpuPod({ dataCenterIds: UNKNOWN_ARRAY })],
-    ["serverless-workers-range", endpoint({ workersMin: UNKNOWN_NUMBER, workersMax: 1 })],
-    ["serverless-gpu-types", endpoint({ gpuTypeIds: UNKNOWN })],
-    ["serverless-gpu-types", endpoint({ computeType: UNKNOWN, gpuTypeIds: [] })],
+    ["serverless-workers-range", endpoint({ workers: { min: UNKNOWN_NUMBER, max: 1 } })],
+    ["serverless-gpu-types", endpoint({ gpu: UNKNOWN })],
+    ["serverless-gpu-types", endpoint({ gpu: { pools: UNKNOWN } })],
     ["env-secrets", gpuPod({ env: { HF_TOKEN: UNKNOWN } })],
     ["env-secrets", gpuPod({ env: UNKNOWN })],
     ["allowed-gpu-types", gpuPod({ gpu: { id: UNKNOWN } }), { allowedGpuTypes: [A40] }],

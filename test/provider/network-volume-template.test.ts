@@ -287,7 +287,6 @@ describe("Template", () => {
       allowedCudaVersions: [],
       startSsh: true,
       startJupyter: true,
-      readme: "",
       public: false,
       serverless: false,
       category: "NVIDIA",
@@ -389,15 +388,18 @@ describe("Template", () => {
     ]).toEqual([[], [204, 404]]);
   });
 
-  it("refuses to delete a template an endpoint is bound to, saying what to do", async () => {
+  it("deletes a template an endpoint was created from: a v2 endpoint keeps no link to it", async () => {
     const tpl = await Template.create(templateInputs({ serverless: true }));
-    await Endpoint.create({ name: "ep", templateId: tpl.id, gpuTypeIds: [A40] } as never);
-    const err = await thrown(Template.delete(tpl.id, tpl.outs as TemplateOutputs));
-    expect(err.message).toMatch(
-      new RegExp(
-        `^Template trainer: template ${tpl.id} cannot be deleted while it is in use: Template '${tpl.id}' is bound to serverless endpoint '\\w+' and cannot be deleted\\.\\. Delete that endpoint or point it at another template first\\. In a Pulumi program, give the endpoint the template's id as an Output \\(templateId: template\\.id\\) so that destroy deletes the endpoint first\\.$`,
-      ),
-    );
+    const ep = await Endpoint.create({
+      name: "ep",
+      templateId: tpl.id,
+      gpu: { pools: ["AMPERE_48"] },
+    } as never);
+    await Template.delete(tpl.id, tpl.outs as TemplateOutputs);
+    expect([
+      emu.control.snapshot().templates.map((t) => t.id),
+      emu.control.snapshot().endpoints.map((e) => e.id),
+    ]).toEqual([[], [ep.id]]);
   });
 
   it("a serverless template cannot back a pod: the create surfaces the API's 422", async () => {

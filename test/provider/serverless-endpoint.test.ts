@@ -2,12 +2,12 @@
 import { describe, expect, it } from "vitest";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint.js";
 import type { ServerlessJobOutputs } from "../../provider/resources/serverless-job.js";
-import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
+import { apiFor, type RunningEmulator, raw, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 
 const Endpoint = runtimeLib.providers.ServerlessEndpoint;
 const Job = runtimeLib.providers.ServerlessJob;
-const GPUS = ["NVIDIA GeForce RTX 4090", "NVIDIA L40S"];
+const POOLS = ["ADA_24", "ADA_48_PRO"];
 
 let emu: RunningEmulator;
 let progress: string[];
@@ -19,66 +19,106 @@ const inputs = (extra: Record<string, unknown> = {}) =>
   ({
     name: "sdxl",
     templateId: "runpod-worker-sdxl",
-    gpuTypeIds: GPUS,
+    gpu: { pools: POOLS },
     env: { MODEL: "sdxl" },
     ...extra,
   }) as never;
+const writes = () =>
+  emu.control
+    .requests()
+    .entries.filter((e) => e.method !== "GET")
+    .map((e) => e.route);
 
 describe("ServerlessEndpoint", () => {
-  it("creates with the API's defaults and the job address", async () => {
+  it("creates through POST /v2/serverless with the type and scaler the API wants, and reports its addresses", async () => {
     const res = await Endpoint.create(inputs());
     const outs = res.outs as ServerlessEndpointOutputs;
     expect([
       outs.endpointId,
-      outs.workersMin,
-      outs.workersMax,
-      outs.idleTimeout,
-      outs.computeType,
+      outs.type,
+      outs.workers,
+      outs.scaling,
+      outs.gpu,
       outs.env,
       outs.jobUrl,
-    ]).toEqual([res.id, 0, 3, 5, "GPU", { MODEL: "sdxl" }, `${emu.serverlessUrl}/v2/${res.id}/`]);
+      outs.requestUrls.run,
+      outs.requestUrls.health,
+      writes(),
+    ]).toEqual([
+      res.id,
+      "QUEUE",
+      { min: 0, max: 3, idleTimeout: 10 },
+      { type: "QUEUE_DELAY", queueDelay: 4, requestCount: null },
+      { pools: POOLS, excludedTypes: [], count: 1, allowedCudaVersions: [], minCudaVersion: null },
+      { MODEL: "sdxl" },
+      `${emu.serverlessUrl}/v2/${res.id}/`,
+      `${emu.serverlessUrl}/v2/${res.id}/run`,
+      `${emu.serverlessUrl}/v2/${res.id}/health`,
+      ["POST /v2/serverless"],
+    ]);
+  });
+
+  it("creates a load balancer from an image, scaling on requests", async () => {
+    const res = await Endpoint.create(
+      inputs({ templateId: undefined, image: "acme/api:1", type: "LOAD_BALANCER", ports: ["8000/http"] }),
+    );
+    const outs = res.outs as ServerlessEndpointOutputs;
+    expect([outs.type, outs.scaling.type, outs.image, outs.jobUrl]).toEqual([
+      "LOAD_BALANCER",
+      "REQUEST_COUNT",
+      "acme/api:1",
+      outs.requestUrls.base,
+    ]);
   });
 
   it("updates in place with a PATCH of only what changed, and says workers may restart", async () => {
     const res = await Endpoint.create(inputs());
-    const diff = await Endpoint.diff(
-      res.id,
-      res.outs as ServerlessEndpointOutputs,
-      inputs({ workersMax: 5, gpuTypeIds: ["NVIDIA L40S"] }),
-    );
-    const updated = await Endpoint.update(
-      res.id,
-      res.outs as ServerlessEndpointOutputs,
-      inputs({ workersMax: 5, gpuTypeIds: ["NVIDIA L40S"] }),
-    );
+    const next = inputs({ workers: { max: 5 }, gpu: { pools: ["ADA_48_PRO"] } });
+    const diff = await Endpoint.diff(res.id, res.outs as ServerlessEndpointOutputs, next);
+    emu.control.clearRequests();
+    const updated = await Endpoint.update(res.id, res.outs as ServerlessEndpointOutputs, next);
     const outs = updated.outs as ServerlessEndpointOutputs;
-    expect([
-      diff,
-      outs.workersMax,
-      outs.gpuTypeIds,
-      emu.control.requests().summary.byRoute["PATCH /v1/endpoints/:id"],
-    ]).toEqual([{ changes: true, replaces: [], deleteBeforeReplace: false }, 5, ["NVIDIA L40S"], 1]);
+    expect([diff, outs.workers.max, outs.gpu?.pools, writes()]).toEqual([
+      { changes: true, replaces: [], deleteBeforeReplace: false },
+      5,
+      ["ADA_48_PRO"],
+      ["PATCH /v2/serverless/:id"],
+    ]);
     expect(progress).toContain(
-      "runpod ServerlessEndpoint sdxl: changing gpuTypeIds, workersMax may restart active workers",
+      "runpod ServerlessEndpoint sdxl: changing gpu.pools, workers.max may restart active workers",
     );
   });
 
-  it("replaces on a new compute type", async () => {
+  it("keeps env keys the template added when the program's env changes", async () => {
     const res = await Endpoint.create(inputs());
-    const diff = await Endpoint.diff(
+    const before = (await apiFor(emu).getEndpoint(res.id)).env ?? {};
+    await Endpoint.update(
       res.id,
       res.outs as ServerlessEndpointOutputs,
-      inputs({ computeType: "CPU", cpuFlavorIds: ["cpu3c"], gpuTypeIds: undefined }),
+      inputs({ env: { MODEL: "sdxl-turbo" } }),
     );
-    expect(diff.replaces).toEqual(["computeType"]);
+    const after = (await apiFor(emu).getEndpoint(res.id)).env ?? {};
+    expect(after).toEqual({ ...before, MODEL: "sdxl-turbo" });
+  });
+
+  it("replaces on a new compute family or type", async () => {
+    const res = await Endpoint.create(inputs());
+    const olds = res.outs as ServerlessEndpointOutputs;
+    const toCpu = await Endpoint.diff(
+      res.id,
+      olds,
+      inputs({ gpu: undefined, cpu: [{ id: "cpu3c", vcpuCount: 4 }] }),
+    );
+    const toLb = await Endpoint.diff(res.id, olds, inputs({ type: "LOAD_BALANCER" }));
+    expect([toCpu.replaces, toLb.replaces]).toEqual([["cpu"], ["type"]]);
   });
 
   it("refresh shows an out-of-band change and a deletion", async () => {
     const res = await Endpoint.create(inputs());
-    await apiFor(emu).updateEndpoint(res.id, { workersMax: 9, env: { MODEL: "other" } });
+    await apiFor(emu).updateEndpoint(res.id, { workers: { min: 0, max: 9 }, env: { MODEL: "other" } });
     const read = await Endpoint.read(res.id, res.outs as ServerlessEndpointOutputs);
     const props = read.props as ServerlessEndpointOutputs;
-    expect([props.workersMax, props.env]).toEqual([9, { MODEL: "other" }]);
+    expect([props.workers.max, props.env]).toEqual([9, { MODEL: "other" }]);
     await apiFor(emu).deleteEndpoint(res.id);
     expect(await Endpoint.read(res.id, res.outs as ServerlessEndpointOutputs)).toEqual({});
   });
@@ -89,35 +129,79 @@ describe("ServerlessEndpoint", () => {
     await Endpoint.delete(res.id, res.outs as ServerlessEndpointOutputs);
     expect([
       emu.control.snapshot().endpoints,
-      emu.control.requests().summary.byRoute["DELETE /v1/endpoints/:id"],
+      emu.control.requests().summary.byRoute["DELETE /v2/serverless/:id"],
     ]).toEqual([[], 2]);
   });
 
   it("surfaces the API's refusal of a pod template", async () => {
     const err = await thrown(Endpoint.create(inputs({ templateId: "runpod-torch-v240" })));
-    expect(err.message).toMatch(/^ServerlessEndpoint sdxl: POST \/v1\/endpoints: 400 Bad Request: /);
-    expect(err.message).toMatch(
-      /^ServerlessEndpoint sdxl: POST \/v1\/endpoints: 400 Bad Request: Template 'runpod-torch-v240' is not a serverless template; an endpoint needs a template created with serverless: true\./,
-    );
+    expect(err.message).toMatch(/^ServerlessEndpoint sdxl: POST \/v2\/serverless: 422 /);
   });
 
   it("adopts an existing endpoint, applying what differs", async () => {
     const existing = await apiFor(emu).createEndpoint({
       name: "old",
+      type: "QUEUE",
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
       templateId: "runpod-worker-sdxl",
-      gpuTypeIds: GPUS,
+      gpu: { pools: POOLS },
     });
     const res = await Endpoint.create(inputs({ adoptId: existing.id }));
     expect([
       res.id,
       (res.outs as ServerlessEndpointOutputs).name,
       emu.control.snapshot().endpoints.length,
-    ]).toEqual([existing.id, "sdxl", 1]);
-    // The env it lacked was applied too: in the outputs, and in the service.
-    expect([
       (res.outs as ServerlessEndpointOutputs).env,
-      (await apiFor(emu).getEndpoint(existing.id)).env,
-    ]).toEqual([{ MODEL: "sdxl" }, { MODEL: "sdxl" }]);
+      (await apiFor(emu).getEndpoint(existing.id)).env?.MODEL,
+    ]).toEqual([existing.id, "sdxl", 1, { MODEL: "sdxl" }, "sdxl"]);
+  });
+
+  it("refreshes, updates and deletes an endpoint whose state the v1 code wrote, without a replacement", async () => {
+    const created = await raw(`${emu.restUrl}/v1/endpoints`, {
+      method: "POST",
+      body: JSON.stringify({
+        name: "sdxl",
+        templateId: "runpod-worker-sdxl",
+        gpuTypeIds: ["NVIDIA GeForce RTX 4090"],
+        workersMax: 2,
+      }),
+    });
+    const id = String(created.body.id);
+    const v1Outputs = {
+      endpointId: id,
+      name: "sdxl",
+      templateId: "runpod-worker-sdxl",
+      computeType: "GPU",
+      gpuTypeIds: ["NVIDIA GeForce RTX 4090"],
+      gpuCount: 1,
+      workersMin: 0,
+      workersMax: 2,
+      idleTimeout: 5,
+      executionTimeoutMs: 600000,
+      flashboot: false,
+      scalerType: "QUEUE_DELAY",
+      scalerValue: 4,
+      networkVolumeIds: [],
+      env: {},
+      jobUrl: `${emu.serverlessUrl}/v2/${id}/`,
+    } as never;
+    const next = inputs({ env: undefined, workers: { max: 4 }, gpu: { pools: ["ADA_24"] } });
+    const diff = await Endpoint.diff(id, v1Outputs, next);
+    const read = await Endpoint.read(id, v1Outputs);
+    emu.control.clearRequests();
+    const updated = await Endpoint.update(id, v1Outputs, next);
+    await Endpoint.delete(id, updated.outs as ServerlessEndpointOutputs);
+    expect([
+      diff.replaces,
+      (read.props as ServerlessEndpointOutputs).workers,
+      (updated.outs as ServerlessEndpointOutputs).workers.max,
+      writes(),
+    ]).toEqual([
+      [],
+      { min: 0, max: 2, idleTimeout: 5 },
+      4,
+      ["PATCH /v2/serverless/:id", "DELETE /v2/serverless/:id"],
+    ]);
   });
 });
 
@@ -166,8 +250,10 @@ describe("ServerlessJob", () => {
       }),
     );
     expect(err.message).toMatch(
-      /^ServerlessJob black-forest-labs-flux-1-schnell: Job \S+ on endpoint black-forest-labs-flux-1-schnell did not finish in time \(last status IN_QUEUE\)\.$/,
+      /^ServerlessJob black-forest-labs-flux-1-schnell: Job \S+ on endpoint black-forest-labs-flux-1-schnell did not finish in time \(last status IN_QUEUE\)\. It was cancelled \(CANCELLED\)\.$/,
     );
+    // Nobody waits for it any more: it no longer runs, nor bills.
+    expect(emu.control.requests().summary.byRoute["POST /v2/:endpointId/cancel/:jobId"]).toBe(1);
   });
 
   it("runs again when the input changes, not when only the mode does", async () => {

@@ -133,13 +133,21 @@ const RESOURCES = {
     plausible: {
       name: str,
       templateId: str,
-      computeType: fc.constantFrom("GPU", "CPU", "TPU"),
-      gpuTypeIds: strings,
-      cpuFlavorIds: strings,
-      workersMin: int,
-      workersMax: int,
-      idleTimeout: int,
-      executionTimeoutMs: int,
+      image: str,
+      type: fc.constantFrom("QUEUE", "LOAD_BALANCER", "BATCH"),
+      gpu: fc.record(
+        { pools: strings, excludedTypes: strings, count: int, minCudaVersion: str },
+        { requiredKeys: [] },
+      ),
+      cpu: fc.array(fc.record({ id: str, vcpuCount: int }, { requiredKeys: [] }), { maxLength: 3 }),
+      workers: fc.record({ min: int, max: int, idleTimeout: int }, { requiredKeys: [] }),
+      scaling: fc.oneof(
+        fc.record({ type: fc.constant("QUEUE_DELAY"), queueDelay: int }),
+        fc.record({ type: fc.constant("REQUEST_COUNT"), requestCount: int }),
+        fc.record({ type: str }),
+      ),
+      flashboot: fc.constantFrom("OFF", "FLASHBOOT", "ON"),
+      timeout: int,
       env,
     },
   },
@@ -283,11 +291,14 @@ const keyedPod = (id: string, extra: Record<string, unknown> = {}) =>
 const endpointBody = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
   name: "sdxl",
-  templateId: "runpod-worker-sdxl",
-  computeType: "GPU",
-  gpuTypeIds: ["NVIDIA A40"],
-  workersMin: 0,
-  workersMax: 3,
+  type: "QUEUE",
+  gpu: { pools: ["AMPERE_48"], count: 1, allowedCudaVersions: [], minCudaVersion: null },
+  workers: { min: 0, max: 3, idleTimeout: 10 },
+  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+  dataCenterIds: [],
+  networkVolumes: [],
+  timeout: 300000,
+  flashboot: "OFF",
   createdAt: new Date().toISOString(),
   ...extra,
 });
@@ -438,19 +449,21 @@ describe("malformed or surprising answers reach the providers as typed errors", 
     ({
       name: "sdxl",
       templateId: "runpod-worker-sdxl",
-      gpuTypeIds: ["NVIDIA A40"],
+      gpu: { pools: ["AMPERE_48"] },
     }) as ServerlessEndpointInputs;
 
-  it("an endpoint create answered 201 without an id: found by name and template, not created twice", async () => {
+  it("an endpoint create answered 201 without an id: found by name and type, not created twice", async () => {
     await serve(
       {
-        "POST /v1/endpoints": [json(201, { name: "sdxl" })],
-        "GET /v1/endpoints": [json(200, [endpointBody("ep-other", { name: "other" }), endpointBody("ep-1")])],
+        "POST /v2/serverless": [json(201, { name: "sdxl" })],
+        "GET /v2/serverless": [
+          json(200, { endpoints: [endpointBody("ep-other", { name: "other" }), endpointBody("ep-1")] }),
+        ],
       },
       1,
     );
     const res = await Endpoint.create(endpoint());
-    expect([res.id, sent("POST", "/v1/endpoints")]).toEqual(["ep-1", 1]);
+    expect([res.id, sent("POST", "/v2/serverless")]).toEqual(["ep-1", 1]);
   });
 
   it.each([
@@ -458,7 +471,7 @@ describe("malformed or surprising answers reach the providers as typed errors", 
     ["an id of the wrong type", json(200, endpointBody("x", { id: 42 })), /\$\.id: /],
     ["a 200 with a problem body", problem(200, "Bad", "oops"), /carried an error body/],
   ])("an endpoint read, %s: a named typed error", async (_what, step, detail) => {
-    await serve({ "GET /v1/endpoints/ep-1": [step] }, 1);
+    await serve({ "GET /v2/serverless/ep-1": [step] }, 1);
     const err = await thrown(Endpoint.read("ep-1", { name: "sdxl" } as never));
     expect([err.code, err.message]).toEqual([
       "RUNPOD_INVALID_RESPONSE",

@@ -93,7 +93,7 @@ describe("nothing the provider writes holds the API key or a secret env value", 
       endpoints: [
         {
           name: "s-ep",
-          args: { name: "s-ep", templateId: "runpod-worker-sdxl", gpuTypeIds: [A40] },
+          args: { name: "s-ep", templateId: "runpod-worker-sdxl", gpu: { pools: ["AMPERE_48"] } },
           secretEnv: true,
         },
       ],
@@ -147,7 +147,7 @@ describe("nothing the provider writes holds the API key or a secret env value", 
         runtimeLib.providers.ServerlessEndpoint.create({
           name: "echo",
           templateId: "runpod-worker-sdxl",
-          gpuTypeIds: [A40],
+          gpu: { pools: ["AMPERE_48"] },
           env: { HF_TOKEN: ENV_SECRET },
         } as ServerlessEndpointInputs),
       );
@@ -261,13 +261,13 @@ async function operations(): Promise<Record<string, Operation>> {
       run: () => runtimeLib.providers.Pod.delete(pod.id, outs),
     },
     "ServerlessEndpoint create": {
-      route: "POST /v1/endpoints",
+      route: "POST /v2/serverless",
       what: /^ServerlessEndpoint sdxl: /,
       run: () =>
         runtimeLib.providers.ServerlessEndpoint.create({
           name: "sdxl",
           templateId: "runpod-worker-sdxl",
-          gpuTypeIds: [A40],
+          gpu: { pools: ["AMPERE_48"] },
         } as ServerlessEndpointInputs),
     },
     "SshKey create": {

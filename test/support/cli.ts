@@ -102,7 +102,7 @@ export function runCliOnTty(args: readonly string[], env: Record<string, string>
 /** One request the CLI sent, as the emulator received it. */
 export interface SentRequest {
   /** Which base address it went to. */
-  readonly base: "base" | "rest" | "serverless";
+  readonly base: "base" | "serverless";
   readonly method: string;
   /** Path and query string, exactly as sent. */
   readonly url: string;
@@ -121,7 +121,6 @@ export interface RequestRecorder {
 
 const BASES = [
   ["base", "RUNPOD_BASE_URL"],
-  ["rest", "RUNPOD_REST_URL"],
   ["serverless", "RUNPOD_SERVERLESS_URL"],
 ] as const;
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "host"]);
@@ -136,7 +135,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * A pass-through proxy in front of each of the emulator's three base addresses that records what
+ * A pass-through proxy in front of each of the emulator's base addresses the CLI uses that records what
  * the CLI sent: the emulator's own request log keeps paths without query strings or bodies, and the
  * billing and hub commands are defined by their query parameters and GraphQL variables.
  */

@@ -180,10 +180,17 @@ describe("resolveSettings", () => {
       apiKey: undefined,
       baseUrl: "https://api.runpod.io",
       serverlessUrl: "https://api.runpod.ai",
-      restUrl: "https://rest.runpod.io",
       teamId: undefined,
       allowInsecureHttp: false,
     });
+  });
+
+  it("ignores the address of the retired REST v1, even when it is not a URL", () => {
+    expect(
+      resolveSettings((k) => (k === "runpod:restUrl" ? "nonsense" : undefined), {
+        RUNPOD_REST_URL: "ftp://x",
+      }),
+    ).toEqual(resolveSettings(() => undefined, {}));
   });
 
   it("prefers Pulumi config over the environment", () => {
@@ -197,7 +204,10 @@ describe("resolveSettings", () => {
 
   it.each([
     [{ RUNPOD_BASE_URL: "http://api.example.com" }, /plain http to api\.example\.com/],
-    [{ RUNPOD_REST_URL: "ftp://x" }, /runpod:restUrl \/ RUNPOD_REST_URL must be an http\(s\) URL/],
+    [
+      { RUNPOD_SERVERLESS_URL: "ftp://x" },
+      /runpod:serverlessUrl \/ RUNPOD_SERVERLESS_URL must be an http\(s\) URL/,
+    ],
     [{ RUNPOD_SERVERLESS_URL: "not a url" }, /runpod:serverlessUrl \/ RUNPOD_SERVERLESS_URL is not a URL/],
     [{ RUNPOD_BASE_URL: "https://user:pw@api.runpod.io" }, /must not carry credentials/],
   ])("rejects %o", (env, message) => {

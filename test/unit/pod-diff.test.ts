@@ -40,6 +40,7 @@ const olds: PodOutputs = {
   templateId: null,
   cost: 0.44,
   locked: false,
+  desiredStatus: "RUNNING",
   globalNetworking: { enabled: false, ip: null, internalDns: null },
   requestedGlobalNetworking: false,
   runtime: { uptime: 5 },
@@ -135,6 +136,7 @@ describe("update in place", () => {
     ["ports cleared", { ports: [] }, ["ports"]],
     ["registry", { registry: "creds-1" }, ["registry"]],
     ["locked", { locked: true }, ["locked"]],
+    ["parked", { desiredStatus: "STOPPED" }, ["desiredStatus"]],
     ["globalNetworking", { globalNetworking: true }, ["globalNetworking"]],
     [
       "a network mount path",

@@ -1,69 +1,141 @@
 /**
- * Serverless endpoint management (`{rest_url}/v1/endpoints`). The contract shows the create body's
- * core fields; the rest come from the v1 description (runpod-openapi-v1.json, EndpointCreateInput).
+ * Serverless endpoints (`{base_url}/v2/serverless`, v2 description: CreateEndpointRequest,
+ * UpdateEndpointRequest, Endpoint). REST v1 (`/v1/endpoints`) was retired on 2026-11-15; the v2
+ * routes replace it. The v2 body has the container settings of a pod or template (an endpoint can
+ * be created from an image, without a template), GPU pools instead of GPU type lists, and separate
+ * create and update GPU bodies.
  */
 import { z } from "zod";
-import { COMPUTE_TYPES, SCALER_TYPES } from "../vocabulary.js";
-import { CudaVersion, EnvMap } from "./common.js";
+import { ENDPOINT_TYPES, FLASHBOOT_MODES, SCALER_TYPES } from "../vocabulary.js";
+import { CudaVersion, EnvMap, Port } from "./common.js";
 
-export { COMPUTE_TYPES, SCALER_TYPES };
+export { ENDPOINT_TYPES, FLASHBOOT_MODES, SCALER_TYPES };
 
-const EndpointFields = {
-  name: z.string().min(1).max(191),
-  templateId: z.string().min(1),
-  computeType: z.enum(COMPUTE_TYPES),
-  gpuTypeIds: z.array(z.string().min(1)),
-  gpuCount: z.int().min(1),
-  cpuFlavorIds: z.array(z.string().min(1)),
-  vcpuCount: z.int().min(1),
-  dataCenterIds: z.array(z.string().min(1)),
-  allowedCudaVersions: z.array(CudaVersion),
-  minCudaVersion: CudaVersion,
-  workersMin: z.int().min(0),
-  workersMax: z.int().min(0),
-  idleTimeout: z.int().min(1).max(3600),
-  executionTimeoutMs: z.int().min(1),
-  flashboot: z.boolean(),
-  scalerType: z.enum(SCALER_TYPES),
-  scalerValue: z.int().min(1),
-  networkVolumeId: z.string().min(1),
-  networkVolumeIds: z.array(z.string().min(1)),
-  env: EnvMap,
+/** Container settings an endpoint's workers run with (as a pod's, without the command fields). */
+const EndpointContainer = {
+  image: z.string().min(1).optional(),
+  args: z.string().optional(),
+  disk: z.int().min(1).optional(),
+  ports: z.array(Port).optional(),
+  env: EnvMap.optional(),
+  registry: z.string().nullable().optional(),
 };
 
-export const CreateEndpointRequest = z.strictObject(EndpointFields).partial().required({ templateId: true });
+const Pools = z.array(z.string().min(1)).min(1);
+/** GPU type ids subtracted from the pools; leading whitespace or a dash is refused by the API. */
+const ExcludedTypes = z.array(z.string().regex(/^\s*[^-\s]/, "must be a GPU type id"));
+
+export const CreateEndpointGpu = z.strictObject({
+  pools: Pools,
+  excludedTypes: ExcludedTypes.optional(),
+  count: z.int().min(1).optional(),
+  allowedCudaVersions: z.array(CudaVersion).optional(),
+  minCudaVersion: CudaVersion.optional(),
+});
+
+/** Partial: an omitted field is unchanged; `excludedTypes` only with `pools` (they are one selection). */
+export const UpdateEndpointGpu = z.strictObject({
+  pools: Pools.optional(),
+  excludedTypes: ExcludedTypes.optional(),
+  count: z.int().min(1).optional(),
+  allowedCudaVersions: z.array(CudaVersion).optional(),
+  /** `""` clears the floor. */
+  minCudaVersion: z.union([z.literal(""), CudaVersion]).optional(),
+});
+
+export const EndpointCpu = z.strictObject({ id: z.string().min(1), vcpuCount: z.int().min(2) });
+
+export const EndpointWorkers = z.strictObject({
+  min: z.int().min(0).optional(),
+  max: z.int().min(0).optional(),
+  idleTimeout: z.int().min(1).max(3600).optional(),
+});
+
+export const EndpointScaling = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("QUEUE_DELAY"), queueDelay: z.number().min(0.5) }),
+  z.strictObject({ type: z.literal("REQUEST_COUNT"), requestCount: z.int().min(1) }),
+]);
+export type EndpointScaling = z.infer<typeof EndpointScaling>;
+
+const EndpointSettings = {
+  dataCenterIds: z.array(z.string().min(1)).optional(),
+  networkVolumes: z.array(z.string().min(1)).optional(),
+  flashboot: z.enum(FLASHBOOT_MODES).optional(),
+  timeout: z.int().min(1).optional(),
+  workers: EndpointWorkers.optional(),
+};
+
+export const CreateEndpointRequest = z.strictObject({
+  name: z.string().min(1),
+  type: z.enum(ENDPOINT_TYPES),
+  scaling: EndpointScaling,
+  templateId: z.string().min(1).optional(),
+  gpu: CreateEndpointGpu.optional(),
+  cpu: z.array(EndpointCpu).min(1).optional(),
+  ...EndpointContainer,
+  ...EndpointSettings,
+});
 export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;
 
-/** PATCH body: every field optional except that the compute type cannot change (we never send it). */
-const { computeType: _computeType, ...updatable } = EndpointFields;
-export const UpdateEndpointRequest = z.strictObject(updatable).partial();
+export const UpdateEndpointRequest = z.strictObject({
+  name: z.string().min(1).optional(),
+  templateId: z.string().min(1).optional(),
+  scaling: EndpointScaling.optional(),
+  gpu: UpdateEndpointGpu.optional(),
+  cpu: z.array(EndpointCpu).min(1).optional(),
+  ...EndpointContainer,
+  ...EndpointSettings,
+});
 export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;
+
+/** Queue endpoints: job routes; load-balancing endpoints: a base address and a health check. */
+const RequestUrls = z.looseObject({
+  run: z.string().optional(),
+  runSync: z.string().optional(),
+  status: z.string().optional(),
+  stream: z.string().optional(),
+  cancel: z.string().optional(),
+  retry: z.string().optional(),
+  purgeQueue: z.string().optional(),
+  health: z.string().optional(),
+  base: z.string().optional(),
+});
 
 export const Endpoint = z.looseObject({
   id: z.string().min(1),
-  name: z.string().optional(),
-  templateId: z.string().optional(),
-  computeType: z.enum(COMPUTE_TYPES).optional(),
-  gpuTypeIds: z.array(z.string()).optional(),
-  gpuCount: z.number().optional(),
-  cpuFlavorIds: z.array(z.string()).optional(),
-  vcpuCount: z.number().optional(),
-  dataCenterIds: z.array(z.string()).optional(),
-  allowedCudaVersions: z.array(z.string()).optional(),
-  minCudaVersion: z.string().nullable().optional(),
-  workersMin: z.number().optional(),
-  workersMax: z.number().optional(),
-  idleTimeout: z.number().optional(),
-  executionTimeoutMs: z.number().optional(),
-  flashboot: z.boolean().optional(),
-  scalerType: z.string().optional(),
-  scalerValue: z.number().optional(),
-  networkVolumeId: z.string().nullable().optional(),
-  networkVolumeIds: z.array(z.string()).optional(),
+  name: z.string(),
+  type: z.enum(ENDPOINT_TYPES).optional(),
+  requestUrls: RequestUrls.optional(),
+  image: z.string().optional(),
+  args: z.string().optional(),
+  disk: z.number().optional(),
+  ports: z.array(z.string()).optional(),
   env: EnvMap.optional(),
-  createdAt: z.string().optional(),
-  version: z.number().optional(),
-  userId: z.string().optional(),
+  registry: z.string().nullable().optional(),
+  gpu: z
+    .looseObject({
+      pools: z.array(z.string()),
+      excludedTypes: z.array(z.string()).optional(),
+      count: z.number().optional(),
+      allowedCudaVersions: z.array(z.string()).optional(),
+      minCudaVersion: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  cpu: z
+    .array(z.looseObject({ id: z.string(), vcpuCount: z.number(), memory: z.number().optional() }))
+    .optional(),
+  workers: z.looseObject({ min: z.number(), max: z.number(), idleTimeout: z.number().optional() }),
+  scaling: z.looseObject({
+    type: z.enum(SCALER_TYPES),
+    queueDelay: z.number().optional(),
+    requestCount: z.number().optional(),
+  }),
+  dataCenterIds: z.array(z.string()),
+  networkVolumes: z.array(z.string()),
+  timeout: z.number(),
+  flashboot: z.enum(FLASHBOOT_MODES),
+  createdAt: z.string(),
 });
 export type Endpoint = z.infer<typeof Endpoint>;
-export const ListEndpointsResponse = z.array(Endpoint);
+export const ListEndpointsResponse = z.looseObject({ endpoints: z.array(Endpoint) });

@@ -26,7 +26,6 @@ export const Template = z.looseObject({
   startSsh: z.boolean(),
   startJupyter: z.boolean(),
   allowedCudaVersions: z.array(z.string()),
-  readme: z.string().optional(),
 });
 export type Template = z.infer<typeof Template>;
 export const ListTemplatesResponse = z.looseObject({ templates: z.array(Template) });
@@ -44,7 +43,6 @@ export const CreateTemplateRequest = z.strictObject({
   serverless: z.boolean().optional(),
   startJupyter: z.boolean().optional(),
   startSsh: z.boolean().optional(),
-  readme: z.string().optional(),
 });
 export type CreateTemplateRequest = z.infer<typeof CreateTemplateRequest>;
 

@@ -1,0 +1,374 @@
+/**
+ * Instant clusters under base_url (`/v2/clusters`, v2 description: Cluster, CreateClusterRequest,
+ * UpdateClusterRequest). A cluster is `compute.podCount` identical GPU pods in one data center;
+ * its members live in the pod store, so they follow the pod lifecycle on the emulator clock
+ * (PROVISIONING -> STARTING -> RUNNING, the image's container behaviour, logs), are listed by
+ * `GET /v2/pods` only with `includeClusterPods=true`, and refuse pod PATCH, DELETE and actions
+ * with 409.
+ *
+ * Create checks: schema (422), image present and the mount rules (400), GPU type and per-pod
+ * count (400), data centers and volumes (400), balance (402), pool access (403), capacity for the
+ * whole cluster in one data center (400 with the service's capacity wording). PATCH renames and
+ * nothing else (the members keep their names). DELETE terminates every member and the cluster
+ * stays readable, its members TERMINATED, for settings.terminatingMs, like a deleted pod.
+ */
+import { createHash } from "node:crypto";
+import { gpuStockAt } from "./capacity.js";
+import { nextArgs } from "./command.js";
+import { badRequest, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
+import { findPod, forbidden, podView, randomPort, randomSecret, startSequence, terminate } from "./pods.js";
+import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
+import { type ClusterType, CreateClusterRequest, UpdateClusterRequest } from "./schemas/clusters.js";
+import type { PodStatus } from "./schemas/common.js";
+import type { Seed } from "./seed.js";
+import {
+  type EmulatorState,
+  type Machine,
+  type PodRecord,
+  requireDataCenter,
+  requireGpuType,
+  stockKey,
+} from "./state.js";
+import { validateBody } from "./validation.js";
+
+export interface ClusterRecord {
+  id: string;
+  name: string;
+  type: ClusterType;
+  compute: { gpuTypeId: string; gpuCountPerPod: number; podCount: number };
+  dataCenterId: string;
+  /** Member pod ids by rank. */
+  memberIds: string[];
+  createdAt: number;
+  /** When a deleted cluster stops being readable. */
+  goneAt?: number;
+}
+
+/** The overlay network every cluster gets (v2 description's example). */
+const OVERLAY_CIDR = "10.65.0.0/16";
+const VXLAN_PORT = 4789;
+const GLOBAL_MOUNT_DEFAULT_PATH = "/global";
+
+function roleOf(type: ClusterType, rank: number): string | undefined {
+  if (type === "SLURM") return rank === 0 ? "SLURM_CONTROLLER" : "SLURM_COMPUTE";
+  if (type === "RAY") return rank === 0 ? "RAY_HEAD" : "RAY_WORKER";
+  return undefined;
+}
+
+function overlayIp(rank: number): string {
+  const n = rank + 2;
+  return `10.65.${n >> 8}.${n & 255}`;
+}
+
+function vxlanId(id: string): number {
+  return (Number.parseInt(createHash("sha256").update(id).digest("hex").slice(0, 6), 16) % 16_000_000) + 1;
+}
+
+/** The cluster as a live record: undefined when unknown or its deleted grace period has passed. */
+export function findCluster(state: EmulatorState, id: string): ClusterRecord | undefined {
+  const c = state.clusters.get(id);
+  if (!c) return undefined;
+  if (c.goneAt !== undefined && c.goneAt <= state.now()) {
+    state.clusters.delete(id);
+    for (const podId of c.memberIds) state.pods.delete(podId);
+    return undefined;
+  }
+  return c;
+}
+
+function requireCluster(state: EmulatorState, id: string): ClusterRecord {
+  const c = findCluster(state, id);
+  if (!c) throw notFound(`Cluster '${id}' was not found.`);
+  return c;
+}
+
+function requireLiveCluster(state: EmulatorState, id: string): ClusterRecord {
+  const c = requireCluster(state, id);
+  if (c.goneAt !== undefined) throw notFound(`Cluster '${id}' was deleted.`);
+  return c;
+}
+
+function members(state: EmulatorState, c: ClusterRecord): PodRecord[] {
+  return c.memberIds.map((id) => findPod(state, id)).filter((p): p is PodRecord => p !== undefined);
+}
+
+function clusterView(state: EmulatorState, c: ClusterRecord): Record<string, unknown> {
+  const pods = members(state, c);
+  const byStatus: Partial<Record<PodStatus, number>> = {};
+  for (const p of pods) byStatus[p.status] = (byStatus[p.status] ?? 0) + 1;
+  const primary = pods.find((p) => p.cluster?.rank === 0);
+  // The overlay network and the primary exist once the members are past provisioning.
+  const placed = primary !== undefined && primary.status !== "PROVISIONING";
+  const ssh =
+    primary?.ports.includes("22/tcp") && primary.status === "RUNNING"
+      ? primary.machine.portMap[22]
+      : undefined;
+  return {
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    compute: c.compute,
+    dataCenterId: c.dataCenterId,
+    pods: { total: pods.length, byStatus },
+    ...(placed ? { network: { cidr: OVERLAY_CIDR, vxlanId: vxlanId(c.id), vxlanPort: VXLAN_PORT } } : {}),
+    ...(placed && primary
+      ? {
+          primary: {
+            podId: primary.id,
+            status: primary.status,
+            ...(ssh === undefined ? {} : { sshEndpoint: `${primary.machine.publicIp}:${ssh}` }),
+          },
+        }
+      : {}),
+    createdAt: new Date(c.createdAt).toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------- create
+
+function createCluster(ctx: RouteContext) {
+  const { state } = ctx;
+  const body = validateBody(CreateClusterRequest, ctx.body);
+  if (body.image === undefined) {
+    throw badRequest(
+      "image is required: clusters take no templateId; spread a template's container settings into the body.",
+    );
+  }
+  const args = nextArgs("", body);
+  const mounts = body.mounts;
+  if (mounts?.persistent && (mounts.network?.length || mounts.global?.length)) {
+    throw badRequest("mounts.persistent cannot be combined with mounts.network or mounts.global.");
+  }
+  const { gpuTypeId, gpuCountPerPod, podCount } = body.compute;
+  const type = requireGpuType(state, gpuTypeId, "compute.gpuTypeId");
+  if (gpuCountPerPod > type.maxCount.secure) {
+    throw badRequest(
+      `compute.gpuCountPerPod ${gpuCountPerPod} exceeds the maximum of ${type.maxCount.secure} ${gpuTypeId} per pod.`,
+    );
+  }
+  for (const id of body.dataCenterIds ?? []) requireDataCenter(state, id, "dataCenterIds:");
+  let candidates = body.dataCenterIds?.length
+    ? [...body.dataCenterIds]
+    : state.seed.dataCenters.map((d) => d.id);
+  for (const m of mounts?.network ?? []) {
+    const volume = state.networkVolumes.get(m.volumeId);
+    if (!volume) throw badRequest(`Network volume '${m.volumeId}' does not exist.`);
+    if (!candidates.includes(volume.dataCenter)) {
+      throw badRequest(
+        `Network volume '${volume.id}' is in ${volume.dataCenter}; the cluster must be placed in the same data center.`,
+      );
+    }
+    candidates = [volume.dataCenter];
+  }
+  for (const m of mounts?.global ?? []) {
+    if (!state.seed.globalVolumes.some((g) => g.id === m.volumeId)) {
+      throw badRequest(`Global volume '${m.volumeId}' does not exist.`);
+    }
+  }
+  if (state.settings.balanceExhausted) {
+    throw new HttpError(402, "Your balance is too low to create this cluster. Add funds to continue.");
+  }
+  const allowed = candidates.filter((dc) => !forbidden(state, ctx.apiKey, dc, gpuTypeId));
+  if (allowed.length === 0)
+    throw new HttpError(403, "This API key does not have access to the requested pool.");
+  // A cluster is always within one data center: the whole of it has to fit there.
+  const need = podCount * gpuCountPerPod;
+  const dc = allowed.find((id) => (gpuStockAt(state, id, gpuTypeId)?.free ?? 0) >= need);
+  if (dc === undefined) throw badRequest(NO_CAPACITY);
+
+  const c: ClusterRecord = {
+    id: state.newId(),
+    name: body.name,
+    type: body.type,
+    compute: body.compute,
+    dataCenterId: dc,
+    memberIds: [],
+    createdAt: ctx.now,
+  };
+  const env = { ...(body.env ?? {}) };
+  if (body.startSsh && state.sshKeys.length > 0 && env.PUBLIC_KEY === undefined)
+    env.PUBLIC_KEY = state.sshKeys.join("\n");
+  if (body.startJupyter && env.JUPYTER_PASSWORD === undefined) env.JUPYTER_PASSWORD = randomSecret(state);
+  const ports = body.ports ?? [];
+  const stock = gpuStockAt(state, dc, gpuTypeId);
+  for (let rank = 0; rank < podCount; rank += 1) {
+    const portMap: Record<number, number> = {};
+    for (const p of ports) if (p.endsWith("/tcp")) portMap[Number(p.split("/")[0])] = randomPort(state);
+    if (stock) stock.free -= gpuCountPerPod;
+    const role = roleOf(body.type, rank);
+    const pod: PodRecord = {
+      id: state.newId(),
+      name: `${body.name}-node-${rank}`,
+      image: body.image,
+      args,
+      disk: body.disk ?? 20,
+      env: { ...env },
+      ports,
+      registry: null,
+      mounts: {
+        ...(mounts?.persistent ? { persistent: { ...mounts.persistent } } : {}),
+        ...(mounts?.network?.length ? { network: mounts.network.map((m) => ({ ...m })) } : {}),
+        ...(mounts?.global?.length
+          ? {
+              global: mounts.global.map((m) => ({
+                volumeId: m.volumeId,
+                path: m.path ?? GLOBAL_MOUNT_DEFAULT_PATH,
+              })),
+            }
+          : {}),
+      },
+      gpu: { id: gpuTypeId, count: gpuCountPerPod },
+      cloud: "SECURE",
+      machine: memberMachine(state, dc, gpuTypeId, gpuCountPerPod, {
+        portMap,
+        held: true,
+        publicIp: `194.68.${Math.floor(state.random() * 250) + 1}.${Math.floor(state.random() * 250) + 1}`,
+      }),
+      locked: false,
+      globalNetworking: false,
+      cluster: { id: c.id, rank, ...(role === undefined ? {} : { role }), ip: overlayIp(rank) },
+      costPerHour: Math.round(type.price.secure * gpuCountPerPod * 1000) / 1000,
+      createdAt: ctx.now,
+      startedAt: null,
+      status: "PROVISIONING",
+      boots: [],
+      ownerKey: ctx.apiKey,
+    };
+    startSequence(state, pod, ctx.now);
+    state.pods.set(pod.id, pod);
+    c.memberIds.push(pod.id);
+  }
+  state.clusters.set(c.id, c);
+  return json(201, clusterView(state, c));
+}
+
+function memberMachine(
+  state: EmulatorState,
+  dc: string,
+  gpuTypeId: string,
+  count: number,
+  host: Pick<Machine, "portMap" | "held" | "publicIp">,
+): Machine {
+  const stock = state.gpuStock.get(stockKey(dc, gpuTypeId));
+  return {
+    dataCenterId: dc,
+    gpuTypeId,
+    gpuCount: count,
+    vcpuCount: (stock?.vcpuPerGpu ?? 16) * count,
+    memoryGb: (stock?.ramPerGpu ?? 100) * count,
+    cudaVersion: stock?.cudaVersions.at(-1) ?? null,
+    ...host,
+  };
+}
+
+/**
+ * A seeded cluster and its members, RUNNING since the seed was loaded. They hold no stock: the
+ * seed's stock figures are what is free besides them.
+ */
+export function seedCluster(state: EmulatorState, seed: Seed["clusters"][number]): void {
+  const now = state.now();
+  const type = seed.type;
+  const c: ClusterRecord = {
+    id: seed.id,
+    name: seed.name ?? seed.id,
+    type,
+    compute: { gpuTypeId: seed.gpuTypeId, gpuCountPerPod: seed.gpuCountPerPod, podCount: seed.members },
+    dataCenterId: seed.dataCenterId,
+    memberIds: [],
+    createdAt: now,
+  };
+  for (let rank = 0; rank < seed.members; rank += 1) {
+    const role = roleOf(type, rank);
+    const pod: PodRecord = {
+      id: `${seed.id}-node${rank}`,
+      name: `${seed.id}-node${rank}`,
+      image: seed.image,
+      args: "",
+      disk: 50,
+      env: {},
+      ports: ["22/tcp"],
+      registry: null,
+      mounts: {},
+      gpu: { id: seed.gpuTypeId, count: seed.gpuCountPerPod },
+      cloud: "SECURE",
+      machine: memberMachine(state, seed.dataCenterId, seed.gpuTypeId, seed.gpuCountPerPod, {
+        portMap: { 22: 20_000 + rank },
+        held: false,
+        // Fixed, so loading a seed draws nothing from the random source.
+        publicIp: `194.68.10.${rank + 10}`,
+      }),
+      locked: false,
+      globalNetworking: false,
+      cluster: { id: seed.id, rank, ...(role === undefined ? {} : { role }), ip: overlayIp(rank) },
+      costPerHour: 0,
+      createdAt: now,
+      startedAt: now,
+      status: "RUNNING",
+      boots: [],
+      ownerKey: "",
+    };
+    state.pods.set(pod.id, pod);
+    c.memberIds.push(pod.id);
+  }
+  state.clusters.set(c.id, c);
+}
+
+// ---------------------------------------------------------------- read, rename, delete
+
+function listClusters(ctx: RouteContext) {
+  const { state } = ctx;
+  const clusters = [...state.clusters.keys()]
+    .map((id) => findCluster(state, id))
+    .filter((c): c is ClusterRecord => c !== undefined && c.goneAt === undefined)
+    .map((c) => clusterView(state, c));
+  return json(200, { clusters });
+}
+
+function renameCluster(ctx: RouteContext) {
+  const { state } = ctx;
+  const c = requireLiveCluster(state, ctx.params.id ?? "");
+  // minProperties: 1, on the body as sent (an unknown property is its own error, not an empty body).
+  const body = ctx.body;
+  if (
+    body === undefined ||
+    (typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length === 0)
+  ) {
+    throw unprocessable(["$: expected at least 1 property"]);
+  }
+  const { name } = validateBody(UpdateClusterRequest, body);
+  if (name !== undefined) c.name = name;
+  return json(200, clusterView(state, c));
+}
+
+function deleteCluster(ctx: RouteContext) {
+  const { state } = ctx;
+  const c = requireLiveCluster(state, ctx.params.id ?? "");
+  for (const pod of members(state, c)) {
+    if (pod.status === "TERMINATED") continue;
+    // Members cannot be locked (pod PATCH refuses them), so terminating never meets a lock.
+    terminate(state, pod);
+  }
+  c.goneAt = state.now() + state.settings.terminatingMs;
+  return noContent;
+}
+
+function listClusterPods(ctx: RouteContext) {
+  const { state } = ctx;
+  const c = requireCluster(state, ctx.params.id ?? "");
+  return json(200, { pods: members(state, c).map((p) => podView(state, p)) });
+}
+
+export const clusterRoutes: RouteTable = {
+  v2: [
+    { method: "GET", pattern: "/v2/clusters", handler: listClusters },
+    { method: "POST", pattern: "/v2/clusters", handler: createCluster },
+    {
+      method: "GET",
+      pattern: "/v2/clusters/:id",
+      handler: (ctx) => json(200, clusterView(ctx.state, requireCluster(ctx.state, ctx.params.id ?? ""))),
+    },
+    { method: "PATCH", pattern: "/v2/clusters/:id", handler: renameCluster },
+    { method: "DELETE", pattern: "/v2/clusters/:id", handler: deleteCluster },
+    { method: "GET", pattern: "/v2/clusters/:id/pods", handler: listClusterPods },
+  ],
+};

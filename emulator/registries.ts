@@ -1,0 +1,149 @@
+/**
+ * Container registry credentials under base_url (`/v2/registries`, v2 description): create, list,
+ * read, delete; no update. `username` and `password` are write-only: stored, never answered.
+ *
+ * Pods, templates and serverless endpoints name a credential by id in `registry`:
+ * - An id that names no credential is refused with 400 on create and update (`requireRegistry`):
+ *   the body matches the schema but points at nothing, the same answer the emulator gives for an
+ *   unknown network volume. (The description does not say; `templateId` is the one reference the
+ *   contract answers with 404.)
+ * - Delete is refused with 400 while a pod that is not terminated, or a serverless endpoint (its
+ *   workers are pods pulling with it), uses the credential; templates lose the reference instead
+ *   (`registry` becomes null), as the description says.
+ *
+ * - Names need not be unique: the description sets no rule.
+ *
+ * ECR delegations (`/v2/registries/delegations`) are served too: an ARN
+ * `arn:aws:ecr:<region>:<account>:repository/<name>[:<tag>]` is parsed into the record's fields.
+ */
+import { createHash } from "node:crypto";
+import { badRequest, notFound } from "./errors.js";
+import { findPod } from "./pods.js";
+import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
+import { CreateDelegationRequest, CreateRegistryRequest } from "./schemas/registries.js";
+import type { EmulatorState } from "./state.js";
+import { validateBody } from "./validation.js";
+
+export interface RegistryRecord {
+  id: string;
+  name: string;
+  username: string;
+  password: string;
+}
+
+export interface DelegationRecord {
+  id: string;
+  name: string | null;
+  delegatorUserId: string;
+  awsUser: string;
+  repository: string;
+  tag: string;
+  awsRegion: string;
+  dockerRegistryUri: string;
+  createdAt: string;
+}
+
+const view = (r: RegistryRecord) => ({ id: r.id, name: r.name });
+
+/** Refuses a `registry` reference that names no credential (null clears it and is always fine). */
+export function requireRegistry(
+  state: EmulatorState,
+  id: string | null | undefined,
+  field = "registry",
+): void {
+  if (id === undefined || id === null) return;
+  if (!state.registries.has(id)) {
+    throw badRequest(`${field} '${id}' is not a registry credential; see GET /v2/registries.`);
+  }
+}
+
+function find(ctx: RouteContext): RegistryRecord {
+  const r = ctx.state.registries.get(ctx.params.id ?? "");
+  if (!r) throw notFound(`Registry credential '${ctx.params.id}' was not found.`);
+  return r;
+}
+
+function createRegistry(ctx: RouteContext) {
+  const body = validateBody(CreateRegistryRequest, ctx.body);
+  // Names are not unique: the description sets no such rule, and a credential rotated by a
+  // replacement exists next to its predecessor (same name) until that one is deleted.
+  const r: RegistryRecord = { id: ctx.state.newId(10), ...body };
+  ctx.state.registries.set(r.id, r);
+  return json(201, view(r));
+}
+
+function deleteRegistry(ctx: RouteContext) {
+  const { state } = ctx;
+  const r = find(ctx);
+  const pod = [...state.pods.keys()]
+    .map((id) => findPod(state, id))
+    .find((p) => p !== undefined && p.status !== "TERMINATED" && p.registry === r.id);
+  if (pod)
+    throw badRequest(`Registry credential '${r.id}' is in use by pod '${pod.id}' and cannot be deleted.`);
+  const endpoint = [...state.endpoints.values()].find((e) => e.container.registry === r.id);
+  if (endpoint) {
+    throw badRequest(
+      `Registry credential '${r.id}' is in use by serverless endpoint '${endpoint.id}' and cannot be deleted.`,
+    );
+  }
+  for (const t of state.templates.values()) if (t.registry === r.id) t.registry = null;
+  state.registries.delete(r.id);
+  return noContent;
+}
+
+// ---------------------------------------------------------------- ECR delegations
+
+const ECR_ARN =
+  /^arn:aws:ecr:([a-z0-9-]+):(\d{12}):repository\/([a-z0-9][a-z0-9._/-]*?)(?::([\w][\w.-]{0,127}))?$/;
+
+function createDelegation(ctx: RouteContext) {
+  const { state } = ctx;
+  const body = validateBody(CreateDelegationRequest, ctx.body);
+  const m = ECR_ARN.exec(body.resource);
+  if (!m) {
+    throw badRequest(
+      `resource '${body.resource}' is not an ECR repository ARN (arn:aws:ecr:<region>:<account>:repository/<name>).`,
+    );
+  }
+  const [, region = "", account = "", repository = "", tag = "latest"] = m;
+  const d: DelegationRecord = {
+    id: state.newId(12),
+    name: body.name ?? null,
+    delegatorUserId: `user_${createHash("sha256").update(ctx.apiKey).digest("hex").slice(0, 27)}`,
+    awsUser: account,
+    repository,
+    tag,
+    awsRegion: region,
+    dockerRegistryUri: `${account}.dkr.ecr.${region}.amazonaws.com`,
+    createdAt: new Date(ctx.now).toISOString(),
+  };
+  state.delegations.set(d.id, d);
+  return json(201, d);
+}
+
+function revokeDelegation(ctx: RouteContext) {
+  const id = ctx.params.id ?? "";
+  if (!ctx.state.delegations.delete(id)) throw notFound(`Delegation '${id}' was not found.`);
+  return noContent;
+}
+
+export const registryRoutes: RouteTable = {
+  v2: [
+    // The delegation routes come first: `/v2/registries/:id` would take `delegations` as an id.
+    {
+      method: "GET",
+      pattern: "/v2/registries/delegations",
+      handler: (ctx) => json(200, { delegations: [...ctx.state.delegations.values()] }),
+    },
+    { method: "POST", pattern: "/v2/registries/delegations", handler: createDelegation },
+    { method: "DELETE", pattern: "/v2/registries/delegations/:id", handler: revokeDelegation },
+    {
+      method: "GET",
+      pattern: "/v2/registries",
+      handler: (ctx) => json(200, { registries: [...ctx.state.registries.values()].map(view) }),
+    },
+    { method: "POST", pattern: "/v2/registries", handler: createRegistry },
+    { method: "GET", pattern: "/v2/registries/:id", handler: (ctx) => json(200, view(find(ctx))) },
+    { method: "DELETE", pattern: "/v2/registries/:id", handler: deleteRegistry },
+  ],
+};

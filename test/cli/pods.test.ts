@@ -1,0 +1,226 @@
+/**
+ * `runpod-dynamic pods list|start|stop|restart` against the emulator (`GET /v2/pods`,
+ * `POST /v2/pods/{id}/action`). Emulator time is frozen; a pod is put in the status a test needs
+ * through the control plane, and a full machine is made by setting its free stock to 0.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pathOf, runCli } from "../support/cli.js";
+import { apiFor } from "../support/emulator.js";
+import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+
+const H100 = "NVIDIA H100 80GB HBM3";
+const START = Date.UTC(2026, 10, 21, 12);
+
+let h: CliHarness;
+let api: ReturnType<typeof apiFor>;
+beforeAll(async () => {
+  h = await startCliHarness({ clockScale: 0, startTime: START });
+  api = apiFor(h.emu);
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  h.emu.control.reset();
+});
+
+const routes = () => h.recorder.requests.map((r) => `${r.base} ${r.method} ${pathOf(r.url)}`);
+const gpuPod = async (name: string) =>
+  (await api.createPod({ name, image: "acme/app:1", gpu: { id: H100 } })).id;
+const running = async (name: string) => {
+  const id = await gpuPod(name);
+  h.emu.control.setPodStatus(id, "RUNNING");
+  return id;
+};
+
+describe("pods list", () => {
+  it("prints every pod with stable fields, GPU and CPU alike", async () => {
+    const gpu = await running("trainer");
+    const cpu = (
+      await api.createPod({ name: "cpu", image: "acme/app:1", cpu: { id: "cpu3c", vcpuCount: 4 } })
+    ).id;
+    const pods = await h.json<Record<string, unknown>[]>(["pods", "list"]);
+    expect(routes()).toEqual(["base GET /v2/pods"]);
+    expect(pods).toEqual([
+      {
+        id: gpu,
+        name: "trainer",
+        status: "RUNNING",
+        actions: ["stop", "restart", "terminate"],
+        gpuId: H100,
+        gpuCount: 1,
+        cpuId: null,
+        vcpuCount: expect.any(Number),
+        costPerHr: 2.99,
+        cloud: "SECURE",
+        dataCenterId: expect.any(String),
+        image: "acme/app:1",
+        createdAt: "2026-11-21T12:00:00.000Z",
+      },
+      {
+        id: cpu,
+        name: "cpu",
+        status: "PROVISIONING",
+        actions: ["stop", "terminate"],
+        gpuId: null,
+        gpuCount: null,
+        cpuId: "cpu3c",
+        vcpuCount: 4,
+        costPerHr: 0.12,
+        cloud: "SECURE",
+        dataCenterId: expect.any(String),
+        image: "acme/app:1",
+        createdAt: "2026-11-21T12:00:00.000Z",
+      },
+    ]);
+  });
+
+  it("a table for people, and a line when there are none", async () => {
+    const id = await running("trainer");
+    const dataCenter = (await api.getPod(id)).dataCenterId ?? "";
+    const res = await h.run(["pods", "list"], { TZ: "Europe/Paris" });
+    expect([res.code, res.stderr]).toEqual([0, ""]);
+    expect(res.stdout.split("\n")).toEqual([
+      expect.stringMatching(/^ID {14}NAME {5}STATUS {3}COMPUTE {20}COST\/H {2}DATA CENTER {2}CREATED$/),
+      `${id}  trainer  RUNNING  1x NVIDIA H100 80GB HBM3  $2.9900  ${dataCenter.padEnd(11)}  2026-11-21 13:00 GMT+1`,
+      "",
+    ]);
+    h.emu.control.reset();
+    const empty = await h.run(["pods", "list"]);
+    expect([empty.code, empty.stdout]).toEqual([0, "No pods.\n"]);
+  });
+});
+
+describe("pods stop|start|restart", () => {
+  it("stop sends {action: stop} and prints the new status", async () => {
+    const id = await running("trainer");
+    const res = await h.json<Record<string, unknown>>(["pods", "stop", id]);
+    expect([routes(), h.recorder.requests[0]?.body]).toEqual([
+      [`base POST /v2/pods/${id}/action`],
+      { action: "stop" },
+    ]);
+    expect(res).toEqual({
+      id,
+      name: "trainer",
+      action: "stop",
+      status: "EXITED",
+      actions: ["start", "terminate"],
+    });
+  });
+
+  it("start on a stopped pod, restart on a running one, in the table", async () => {
+    const id = await running("trainer");
+    await api.podAction(id, "stop");
+    const started = await h.run(["pods", "start", id]);
+    expect([started.code, started.stdout, h.recorder.requests[0]?.body]).toEqual([
+      0,
+      `Started pod ${id} (trainer); its status is now PROVISIONING.\nValid actions now: stop, terminate.\n`,
+      { action: "start" },
+    ]);
+    h.emu.control.setPodStatus(id, "RUNNING");
+    const restarted = await h.run(["pods", "restart", id]);
+    expect([restarted.code, restarted.stdout, h.recorder.requests[0]?.body]).toEqual([
+      0,
+      `Restarted pod ${id} (trainer); its status is now STARTING.\nValid actions now: stop, terminate.\n`,
+      { action: "restart" },
+    ]);
+  });
+
+  it("a start refused for capacity (400) says the pod stays stopped and to try again later; exit 1", async () => {
+    const id = await running("trainer");
+    await api.podAction(id, "stop");
+    const dataCenterId = (await api.getPod(id)).dataCenterId ?? "";
+    h.emu.control.setCapacity({ dataCenterId, gpuTypeId: H100, free: 0 });
+    const res = await h.run(["pods", "start", id]);
+    const json = await h.run(["pods", "start", id, "--json"]);
+    expect([res.code, res.stdout, errorText(res)]).toEqual([
+      1,
+      "",
+      `Error: pod ${id} did not start: There are not enough free GPUs on the host machine to start this pod. The pod stays stopped; try again later.`,
+    ]);
+    expect([json.code, JSON.parse(json.stderr)]).toEqual([
+      1,
+      {
+        error: `pod ${id} did not start: There are not enough free GPUs on the host machine to start this pod. The pod stays stopped; try again later.`,
+        code: "RUNPOD_BAD_REQUEST",
+        status: 400,
+        detail: "There are not enough free GPUs on the host machine to start this pod.",
+        errors: [],
+      },
+    ]);
+    expect((await api.getPod(id)).status).toBe("EXITED");
+  });
+
+  it.each([
+    ["start", "RUNNING", "stop, restart, terminate"],
+    ["stop", "EXITED", "start, terminate"],
+    ["restart", "EXITED", "start, terminate"],
+  ] as const)(
+    "%s on a %s pod (409) names its status and valid actions; exit 1",
+    async (action, status, valid) => {
+      const id = await running("trainer");
+      if (status === "EXITED") await api.podAction(id, "stop");
+      const res = await h.run(["pods", action, id, "--json"]);
+      expect(routes()).toEqual([`base POST /v2/pods/${id}/action`, `base GET /v2/pods/${id}`]);
+      expect([res.code, res.stdout, JSON.parse(res.stderr)]).toEqual([
+        1,
+        "",
+        {
+          error: `cannot ${action} pod ${id}: it is ${status}; valid actions now: ${valid}. RunPod said: Action '${action}' is not valid for a pod in status ${status}; valid: ${valid}.`,
+          code: "RUNPOD_CONFLICT",
+          status: 409,
+          detail: `Action '${action}' is not valid for a pod in status ${status}; valid: ${valid}.`,
+          errors: [],
+        },
+      ]);
+    },
+  );
+
+  it("a 409 whose pod cannot be read again still gives the API's reason", async () => {
+    const id = await running("trainer");
+    h.emu.control.addFault({ method: "GET", path: `^/v2/pods/${id}$`, status: 403, times: 1 });
+    const res = await h.run(["pods", "start", id]);
+    expect([res.code, errorText(res)]).toEqual([
+      1,
+      `Error: cannot start pod ${id}: Action 'start' is not valid for a pod in status RUNNING; valid: stop, restart, terminate.`,
+    ]);
+  });
+
+  it("an unknown pod is the API's 404, exit 1", async () => {
+    const res = await h.run(["pods", "stop", "nope"]);
+    expect([res.code, errorText(res)]).toEqual([
+      1,
+      "Error: POST /v2/pods/nope/action: 404 Not Found: Pod 'nope' was not found. It does not exist or this API key cannot see it.",
+    ]);
+  });
+
+  it.each([
+    [["pods", "stop"], "error: missing required argument 'pod-id'"],
+    [
+      ["pods", "start", "   "],
+      "error: command-argument value '   ' is invalid for argument 'pod-id'. <pod-id> must be between 1 and 191 characters.",
+    ],
+    [
+      ["pods", "restart", "a", "b"],
+      "error: too many arguments for 'restart'. Expected 1 argument but got 2.",
+    ],
+    [["pods", "terminate", "a"], "error: unknown command 'terminate'"],
+    [["pods", "list", "--all"], "error: unknown option '--all'"],
+  ])("%j exits 2 and sends nothing", async (args, message) => {
+    const res = await h.run(args);
+    expect([res.code, errorText(res), h.recorder.requests]).toEqual([2, message, []]);
+  });
+
+  it.each([
+    [
+      ["pods", "list"],
+      "JSON fields (one object per pod): id, name, status, actions, gpuId, gpuCount, cpuId, vcpuCount, costPerHr, cloud, dataCenterId, image, createdAt.",
+    ],
+    [["pods", "stop"], "JSON fields: id, name, action, status (after the action), actions (valid now)."],
+    [["pods", "start"], "JSON fields: id, name, action, status (after the action), actions (valid now)."],
+    [["pods", "restart"], "JSON fields: id, name, action, status (after the action), actions (valid now)."],
+  ])("%j --help names the JSON fields", async (path, text) => {
+    const res = await runCli([...path, "--help"]);
+    expect([res.code, res.stdout]).toEqual([0, expect.stringContaining(text)]);
+  });
+});

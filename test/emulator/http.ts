@@ -1,0 +1,76 @@
+/**
+ * Raw HTTP against the emulator, for the tests that must not go through the provider's client: a
+ * call answers status, headers and parsed body; `ok` throws a Problem on a non-2xx answer and
+ * `problem` turns a failed call into what the tests compare.
+ */
+import { raw } from "../support/emulator.js";
+import type { Harness } from "./harness.js";
+
+export type Surface = "base" | "rest" | "serverless";
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON body the tests index freely.
+  body: any;
+}
+
+export class Problem extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors: string[],
+  ) {
+    super(`${status} ${detail}`);
+  }
+}
+
+export function http(emu: Harness["emu"]) {
+  const base = (surface: Surface) =>
+    surface === "base" ? emu.baseUrl : surface === "rest" ? emu.restUrl : emu.serverlessUrl;
+  const call = async (
+    method: string,
+    surface: Surface,
+    path: string,
+    body?: unknown,
+    options: { key?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<Answer> => {
+    const res = await raw(`${base(surface)}${path}`, {
+      method,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(options.key === undefined ? {} : { key: options.key }),
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+    return { status: res.status, headers: res.headers, body: res.body };
+  };
+  /** The body of a 2xx answer, or a thrown Problem. */
+  const ok = async (answer: Promise<Answer>) => {
+    const a = await answer;
+    if (a.status === 204) return undefined;
+    if (a.status >= 200 && a.status < 300) return a.body;
+    throw new Problem(a.status, a.body?.detail ?? "", a.body?.errors ?? []);
+  };
+  return {
+    call,
+    ok,
+    get: (surface: Surface, path: string) => call("GET", surface, path),
+    post: (surface: Surface, path: string, body?: unknown) => call("POST", surface, path, body),
+    patch: (surface: Surface, path: string, body?: unknown) => call("PATCH", surface, path, body),
+    del: (surface: Surface, path: string) => call("DELETE", surface, path),
+  };
+}
+
+/** Status, detail and validation errors of a failed call (`errors` [] when the answer has none). */
+export async function problem(answer: Promise<Answer | unknown>) {
+  try {
+    const a = await answer;
+    if (a && typeof a === "object" && "status" in a && "body" in a) {
+      const { status, body } = a as Answer;
+      if (status >= 400) return { status, detail: body?.detail, errors: body?.errors ?? [] };
+    }
+  } catch (err) {
+    if (err instanceof Problem) return { status: err.status, detail: err.detail, errors: err.errors };
+    throw err;
+  }
+  throw new Error("expected the call to fail");
+}
