@@ -1,6 +1,6 @@
 /**
  * Hub listings, answered the way the service answers runpodctl's `hub` commands (contract:
- * "Command-line commands", Hub browsing; issue 3): `POST {base_url}/graphql` with the queries
+ * "Command-line commands", Hub browsing): `POST {base_url}/graphql` with the queries
  * `listings(input)`, `listing(id)` and `listingFromRepo(repoOwner, repoName)`
  * (provider/client/schemas/hub.ts holds their texts).
  *

@@ -1,5 +1,5 @@
 /**
- * Writes that are never doubled (issue 10). The client never retries a creating POST, nor a PUT of
+ * Writes that are never doubled. The client never retries a creating POST, nor a PUT of
  * the whole SSH key set, by itself: after a 5xx, a broken connection, a timeout or an unreadable
  * 2xx the write may have taken effect. It is given time to land (the request deadline is
  * wall-clock time, so is the wait), then looked for; only when it is not there is it sent again.

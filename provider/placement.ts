@@ -117,7 +117,7 @@ export interface PlacementContext {
   /** An unanswered create whose pod was found: it is taken, nothing is created again. */
   readonly onFound?: (attempt: PlacementAttempt, pod: Pod) => void;
   /**
-   * Recognises the pod an unanswered create of this resource made (its create key, issue 10).
+   * Recognises the pod an unanswered create of this resource made (its create key).
    * Without it, a same-named pod created after the request was sent is taken for it.
    */
   readonly isOwnPod?: (pod: Pod) => boolean;
@@ -232,7 +232,7 @@ export async function placePod(
               break;
             }
             // A request the client gave up on may still be processed: give it time before looking
-            // for what it made (issue 10, latency past the deadline), and take it for landed or dead
+            // for what it made (latency past the deadline), and take it for landed or dead
             // only three settle times after it was sent. With a create key, a pod that lands after
             // the look-up is still recognised and terminated (provider/resources/pod.ts); without
             // one nothing would find it, so the look-up waits the whole time.

@@ -107,7 +107,7 @@ export function withRetries<T>(
   return pRetry(attempt, {
     // The decision above is the only limit. p-retry stops once `retries` are used up before it asks
     // whether an attempt consumes one, so a 429 after the last backoff retry would fail unwaited
-    // (found by the chaos suite, issue 10).
+    // (found by the chaos suite).
     retries: Number.POSITIVE_INFINITY,
     factor: options.factor,
     minTimeout: options.minTimeoutMs,

@@ -70,8 +70,8 @@ export function errorAbout(what: string, err: unknown): Error {
 export type Labeller = (props: Record<string, unknown> | undefined, id?: string) => string;
 
 /**
- * The provider with every error of create, read, update and delete naming the resource it is about
- * (issue 10): one place, so no path of any resource can forget it. check, diff and configure are
+ * The provider with every error of create, read, update and delete naming the resource it is
+ * about: one place, so no path of any resource can forget it. check, diff and configure are
  * inherited unchanged.
  */
 export function named<T extends object>(provider: T, label: Labeller): T {

@@ -1,6 +1,6 @@
 /**
  * `NetworkVolume` (type `pulumi-nodejs:dynamic/runpod:NetworkVolume`): network-attached storage in
- * one data center, managed through `{base_url}/v2/network-volumes` (issue 11).
+ * one data center, managed through `{base_url}/v2/network-volumes`.
  *
  * The v2 description fixes the rules: 10-4096 GB, the size can only grow, the data center and the
  * storage type are fixed at create. So a larger size or a new name is an update in place, a new

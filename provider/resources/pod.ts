@@ -385,7 +385,7 @@ const POD_OUTPUT_KEYS = [
   "jupyterPassword",
 ] as const;
 
-// ---------------------------------------------------------------- create keys (issue 10)
+// ---------------------------------------------------------------- create keys
 
 /**
  * Every pod this provider creates carries its resource's create key in this environment variable:
@@ -892,7 +892,7 @@ function listPodsOnce(): Promise<ApiPod[]> {
  * A pod carrying this resource's create key that no resource of this process owns was made by an
  * interrupted run of this resource (the provider process was killed, or the run was cancelled,
  * after the API accepted the create): the engine dropped that pending create, so this create takes
- * the pod over instead of making a second one (issue 10). One that failed, or that differs in
+ * the pod over instead of making a second one. One that failed, or that differs in
  * something that cannot change in place, is terminated instead and a new pod is created.
  */
 async function resumeInterrupted(

@@ -136,7 +136,7 @@ const sameKey = (a: string, b: ParsedKey) => {
  *
  * A PUT replaces the whole set, so one that went unanswered is not sent again by the client: it may
  * still land later and put back a key removed in the meantime (a rotated key coming back; found by
- * the chaos suite, issue 10). Instead the set is read again and the change re-applied, and the
+ * the chaos suite). Instead the set is read again and the change re-applied, and the
  * result is verified once more after such a write can no longer land (three times as long as it
  * took, wall-clock time like the request deadline).
  */

@@ -1,6 +1,6 @@
 /**
  * `Template` (type `pulumi-nodejs:dynamic/runpod:Template`): one of the account's own templates,
- * managed through `{base_url}/v2/templates` (issue 11).
+ * managed through `{base_url}/v2/templates`.
  *
  * A template is a snapshot applied once, when a pod or endpoint is created from it (contract:
  * template rules 1 and 5; v2 description of `updateTemplate`): editing it here changes the template

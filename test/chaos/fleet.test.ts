@@ -1,5 +1,5 @@
 /**
- * The chaos scenario (issue 10): 50 pods, 2 serverless endpoints and 3 SSH keys through create,
+ * The chaos scenario: 50 pods, 2 serverless endpoints and 3 SSH keys through create,
  * an in-place update, a replace, refresh and destroy, on the real Pulumi runtime and provider host,
  * against an emulator injecting seeded faults: 20% 5xx, connection resets (also after a create was
  * accepted), 429 storms with Retry-After, latency past the client deadline, pods ending in ERROR,

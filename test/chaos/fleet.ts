@@ -1,5 +1,5 @@
 /**
- * The chaos suite's fleet (issue 10): 50 pods (30 GPU, 20 CPU; network, global and persistent
+ * The chaos suite's fleet: 50 pods (30 GPU, 20 CPU; network, global and persistent
  * mounts; public templates; catalog placement with fallbacks), 2 serverless endpoints and 3 SSH
  * keys, as the config of test/chaos/program, and the emulator capacity it needs.
  */

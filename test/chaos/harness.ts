@@ -1,6 +1,6 @@
 /**
  * Runs test/chaos/program through the stand-in engine (real `cmd/run`, real provider host) and
- * audits the emulator's own state against the stack's state after every phase (issue 10).
+ * audits the emulator's own state against the stack's state after every phase.
  */
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";

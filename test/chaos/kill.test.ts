@@ -1,5 +1,5 @@
 /**
- * A provider host killed in the middle of a create (issue 10): SIGKILL right after the API accepted
+ * A provider host killed in the middle of a create: SIGKILL right after the API accepted
  * the pod, while the host waits for RUNNING. The engine records nothing for that create (the real
  * one records a pending create and drops it at the next run), so the next `up` calls Create again;
  * the pod carries its resource's create key, and that Create takes it over instead of making a

@@ -147,7 +147,7 @@ describe("retry policy over a real server", () => {
     expect([server.requests.length, clock.sleeps]).toEqual([2, [3000]]);
   });
 
-  it("waits out a 429 that comes after every backoff retry was used (issue 10)", async () => {
+  it("waits out a 429 that comes after every backoff retry was used", async () => {
     const { api, clock, server } = await setup([
       ...Array.from({ length: 4 }, () => problem(503, "Unavailable", "try later")),
       problem(429, "Too Many Requests", "minute window exceeded", undefined, { "retry-after": "2" }),

@@ -1,4 +1,4 @@
-/** NetworkVolume and Template through the real dynamic-provider host over gRPC (issue 11). */
+/** NetworkVolume and Template through the real dynamic-provider host over gRPC. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import {

@@ -1,4 +1,4 @@
-/** NetworkVolume and Template providers against the emulator, in-process, on the emulator's clock (issue 11). */
+/** NetworkVolume and Template providers against the emulator, in-process, on the emulator's clock. */
 import { describe, expect, it } from "vitest";
 import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "../../provider/resources/network-volume.js";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";

@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 10).
+ * Bad input.
  *
  * 1. Property-based: whatever a program passes, `check` of Pod, ServerlessEndpoint, SshKey,
  *    NetworkVolume and Template answers with structured failures (never throws), every failure

@@ -1,5 +1,5 @@
 /**
- * Secrets and access (issue 10).
+ * Secrets and access.
  *
  * - Everything the provider writes is scanned for the API key and for secret env values: the
  *   serialized provider of every type, state of a whole program run (outputs included) and the

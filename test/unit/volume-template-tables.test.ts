@@ -1,4 +1,4 @@
-/** check and diff tables for NetworkVolume and Template (issue 11). */
+/** check and diff tables for NetworkVolume and Template. */
 import { describe, expect, it } from "vitest";
 import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "../../provider/resources/network-volume.js";
 import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template.js";

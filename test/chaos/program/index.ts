@@ -1,5 +1,5 @@
 /**
- * The chaos suite's fleet (issue 10): SSH keys, pods and serverless endpoints read from the stack
+ * The chaos suite's fleet: SSH keys, pods and serverless endpoints read from the stack
  * config `runpod-chaos:fleet`, so that every phase of the test (create, update, replace) is a
  * config change of one program. Entries marked `secretEnv` get the secret `runpod-chaos:hfToken`
  * as HF_TOKEN, so that the suite can check it never reaches state or logs in plain text.
