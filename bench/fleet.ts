@@ -65,7 +65,7 @@ export async function freshEmulator(
   return emu;
 }
 
-function emulatorClockOf(emu: RunningEmulator): Clock {
+export function emulatorClockOf(emu: RunningEmulator): Clock {
   return {
     now: () => emu.control.now(),
     sleep: (ms, signal) => realClock.sleep(ms / emu.state.clock.rate, signal),

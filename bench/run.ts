@@ -10,6 +10,7 @@ import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
 import { runProgram } from "./program.js";
+import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
 
 const quick = process.argv.includes("--quick");
 const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -97,6 +98,27 @@ async function main(): Promise<void> {
     );
   }
 
+  out();
+  out("6. What a readiness check costs: the fleet of 1., each pod serving 30 s after it starts");
+  out("check       N  all-ready s  reqs  reads  429s  fail");
+  const readiness: ReadinessResult[] = [];
+  const checks: Check[] = ["RUNNING", "PORTS", "HTTP", "TCP"];
+  for (const check of checks) {
+    const r = await runReadinessFleet(check, { n: quick ? 10 : 50, tSeconds: T, scale: SCALE });
+    readiness.push(r);
+    out(
+      [
+        check.padEnd(8),
+        String(r.n).padStart(4),
+        f(r.allReadySeconds).padStart(12),
+        String(r.requests).padStart(5),
+        String(r.reads).padStart(6),
+        String(r.status429).padStart(5),
+        String(r.failures).padStart(5),
+      ].join(" "),
+    );
+  }
+
   const dir = join(__dirname, "..", "..", "bench", "results");
   mkdirSync(dir, { recursive: true });
   const report = {
@@ -110,6 +132,7 @@ async function main(): Promise<void> {
     micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
     program,
     programThroughCli: viaCli,
+    readiness,
   };
   const text = JSON.stringify(report, null, 2);
   writeFileSync(join(dir, `bench-${started.toISOString().replace(/[:.]/g, "-")}.json`), text);

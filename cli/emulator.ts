@@ -45,6 +45,7 @@ export function registerEmulator(program: Command, out: Output = stdio): void {
       out.line(`  base_url        ${emu.baseUrl}`);
       out.line(`  rest_url        ${emu.restUrl}   (legacy REST v1 routes, for old clients)`);
       out.line(`  serverless_url  ${emu.serverlessUrl}`);
+      out.line(`  pod proxy       ${emu.proxyUrl}   (pods' HTTP ports, for readiness probes)`);
       out.line(`  test API key    ${emu.apiKey}`);
       if (opts.control) out.line(`  control plane   ${emu.baseUrl}/__emulator/`);
       out.line("");

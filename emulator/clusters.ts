@@ -12,10 +12,12 @@
  * nothing else (the members keep their names). DELETE terminates every member and the cluster
  * stays readable, its members TERMINATED, for settings.terminatingMs, like a deleted pod.
  */
+
 import { createHash } from "node:crypto";
 import { gpuStockAt } from "./capacity.js";
 import { nextArgs } from "./command.js";
 import { badRequest, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
+import { publicAddress } from "./pod-ports.js";
 import { findPod, forbidden, podView, randomPort, randomSecret, startSequence, terminate } from "./pods.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { type ClusterType, CreateClusterRequest, UpdateClusterRequest } from "./schemas/clusters.js";
@@ -101,7 +103,7 @@ function clusterView(state: EmulatorState, c: ClusterRecord): Record<string, unk
   const placed = primary !== undefined && primary.status !== "PROVISIONING";
   const ssh =
     primary?.ports.includes("22/tcp") && primary.status === "RUNNING"
-      ? primary.machine.portMap[22]
+      ? publicAddress(state, primary, 22, state.now())
       : undefined;
   return {
     id: c.id,
@@ -116,7 +118,7 @@ function clusterView(state: EmulatorState, c: ClusterRecord): Record<string, unk
           primary: {
             podId: primary.id,
             status: primary.status,
-            ...(ssh === undefined ? {} : { sshEndpoint: `${primary.machine.publicIp}:${ssh}` }),
+            ...(ssh === undefined ? {} : { sshEndpoint: `${ssh.ip}:${ssh.port}` }),
           },
         }
       : {}),

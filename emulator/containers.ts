@@ -41,6 +41,14 @@ export const ContainerBehaviour = z.strictObject({
   sizeGb: z.int().min(1).optional(),
   /** start and crashLoop: what the container prints after it starts. */
   lines: z.array(z.string()).optional(),
+  /**
+   * What the container answers on its exposed ports once up (pod-ports.ts): at once, `late`
+   * (503 until `serveAfterMs` after it started, a model server warming up), or `never`.
+   * @default "answers", and "never" for a crashLoop
+   */
+  serve: z.enum(["answers", "late", "never"]).optional(),
+  /** serve `late`: how long after the container starts it begins to answer. @default 20000 */
+  serveAfterMs: z.int().min(0).optional(),
 });
 export type ContainerBehaviour = z.infer<typeof ContainerBehaviour>;
 

@@ -9,6 +9,7 @@
  */
 import { EmulatorClock } from "./clock.js";
 import { EmulatorControl } from "./control.js";
+import { PodNetwork } from "./pod-network.js";
 import type { WindowPolicy } from "./rate-limit.js";
 import { allRoutes } from "./routes.js";
 import { DEFAULT_API_KEY, type SeedInput } from "./seed.js";
@@ -41,6 +42,12 @@ export interface EmulatorOptions {
   readonly rateLimit?: readonly WindowPolicy[];
   /** Serve the `/__emulator/` control plane over HTTP. @default false */
   readonly control?: boolean;
+  /**
+   * Open a real listener for every pod's `<port>/tcp` and an HTTP proxy for its `<port>/http`
+   * (pod-network.ts), so readiness probes reach the pod. Off, pods show made-up public addresses
+   * nothing answers on. @default true
+   */
+  readonly servePorts?: boolean;
 }
 
 export interface RunningEmulator {
@@ -50,6 +57,11 @@ export interface RunningEmulator {
   readonly restUrl: string;
   /** `{serverless_url}`: jobs. */
   readonly serverlessUrl: string;
+  /**
+   * `{podId}`/`{port}` template of a pod's HTTP proxy address (RunPod's is
+   * `https://{podId}-{port}.proxy.runpod.net`); empty when `servePorts` is off.
+   */
+  readonly proxyUrl: string;
   /** A key the emulator accepts. */
   readonly apiKey: string;
   readonly state: EmulatorState;
@@ -87,24 +99,32 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const serverlessUrl = url("serverless");
   // Responses that carry URLs (serverless requestUrls) point at these listeners.
   state.urls = { base: baseUrl, rest: restUrl, serverless: serverlessUrl };
+  const network = options.servePorts === false ? undefined : new PodNetwork(state, host);
+  await network?.start();
+  state.podPorts = network;
+  const proxyUrl = network?.proxyUrl ?? "";
   return {
     baseUrl,
     restUrl,
     serverlessUrl,
+    proxyUrl,
     apiKey: DEFAULT_API_KEY,
     state,
     control,
     env: () => ({
       RUNPOD_API_KEY: DEFAULT_API_KEY,
       RUNPOD_BASE_URL: baseUrl,
+      ...(proxyUrl ? { RUNPOD_PROXY_URL: proxyUrl } : {}),
       RUNPOD_SERVERLESS_URL: serverlessUrl,
     }),
     pulumiConfig: () => ({
       "runpod:apiKey": DEFAULT_API_KEY,
       "runpod:baseUrl": baseUrl,
       "runpod:serverlessUrl": serverlessUrl,
+      ...(proxyUrl ? { "runpod:proxyUrl": proxyUrl } : {}),
     }),
     close: async () => {
+      await network?.close();
       await Promise.all(
         listeners.map(
           (l) =>

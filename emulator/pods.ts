@@ -15,6 +15,7 @@ import { decodeArgs } from "../provider/container-args.js";
 import { cpuStockAt, gpuStockAt, pickCuda, reacquire, release } from "./capacity.js";
 import { type Boot, bootStatus, lastRunningStart, newBoot, scriptFor } from "./containers.js";
 import { badRequest, conflict, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
+import { publicAddress } from "./pod-ports.js";
 import { requireRegistry } from "./registries.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { type PodAction, PodActionRequest, type PodStatus } from "./schemas/common.js";
@@ -135,6 +136,7 @@ export function podView(state: EmulatorState, pod: PodRecord): Record<string, un
   const { entrypoint, cmd } = decodeArgs(pod.args);
   const m = pod.machine;
   const tcpPorts = pod.ports.filter((p) => p.endsWith("/tcp")).map((p) => Number(p.split("/")[0]));
+  const ssh22 = running ? publicAddress(state, pod, 22, now) : undefined;
   return {
     id: pod.id,
     name: pod.name,
@@ -165,12 +167,12 @@ export function podView(state: EmulatorState, pod: PodRecord): Record<string, un
           }
         : null,
       direct:
-        running && tcpPorts.includes(22)
+        running && tcpPorts.includes(22) && ssh22
           ? {
-              host: m.publicIp,
-              port: m.portMap[22],
+              host: ssh22.ip,
+              port: ssh22.port,
               username: "root",
-              command: `ssh root@${m.publicIp} -p ${m.portMap[22]} -i ~/.ssh/id_ed25519`,
+              command: `ssh root@${ssh22.ip} -p ${ssh22.port} -i ~/.ssh/id_ed25519`,
             }
           : null,
     },
@@ -190,9 +192,8 @@ export function podView(state: EmulatorState, pod: PodRecord): Record<string, un
           ports: pod.ports.map((p) => {
             const [port, type] = p.split("/");
             const priv = Number(port);
-            return type === "tcp"
-              ? { private: priv, public: m.portMap[priv] ?? null, type, ip: m.publicIp }
-              : { private: priv, public: null, type, ip: null };
+            const at = type === "tcp" ? publicAddress(state, pod, priv, now) : undefined;
+            return { private: priv, public: at?.port ?? null, type, ip: at?.ip ?? null };
           }),
         }
       : null,

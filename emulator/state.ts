@@ -40,6 +40,11 @@ export const SettingsSchema = z.strictObject({
   pullRetryMs: z.number().min(1),
   /** Time a crash-looping container stays down before the service restarts it (containers.ts). */
   crashRestartMs: z.number().min(1),
+  /**
+   * Longest time after a container starts before its `<port>/tcp` entries get their public
+   * address; each pod draws its own delay up to this (pod-network.ts).
+   */
+  portMappingMs: z.number().min(0),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -55,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   runsyncWaitMs: 90_000,
   pullRetryMs: 30_000,
   crashRestartMs: 10_000,
+  portMappingMs: 5000,
 };
 
 export interface Machine {
@@ -190,6 +196,8 @@ export class EmulatorState {
   containerBehaviours: ContainerBehaviour[] = [];
   /** The listeners' addresses, for the URLs responses carry (set once they listen). */
   urls = { base: "http://127.0.0.1", rest: "http://127.0.0.1", serverless: "http://127.0.0.1" };
+  /** The host pods' TCP ports really listen on, when the emulator serves them (pod-network.ts). */
+  podPorts: { readonly host: string } | undefined;
   sshKeys: string[] = [];
   gpuStock = new Map<string, GpuStock>();
   cpuStock = new Map<string, CpuStock>();

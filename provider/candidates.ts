@@ -28,7 +28,10 @@ export interface CandidateQuery {
   readonly cpuFlavorId?: string;
   /** Continent-level regions, in order of preference; every region when absent. */
   readonly regions?: readonly Region[];
-  /** Skip candidates the catalog rates below this. @default "LOW" */
+  /**
+   * Skip candidates the catalog rates below this. Without it nothing is skipped: the catalog is
+   * not a reservation and is often wrong both ways, so availability only orders candidates.
+   */
   readonly minAvailability?: Exclude<Availability, "NONE">;
   /** Only these data centers (for example the one a network volume lives in). */
   readonly dataCenterIds?: readonly string[];
@@ -54,13 +57,13 @@ export interface CatalogRow {
 }
 
 /**
- * Orders catalog rows into candidates: NONE and rows below the minimum are skipped, then higher
- * availability first, then the GPU order asked for, then the region order, then the catalog's
+ * Orders catalog rows into candidates: rows below the minimum (when one is asked for) are
+ * skipped, then higher availability first, then the GPU order asked for, then the region order, then the catalog's
  * own data-center order. The catalog is not a reservation: a candidate can still answer "no
  * capacity", which is why the walk goes on to the next.
  */
 export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuery): CatalogCandidate[] {
-  const min = LEVEL_RANK[query.minAvailability ?? "LOW"];
+  const min = query.minAvailability === undefined ? LEVEL_RANK.NONE : LEVEL_RANK[query.minAvailability];
   const regions = query.regions ?? [];
   const gpus = query.gpuTypeIds ?? [];
   const dcOrder = new Map<string, number>();

@@ -12,7 +12,7 @@ import {
   rankCandidates,
 } from "./candidates.js";
 import type { RunpodApi } from "./client/api.js";
-import { ERROR_CODES, isRunpodApiError, RunpodApiError } from "./client/errors.js";
+import { ERROR_CODES, isCapacityError, isRunpodApiError, RunpodApiError } from "./client/errors.js";
 import type { CreatePodRequest, Pod } from "./client/schemas/pods.js";
 import { now, sleep } from "./context.js";
 import { listPatiently, mayHaveLanded, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
@@ -75,6 +75,8 @@ export interface PlacementAttempt {
   /** The HTTP status; or what went wrong without one: a broken connection, the deadline, a 2xx body that could not be read. */
   readonly status: number | "network" | "timeout" | "unreadable";
   readonly detail: string;
+  /** A 400 whose detail says the data center has no machine for the request. */
+  readonly capacity?: boolean;
   /**
    * For a create that went unanswered and whose pod was not found: the wall-clock time after which
    * it is taken to have landed or died (Date.now() scale). A pod it makes later is a duplicate.
@@ -206,7 +208,7 @@ export async function placePod(
         switch (err.code) {
           case ERROR_CODES.BAD_REQUEST:
             last400 = err;
-            record({ candidate, status, detail });
+            record({ candidate, status, detail, ...(isCapacityError(err) ? { capacity: true } : {}) });
             break;
           case ERROR_CODES.FORBIDDEN:
             record({ candidate, status, detail });
@@ -272,6 +274,13 @@ export async function placePod(
     }
   }
 
+  if (last400 && outOfCapacity(attempts)) {
+    throw new PlacementError(
+      last400,
+      `Every candidate is out of capacity ("${last400.detail}"). Tried: ${report(attempts)}. Add candidates (placement.candidates, placement.regions, placement.gpuTypeIds, placement.anyDataCenter), or let placement.retryFor walk the list again for a while.`,
+      attempts,
+    );
+  }
   const all400 = attempts.length > 0 && attempts.every((a) => a.status === 400);
   if (all400 && last400) {
     throw new PlacementError(
@@ -292,4 +301,41 @@ export async function placePod(
     `No candidate could place the pod (${attempts.length} attempt${attempts.length === 1 ? "" : "s"}). Tried: ${report(attempts)}. Add candidates (placement.candidates, placement.regions or placement.gpuTypeIds) or try again later.`,
     attempts,
   );
+}
+
+/** Whether every attempt was refused for capacity, so the same list may succeed later. */
+export function outOfCapacity(attempts: readonly PlacementAttempt[]): boolean {
+  return attempts.length > 0 && attempts.every((a) => a.capacity === true);
+}
+
+/** The first wait before walking the list again, doubled each round up to the last. */
+const RETRY_FIRST_MS = 10_000;
+const RETRY_MAX_MS = 120_000;
+
+/**
+ * `placePod`, walked again while every candidate is out of capacity, backing off, until
+ * `retryForMs` have passed since the first walk (then the last walk's error stands). Any other
+ * failure ends it at once.
+ */
+export async function placePodRetrying(
+  ctx: PlacementContext,
+  body: CreatePodRequest,
+  candidates: readonly PlacementCandidate[],
+  retryForMs: number,
+  onRetry: (round: number, waitMs: number, leftMs: number) => void,
+): Promise<{ pod: Pod; attempts: PlacementAttempt[]; candidate: PlacementCandidate }> {
+  const until = now() + retryForMs;
+  let waitMs = RETRY_FIRST_MS;
+  for (let round = 1; ; round += 1) {
+    try {
+      return await placePod(ctx, body, candidates);
+    } catch (err) {
+      const left = until - now();
+      if (!(err instanceof PlacementError) || !outOfCapacity(err.tried) || left <= 0) throw err;
+      const wait = Math.min(waitMs, left);
+      onRetry(round, wait, left);
+      await sleep(wait);
+      waitMs = Math.min(RETRY_MAX_MS, waitMs * 2);
+    }
+  }
 }

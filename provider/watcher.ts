@@ -30,7 +30,15 @@ export interface WatcherOptions {
 
 const DEFAULTS: WatcherOptions = { minIntervalMs: 1000, maxIntervalMs: 10_000, reserve: 5, followUpMs: 400 };
 
-export type WaitFailureReason = "ERROR" | "EXITED" | "VANISHED" | "TIMEOUT" | "API";
+/** CONTAINER: the pod's log said its container will never start; NOT_READY: a readiness check ran out of time. */
+export type WaitFailureReason =
+  | "ERROR"
+  | "EXITED"
+  | "VANISHED"
+  | "TIMEOUT"
+  | "API"
+  | "CONTAINER"
+  | "NOT_READY";
 
 /** Why a wait ended without reaching its target. `lastStatus` is what the pod last showed. */
 export class WaitFailure extends Error {
@@ -53,6 +61,11 @@ interface Waiter {
   readonly clusterMember: boolean;
   readonly deadline: number;
   readonly onStatus: ((status: PodStatus, pod: Pod) => void) | undefined;
+  readonly onRead: ((pod: Pod) => void) | undefined;
+  /** RUNNING is reached only once this also holds (readiness: ports mapped, a probe passed). */
+  readonly until: ((pod: Pod) => boolean) | undefined;
+  /** Only a failure is news (a probe decides success): read at the longest interval. */
+  readonly relaxed: () => boolean;
   lastStatus: PodStatus | undefined;
   lastPod: Pod | undefined;
   resolve(pod: Pod | undefined): void;
@@ -80,21 +93,48 @@ export class PodWatcher {
     target: WaitTarget;
     timeoutMs: number;
     onStatus?: (status: PodStatus, pod: Pod) => void;
+    /** Called with the pod at every read, changed or not. */
+    onRead?: (pod: Pod) => void;
     /** The pod belongs to an instant cluster. @default false */
     clusterMember?: boolean;
+    /** With target RUNNING: also wait until this holds for the pod as read. */
+    until?: (pod: Pod) => boolean;
+    /** Ends the wait early: it rejects with the signal's reason. */
+    signal?: AbortSignal;
+    /**
+     * Only a failure (ERROR, EXITED, gone) is news, because something else decides success (a
+     * readiness probe that goes to the pod): when every waiter is relaxed, reads come at the
+     * longest interval. @default false
+     */
+    relaxed?: () => boolean;
   }): Promise<Pod | undefined> {
     return new Promise((resolve, reject) => {
-      this.waiters.add({
+      if (request.signal?.aborted) {
+        reject(request.signal.reason);
+        return;
+      }
+      const waiter: Waiter = {
         podId: request.podId,
         target: request.target,
         clusterMember: request.clusterMember ?? false,
         deadline: this.clock.now() + request.timeoutMs,
         onStatus: request.onStatus,
+        onRead: request.onRead,
+        until: request.until,
+        relaxed: request.relaxed ?? (() => false),
         lastStatus: undefined,
         lastPod: undefined,
         resolve,
         reject,
-      });
+      };
+      this.waiters.add(waiter);
+      request.signal?.addEventListener(
+        "abort",
+        () => {
+          if (this.waiters.delete(waiter)) reject(request.signal?.reason);
+        },
+        { once: true },
+      );
       this.loop ??= this.run().finally(() => {
         this.loop = undefined;
       });
@@ -121,7 +161,12 @@ export class PodWatcher {
     while (this.waiters.size > 0 && !this.closed) {
       const earliest = Math.min(...[...this.waiters].map((w) => w.deadline)) - this.clock.now();
       const affordable = this.api.client.budgetFor("v2").affordableInterval(this.options.reserve);
-      const paced = followUp ? this.options.followUpMs : Math.max(interval, affordable);
+      const relaxed = [...this.waiters].every((w) => w.relaxed());
+      const paced = relaxed
+        ? Math.max(this.options.maxIntervalMs, affordable)
+        : followUp
+          ? this.options.followUpMs
+          : Math.max(interval, affordable);
       const sleepMs = Math.max(0, Math.min(paced, this.options.maxIntervalMs, earliest));
       this.wake = new AbortController();
       await this.clock.sleep(sleepMs, this.wake.signal).catch(() => undefined);
@@ -179,6 +224,7 @@ export class PodWatcher {
     const status: PodStatus | undefined = pod?.status;
     const moved = w.lastStatus !== undefined && status !== w.lastStatus;
     if (pod && status !== w.lastStatus) w.onStatus?.(pod.status, pod);
+    if (pod) w.onRead?.(pod);
     if (pod) {
       w.lastStatus = pod.status;
       w.lastPod = pod;
@@ -204,7 +250,8 @@ export class PodWatcher {
       if (status === "EXITED") return done(pod);
       return status === "ERROR" ? fail("ERROR", `pod ${w.podId} went to ERROR while stopping`) : moved;
     }
-    if (status === "RUNNING" || (w.target === "PLACED" && status === "STARTING")) return done(pod);
+    if (status === "RUNNING" && (w.until === undefined || w.until(pod))) return done(pod);
+    if (w.target === "PLACED" && (status === "STARTING" || status === "RUNNING")) return done(pod);
     if (status === "ERROR") return fail("ERROR", `pod ${w.podId} went to ERROR`);
     if (status === "EXITED")
       return fail("EXITED", `pod ${w.podId} stopped (EXITED) while waiting for it to run`);

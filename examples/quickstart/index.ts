@@ -33,6 +33,8 @@ const pod = new Pod(
     ports: ["22/tcp", "8888/http"],
     startSsh: true,
     startJupyter: true,
+    // Done once the SSH port has its public address (it comes some seconds after RUNNING).
+    readiness: { check: "PORTS" },
     // The pod is placed in the volume's data center automatically.
     mounts: {
       network: [{ volumeId: config.get("networkVolumeId") ?? "nv-tx3-datasets", path: "/workspace" }],

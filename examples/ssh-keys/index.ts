@@ -29,6 +29,8 @@ const pod = new Pod(
     gpu: { id: "NVIDIA GeForce RTX 4090" },
     ports: ["22/tcp"],
     startSsh: true,
+    // Done once SSH answers on its public address, which comes some seconds after RUNNING.
+    readiness: { check: "TCP", port: 22 },
   },
   { dependsOn: [alice, bob] },
 );

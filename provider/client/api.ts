@@ -40,6 +40,7 @@ import {
   Pod,
   type PodAction,
   PodActionRequest,
+  PodLogLine,
   Registry,
   RunJobRequest,
   SshKeys,
@@ -174,6 +175,45 @@ export class RunpodApi {
       idempotent: action !== "terminate",
       ...opts,
     });
+  }
+
+  /**
+   * Follows a pod's log (server-sent events): the last `tail` lines first, then each new line
+   * until the pod is gone or `signal` aborts. An event whose data is not a log line ends the
+   * stream with RUNPOD_INVALID_RESPONSE.
+   */
+  async *podLogs(
+    id: string,
+    query: { source?: "container" | "system"; tail?: number; since?: string } = {},
+    opts: Opts & { lastEventId?: string } = {},
+  ): AsyncGenerator<PodLogLine> {
+    const path = `/v2/pods/${enc(id)}/logs`;
+    for await (const event of this.client.events({
+      base: "v2",
+      path,
+      query,
+      lastEventId: opts.lastEventId,
+      signal: opts.signal,
+      priority: opts.priority,
+    })) {
+      let data: unknown;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        data = undefined;
+      }
+      const line = PodLogLine.safeParse(data);
+      if (!line.success) {
+        throw new RunpodApiError({
+          code: ERROR_CODES.INVALID_RESPONSE,
+          message: `GET ${path}: an event of the log stream is not a log line ({source, line, ts}).`,
+          method: "GET",
+          url: path,
+          outcome: "rejected",
+        });
+      }
+      yield line.data;
+    }
   }
 
   // ---- account SSH keys ----

@@ -23,6 +23,13 @@ export const SETTINGS = [
     secret: false,
     default: "https://api.runpod.ai",
   },
+  {
+    field: "proxyUrl",
+    key: "runpod:proxyUrl",
+    env: "RUNPOD_PROXY_URL",
+    secret: false,
+    default: "https://{podId}-{port}.proxy.runpod.net",
+  },
   { field: "teamId", key: "runpod:teamId", env: "RUNPOD_TEAM_ID", secret: false, default: undefined },
   {
     field: "allowInsecureHttp",
@@ -40,6 +47,11 @@ export interface RunpodSettings {
   readonly baseUrl: string;
   /** `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). */
   readonly serverlessUrl: string;
+  /**
+   * A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
+   * and `{port}`: where readiness probes go. No API key is ever sent there.
+   */
+  readonly proxyUrl: string;
   /** Sent as `X-Team-Id` when set, and only then. */
   readonly teamId: string | undefined;
   /** Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. */
@@ -68,6 +80,7 @@ export function resolveSettings(lookup: SettingsLookup = () => undefined, env = 
     apiKey: values.apiKey,
     baseUrl: url("baseUrl"),
     serverlessUrl: url("serverlessUrl"),
+    proxyUrl: checkProxyUrl(values.proxyUrl ?? ""),
     teamId: values.teamId,
     allowInsecureHttp,
   };
@@ -97,6 +110,26 @@ export function checkBaseUrl(field: string, value: string, allowInsecureHttp: bo
     );
   }
   return u.toString().replace(/\/+$/, "");
+}
+
+/** The proxy template names both placeholders and is an http(s) URL once they are filled in. */
+function checkProxyUrl(value: string): string {
+  const where = "runpod:proxyUrl / RUNPOD_PROXY_URL";
+  if (!value.includes("{podId}") || !value.includes("{port}")) {
+    throw configError(`${where} must contain {podId} and {port}, got ${JSON.stringify(value)}.`);
+  }
+  let u: URL;
+  try {
+    u = new URL(value.replace("{podId}", "pod").replace("{port}", "80"));
+  } catch {
+    throw configError(
+      `${where} is not a URL once {podId} and {port} are filled in: ${JSON.stringify(value)}.`,
+    );
+  }
+  if (u.protocol !== "https:" && u.protocol !== "http:") {
+    throw configError(`${where} must be an http(s) URL, got ${u.protocol}.`);
+  }
+  return value.replace(/\/+$/, "");
 }
 
 export function requireApiKey(settings: RunpodSettings): string {

@@ -89,6 +89,24 @@ export function isRunpodApiError(err: unknown, ...codes: RunpodErrorCode[]): err
 }
 
 /** The stable code for an HTTP status. */
+/**
+ * How the service says a data center has no machine for the request. Capacity has no code of its
+ * own, only a 400's human-readable detail (contract: Errors), so the wording is matched: the
+ * service's two phrasings seen in the field, and the emulator's, which uses the first.
+ */
+const CAPACITY_WORDING = [
+  /no longer any instances available/i,
+  /no instances available with the request(ed)? specifications/i,
+];
+
+/** Whether an error is a 400 whose detail says "out of capacity" rather than "bad request". */
+export function isCapacityError(err: unknown): boolean {
+  return (
+    isRunpodApiError(err, ERROR_CODES.BAD_REQUEST) &&
+    CAPACITY_WORDING.some((w) => w.test(err.detail ?? err.message))
+  );
+}
+
 export function codeForStatus(status: number): RunpodErrorCode {
   switch (status) {
     case 400:

@@ -4,6 +4,7 @@ export { checkBaseUrl, type RunpodSettings, requireApiKey, resolveSettings, SETT
 export {
   adviceFor,
   ERROR_CODES,
+  isCapacityError,
   isRunpodApiError,
   type RequestOutcome,
   RunpodApiError,

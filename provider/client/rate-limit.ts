@@ -224,6 +224,20 @@ export class RateLimitBudget {
   }
 
   /**
+   * Whether every known window has at least `fraction` of its quota left: room for requests that
+   * are worth sending only when they take nothing from the work at hand (a pod's log stream).
+   */
+  hasSpare(fraction: number): boolean {
+    const now = this.clock.now();
+    if (now < this.pausedUntil) return false;
+    for (const w of this.windows.values()) {
+      if (now >= w.resetAt) this.rollOver(w, now);
+      if (w.quota !== undefined && w.remaining < w.quota * fraction) return false;
+    }
+    return true;
+  }
+
+  /**
    * Milliseconds between polls that a periodic reader can afford: spreads what is left of the
    * tightest window over the time until it resets, keeping `reserve` requests for other work. A
    * long window (hour, day) is only looked at `horizonMs` ahead: a deployment polls for minutes,

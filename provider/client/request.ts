@@ -5,6 +5,7 @@
  * go through `RunpodClient.request`; nothing else in this package talks HTTP.
  */
 import { createHash } from "node:crypto";
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import type { z } from "zod";
 import { type Clock, realClock } from "./clock.js";
@@ -47,6 +48,17 @@ export interface RequestSpec<T> {
   readonly priority?: RequestPriority | undefined;
 }
 
+export interface EventStreamSpec {
+  readonly base: ApiBase;
+  readonly path: string;
+  readonly query?: RequestSpec<unknown>["query"];
+  /** Resume after this event (the stream's `Last-Event-ID`). */
+  readonly lastEventId?: string | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** @default "background" */
+  readonly priority?: RequestPriority | undefined;
+}
+
 export interface ClientOptions {
   /** @default the real clock */
   readonly clock?: Clock;
@@ -61,6 +73,8 @@ export interface ClientOptions {
 /** Process-wide state: one keep-alive pool per origin, one budget per quota. */
 interface SharedState {
   agent: Agent;
+  /** Long-lived event streams, apart from the pool requests use. */
+  streams: Agent;
   budgets: WeakMap<Clock, Map<string, RateLimitBudget>>;
 }
 
@@ -70,6 +84,7 @@ function shared(): SharedState {
   const g = globalThis as { [SHARED_KEY]?: SharedState };
   g[SHARED_KEY] ??= {
     agent: new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 32 }),
+    streams: new Agent({ keepAliveTimeout: 1000 }),
     budgets: new WeakMap(),
   };
   return g[SHARED_KEY];
@@ -257,7 +272,6 @@ export class RunpodClient {
       policy: headerValue(responseHeaders, "ratelimit-policy"),
     });
     const contentType = headerValue(responseHeaders, "content-type") ?? "";
-    const requestId = headerValue(responseHeaders, "x-request-id");
 
     if (status >= 200 && status < 300) {
       return parseSuccess(spec, status, contentType, text, (message) =>
@@ -265,30 +279,118 @@ export class RunpodClient {
       );
     }
 
-    const problem = parseProblem(contentType, text);
-    const code = codeForStatus(status);
-    const retryAfterSeconds = code === ERROR_CODES.RATE_LIMITED ? retryAfter(responseHeaders) : undefined;
-    const title = problem?.title ?? `HTTP ${status}`;
-    const detail = problem?.detail;
-    const errors = problem?.errors ?? [];
-    const parts = [`${status} ${title}${detail ? `: ${detail}` : ""}`];
-    if (errors.length > 0) parts.push(`(${errors.join("; ")})`);
-    const sentence = parts.join(" ").replace(/[.!?]?$/, ".");
-    const message = redact(`${spec.method} ${shown}: ${sentence} ${adviceFor(code)}`.trim(), secrets);
-    throw new RunpodApiError({
-      code,
-      message,
-      status,
-      title: redact(title, secrets),
-      detail: detail === undefined ? undefined : redact(detail, secrets),
-      errors: errors.map((e) => redact(e, secrets)),
-      requestId,
-      retryAfterSeconds,
-      method: spec.method,
-      url: shown,
-      outcome: "rejected",
-    });
+    throw rejection(spec.method, shown, status, responseHeaders, contentType, text, secrets);
   }
+
+  /**
+   * Opens a server-sent event stream (a GET) and yields its events until the server ends it or
+   * `signal` aborts (then it just returns). One request under the budget, at background priority
+   * unless told; a non-2xx answer throws the same typed errors as `request`. Never retried: a
+   * caller that wants more resumes from the last event's id (`lastEventId`).
+   */
+  async *events(spec: EventStreamSpec): AsyncGenerator<EventSourceMessage> {
+    const apiKey = requireApiKey(this.settings);
+    const url = this.buildUrl({ method: "GET", base: spec.base, path: spec.path, query: spec.query ?? {} });
+    const shown = `${url.pathname}${url.search}`;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${apiKey}`,
+      accept: "text/event-stream, application/problem+json",
+      "user-agent": USER_AGENT,
+      ...(this.settings.teamId ? { "x-team-id": this.settings.teamId } : {}),
+      ...(spec.lastEventId ? { "last-event-id": spec.lastEventId } : {}),
+    };
+    const broken = (what: string, err: unknown) =>
+      new RunpodApiError({
+        code: ERROR_CODES.NETWORK,
+        message: redact(
+          `GET ${shown}: ${what} (${networkErrorCode(err) ?? (err instanceof Error ? err.message : "unknown")}) talking to ${url.origin}.`,
+          [apiKey],
+        ),
+        method: "GET",
+        url: shown,
+        outcome: "rejected",
+        cause: err,
+      });
+    const budget = this.budgetFor(spec.base);
+    const ticket = await budget.acquire(spec.signal, spec.priority ?? "background");
+    let res: Dispatcher.ResponseData;
+    try {
+      // Streams stay open for minutes: they get their own pool, so they never hold the
+      // connections other requests need.
+      res = await undiciRequest(url, {
+        method: "GET",
+        headers,
+        dispatcher: shared().streams,
+        signal: spec.signal,
+        headersTimeout: this.deadlineMs,
+        bodyTimeout: 0,
+      });
+    } catch (err) {
+      if (spec.signal?.aborted) return;
+      throw broken("network failure", err);
+    } finally {
+      ticket.release();
+    }
+    budget.observe({
+      rateLimit: headerValue(res.headers, "ratelimit"),
+      policy: headerValue(res.headers, "ratelimit-policy"),
+    });
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      const text = await res.body.text();
+      const contentType = headerValue(res.headers, "content-type") ?? "";
+      throw rejection("GET", shown, res.statusCode, res.headers, contentType, text, [apiKey]);
+    }
+    const events: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (e) => events.push(e) });
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body) {
+        parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+        while (events.length > 0) yield events.shift() as EventSourceMessage;
+      }
+    } catch (err) {
+      if (spec.signal?.aborted) return;
+      throw broken("the event stream broke", err);
+    } finally {
+      res.body.destroy();
+    }
+  }
+}
+
+/** The typed error of a non-2xx answer, its texts scrubbed of `secrets`. */
+function rejection(
+  method: HttpMethod,
+  shown: string,
+  status: number,
+  responseHeaders: Record<string, string | string[] | undefined>,
+  contentType: string,
+  text: string,
+  secrets: readonly string[],
+): RunpodApiError {
+  const problem = parseProblem(contentType, text);
+  const code = codeForStatus(status);
+  const requestId = headerValue(responseHeaders, "x-request-id");
+  const retryAfterSeconds = code === ERROR_CODES.RATE_LIMITED ? retryAfter(responseHeaders) : undefined;
+  const title = problem?.title ?? `HTTP ${status}`;
+  const detail = problem?.detail;
+  const errors = problem?.errors ?? [];
+  const parts = [`${status} ${title}${detail ? `: ${detail}` : ""}`];
+  if (errors.length > 0) parts.push(`(${errors.join("; ")})`);
+  const sentence = parts.join(" ").replace(/[.!?]?$/, ".");
+  const message = redact(`${method} ${shown}: ${sentence} ${adviceFor(code)}`.trim(), secrets);
+  return new RunpodApiError({
+    code,
+    message,
+    status,
+    title: redact(title, secrets),
+    detail: detail === undefined ? undefined : redact(detail, secrets),
+    errors: errors.map((e) => redact(e, secrets)),
+    requestId,
+    retryAfterSeconds,
+    method,
+    url: shown,
+    outcome: "rejected",
+  });
 }
 
 /** Paths and rules only: values may be secrets (env). */

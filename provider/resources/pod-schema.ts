@@ -27,6 +27,24 @@ const PlacementSchema = z.strictObject({
     .array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 country code in capitals, e.g. US"))
     .min(1)
     .optional(),
+  /** A last candidate with no data center pin. */
+  anyDataCenter: z.boolean().optional(),
+  /** Seconds to keep walking the list again while every candidate is out of capacity. */
+  retryFor: z.int().min(0).max(86_400).optional(),
+});
+
+const ReadinessSchema = z.strictObject({
+  check: z.enum(["RUNNING", "PORTS", "HTTP", "TCP"]),
+  port: z.int().min(1).max(65_535).optional(),
+  path: z.string().startsWith("/", "must start with /").optional(),
+  timeout: z.int().min(1).max(86_400).optional(),
+});
+
+const FailFastSchema = z.strictObject({
+  logs: z.boolean().optional(),
+  afterSeconds: z.int().min(0).max(86_400).optional(),
+  crashLoopRestarts: z.int().min(1).max(1000).optional(),
+  crashLoopWindow: z.int().min(1).max(86_400).optional(),
 });
 
 const TimeoutsSchema = z.strictObject({
@@ -43,6 +61,8 @@ export const PodArgsSchema = CreatePodRequest.extend({
   desiredStatus: z.enum(["RUNNING", "STOPPED"]).optional(),
   placement: PlacementSchema.optional(),
   waitFor: z.enum(["RUNNING", "PLACED", "NONE"]).optional(),
+  readiness: ReadinessSchema.optional(),
+  failFast: FailFastSchema.optional(),
   timeouts: TimeoutsSchema.optional(),
   onCreateFailure: z.enum(["terminate", "keep"]).optional(),
   adoptId: z.string().min(1).optional(),

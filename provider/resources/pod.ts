@@ -19,7 +19,8 @@ import {
   type UpdatePodRequest,
 } from "../client/schemas/pods.js";
 import type { Cloud, PodStatus, Region } from "../client/vocabulary.js";
-import { api, configureRuntime, now, watcher } from "../context.js";
+import { type ContainerFailure, ContainerWatch, failFastOptions } from "../container-watch.js";
+import { api, configureRuntime, now, settings, watcher } from "../context.js";
 import { listPatiently, waitWallClock } from "../create-once.js";
 import {
   catalogCandidates,
@@ -27,9 +28,11 @@ import {
   findUnacknowledged,
   type PlacementAttempt,
   placePod,
+  placePodRetrying,
   wasAmbiguous,
 } from "../placement.js";
 import { elapsed, progress } from "../progress.js";
+import { describeReadiness, portsMapped, probeUntilReady, publicTcp, type Readiness } from "../readiness.js";
 import { thinProvider } from "../thin.js";
 import { containsUnknown, isUnknown } from "../unknown.js";
 import { commandFailure, largestField, schemaFailures } from "../validation.js";
@@ -96,9 +99,27 @@ export interface PodInputs {
         minAvailability?: "LOW" | "MEDIUM" | "HIGH" | undefined;
         maxCandidates?: number | undefined;
         countryCodes?: string[] | undefined;
+        anyDataCenter?: boolean | undefined;
+        retryFor?: number | undefined;
       }
     | undefined;
   waitFor?: "RUNNING" | "PLACED" | "NONE" | undefined;
+  readiness?:
+    | {
+        check: "RUNNING" | "PORTS" | "HTTP" | "TCP";
+        port?: number | undefined;
+        path?: string | undefined;
+        timeout?: number | undefined;
+      }
+    | undefined;
+  failFast?:
+    | {
+        logs?: boolean | undefined;
+        afterSeconds?: number | undefined;
+        crashLoopRestarts?: number | undefined;
+        crashLoopWindow?: number | undefined;
+      }
+    | undefined;
   timeouts?:
     | { create?: number | undefined; update?: number | undefined; delete?: number | undefined }
     | undefined;
@@ -188,9 +209,49 @@ export interface PodArgs {
     maxCandidates?: pulumi.Input<number>;
     /** Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`). */
     countryCodes?: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * After every candidate, one create with no data center pin, where the service picks any data
+     * center with capacity: what succeeds when the catalog says a GPU is available in data centers
+     * that then refuse the create. Not for pods with a network volume (the volume pins them).
+     * @default false
+     */
+    anyDataCenter?: pulumi.Input<boolean>;
+    /**
+     * When every candidate is out of capacity, walk the list again, backing off, for up to this
+     * many seconds. @default 0 (fail at once, listing every attempt)
+     */
+    retryFor?: pulumi.Input<number>;
   }>;
   /** What create waits for. @default "RUNNING" */
   waitFor?: pulumi.Input<"RUNNING" | "PLACED" | "NONE">;
+  /**
+   * What "done" means for a create (and for an update that restarts the container), past the
+   * status: `RUNNING` (the default), `PORTS` (every `<port>/tcp` has its public address),
+   * `HTTP` (`path` on `<port>/http` answers 2xx through the pod's proxy address) or `TCP`
+   * (`<port>/tcp` accepts a connection, e.g. 22 for SSH). `timeout` (seconds) bounds the check
+   * once the pod is RUNNING, within `timeouts.create`. Probes go to the pod, not the API: they cost
+   * no API quota. A change to `readiness` alone is not a diff.
+   */
+  readiness?: pulumi.Input<{
+    check: pulumi.Input<"RUNNING" | "PORTS" | "HTTP" | "TCP">;
+    port?: pulumi.Input<number>;
+    path?: pulumi.Input<string>;
+    timeout?: pulumi.Input<number>;
+  }>;
+  /**
+   * Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
+   * restarts, its log is read, and an image that cannot be pulled (unknown, private without
+   * `registry`, larger than `disk`) or a container that exits `crashLoopRestarts` times within
+   * `crashLoopWindow` seconds fails the create at once, quoting the log, instead of waiting out the
+   * timeout. `logs: false` waits on the status alone. A change alone is not a diff.
+   * @default { logs: true, afterSeconds: 15, crashLoopRestarts: 3, crashLoopWindow: 300 }
+   */
+  failFast?: pulumi.Input<{
+    logs?: pulumi.Input<boolean>;
+    afterSeconds?: pulumi.Input<number>;
+    crashLoopRestarts?: pulumi.Input<number>;
+    crashLoopWindow?: pulumi.Input<number>;
+  }>;
   /**
    * Seconds. @default { create: 600, update: 600, delete: 300 }
    *
@@ -251,7 +312,7 @@ export interface PodOutputs {
   templateId: string | null;
   cost: number;
   locked: boolean;
-  /** `STOPPED` when the pod is stopped (EXITED) or failed (ERROR), `RUNNING` otherwise. */
+  /** `STOPPED` when the pod is stopped (EXITED); a failed pod (ERROR) shows what was asked of it. */
   desiredStatus: "RUNNING" | "STOPPED";
   globalNetworking: { enabled: boolean; ip: string | null; internalDns: string | null };
   /** The requested value: a change applies at the next start, so `globalNetworking.enabled` may lag. */
@@ -506,7 +567,14 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
     ) {
       fail("placement.candidates", "a CPU pod's candidates name data centers only");
     }
+    if (placement.anyDataCenter === true && mounts && known(mounts) && mounts.network !== undefined) {
+      fail(
+        "placement.anyDataCenter",
+        "cannot be used with mounts.network: a network volume pins the pod to the volume's data center",
+      );
+    }
   }
+  checkReadiness(inputs, fail);
   if (!containsUnknown(inputs)) {
     // Sized with the create key the provider adds to env.
     const bytes = Buffer.byteLength(
@@ -521,6 +589,50 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
     }
   }
   return failures;
+}
+
+/** readiness: the port it checks is exposed with the right type, and it fits the create timeout. */
+function checkReadiness(
+  inputs: Record<string, unknown>,
+  fail: (property: string, reason: string) => void,
+): void {
+  const known = (v: unknown) => !isUnknown(v);
+  const r = inputs.readiness as Record<string, unknown> | undefined;
+  if (!r || !known(r)) return;
+  const { check, port } = r;
+  if (inputs.waitFor !== undefined && inputs.waitFor !== "RUNNING" && check !== "RUNNING") {
+    fail(
+      "readiness",
+      `needs waitFor "RUNNING" (it checks the pod once it runs); waitFor is ${String(inputs.waitFor)}`,
+    );
+  }
+  const ports = inputs.ports;
+  const exposed = (type: string) =>
+    !Array.isArray(ports) ||
+    isUnknown(ports) ||
+    ports.some((p) => isUnknown(p) || p === `${String(port)}/${type}`);
+  if (check === "HTTP" || check === "TCP") {
+    const type = check === "HTTP" ? "http" : "tcp";
+    if (port === undefined)
+      fail("readiness.port", `is required for check ${check} (e.g. ${check === "HTTP" ? 8888 : 22})`);
+    else if (known(port) && !exposed(type))
+      fail("readiness.port", `${String(port)}/${type} must be in ports for check ${check}`);
+  } else if (port !== undefined) {
+    fail("readiness.port", `is only for checks HTTP and TCP, not ${String(check)}`);
+  }
+  if (r.path !== undefined && check !== "HTTP") fail("readiness.path", "is only for check HTTP");
+  if (
+    check === "PORTS" &&
+    Array.isArray(ports) &&
+    known(ports) &&
+    !ports.some((p) => String(p).endsWith("/tcp"))
+  ) {
+    fail("readiness.check", "PORTS waits for public <port>/tcp addresses, but ports exposes none");
+  }
+  const create = (inputs.timeouts as { create?: unknown } | undefined)?.create ?? DEFAULT_TIMEOUTS.create;
+  if (typeof r.timeout === "number" && typeof create === "number" && r.timeout > create) {
+    fail("readiness.timeout", `(${r.timeout} s) must fit within timeouts.create (${create} s)`);
+  }
 }
 
 /** Every check failure for a Pod's inputs: the strict schema, then the cross-field rules. */
@@ -725,7 +837,9 @@ function inputsFromOutputs(o: PodOutputs, prior: Partial<PodInputs>): PodInputs 
   const inputs: Record<string, unknown> = {
     ...Object.fromEntries(
       Object.entries(prior).filter(([k]) =>
-        ["placement", "waitFor", "timeouts", "onCreateFailure", "adoptId"].includes(k),
+        ["placement", "waitFor", "readiness", "failFast", "timeouts", "onCreateFailure", "adoptId"].includes(
+          k,
+        ),
       ),
     ),
     name: o.name,
@@ -793,6 +907,7 @@ async function waitForPod(
   inputs: Partial<PodInputs>,
   target: WaitTarget,
   timeoutSeconds: number,
+  extra: { signal?: AbortSignal; onRead?: (pod: ApiPod) => void } = {},
 ): Promise<ApiPod | undefined> {
   const started = now();
   let previous: PodStatus = pod.status;
@@ -800,12 +915,131 @@ async function waitForPod(
     podId: pod.id,
     target,
     timeoutMs: timeoutSeconds * 1000,
+    ...(extra.signal ? { signal: extra.signal } : {}),
+    ...(extra.onRead ? { onRead: extra.onRead } : {}),
     onStatus: (status) => {
       if (status === previous) return;
       progress(label(inputs), `${pod.id} ${previous} -> ${status} (${elapsed(now() - started)})`);
       previous = status;
     },
   });
+}
+
+/**
+ * Waits for `target`, then for the pod's readiness check (readiness.ts), all within
+ * `timeoutSeconds`; fails within seconds when the pod's log says its container will never start
+ * (container-watch.ts). Failures are WaitFailures that carry the pod as last read.
+ */
+async function waitUntilReady(
+  pod: ApiPod,
+  inputs: Partial<PodInputs>,
+  target: WaitTarget,
+  timeoutSeconds: number,
+): Promise<ApiPod | undefined> {
+  const deadline = now() + timeoutSeconds * 1000;
+  const failed = new AbortController();
+  const failFast = failFastOptions(inputs.failFast);
+  const secrets = [settings().apiKey ?? "", ...Object.values(inputs.env ?? {})];
+  const containers = new ContainerWatch(pod.id, failFast, secrets, (f) => failed.abort(f));
+  let latest = pod;
+  const asWaitFailure = (err: unknown) => {
+    if (!failed.signal.aborted) return err;
+    const f = failed.signal.reason as ContainerFailure;
+    return new WaitFailure(pod.id, "CONTAINER", latest.status, latest, f.message);
+  };
+  try {
+    const reached = await waitForPod(pod, inputs, target, timeoutSeconds, {
+      signal: failed.signal,
+      onRead: (p) => containers.observe(p.status),
+    }).catch((err) => {
+      throw asWaitFailure(err);
+    });
+    if (reached) latest = reached;
+    const r = inputs.readiness;
+    if (target !== "RUNNING" || !r || r.check === "RUNNING" || !reached) return reached;
+    return await untilChecked(latest, inputs, r, deadline, failed.signal, containers, (p) => {
+      latest = p;
+    }).catch((err) => {
+      throw asWaitFailure(err);
+    });
+  } finally {
+    containers.close();
+  }
+}
+
+/** The readiness check of a RUNNING pod: its ports mapped, or a probe passing, by its own timeout. */
+async function untilChecked(
+  pod: ApiPod,
+  inputs: Partial<PodInputs>,
+  r: Readiness,
+  deadline: number,
+  failed: AbortSignal,
+  containers: ContainerWatch,
+  seen: (pod: ApiPod) => void,
+): Promise<ApiPod> {
+  const limitMs = Math.min(deadline - now(), (r.timeout ?? Number.POSITIVE_INFINITY) * 1000);
+  const limit =
+    r.timeout !== undefined && r.timeout * 1000 <= deadline - now()
+      ? `readiness.timeout (${r.timeout} s)`
+      : "the create or update timeout";
+  progress(label(inputs), `${pod.id} RUNNING; waiting for ${describeReadiness(r)}`);
+  const stop = new AbortController();
+  const onFailed = () => stop.abort(failed.reason);
+  failed.addEventListener("abort", onFailed, { once: true });
+  let latest = pod;
+  let probed = false;
+  let lastAnswer = "no answer yet";
+  try {
+    const statusWait = watcher().waitFor({
+      podId: pod.id,
+      target: "RUNNING",
+      timeoutMs: Math.max(0, limitMs),
+      signal: stop.signal,
+      // A probe decides success: once it has an address to go to, the API is read only for failures.
+      relaxed: () =>
+        r.check === "HTTP" || (r.check === "TCP" && publicTcp(latest, r.port ?? 0) !== undefined),
+      onRead: (p) => containers.observe(p.status),
+      until: (p) => {
+        latest = p;
+        seen(p);
+        return r.check === "PORTS" ? portsMapped(p) : probed;
+      },
+    });
+    // Settled either way below; this only keeps a rejection after the race from going unhandled.
+    statusWait.catch(() => undefined);
+    if (r.check === "PORTS" && portsMapped(pod)) return pod;
+    if (r.check === "PORTS") return (await statusWait) ?? latest;
+    const probing = probeUntilReady(
+      { ...r, check: r.check === "HTTP" ? "HTTP" : "TCP" },
+      pod.id,
+      () => latest,
+      (line, answer) => {
+        lastAnswer = answer;
+        if (line) progress(label(inputs), `${pod.id} ${line}`);
+      },
+      stop.signal,
+    ).then(() => {
+      probed = true;
+      return latest;
+    });
+    return (await Promise.race([statusWait, probing])) ?? latest;
+  } catch (err) {
+    if (err instanceof WaitFailure && err.reason === "TIMEOUT") {
+      const what =
+        r.check === "PORTS" ? "public addresses for every <port>/tcp" : `last answer: ${lastAnswer}`;
+      throw new WaitFailure(
+        pod.id,
+        "NOT_READY",
+        latest.status,
+        latest,
+        `pod ${pod.id} is RUNNING but did not pass its readiness check ${describeReadiness(r)} (${what}) within ${limit}`,
+      );
+    }
+    throw err;
+  } finally {
+    failed.removeEventListener("abort", onFailed);
+    stop.abort();
+  }
 }
 
 /** Whether a pod was created for the resource with this create key. */
@@ -1012,8 +1246,17 @@ async function startPod(
     ...(key === undefined ? {} : { isOwnPod: (p: ApiPod) => carries(key, p) }),
   };
   const candidates = await buildCandidates(inputs);
+  const retryFor = inputs.placement?.retryFor ?? 0;
   try {
-    const { pod, attempts, candidate } = await placePod(ctx, body, candidates);
+    const { pod, attempts, candidate } =
+      retryFor > 0
+        ? await placePodRetrying(ctx, body, candidates, retryFor * 1000, (round, waitMs, leftMs) =>
+            progress(
+              label(inputs),
+              `every candidate is out of capacity (round ${round}); walking the list again in ${elapsed(waitMs)} (placement.retryFor: ${elapsed(leftMs)} left)`,
+            ),
+          )
+        : await placePod(ctx, body, candidates);
     const where = describeCandidate({
       dataCenterId: pod.dataCenterId ?? candidate.dataCenterId,
       gpuTypeId: pod.gpu?.id,
@@ -1040,7 +1283,14 @@ async function startPod(
   }
 }
 
+/** The candidates to walk, then the unpinned one when `placement.anyDataCenter` asks for it. */
 async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]> {
+  const list = await pinnedCandidates(inputs);
+  if (inputs.placement?.anyDataCenter !== true || list.some((c) => c.dataCenterId === undefined)) return list;
+  return [...list, inputs.gpu ? { gpuTypeId: inputs.gpu.id } : {}];
+}
+
+async function pinnedCandidates(inputs: PodInputs): Promise<PlacementCandidate[]> {
   const p = inputs.placement;
   // A network volume pins the pod to the volume's data center (contract: Mounts).
   const volumeId = inputs.mounts?.network?.[0]?.volumeId;
@@ -1082,7 +1332,7 @@ async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]>
       ...(inputs.gpu?.count !== undefined && inputs.gpu.count > 1 ? { gpuCount: inputs.gpu.count } : {}),
       ...(p.countryCodes?.length ? { countryCodes: p.countryCodes } : {}),
     });
-    if (list.length === 0) {
+    if (list.length === 0 && p.anyDataCenter !== true) {
       throw new Error(
         `${label(inputs)}: the catalog lists no data center with ${inputs.gpu ? [inputs.gpu.id, ...(p.gpuTypeIds ?? [])].join(" or ") : inputs.cpu?.id} available${p.regions ? ` in ${p.regions.join(", ")}` : ""}${volumeDc ? ` in ${volumeDc}` : ""}. Widen placement.regions or placement.gpuTypeIds.`,
       );
@@ -1136,7 +1386,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     let last: ApiPod = pod;
     try {
       const target = inputs.waitFor ?? "RUNNING";
-      if (target !== "NONE") last = (await waitForPod(pod, inputs, target, timeouts.create)) ?? last;
+      if (target !== "NONE") last = (await waitUntilReady(pod, inputs, target, timeouts.create)) ?? last;
       if (inputs.desiredStatus === "STOPPED") last = await stopPod(last, inputs, timeouts.create);
       if (inputs.locked) last = await api().updatePod(pod.id, { locked: true });
       return { id: pod.id, outs: podOutputs(last, inputs) };
@@ -1278,7 +1528,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     }
     if (pod.status === "STARTING" || pod.status === "PROVISIONING") {
       try {
-        pod = (await waitForPod(pod, news, "RUNNING", timeouts.update)) ?? pod;
+        pod = (await waitUntilReady(pod, news, "RUNNING", timeouts.update)) ?? pod;
       } catch (err) {
         const last = err instanceof WaitFailure && err.lastPod ? err.lastPod : pod;
         throw partialFailure(

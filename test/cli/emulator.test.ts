@@ -29,7 +29,13 @@ describe("runpod-dynamic emulator", () => {
     );
     const text = output();
     const env = Object.fromEntries([...text.matchAll(/^export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
-    expect(Object.keys(env).sort()).toEqual(["RUNPOD_API_KEY", "RUNPOD_BASE_URL", "RUNPOD_SERVERLESS_URL"]);
+    expect(Object.keys(env).sort()).toEqual([
+      "RUNPOD_API_KEY",
+      "RUNPOD_BASE_URL",
+      "RUNPOD_PROXY_URL",
+      "RUNPOD_SERVERLESS_URL",
+    ]);
+    expect(text).toMatch(/pod proxy\s+http:\/\/127\.0\.0\.1:\d+\/\{podId\}-\{port\}/);
     expect(text).toMatch(/base_url\s+http:\/\/127\.0\.0\.1:\d+\n/);
     expect(text).toMatch(
       /rest_url\s+http:\/\/127\.0\.0\.1:\d+ {3}\(legacy REST v1 routes, for old clients\)\n/,

@@ -77,7 +77,8 @@ describe("POST /v2/clusters", () => {
       { id, rank: 1, role: "SLURM_COMPUTE", ip: "10.65.0.3" },
       { id, rank: 2, role: "SLURM_COMPUTE", ip: "10.65.0.4" },
     ]);
-    h.emu.control.advance(3000);
+    // RUNNING after 3 s, the primary's public SSH port some seconds later.
+    h.emu.control.advance(3000 + h.emu.state.settings.portMappingMs);
     const running = await getCluster(id);
     const node0 = (await members(id))[0];
     expect([running.pods, running.primary]).toEqual([
@@ -239,7 +240,7 @@ describe("GET, PATCH and DELETE /v2/clusters/{id}", () => {
         dataCenterId: "US-TX-3",
         pods: { total: 2, byStatus: { RUNNING: 2 } },
         network: { cidr: "10.65.0.0/16", vxlanId: clusters[0].network.vxlanId, vxlanPort: 4789 },
-        primary: { podId: "clu-demo-ray-node0", status: "RUNNING", sshEndpoint: "194.68.10.10:20000" },
+        primary: { podId: "clu-demo-ray-node0", status: "RUNNING", sshEndpoint: "127.0.0.1:20000" },
         createdAt: clusters[0].createdAt,
       },
     ]);

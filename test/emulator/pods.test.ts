@@ -401,10 +401,31 @@ describe("lifecycle on the emulator clock", () => {
       running.status,
       running.actions,
       running.startedAt !== null,
-      running.ssh.direct?.username,
+      running.ssh.direct,
+      running.runtime?.ports?.map((p) => [p.private, p.public, p.ip]),
       running.cost,
-    ]).toEqual(["RUNNING", ["stop", "restart", "terminate"], true, "root", 0.44]);
+    ]).toEqual([
+      "RUNNING",
+      ["stop", "restart", "terminate"],
+      true,
+      null,
+      [
+        [22, null, null],
+        [8888, null, null],
+      ],
+      0.44,
+    ]);
     expect(running.runtime).toMatchObject({ uptime: 0, gpus: [{ util: 0, memoryUtil: 0 }] });
+    // Public addresses come some seconds after RUNNING (settings.portMappingMs at most).
+    emu.control.advance(emu.state.settings.portMappingMs);
+    const mapped = await api.getPod(pod.id);
+    const ssh = mapped.runtime?.ports?.find((p) => p.private === 22);
+    expect([
+      mapped.ssh.direct?.username,
+      mapped.ssh.direct?.host,
+      ssh?.ip,
+      ssh?.public === mapped.ssh.direct?.port,
+    ]).toEqual(["root", "127.0.0.1", "127.0.0.1", true]);
   });
 
   it("keeps ssh.direct null without 22/tcp", async () => {

@@ -45,7 +45,7 @@ describe("catalog functions", () => {
     ]).toEqual([5, [["AP-JP-1", 2, undefined]], 3]);
   });
 
-  it("orders candidates: NONE skipped, availability first, then GPU order, then region order", async () => {
+  it("orders candidates: availability first (NONE kept, last), then GPU order, then region order", async () => {
     const candidates = await placementCandidates({
       gpuTypeIds: ["NVIDIA A40", "NVIDIA GeForce RTX 4090"],
       regions: ["EUROPE", "NORTH_AMERICA"],
@@ -57,6 +57,7 @@ describe("catalog functions", () => {
       { dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40" },
       { dataCenterId: "EU-RO-1", gpuTypeId: "NVIDIA GeForce RTX 4090" },
       { dataCenterId: "US-GA-1", gpuTypeId: "NVIDIA GeForce RTX 4090" },
+      { dataCenterId: "US-TX-3", gpuTypeId: "NVIDIA A40" },
     ]);
   });
 
@@ -84,10 +85,18 @@ describe("catalog functions", () => {
     ]);
   });
 
-  it("gives CPU candidates by data center, skipping those without stock", async () => {
+  it("gives CPU candidates by data center, those without stock last, or left out when a minimum is asked for", async () => {
     // cpu3c has no free vCPUs in EU-RO-1 in the default seed.
-    const candidates = await placementCandidates({ cpuFlavorId: "cpu3c", regions: ["EUROPE"] });
-    expect(candidates).toEqual([{ dataCenterId: "EU-SE-1" }]);
+    const all = await placementCandidates({ cpuFlavorId: "cpu3c", regions: ["EUROPE"] });
+    const stocked = await placementCandidates({
+      cpuFlavorId: "cpu3c",
+      regions: ["EUROPE"],
+      minAvailability: "LOW",
+    });
+    expect([all, stocked]).toEqual([
+      [{ dataCenterId: "EU-SE-1" }, { dataCenterId: "EU-RO-1" }],
+      [{ dataCenterId: "EU-SE-1" }],
+    ]);
   });
 });
 

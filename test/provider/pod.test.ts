@@ -28,6 +28,8 @@ const podsInEmulator = () =>
 describe("create", () => {
   it("creates a pod, waits until RUNNING and returns JSON-clean outputs with only declared env keys", async () => {
     await apiFor(emu).putSshKeys(["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo"]);
+    // Public ports mapped as the pod starts: this test is about outputs, readiness.test.ts about waiting for them.
+    emu.control.setSettings({ portMappingMs: 0 });
     const res = await Pod.create(
       inputs({ env: { A: "1" }, startJupyter: true, startSsh: true, ports: ["22/tcp"] }),
     );
@@ -165,12 +167,21 @@ describe("placement walks the candidates as the Errors table says", () => {
     expect(count("GET /v2/pods")).toBe(2);
   });
 
-  it("all 400: report the last detail as a problem with the request", async () => {
+  it("all 400 for capacity, in the service's words: every candidate is out of capacity", async () => {
     for (const dc of ["US-KS-2", "EU-RO-1"])
       emu.control.setCapacity({ dataCenterId: dc, gpuTypeId: A40, free: 0 });
     const err = await thrown(place());
     expect(err.message).toMatch(
-      /^Pod trainer: No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "There are no longer any instances available.*"\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 /,
+      /^Pod trainer: Every candidate is out of capacity \("There are no longer any instances available.*"\)\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 .*placement\.retryFor/,
+    );
+    expect(count("POST /v2/pods")).toBe(3);
+  });
+
+  it("all 400 otherwise: report the last detail as a problem with the request", async () => {
+    emu.control.addFault({ method: "POST", path: "^/v2/pods$", status: 400 });
+    const err = await thrown(place());
+    expect(err.message).toMatch(
+      /^Pod trainer: No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: ".+"\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 /,
     );
     expect(count("POST /v2/pods")).toBe(3);
   });

@@ -17,9 +17,14 @@ export function emulatorClock(emu: RunningEmulator): Clock {
   };
 }
 
-/** The emulator's three API addresses, as `useRuntime` takes them. */
+/** The emulator's three API addresses and its pods' proxy, as `useRuntime` takes them. */
 export function emulatorUrls(emu: RunningEmulator) {
-  return { baseUrl: emu.baseUrl, restUrl: emu.restUrl, serverlessUrl: emu.serverlessUrl };
+  return {
+    baseUrl: emu.baseUrl,
+    restUrl: emu.restUrl,
+    serverlessUrl: emu.serverlessUrl,
+    ...(emu.proxyUrl ? { proxyUrl: emu.proxyUrl } : {}),
+  };
 }
 
 /** Backoff of a millisecond or two: tests wait on the service, not on the retry schedule. */
@@ -35,6 +40,8 @@ export function useRuntime(options: {
   baseUrl: string;
   restUrl?: string;
   serverlessUrl?: string;
+  /** Where readiness probes reach a pod's HTTP ports. @default RunPod's proxy */
+  proxyUrl?: string;
   clock?: Clock;
   /** @default fast retries (1-2 ms backoff) */
   clientOptions?: ClientOptions;
@@ -45,6 +52,7 @@ export function useRuntime(options: {
     "runpod:baseUrl": options.baseUrl,
     "runpod:restUrl": options.restUrl ?? options.baseUrl,
     "runpod:serverlessUrl": options.serverlessUrl ?? options.baseUrl,
+    ...(options.proxyUrl ? { "runpod:proxyUrl": options.proxyUrl } : {}),
   };
   const lines: string[] = [];
   runtimeLib.setProgressSink((line) => lines.push(line));

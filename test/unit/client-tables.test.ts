@@ -180,9 +180,23 @@ describe("resolveSettings", () => {
       apiKey: undefined,
       baseUrl: "https://api.runpod.io",
       serverlessUrl: "https://api.runpod.ai",
+      proxyUrl: "https://{podId}-{port}.proxy.runpod.net",
       teamId: undefined,
       allowInsecureHttp: false,
     });
+  });
+
+  it("takes a pod proxy template with both placeholders, and refuses one without", () => {
+    const emulator = resolveSettings(
+      (k) => (k === "runpod:proxyUrl" ? "http://127.0.0.1:4000/{podId}-{port}" : undefined),
+      {},
+    );
+    expect(emulator.proxyUrl).toBe("http://127.0.0.1:4000/{podId}-{port}");
+    expect(() =>
+      resolveSettings(() => undefined, { RUNPOD_PROXY_URL: "https://proxy.example/{podId}" }),
+    ).toThrow(
+      'runpod:proxyUrl / RUNPOD_PROXY_URL must contain {podId} and {port}, got "https://proxy.example/{podId}".',
+    );
   });
 
   it("ignores the address of the retired REST v1, even when it is not a URL", () => {

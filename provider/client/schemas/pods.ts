@@ -126,10 +126,32 @@ export const Pod = z.looseObject({
     ip: z.string().optional(),
     internalDns: z.string().optional(),
   }),
-  runtime: z.looseObject({}).nullable(),
+  /** Live metrics; null unless RUNNING. Its `ports` are what readiness reads. */
+  runtime: z
+    .looseObject({
+      ports: z
+        .array(
+          z.looseObject({
+            private: z.int(),
+            public: z.int().nullable(),
+            type: z.string(),
+            ip: z.string().nullable(),
+          }),
+        )
+        .optional(),
+    })
+    .nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
 });
 export type Pod = z.infer<typeof Pod>;
 
 export const ListPodsResponse = z.looseObject({ pods: z.array(Pod) });
+
+/** One event of `GET /v2/pods/{id}/logs`: its `data` payload (the event id is its `ts`). */
+export const PodLogLine = z.looseObject({
+  source: z.enum(["container", "system"]),
+  line: z.string(),
+  ts: z.string(),
+});
+export type PodLogLine = z.infer<typeof PodLogLine>;

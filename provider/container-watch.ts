@@ -1,0 +1,198 @@
+/**
+ * Fails a pod's wait within seconds when its log says the container will never start, instead of
+ * letting it run into its timeout: the image cannot be pulled (unknown, private without
+ * credentials, larger than the disk) or the container keeps exiting (a crash loop). The service
+ * itself never gives up on such a pod: it keeps retrying the pull, or restarting the container,
+ * with the pod STARTING and billed.
+ *
+ * The log stream (`GET /v2/pods/{id}/logs`) costs one request and stays open, so it is opened only
+ * when the status looks wrong: a pod still not up `afterSeconds` after it was placed, or a pod
+ * seen going from RUNNING back to STARTING (a restart). A healthy pod that comes up quickly never
+ * opens it, and a slow one opens it only while half of every quota window is unused, so a fleet's
+ * creates and status reads never wait for log streams. An API without the log route (404) leaves
+ * the wait on status alone, silently.
+ */
+import { redact } from "./client/errors.js";
+import type { PodLogLine, PodStatus } from "./client/schemas/pods.js";
+import { api, now } from "./context.js";
+
+export interface FailFastOptions {
+  /** Follow the log at all. @default true */
+  readonly logs: boolean;
+  /** Seconds a placed pod may take to come up before its log is read. @default 15 */
+  readonly afterSeconds: number;
+  /** Container exits within `crashLoopWindow` seconds that make a crash loop. @default 3 */
+  readonly crashLoopRestarts: number;
+  /** @default 300 */
+  readonly crashLoopWindow: number;
+}
+
+export const FAIL_FAST_DEFAULTS: FailFastOptions = {
+  logs: true,
+  afterSeconds: 15,
+  crashLoopRestarts: 3,
+  crashLoopWindow: 300,
+};
+
+/** The options a Pod's `failFast` input asks for, the defaults filling what it leaves out. */
+export function failFastOptions(
+  input: { [K in keyof FailFastOptions]?: FailFastOptions[K] | undefined } = {},
+): FailFastOptions {
+  return {
+    logs: input.logs ?? FAIL_FAST_DEFAULTS.logs,
+    afterSeconds: input.afterSeconds ?? FAIL_FAST_DEFAULTS.afterSeconds,
+    crashLoopRestarts: input.crashLoopRestarts ?? FAIL_FAST_DEFAULTS.crashLoopRestarts,
+    crashLoopWindow: input.crashLoopWindow ?? FAIL_FAST_DEFAULTS.crashLoopWindow,
+  };
+}
+
+export type ContainerFailureKind = "imageNotFound" | "unauthorized" | "outOfDisk" | "crashLoop";
+
+/** The log said the container cannot start. `lines` are the decisive log lines, secrets scrubbed. */
+export class ContainerFailure extends Error {
+  override readonly name = "ContainerFailure";
+  constructor(
+    readonly podId: string,
+    readonly kind: ContainerFailureKind,
+    readonly lines: readonly string[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * How the log says a pull failed, most specific first: an unauthorized pull of a private image
+ * also says the repository "does not exist", and a full disk ends in "No such image". The
+ * wording is the Docker daemon's, which the service passes through.
+ */
+const PULL_FAILURES: readonly { kind: ContainerFailureKind; pattern: RegExp; advice: string }[] = [
+  {
+    kind: "outOfDisk",
+    pattern: /no space left on device/i,
+    advice: "the image does not fit the container disk: raise `disk`",
+  },
+  {
+    kind: "unauthorized",
+    pattern: /pull access denied|unauthorized|authentication required|denied: requested access/i,
+    advice:
+      "the registry refused the pull: a private image needs `registry` set to a Registry resource's id (or check the image name)",
+  },
+  {
+    kind: "imageNotFound",
+    pattern: /manifest unknown|manifest for \S+ not found|not found: manifest|repository does not exist/i,
+    advice: "the image or tag does not exist: check `image`",
+  },
+];
+const PULL_ERROR = /error pulling image|failed to pull|pull access denied|ErrImagePull/i;
+const EXITED = /container exited with code (\d+)/i;
+
+/** What a run of log lines says, if anything decisive. */
+export function judgeLog(
+  lines: readonly PodLogLine[],
+  options: Pick<FailFastOptions, "crashLoopRestarts" | "crashLoopWindow">,
+): { kind: ContainerFailureKind; lines: string[]; advice: string } | undefined {
+  for (const l of lines) {
+    if (!PULL_ERROR.test(l.line)) continue;
+    const failure = PULL_FAILURES.find((f) => f.pattern.test(l.line));
+    if (failure) return { kind: failure.kind, lines: [l.line], advice: failure.advice };
+  }
+  const exits = lines.filter((l) => EXITED.test(l.line));
+  const last = exits.at(-1);
+  if (!last) return undefined;
+  const windowStart = Date.parse(last.ts) - options.crashLoopWindow * 1000;
+  const recent = exits.filter((l) => Date.parse(l.ts) >= windowStart);
+  if (recent.length < options.crashLoopRestarts) return undefined;
+  // The container's own last words before its last exit say why; the exits say how often.
+  const lastIndex = lines.indexOf(last);
+  const before = lines
+    .slice(0, lastIndex)
+    .filter((l) => l.source === "container")
+    .slice(-3);
+  return {
+    kind: "crashLoop",
+    lines: [...before.map((l) => l.line), ...recent.map((l) => l.line)],
+    advice: `the container exited ${recent.length} times within ${options.crashLoopWindow} s (failFast.crashLoopRestarts ${options.crashLoopRestarts}): fix the image or its args, or raise failFast.crashLoopRestarts`,
+  };
+}
+
+/** A slow pod's log is opened only while every quota window has this much of its quota left. */
+const SPARE_FRACTION = 0.5;
+
+/** Log lines kept per pod: the stream's backfill plus what follows, enough for any window. */
+const KEPT_LINES = 500;
+
+/**
+ * Watches one pod's container while its wait runs; `onFailure` is called at most once. Feed it
+ * every read of the pod the wait makes (the watcher's reads, so it costs nothing until it opens
+ * the log); `close` when the wait ends.
+ */
+export class ContainerWatch {
+  private readonly abort = new AbortController();
+  private opened = false;
+  private placedAt: number | undefined;
+  private last: PodStatus | undefined;
+  private readonly lines: PodLogLine[] = [];
+
+  constructor(
+    private readonly podId: string,
+    private readonly options: FailFastOptions,
+    /** Values the quoted lines must never show (the API key, secret env values). */
+    private readonly secrets: readonly string[],
+    private readonly onFailure: (failure: ContainerFailure) => void,
+  ) {}
+
+  /** Every read of the pod while its wait runs. */
+  observe(status: PodStatus): void {
+    if (!this.options.logs || this.opened || this.abort.signal.aborted) return;
+    const restarted = this.last === "RUNNING" && status === "STARTING";
+    this.last = status;
+    if (restarted) {
+      this.open();
+      return;
+    }
+    if (status !== "STARTING") return;
+    this.placedAt ??= now();
+    // Slow to come up: worth a look, once the quota has room for it.
+    if (
+      now() - this.placedAt >= this.options.afterSeconds * 1000 &&
+      api().client.budgetFor("v2").hasSpare(SPARE_FRACTION)
+    ) {
+      this.open();
+    }
+  }
+
+  close(): void {
+    this.abort.abort();
+  }
+
+  private open(): void {
+    this.opened = true;
+    void this.follow().catch(() => undefined);
+  }
+
+  private async follow(): Promise<void> {
+    try {
+      for await (const line of api().podLogs(this.podId, { tail: 200 }, { signal: this.abort.signal })) {
+        this.lines.push(line);
+        if (this.lines.length > KEPT_LINES) this.lines.splice(0, this.lines.length - KEPT_LINES);
+        const verdict = judgeLog(this.lines, this.options);
+        if (!verdict) continue;
+        const quoted = verdict.lines.map((l) => redact(l, this.secrets));
+        this.onFailure(
+          new ContainerFailure(
+            this.podId,
+            verdict.kind,
+            quoted,
+            `pod ${this.podId} cannot start: ${verdict.advice}. From its log:\n${quoted.map((l) => `    ${l}`).join("\n")}`,
+          ),
+        );
+        this.close();
+        return;
+      }
+    } catch {
+      // Fail-fast is a shortcut, never a new way to fail: an API without the log route (404), or
+      // a stream that broke, leaves the wait to the pod's status.
+    }
+  }
+}
