@@ -65,6 +65,18 @@ export async function freshEmulator(
   return emu;
 }
 
+/**
+ * Points the in-process provider runtime at `emu`, on its clock, silently (progress lines would
+ * swamp the tables); returns that clock.
+ */
+export function useEmulatorRuntime(emu: RunningEmulator): Clock {
+  const clock = emulatorClockOf(emu);
+  const config: Record<string, string> = emu.pulumiConfig();
+  setProgressSink(() => undefined);
+  setRuntimeOverrides({ lookup: (k) => config[k], clock });
+  return clock;
+}
+
 export function emulatorClockOf(emu: RunningEmulator): Clock {
   return {
     now: () => emu.control.now(),
@@ -138,9 +150,7 @@ export async function runFleet(strategy: Strategy, o: FleetOptions): Promise<Fle
     let done: { name: string; at: number }[];
     let failures = 0;
     if (strategy === "ours") {
-      const config: Record<string, string> = emu.pulumiConfig();
-      setProgressSink(() => undefined);
-      setRuntimeOverrides({ lookup: (k) => config[k], clock });
+      useEmulatorRuntime(emu);
       const results = await Promise.allSettled(
         Array.from({ length: o.n }, async (_, i) => {
           await providers.Pod.create({

@@ -4,8 +4,8 @@
  * check. Probes go to the pods, so the API requests should stay those of RUNNING.
  */
 import type { PodInputs } from "../provider/resources/pod.js";
-import { providers, setProgressSink, setRuntimeOverrides } from "../provider/runtime.js";
-import { emulatorClockOf, FLEET_DC, FLEET_GPU, type FleetOptions, freshEmulator } from "./fleet.js";
+import { providers } from "../provider/runtime.js";
+import { FLEET_DC, FLEET_GPU, type FleetOptions, freshEmulator, useEmulatorRuntime } from "./fleet.js";
 
 export type Check = NonNullable<PodInputs["readiness"]>["check"];
 
@@ -38,11 +38,8 @@ export async function runReadinessFleet(check: Check, o: FleetOptions): Promise<
     serve: "late",
     serveAfterMs: SERVES_AFTER_MS,
   });
-  const clock = emulatorClockOf(emu);
+  const clock = useEmulatorRuntime(emu);
   try {
-    const config: Record<string, string> = emu.pulumiConfig();
-    setProgressSink(() => undefined);
-    setRuntimeOverrides({ lookup: (k) => config[k], clock });
     const start = clock.now();
     const results = await Promise.allSettled(
       Array.from({ length: o.n }, async (_, i) => {

@@ -5,12 +5,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { benchChart } from "./chart.js";
 import { runProgramWithCli } from "./cli-program.js";
 import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
 import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
+import { type AfterUpResult, runAfterUp } from "./refresh.js";
 
 const quick = process.argv.includes("--quick");
 const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -19,6 +21,13 @@ const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "-");
 /** Emulator seconds from create to RUNNING, and how much faster than real time the emulator runs. */
 const T = 90;
 const SCALE = 5;
+
+/** A table row: text cells left-aligned, numbers right-aligned, each to its width. */
+function columns(...cells: readonly (readonly [string | number, number])[]): string {
+  return cells
+    .map(([v, w]) => (typeof v === "number" || /^[\d.-]+$/.test(v) ? String(v).padStart(w) : v.padEnd(w)))
+    .join(" ");
+}
 
 function fleetRow(r: FleetResult): string {
   const reads = (r.byRoute["GET /v2/pods"] ?? 0) + (r.byRoute["GET /v2/pods/:id"] ?? 0);
@@ -79,7 +88,7 @@ async function main(): Promise<void> {
   out(
     `check + diff per resource over 1000: in-process ${f(cd.checkUs)} + ${f(cd.diffUs)} = ${f(cd.checkPlusDiffUs)} µs; through the host ${f(cd.hostCheckUs)} + ${f(cd.hostDiffUs)} µs`,
   );
-  const mem = await hostMemory(quick ? 20 : 200);
+  const mem = await hostMemory(quick ? 20 : 1000);
   out(`host memory: ${f(mem.idleMb)} MB idle, ${f(mem.peakMb)} MB peak with ${mem.n} pods in flight`);
   out();
   out("4. A program of many pods through the stand-in engine (preview, then up)");
@@ -107,16 +116,38 @@ async function main(): Promise<void> {
     const r = await runReadinessFleet(check, { n: quick ? 10 : 50, tSeconds: T, scale: SCALE });
     readiness.push(r);
     out(
-      [
-        check.padEnd(8),
-        String(r.n).padStart(4),
-        f(r.allReadySeconds).padStart(12),
-        String(r.requests).padStart(5),
-        String(r.reads).padStart(6),
-        String(r.status429).padStart(5),
-        String(r.failures).padStart(5),
-      ].join(" "),
+      columns(
+        [check, 8],
+        [r.n, 4],
+        [f(r.allReadySeconds), 12],
+        [r.requests, 5],
+        [r.reads, 6],
+        [r.status429, 5],
+        [r.failures, 5],
+      ),
     );
+  }
+
+  out();
+  out("7. After up: refresh and destroy of a RUNNING fleet (default quota)");
+  out("phase    strategy       N  seconds  reqs  429s  fail");
+  const afterUp: AfterUpResult[] = [];
+  for (const phase of ["refresh", "destroy"] as const) {
+    for (const strategy of ["ours", "get-per-pod"] as const) {
+      const r = await runAfterUp(phase, strategy, quick ? 20 : 200, SCALE);
+      afterUp.push(r);
+      out(
+        columns(
+          [phase, 8],
+          [strategy, 12],
+          [r.n, 4],
+          [f(r.seconds), 8],
+          [r.requests, 5],
+          [r.status429, 5],
+          [r.failures, 5],
+        ),
+      );
+    }
   }
 
   const dir = join(__dirname, "..", "..", "bench", "results");
@@ -133,11 +164,18 @@ async function main(): Promise<void> {
     program,
     programThroughCli: viaCli,
     readiness,
+    afterUp,
   };
   const text = JSON.stringify(report, null, 2);
   writeFileSync(join(dir, `bench-${started.toISOString().replace(/[:.]/g, "-")}.json`), text);
   const latest = quick ? "latest-quick.json" : "latest.json";
   writeFileSync(join(dir, latest), text);
+  const chart = benchChart(
+    fleet,
+    afterUp,
+    `T = ${T} s, 60 requests/min; ${started.toISOString().slice(0, 10)}, ${cpus().length} cores, node ${process.version}`,
+  );
+  writeFileSync(join(dir, quick ? "fleet-quick.svg" : "fleet.svg"), chart);
   out();
   out(`Written to bench/results/${latest}`);
 }

@@ -105,13 +105,25 @@ function sumAmounts(keys: readonly string[], records: readonly Fields[]): Amount
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** The closing line under a table: the total and the window. */
-function summary(total: number, count: number, window: ReturnType<typeof windowView>): string {
+/**
+ * The closing line under a table: the total and the window, and when RunPod widened the window to
+ * whole buckets (a week bucket starts on its Monday, before a mid-week --start-time), that it did.
+ */
+function summary(
+  total: number,
+  count: number,
+  window: ReturnType<typeof windowView>,
+  askedStart: string | undefined,
+): string {
   const span =
     window.startTime && window.endTime
       ? ` from ${localTime(window.startTime)} to ${localTime(window.endTime)}`
       : "";
-  return `Total ${money(total)} over ${plural(count, "record")}${span}.`;
+  const widened =
+    askedStart && window.startTime && Date.parse(window.startTime) < Date.parse(askedStart)
+      ? ` RunPod bills whole ${window.bucketSize}s, so the first bucket starts before --start-time (${localTime(askedStart)}).`
+      : "";
+  return `Total ${money(total)} over ${plural(count, "record")}${span}.${widened}`;
 }
 
 const EMPTY = "No billing records in this window.";
@@ -406,6 +418,7 @@ function usageLines(
   window: ReturnType<typeof windowView>,
   lost: { readonly recordCount: number; readonly totalAmount: number; readonly ids: readonly string[] },
   wanted: string | undefined,
+  askedStart: string | undefined,
 ): string[] {
   const lines: string[] = [];
   if (printed.length === 0) {
@@ -424,7 +437,7 @@ function usageLines(
       ...spec.amountFields.map((k) => money(p.amounts[k] ?? 0)),
     ]);
     const total = exact(printed.reduce((s, p) => s + (p.amounts.totalAmount ?? 0), 0));
-    lines.push(...table(columns, rows), "", summary(total, printed.length, window));
+    lines.push(...table(columns, rows), "", summary(total, printed.length, window, askedStart));
   }
   if (lost.recordCount > 0) {
     const what = `${plural(lost.recordCount, "record")} (${money(lost.totalAmount)}) of ${plural(lost.ids.length, spec.noun)} RunPod no longer lists (${lost.ids.join(", ")})`;
@@ -511,7 +524,9 @@ function registerUsage(billing: Command, out: Terminal, spec: UsageSpec): void {
           [spec.idsField]: unattributed.ids,
         },
       };
-      out.data(view, () => usageLines(spec, printed, byGpu, window, unattributed, opts.gpuId));
+      out.data(view, () =>
+        usageLines(spec, printed, byGpu, window, unattributed, opts.gpuId, query.startTime),
+      );
     });
 }
 
@@ -579,7 +594,7 @@ JSON fields (one object): query, records, totals.
             ]),
           ),
           "",
-          summary(totals.totalAmount ?? 0, records.length, window),
+          summary(totals.totalAmount ?? 0, records.length, window, query.startTime),
         ];
       });
     });
@@ -660,7 +675,7 @@ JSON fields (one object): query, records, totals.
             ]),
           ),
           "",
-          summary(totals.totalAmount ?? 0, records.length, window),
+          summary(totals.totalAmount ?? 0, records.length, window, query.startTime),
           ...fields(
             FAMILIES.map((f) => {
               const parts = Object.entries(f.parts);

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { SeedInput } from "../emulator/index.js";
+import { CliError, UsageError } from "./errors.js";
 import { type Output, stdio } from "./output.js";
 import { intOption, numberOption } from "./parse.js";
 
@@ -23,18 +24,37 @@ export function registerEmulator(program: Command, out: Output = stdio): void {
     )
     .option("--control", "serve the /__emulator/ control plane (tests, benchmarks)", false)
     .action(async (opts: { port?: number; seed?: string; clockScale: number; control: boolean }) => {
-      let seed: Partial<SeedInput> | undefined;
-      if (opts.seed) {
-        try {
-          seed = JSON.parse(readFileSync(opts.seed, "utf8")) as Partial<SeedInput>;
-        } catch (err) {
-          throw new Error(`--seed ${opts.seed}: ${err instanceof Error ? err.message : String(err)}`);
-        }
+      if (opts.clockScale === 0 && !opts.control) {
+        throw new UsageError(
+          "--clock-scale 0 freezes emulator time, so no pod would ever start; add --control to move it through /__emulator/clock, or give a scale above 0.",
+        );
       }
-      const port = opts.port;
       // Loaded here, not at the top: building the emulator's GraphQL schema costs every other
       // command its start-up time.
-      const { startEmulator } = await import("../emulator/index.js");
+      const { startEmulator, seedProblems } = await import("../emulator/index.js");
+      let seed: Partial<SeedInput> | undefined;
+      if (opts.seed) {
+        let text: string;
+        try {
+          text = readFileSync(opts.seed, "utf8");
+        } catch (err) {
+          throw new CliError(`--seed ${opts.seed}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch (err) {
+          throw new UsageError(
+            `--seed ${opts.seed}: not JSON: ${err instanceof Error ? err.message : String(err)}`,
+          );
+        }
+        const problems = seedProblems(parsed);
+        if (problems.length > 0) {
+          throw new UsageError(`--seed ${opts.seed}:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+        }
+        seed = parsed as Partial<SeedInput>;
+      }
+      const port = opts.port;
       const emu = await startEmulator({
         ...(seed ? { seed } : {}),
         ...(port ? { ports: { base: port, rest: port + 1, serverless: port + 2 } } : {}),

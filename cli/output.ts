@@ -6,7 +6,7 @@
  * server echoing the key back can leak it to a terminal or a log.
  */
 import type { Writable } from "node:stream";
-import { isRunpodApiError, redact } from "../provider/client/index.js";
+import { adviceFor, ERROR_CODES, isRunpodApiError, redact } from "../provider/client/index.js";
 import { CliError, UsageError } from "./errors.js";
 
 export interface Output {
@@ -114,7 +114,12 @@ export class Terminal implements Output {
    */
   fail(err: unknown): number {
     const exitCode = err instanceof UsageError ? 2 : 1;
-    const message = err instanceof Error ? err.message : String(err);
+    // The client's advice on a rejected key speaks to Pulumi programs too; here only the
+    // environment variable applies.
+    const message = (err instanceof Error ? err.message : String(err)).replace(
+      adviceFor(ERROR_CODES.UNAUTHORIZED),
+      CLI_KEY_ADVICE,
+    );
     if (this.format === "table") {
       this.error(`Error: ${message}`);
       return exitCode;
@@ -132,6 +137,10 @@ export class Terminal implements Output {
     return exitCode;
   }
 }
+
+/** What to do about a rejected key, for the command-line tool. */
+export const CLI_KEY_ADVICE =
+  "Check RUNPOD_API_KEY: it is missing, malformed, expired or invalid (create a key in the RunPod console, Settings > API Keys).";
 
 /** The process's terminal. */
 export const stdio = new Terminal({ stdout: process.stdout, stderr: process.stderr, env: process.env });

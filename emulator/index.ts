@@ -22,7 +22,14 @@ export { type CapacityChange, EmulatorControl } from "./control.js";
 export type { FaultRuleInput } from "./faults.js";
 export { DEFAULT_POLICY, type WindowPolicy } from "./rate-limit.js";
 export type { LoggedRequest } from "./request-log.js";
-export { DEFAULT_API_KEY, defaultSeed, LIMITED_API_KEY, type Seed, type SeedInput } from "./seed.js";
+export {
+  DEFAULT_API_KEY,
+  defaultSeed,
+  LIMITED_API_KEY,
+  type Seed,
+  type SeedInput,
+  seedProblems,
+} from "./seed.js";
 export { DEFAULT_SETTINGS, EmulatorState, type Settings } from "./state.js";
 
 export interface EmulatorOptions {

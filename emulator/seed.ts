@@ -722,6 +722,25 @@ export function defaultSeed(): Seed {
 }
 
 /** The default seed with any top-level keys of `overrides` replacing its own. */
+/**
+ * What is wrong with a seed file's content, one line per problem (`path: rule`): not an object, a
+ * top-level key the seed does not have (a typo would otherwise be ignored), a value of the wrong
+ * shape. Empty when `mergeSeed` takes it.
+ */
+export function seedProblems(input: unknown): string[] {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return ["the seed must be a JSON object whose top-level keys replace the default seed's"];
+  }
+  const known = Object.keys(SeedSchema.shape);
+  const unknown = Object.keys(input).filter((k) => !known.includes(k));
+  if (unknown.length > 0) {
+    return unknown.map((k) => `${k}: not a seed key (the seed has ${known.join(", ")})`);
+  }
+  const parsed = SeedSchema.safeParse({ ...defaultSeed(), ...input });
+  if (parsed.success) return [];
+  return parsed.error.issues.map((i) => `${i.path.map(String).join(".") || "(the seed)"}: ${i.message}`);
+}
+
 export function mergeSeed(overrides: Partial<SeedInput> | undefined): Seed {
   if (!overrides) return defaultSeed();
   return SeedSchema.parse({ ...defaultSeed(), ...overrides });

@@ -8,9 +8,12 @@
  * The log stream (`GET /v2/pods/{id}/logs`) costs one request and stays open, so it is opened only
  * when the status looks wrong: a pod still not up `afterSeconds` after it was placed, or a pod
  * seen going from RUNNING back to STARTING (a restart). A healthy pod that comes up quickly never
- * opens it, and a slow one opens it only while half of every quota window is unused, so a fleet's
- * creates and status reads never wait for log streams. An API without the log route (404) leaves
- * the wait on status alone, silently.
+ * opens it. Pods of one image and registry credential pull the same thing, so among slow pods only
+ * one per image reads its log at a time, and once one of them runs, the image is known to pull and
+ * its slow siblings only wait (a restart still opens a pod's own log): a fleet of 200 slow pods
+ * costs one log request, not 200. A log is opened only while half of every quota window is unused,
+ * so creates and status reads never wait for it. An API without the log route (404) leaves the wait
+ * on status alone, silently.
  */
 import { redact } from "./client/errors.js";
 import type { PodLogLine, PodStatus } from "./client/schemas/pods.js";
@@ -119,6 +122,12 @@ export function judgeLog(
 /** A slow pod's log is opened only while every quota window has this much of its quota left. */
 const SPARE_FRACTION = 0.5;
 
+/**
+ * Per image and registry credential, in this process: the pod whose log is being read for pull
+ * errors, or "pulls" once a pod of it ran.
+ */
+const images = new Map<string, ContainerWatch | "pulls">();
+
 /** Log lines kept per pod: the stream's backfill plus what follows, enough for any window. */
 const KEPT_LINES = 500;
 
@@ -136,6 +145,8 @@ export class ContainerWatch {
 
   constructor(
     private readonly podId: string,
+    /** What the pod pulls, and where to: its image, registry credential and container disk. */
+    private readonly pulls: string,
     private readonly options: FailFastOptions,
     /** Values the quoted lines must never show (the API key, secret env values). */
     private readonly secrets: readonly string[],
@@ -151,19 +162,26 @@ export class ContainerWatch {
       this.open();
       return;
     }
+    if (status === "RUNNING") images.set(this.pulls, "pulls");
     if (status !== "STARTING") return;
     this.placedAt ??= now();
-    // Slow to come up: worth a look, once the quota has room for it.
+    // Slow to come up: worth a look, unless the image is known to pull or a sibling is being
+    // looked at, and once the quota has room for it.
+    const image = images.get(this.pulls);
     if (
+      image === undefined &&
       now() - this.placedAt >= this.options.afterSeconds * 1000 &&
       api().client.budgetFor("v2").hasSpare(SPARE_FRACTION)
     ) {
+      images.set(this.pulls, this);
       this.open();
     }
   }
 
   close(): void {
     this.abort.abort();
+    // A sibling takes over the look at the image, unless this pod showed that it pulls.
+    if (images.get(this.pulls) === this) images.delete(this.pulls);
   }
 
   private open(): void {

@@ -1,12 +1,13 @@
 /**
  * The provider's process-wide runtime: settings from `configure` (or the environment), one client,
- * one pod watcher. In a `pulumi up` every dynamic resource runs in one provider host process, so
+ * one pod watcher, one reader of single pods. In a `pulumi up` every dynamic resource runs in one provider host process, so
  * all of them share the HTTP pool, the rate-limit budget and the watcher kept here.
  */
 import { RunpodApi } from "./client/api.js";
 import { type Clock, realClock, scaledClock } from "./client/clock.js";
 import { type RunpodSettings, resolveSettings, type SettingsLookup } from "./client/config.js";
 import { type ClientOptions, RunpodClient } from "./client/request.js";
+import { PodReads } from "./pod-reads.js";
 import { PodWatcher, type WatcherOptions } from "./watcher.js";
 
 /** What Pulumi's dynamic-provider host passes to `configure`. */
@@ -19,7 +20,7 @@ interface Runtime {
   clock: Clock | undefined;
   clientOptions: ClientOptions;
   watcherOptions: Partial<WatcherOptions>;
-  cache: { key: string; api: RunpodApi; watcher: PodWatcher } | undefined;
+  cache: { key: string; api: RunpodApi; watcher: PodWatcher; reads: PodReads } | undefined;
 }
 
 const KEY = Symbol.for("runpod-dynamic.runtime");
@@ -78,7 +79,7 @@ export function settings(): RunpodSettings {
   return resolveSettings(runtime().lookup, process.env);
 }
 
-function current(): { api: RunpodApi; watcher: PodWatcher } {
+function current(): { api: RunpodApi; watcher: PodWatcher; reads: PodReads } {
   const r = runtime();
   const s = settings();
   const key = JSON.stringify(s);
@@ -86,7 +87,12 @@ function current(): { api: RunpodApi; watcher: PodWatcher } {
     const client = new RunpodClient(s, { ...r.clientOptions, clock: clock() });
     const api = new RunpodApi(client);
     r.cache?.watcher.close();
-    r.cache = { key, api, watcher: new PodWatcher(api, clock(), r.watcherOptions) };
+    r.cache = {
+      key,
+      api,
+      watcher: new PodWatcher(api, clock(), r.watcherOptions),
+      reads: new PodReads(api, clock()),
+    };
   }
   return r.cache;
 }
@@ -94,6 +100,11 @@ function current(): { api: RunpodApi; watcher: PodWatcher } {
 /** The shared API client for the current settings. */
 export function api(): RunpodApi {
   return current().api;
+}
+
+/** Reads of single pods, coalesced into list requests when they come together (refresh). */
+export function podReads(): PodReads {
+  return current().reads;
 }
 
 /** The shared pod watcher. */

@@ -35,10 +35,8 @@ const pod = new Pod(
     startJupyter: true,
     // Done once the SSH port has its public address (it comes some seconds after RUNNING).
     readiness: { check: "PORTS" },
-    // The pod is placed in the volume's data center automatically.
-    mounts: {
-      network: [{ volumeId: config.get("networkVolumeId") ?? "nv-tx3-datasets", path: "/workspace" }],
-    },
+    // On the volume created above: the pod is placed in the volume's data center automatically.
+    mounts: { network: [{ volumeId: volume.id, path: "/workspace" }] },
     env: { HF_HOME: "/workspace/hf", HF_TOKEN: config.getSecret("hfToken") ?? "" },
   },
   // startSsh injects the keys registered when the pod is created: register them first.
@@ -47,7 +45,9 @@ const pod = new Pod(
 
 const endpoint = new ServerlessEndpoint("sdxl", {
   name: "quickstart-sdxl",
-  templateId: config.get("endpointTemplateId") ?? "runpod-worker-sdxl",
+  // RunPod's public SDXL worker image (check the tag you want on Docker Hub: it is one config value).
+  image: config.get("endpointImage") ?? "runpod/worker-sdxl:3.1.0",
+  disk: 15,
   // Serverless GPU pools, in order (getGpuTypes() shows each GPU type's pool).
   gpu: { pools: ["ADA_24", "ADA_48_PRO"] },
   workers: { min: 0, max: config.getNumber("workersMax") ?? 2, idleTimeout: 30 },

@@ -1,16 +1,26 @@
 /**
- * A serverless endpoint from a serverless template, smoke-tested during `pulumi up`, plus a job on
- * a hosted image model. Deleting an endpoint removes its logs and job history: production stacks
+ * A serverless endpoint from a serverless template it creates, smoke-tested during `pulumi up`, plus
+ * a job on one of RunPod's hosted image models. Deleting an endpoint removes its logs and job history: production stacks
  * should `protect` it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ServerlessEndpoint, ServerlessJob } from "runpod-dynamic";
+import { ServerlessEndpoint, ServerlessJob, Template } from "runpod-dynamic";
 
 const config = new pulumi.Config();
 
+// The worker's container settings, kept as a serverless template of the account (created here,
+// so the program needs nothing that is not in it).
+const template = new Template("vllm", {
+  name: "vllm-worker",
+  image: config.get("image") ?? "runpod/worker-v1-vllm:v2.4.0",
+  serverless: true,
+  disk: 30,
+  env: { MODEL_NAME: config.get("model") ?? "Qwen/Qwen2.5-7B-Instruct" },
+});
+
 const endpoint = new ServerlessEndpoint("worker", {
   name: "vllm-worker",
-  templateId: config.get("templateId") ?? "vllm-worker",
+  templateId: template.id,
   // Serverless GPU pools, in order: A100 80 GB, then the H100 pool.
   gpu: { pools: config.getObject<string[]>("gpuPools") ?? ["AMPERE_80", "ADA_80_PRO"] },
   workers: { min: 0, max: config.getNumber("workersMax") ?? 2, idleTimeout: 60 },

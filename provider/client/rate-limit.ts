@@ -105,6 +105,16 @@ export interface BudgetTicket {
  */
 export type RequestPriority = "foreground" | "background";
 
+/**
+ * `RUNPOD_DYNAMIC_DEBUG=ratelimit` prints the budget's decisions to stderr (what each answer's
+ * headers left, each wait and why), so a user can tell why a deployment is pacing. Counts and
+ * times only: nothing of a request or its key.
+ */
+function debug(line: () => string): void {
+  if (!/(^|,)\s*ratelimit\s*(,|$)/.test(process.env.RUNPOD_DYNAMIC_DEBUG ?? "")) return;
+  process.stderr.write(`runpod-dynamic ratelimit: ${line()}\n`);
+}
+
 /** Fraction of a window's quota below which background requests are spread out rather than sent at once. */
 const LOW_WATER_FRACTION = 0.2;
 
@@ -129,6 +139,7 @@ export class RateLimitBudget {
       signal?.throwIfAborted();
       const wait = this.waitNeeded(this.clock.now(), priority);
       if (wait <= 0) break;
+      debug(() => `wait ${Math.round(wait)} ms (${priority}); ${this.describe()}`);
       await this.clock.sleep(wait, signal);
     }
     const now = this.clock.now();
@@ -202,11 +213,26 @@ export class RateLimitBudget {
         lastGrantAt: prev?.lastGrantAt ?? 0,
       });
     }
+    debug(() => `observed ${this.describe()}`);
   }
 
   /** Stops every request until `seconds` from now (a 429's Retry-After). */
   pauseFor(seconds: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + seconds * 1000);
+    debug(() => `429: every request paused for ${seconds} s; ${this.describe()}`);
+  }
+
+  /** One line: each window's remaining quota and reset, requests in flight, a pause. */
+  describe(): string {
+    const snap = this.snapshot();
+    const windows = snap.windows.map(
+      (w) => `${w.name} ${w.remaining}/${w.quota ?? "?"} left, resets in ${Math.ceil(w.resetInMs / 1000)} s`,
+    );
+    return [
+      ...(windows.length > 0 ? windows : ["quota not known yet"]),
+      `${snap.inFlight} in flight`,
+      ...(snap.pausedForMs > 0 ? [`paused ${Math.ceil(snap.pausedForMs / 1000)} s`] : []),
+    ].join(", ");
   }
 
   snapshot(): BudgetSnapshot {

@@ -20,7 +20,7 @@ import {
 } from "../client/schemas/pods.js";
 import type { Cloud, PodStatus, Region } from "../client/vocabulary.js";
 import { type ContainerFailure, ContainerWatch, failFastOptions } from "../container-watch.js";
-import { api, configureRuntime, now, settings, watcher } from "../context.js";
+import { api, configureRuntime, now, podReads, settings, watcher } from "../context.js";
 import { listPatiently, waitWallClock } from "../create-once.js";
 import {
   catalogCandidates,
@@ -940,7 +940,8 @@ async function waitUntilReady(
   const failed = new AbortController();
   const failFast = failFastOptions(inputs.failFast);
   const secrets = [settings().apiKey ?? "", ...Object.values(inputs.env ?? {})];
-  const containers = new ContainerWatch(pod.id, failFast, secrets, (f) => failed.abort(f));
+  const pulls = `${pod.image} ${pod.registry ?? ""} ${pod.disk}`;
+  const containers = new ContainerWatch(pod.id, pulls, failFast, secrets, (f) => failed.abort(f));
   let latest = pod;
   const asWaitFailure = (err: unknown) => {
     if (!failed.signal.aborted) return err;
@@ -1449,7 +1450,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
   async read(id: string, props?: PodOutputs): Promise<pulumi.dynamic.ReadResult<PodOutputs>> {
     let pod: ApiPod;
     try {
-      pod = await api().getPod(id);
+      pod = await podReads().get(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
       throw err;
@@ -1498,6 +1499,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     news: PodInputs,
   ): Promise<pulumi.dynamic.UpdateResult<PodOutputs>> {
     claimed.add(id);
+    podReads().forget(id);
     const timeouts = timeoutsOf(news.timeouts);
     // PATCH replaces the whole env, so the pod's current env is read only when env changes; PATCH
     // answers with the pod.
@@ -1542,6 +1544,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
   }
 
   async delete(id: string, props: PodOutputs): Promise<void> {
+    podReads().forget(id);
     const name = label(props, id);
     const started = now();
     let existed: boolean;

@@ -7,8 +7,8 @@
  * phase the emulator's own state is audited against the stack's state; after the faults are
  * cleared, the next run converges.
  *
- * Figures (operations, faults by kind, retries, leaks/duplicates/losses) are printed, and written
- * as JSON to the file named by CHAOS_REPORT when it is set.
+ * Figures (operations, faults by kind, retries, leaks/duplicates/losses) are written as JSON to the
+ * file named by CHAOS_REPORT when it is set; the console stays quiet.
  */
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,7 +149,6 @@ function record(phase: PhaseResult, found: Audit): void {
     unclearFailures: found.unclearFailures.length,
   };
   figures.push(row);
-  process.stdout.write(`chaos ${JSON.stringify(row)}\n`);
 }
 
 function countBy(values: readonly string[]): Record<string, number> {

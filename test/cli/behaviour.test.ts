@@ -190,10 +190,11 @@ describe("configuration and the API key", () => {
     expect([res.code, errorText(res)]).toEqual([
       1,
       expect.stringMatching(
-        /^Error: GET \/v2\/billing\/pods\?bucketSize=day: 401 Unauthorized: The API key is invalid or expired\./,
+        /^Error: GET \/v2\/billing\/pods\?bucketSize=day: 401 Unauthorized: The API key is invalid or expired\. Check RUNPOD_API_KEY: it is missing, malformed, expired or invalid/,
       ),
     ]);
     expect(res.stdout + res.stderr).not.toContain(wrong);
+    expect(res.stderr).not.toContain("pulumi config");
   });
 
   it("no command prints the key, even when a response carries it", async () => {

@@ -292,6 +292,15 @@ describe("billing pods", () => {
     });
   });
 
+  it("a table whose first bucket starts before --start-time says that RunPod bills whole buckets", async () => {
+    const res = await h.run(["billing", "pods", "--pod-id", pod.cpu, "--bucket-size", "week", ...DAY1], {
+      TZ: "UTC",
+    });
+    expect(res.stdout.trim().split("\n").at(-1)).toBe(
+      "Total $0.2500 over 1 record from 2026-11-16 00:00 UTC to 2026-11-23 00:00 UTC. RunPod bills whole weeks, so the first bucket starts before --start-time (2026-11-20 00:00 UTC).",
+    );
+  });
+
   it("--last-n is sent as lastN, and the JSON shows the window the API resolved", async () => {
     const out = await h.json<Json>([
       "billing",

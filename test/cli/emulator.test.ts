@@ -63,6 +63,33 @@ describe("runpod-dynamic emulator", () => {
     expect([res.code, res.stderr]).toEqual([2, expect.stringMatching(message)]);
   });
 
+  it("refuses --clock-scale 0 without the control plane that could move the frozen clock", async () => {
+    const res = await runCli(["emulator", "--clock-scale", "0"]);
+    expect([res.code, res.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /--clock-scale 0 freezes emulator time, so no pod would ever start; add --control/,
+      ),
+    ]);
+  });
+
+  it("names the seed file, each wrong field and each unknown key, with exit code 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rp-seed-"));
+    const wrongType = join(dir, "wrong.json");
+    const typo = join(dir, "typo.json");
+    writeFileSync(wrongType, JSON.stringify({ dataCenters: [{ id: 7, name: "x" }] }));
+    writeFileSync(typo, JSON.stringify({ dataCentres: [], registries: [] }));
+    const wrong = await runCli(["emulator", "--seed", wrongType]);
+    const unknown = await runCli(["emulator", "--seed", typo]);
+    expect([wrong.code, unknown.code]).toEqual([2, 2]);
+    expect(wrong.stderr).toContain(
+      `--seed ${wrongType}:\n  dataCenters.0.id: Invalid input: expected string, received number`,
+    );
+    expect(unknown.stderr).toContain(
+      `--seed ${typo}:\n  dataCentres: not a seed key (the seed has apiKeys, dataCenters,`,
+    );
+  });
+
   it("fails with exit code 1 on an unreadable seed file", async () => {
     const res = await runCli(["emulator", "--seed", "/nonexistent/seed.json"]);
     expect([res.code, res.stderr]).toEqual([

@@ -224,3 +224,15 @@ describe("pods stop|start|restart", () => {
     expect([res.code, res.stdout]).toEqual([0, expect.stringContaining(text)]);
   });
 });
+
+describe("RUNPOD_DYNAMIC_DEBUG=ratelimit", () => {
+  it("prints what each answer left of the quota to stderr, and nothing without it", async () => {
+    const debug = await h.run(["pods", "list"], { RUNPOD_DYNAMIC_DEBUG: "ratelimit" });
+    const quiet = await h.run(["pods", "list"]);
+    expect([debug.code, quiet.code, quiet.stderr]).toEqual([0, 0, ""]);
+    expect(debug.stderr).toMatch(
+      /^runpod-dynamic ratelimit: observed minute \d+\/100000 left, resets in \d+ s, 0 in flight$/m,
+    );
+    expect(debug.stderr).not.toContain(h.emu.apiKey);
+  });
+});

@@ -5,8 +5,8 @@ import { exampleSuite } from "./example-suite.js";
 exampleSuite(
   {
     example: "serverless-endpoint",
-    writes: { up: 3, update: 1, replace: 1, destroy: 1 },
-    resources: ["worker", "smoke", "picture"],
+    writes: { up: 4, update: 1, replace: 1, destroy: 2 },
+    resources: ["vllm", "worker", "smoke", "picture"],
     afterUp: (out) => {
       expect([out.smokeStatus, out.workersMax]).toEqual(["COMPLETED", 2]);
       expect(out.imageUrl).toMatch(/^https:\/\//);

@@ -4,16 +4,13 @@
  * emulator clock.
  */
 import { connect } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Api, frozenEmulator, type RunningEmulator } from "../support/emulator.js";
+import { describe, expect, it } from "vitest";
+import { type Api, frozenEmulatorForEachTest, type RunningEmulator } from "../support/emulator.js";
 
 let emu: RunningEmulator;
 let api: Api;
-beforeEach(async () => {
-  ({ emu, api } = await frozenEmulator({ settings: { portMappingMs: 4000 } }));
-});
-afterEach(async () => {
-  await emu.close();
+frozenEmulatorForEachTest({ settings: { portMappingMs: 4000 } }, (t) => {
+  ({ emu, api } = t);
 });
 
 const create = (image: string, ports: string[]) =>

@@ -227,6 +227,27 @@ describe("failing fast on what the pod's log says", () => {
     expect(progress.filter((l) => /log/i.test(l))).toEqual([]);
   });
 
+  it("slow pods of one image read one log between them, and none once one of them runs", async () => {
+    emu.control.setSettings({ startingMs: 60_000 });
+    const made = await Promise.all(
+      [0, 1, 2, 3].map((i) => Pod.create(inputs({ name: `slow${i}`, image: "big:1", failFast }))),
+    );
+    expect([made.length, count("GET /v2/pods/:id/logs")]).toEqual([4, 1]);
+  });
+
+  it("pods of an image that cannot be pulled each fail, quoting the log", async () => {
+    emu.control.setContainerBehaviour({ image: "typo:4", kind: "imageNotFound" });
+    const results = await Promise.allSettled(
+      [0, 1, 2].map((i) => Pod.create(inputs({ name: `bad${i}`, image: "typo:4", failFast }))),
+    );
+    expect(
+      results.map(
+        (r) => r.status === "rejected" && String(r.reason.message).includes("manifest for typo:4 not found"),
+      ),
+    ).toEqual([true, true, true]);
+    expect(live()).toEqual([]);
+  });
+
   it("a healthy pod that comes up quickly never opens its log", async () => {
     await Pod.create(inputs());
     expect(count("GET /v2/pods/:id/logs")).toBe(0);

@@ -1,4 +1,5 @@
 /** Starts the compiled emulator in-process and a real typed client pointed at it. */
+import { afterEach, beforeEach } from "vitest";
 import { clientLib, loadDist } from "./dist.js";
 
 export const emulatorLib = loadDist<typeof import("../../emulator/index.js")>("emulator/index.js");
@@ -22,6 +23,24 @@ export async function frozenEmulator(options: Parameters<typeof emulatorLib.star
     ...options,
   });
   return { emu, api: apiFor(emu) };
+}
+
+/**
+ * Before each test, a fresh frozen-clock emulator and a client (handed to `use`); closed after it.
+ */
+export function frozenEmulatorForEachTest(
+  options: Parameters<typeof emulatorLib.startEmulator>[0],
+  use: (t: { emu: RunningEmulator; api: Api }) => void,
+): void {
+  let emu: RunningEmulator | undefined;
+  beforeEach(async () => {
+    const t = await frozenEmulator(options);
+    emu = t.emu;
+    use(t);
+  });
+  afterEach(async () => {
+    await emu?.close();
+  });
 }
 
 /** The error a promise rejects with (a RunpodApiError from the client). */

@@ -9,6 +9,10 @@ import { emulatorLib, type RunningEmulator } from "./emulator.js";
 export const runtimeLib = loadDist<typeof import("../../provider/runtime.js")>("provider/runtime.js");
 export const providerLib = loadDist<typeof import("../../provider/index.js")>("provider/index.js");
 
+/** The coalescing pod reader, as the provider host loads it. */
+export const loadPodReads = () =>
+  loadDist<typeof import("../../provider/pod-reads.js")>("provider/pod-reads.js");
+
 /** A client clock reading the emulator's own clock, sleeping real time scaled by its rate. */
 export function emulatorClock(emu: RunningEmulator): Clock {
   return {

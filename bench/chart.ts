@@ -1,0 +1,111 @@
+/**
+ * The bench's figures as one SVG (bench/results/fleet.svg, shown in the README): grouped bars per
+ * fleet size for ours and each baseline (time to all RUNNING in multiples of T, requests, median
+ * detection lag), and the refresh and destroy rows of a RUNNING fleet. Plain SVG text: no library,
+ * no fonts beyond the reader's sans-serif.
+ */
+import type { FleetResult } from "./fleet.js";
+import type { AfterUpResult } from "./refresh.js";
+
+interface Panel {
+  readonly title: string;
+  readonly groups: readonly string[];
+  readonly series: readonly { readonly name: string; readonly values: readonly number[] }[];
+  readonly format: (v: number) => string;
+}
+
+const COLORS = ["#2563eb", "#f59e0b", "#9ca3af"];
+const W = 300;
+const H = 190;
+const PAD = { top: 28, bottom: 34, left: 8 };
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+function panel(p: Panel, x0: number, y0: number): string {
+  const max = Math.max(1e-9, ...p.series.flatMap((s) => s.values.filter(Number.isFinite)));
+  const plotH = H - PAD.top - PAD.bottom;
+  const groupW = (W - PAD.left * 2) / p.groups.length;
+  const barW = (groupW - 10) / p.series.length;
+  const parts = [
+    `<text x="${x0 + W / 2}" y="${y0 + 16}" text-anchor="middle" font-weight="bold">${esc(p.title)}</text>`,
+  ];
+  p.groups.forEach((g, gi) => {
+    const gx = x0 + PAD.left + gi * groupW + 5;
+    p.series.forEach((s, si) => {
+      const v = s.values[gi] ?? Number.NaN;
+      if (!Number.isFinite(v)) return;
+      const h = (v / max) * plotH;
+      const x = gx + si * barW;
+      const y = y0 + PAD.top + plotH - h;
+      parts.push(
+        `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(barW - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="${COLORS[si % COLORS.length]}"><title>${esc(`${s.name}, ${g}: ${p.format(v)}`)}</title></rect>`,
+        `<text x="${(x + barW / 2).toFixed(1)}" y="${(y - 2).toFixed(1)}" text-anchor="middle" font-size="8">${esc(p.format(v))}</text>`,
+      );
+    });
+    parts.push(
+      `<text x="${(gx + (groupW - 10) / 2).toFixed(1)}" y="${y0 + H - PAD.bottom + 14}" text-anchor="middle">${esc(g)}</text>`,
+    );
+  });
+  return parts.join("\n");
+}
+
+/** The chart of one bench run. */
+export function benchChart(
+  fleet: readonly FleetResult[],
+  afterUp: readonly AfterUpResult[],
+  caption: string,
+): string {
+  const strategies = [...new Set(fleet.map((r) => r.strategy))];
+  const sizes = [...new Set(fleet.map((r) => r.n))];
+  const pick = (s: string, n: number, f: (r: FleetResult) => number) =>
+    f(fleet.find((r) => r.strategy === s && r.n === n) ?? ({} as FleetResult));
+  const series = (f: (r: FleetResult) => number) =>
+    strategies.map((s) => ({ name: s, values: sizes.map((n) => pick(s, n, f)) }));
+  const groups = sizes.map((n) => `N = ${n}`);
+  const afterStrategies = [...new Set(afterUp.map((r) => r.strategy))];
+  const phases = [...new Set(afterUp.map((r) => r.phase))];
+  const panels: Panel[] = [
+    { title: "All RUNNING (x T)", groups, series: series((r) => r.ratioToT), format: (v) => v.toFixed(2) },
+    {
+      title: "API requests",
+      groups,
+      series: series((r) => r.requests),
+      format: (v) => String(Math.round(v)),
+    },
+    {
+      title: "Median detection lag (s)",
+      groups,
+      series: series((r) => r.lagMedian),
+      format: (v) => v.toFixed(1),
+    },
+    {
+      title: `After up, N = ${afterUp[0]?.n ?? 0}: requests`,
+      groups: phases,
+      series: afterStrategies.map((s) => ({
+        name: s,
+        values: phases.map(
+          (ph) => afterUp.find((r) => r.phase === ph && r.strategy === s)?.requests ?? Number.NaN,
+        ),
+      })),
+      format: (v) => String(Math.round(v)),
+    },
+  ];
+  const width = W * 2 + 20;
+  const height = H * 2 + 60;
+  const legend = strategies
+    .map(
+      (s, i) =>
+        `<rect x="${10 + i * 120}" y="${height - 22}" width="10" height="10" fill="${COLORS[i % COLORS.length]}"/><text x="${24 + i * 120}" y="${height - 13}">${esc(s === "ours" ? "runpod-dynamic" : s)}</text>`,
+    )
+    .join("\n");
+  const body = panels.map((p, i) => panel(p, (i % 2) * (W + 20), Math.floor(i / 2) * H)).join("\n");
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="10">`,
+    `<rect width="100%" height="100%" fill="white"/>`,
+    body,
+    legend,
+    `<text x="${width - 10}" y="${height - 13}" text-anchor="end" fill="#555">${esc(caption)}</text>`,
+    "</svg>",
+    "",
+  ].join("\n");
+}
