@@ -1,7 +1,8 @@
 /**
  * Scenario 2: the same fleet through the real dynamic-provider host over gRPC, with concurrent
  * Create calls as the engine sends them, to show that one watcher and one budget serve every
- * resource of a host process.
+ * resource of a host process; and the fleet split over K hosts with one API key, as K deployments
+ * of one team run at once, each host budgeting on its own from the `RateLimit` headers they share.
  */
 import { createRequire } from "node:module";
 import { message, type ProviderHost, provproto, rpc, startProviderHost } from "../harness/grpc.js";
@@ -45,9 +46,14 @@ export async function providerText(type: string): Promise<string> {
   return (await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })).text;
 }
 
-export async function runHostFleet(o: FleetOptions): Promise<FleetResult> {
+/** `o.n` pods created through `hosts` provider hosts (one API key), each taking its share at once. */
+export async function runHostFleet(o: FleetOptions, hosts = 1): Promise<FleetResult> {
   const emu = await freshEmulator(o);
-  const host = await startHost(emu.pulumiConfig(), { RUNPOD_DYNAMIC_TIME_SCALE: String(o.scale) });
+  const started = await Promise.all(
+    Array.from({ length: hosts }, () =>
+      startHost(emu.pulumiConfig(), { RUNPOD_DYNAMIC_TIME_SCALE: String(o.scale) }),
+    ),
+  );
   try {
     const text = await providerText("Pod");
     const type = "pulumi-nodejs:dynamic/runpod:Pod";
@@ -62,6 +68,7 @@ export async function runHostFleet(o: FleetOptions): Promise<FleetResult> {
           dataCenterIds: [FLEET_DC],
           __provider: text,
         };
+        const host = started[i % hosts] as ProviderHost;
         await rpc(
           host.client,
           "create",
@@ -77,7 +84,7 @@ export async function runHostFleet(o: FleetOptions): Promise<FleetResult> {
     const done = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     return fleetResult("ours", o, emu, start, done, results.length - done.length);
   } finally {
-    host.close();
+    for (const host of started) host.close();
     await emu.close();
   }
 }

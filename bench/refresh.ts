@@ -72,12 +72,17 @@ export async function runAfterUp(
       );
       results = await Promise.allSettled(
         ids.map(async (id) => {
-          if (phase === "destroy") await api.deletePod(id);
-          // Each pod read again and again until gone: other tools' per-pod polling, every 5 s.
-          for (let pod = await api.getPod(id); phase === "destroy" && pod.status !== "TERMINATED"; ) {
-            await clock.sleep(5000);
-            pod = await api.getPod(id).catch(() => ({ status: "TERMINATED" }) as never);
-          }
+          if (phase === "refresh") return api.getPod(id);
+          await api.deletePod(id);
+          // Each pod read again and again until gone (404 or TERMINATED): other tools' per-pod
+          // polling, every 5 s.
+          const gone = () =>
+            api.getPod(id).then(
+              (pod) => pod.status === "TERMINATED",
+              () => true,
+            );
+          while (!(await gone())) await clock.sleep(5000);
+          return undefined;
         }),
       );
     }

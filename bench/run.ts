@@ -73,6 +73,10 @@ async function main(): Promise<void> {
     out(fleetRow(r));
   }
   out();
+  out(`2b. ${quick ? 20 : 200} pods over 4 provider hosts with one API key (4 deployments at once)`);
+  const sharedKey = await runHostFleet({ n: quick ? 20 : 200, tSeconds: T, scale: SCALE }, 4);
+  out(fleetRow(sharedKey));
+  out();
   out("3. Micro figures");
   const serialized = await serializedSizes();
   out(
@@ -160,6 +164,7 @@ async function main(): Promise<void> {
     parameters: { tSeconds: T, clockScale: SCALE, quota: "60/min, 3000/h, 50000/day" },
     fleet,
     hostFleet,
+    sharedKey,
     micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
     program,
     programThroughCli: viaCli,

@@ -1,6 +1,6 @@
 /**
  * A small stand-in for the Pulumi engine, for whole-program tests and the README's main job on
- * machines without the Pulumi CLI (../shared/reference/pulumi-without-cli.md, 7b).
+ * machines without the Pulumi CLI (docs/real-engine.md says what the real one does differently).
  *
  * What is real: the program runs under `@pulumi/pulumi`'s own runner (`cmd/run`, the same code
  * `pulumi up` execs), every resource operation goes through the real dynamic-provider host

@@ -4,8 +4,8 @@
  * It holds nothing: no credentials, no clients, no Map or Set. Each method loads the real
  * implementation by package name when it runs, inside the provider host, so the serialized text
  * stays a few KB, an upgrade of the package takes effect on refresh and destroy (which run the
- * code stored in state), and the API key never enters state
- * (../shared/reference/pulumi-without-cli.md 3.1).
+ * code stored in state), and the API key never enters state (the host deserializes this text
+ * from each resource's `__provider` input for every operation).
  */
 import type * as pulumi from "@pulumi/pulumi";
 

@@ -1,7 +1,8 @@
 /**
  * Preview's unknown values. During `pulumi preview` an input computed from another resource's
- * output reaches `check` and `diff` as this sentinel string (../shared/reference/pulumi-without-cli.md
- * 2.5). Validation skips what it cannot know yet; a diff treats it as "may change".
+ * output reaches `check` and `diff` as this sentinel string (the value @pulumi/pulumi's dynamic
+ * provider host substitutes for an unknown). Validation skips what it cannot know yet; a diff
+ * treats it as "may change".
  */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
