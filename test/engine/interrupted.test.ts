@@ -4,9 +4,9 @@
  */
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ProgramStack, StateDeployment } from "../../harness/stack.js";
+import type { ProgramStack } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { stackOnEmulator, TIME_SCALE, until } from "../support/stack.js";
+import { livePodIds, podIdsIn, stackOnEmulator, TIME_SCALE, until } from "../support/stack.js";
 
 const PROGRAM = join(__dirname, "program");
 
@@ -24,13 +24,7 @@ afterEach(() => {
   emu.control.reset();
 });
 
-const livePods = () =>
-  emu.control
-    .snapshot()
-    .pods.filter((p) => !p.cluster && p.status !== "TERMINATED")
-    .map((p) => p.id);
-const podIdsIn = (d: StateDeployment) =>
-  (d.resources ?? []).filter((r) => r.type === "pulumi-nodejs:dynamic/runpod:Pod").map((r) => r.id);
+const livePods = () => livePodIds(emu);
 
 /** A stack whose one pod takes 5 minutes of emulator time (6 s of wall time) to start. */
 async function slowPodStack() {

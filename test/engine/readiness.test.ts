@@ -5,9 +5,9 @@
  */
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ProgramStack, StateDeployment } from "../../harness/stack.js";
+import type { ProgramStack } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { stackOnEmulator, TIME_SCALE, until } from "../support/stack.js";
+import { livePodIds, podIdsIn, stackOnEmulator, TIME_SCALE, until } from "../support/stack.js";
 
 const PROGRAM = join(__dirname, "program");
 
@@ -25,13 +25,7 @@ afterEach(() => {
   emu.control.reset();
 });
 
-const livePods = () =>
-  emu.control
-    .snapshot()
-    .pods.filter((p) => !p.cluster && p.status !== "TERMINATED")
-    .map((p) => p.id);
-const podIdsIn = (d: StateDeployment) =>
-  (d.resources ?? []).filter((r) => r.type === "pulumi-nodejs:dynamic/runpod:Pod").map((r) => r.id);
+const livePods = () => livePodIds(emu);
 
 async function podStack(pod: Record<string, unknown>) {
   stack = await stackOnEmulator(emu, PROGRAM);

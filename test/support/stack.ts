@@ -1,5 +1,5 @@
 /** A stack of a program on the in-process emulator, driven through the real Pulumi CLI. */
-import { ProgramStack, type StackOptions } from "../../harness/stack.js";
+import { ProgramStack, type StackOptions, type StateDeployment } from "../../harness/stack.js";
 import type { RunningEmulator } from "./emulator.js";
 
 /** Time runs this many times faster in the emulator and in the provider host alike. */
@@ -37,4 +37,17 @@ export async function until(condition: () => boolean, timeoutMs = 30_000): Promi
     if (Date.now() > deadline) throw new Error("the condition never held");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The ids of the pods `emu` holds that bill: not cluster members, not terminated. */
+export function livePodIds(emu: RunningEmulator): string[] {
+  return emu.control
+    .snapshot()
+    .pods.filter((p) => !p.cluster && p.status !== "TERMINATED")
+    .map((p) => p.id);
+}
+
+/** The ids of the Pods a stack's state records. */
+export function podIdsIn(d: StateDeployment): (string | undefined)[] {
+  return (d.resources ?? []).filter((r) => r.type === "pulumi-nodejs:dynamic/runpod:Pod").map((r) => r.id);
 }
