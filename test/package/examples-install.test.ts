@@ -48,7 +48,9 @@ describe("every example installs and runs from its folder", { timeout: 300_000 }
       recursive: true,
       filter: (src) => !/[\\/](node_modules|package-lock\.json)$/.test(src),
     });
-    await npm(dir, ["install", "--prefer-offline"]);
+    // --ignore-scripts: packing the repository would run its `prepare` (a build of dist/) while
+    // other suites read dist/; `npm test` has built it already, and the pack takes it as it is.
+    await npm(dir, ["install", "--prefer-offline", "--ignore-scripts"]);
     const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
     const compiled = await run(process.execPath, [tsc, "--noEmit", "-p", "tsconfig.json"], { cwd: dir }).then(
       () => "compiles",
