@@ -4,7 +4,9 @@
  * operations and parameters are matched as OpenAPI says, and answers are checked per status and
  * content type.
  */
+
 import { describe, expect, it } from "vitest";
+import { podBody } from "../support/scripted-server.js";
 import { type Description, deref, HTTP_METHODS, loadDescription, type Response } from "./description.js";
 import { applyOverlay, ERRATA, OVERLAY } from "./overlay.js";
 import { type AnswerRecord, DescriptionValidator, type OperationMatch, type Violation } from "./validator.js";
@@ -84,31 +86,13 @@ const QUEUE_ENDPOINT = {
 };
 
 /** A pod as getPod answers it, with the contract's GPU totals. */
-const POD = {
-  id: "p1",
+const POD = podBody("p1", {
   name: "p",
-  status: "RUNNING",
   actions: ["stop", "restart", "terminate"],
-  image: "img:1",
-  args: "",
-  disk: 20,
-  mounts: {},
-  ports: [],
-  env: {},
-  registry: null,
-  gpu: { id: "NVIDIA A40", count: 1, vcpuCount: 9, memory: 50 },
-  cloud: "SECURE",
-  dataCenterId: "US-KS-2",
   cudaVersion: "12.8",
-  ssh: { proxy: null, direct: null },
-  template: null,
   cost: 0.4,
-  locked: false,
-  globalNetworking: { enabled: false },
-  runtime: null,
-  createdAt: "2026-11-21T00:00:00Z",
   startedAt: null,
-};
+});
 
 describe("closed bodies report a stray field", () => {
   it.each([
