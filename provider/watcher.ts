@@ -8,6 +8,12 @@
  * resets, it reads again soon after seeing pods change status (pods created together tend to
  * change together), and it never sleeps past the earliest deadline. Polls are background requests:
  * when the quota runs low they yield to creates and deletes.
+ *
+ * Pods of one kind (image, GPU type, data center) take about as long from create to RUNNING. The
+ * watcher learns that time from the pods it has seen arrive, then reads rarely while the pods it
+ * waits for cannot be ready yet and every second while they are due. It tells the rate-limit budget
+ * how many reads that plan needs (`plannedReads`), and creates leave those to it: in a fleet that
+ * fills the quota, the pods still get seen RUNNING within a second or two of getting there.
  */
 import type { RunpodApi } from "./client/api.js";
 import type { Clock } from "./client/clock.js";
@@ -26,9 +32,32 @@ export interface WatcherOptions {
   readonly reserve: number;
   /** The next read after one that saw a pod change status. @default 400 */
   readonly followUpMs: number;
+  /** Time between reads while every pod waited for is not due yet (read for failures only). @default 30000 */
+  readonly idleIntervalMs: number;
 }
 
-const DEFAULTS: WatcherOptions = { minIntervalMs: 1000, maxIntervalMs: 10_000, reserve: 5, followUpMs: 400 };
+const DEFAULTS: WatcherOptions = {
+  minIntervalMs: 1000,
+  maxIntervalMs: 10_000,
+  reserve: 5,
+  followUpMs: 400,
+  idleIntervalMs: 30_000,
+};
+
+/** How many create-to-RUNNING times of one kind of pod are kept to predict the next. */
+const SAMPLES_KEPT = 16;
+
+/** A due pod is read every second this long past the latest time pods of its kind have taken. */
+const DUE_SLACK_MS = 1000;
+
+/** When a pod of one kind reached RUNNING: after `lo` and by `hi` milliseconds from its wait's start. */
+interface Sample {
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** How a waiter wants to be read at some instant. */
+type Pace = "normal" | "relaxed" | "early" | "due" | "done";
 
 /** CONTAINER: the pod's log said its container will never start; NOT_READY: a readiness check ran out of time. */
 export type WaitFailureReason =
@@ -66,6 +95,12 @@ interface Waiter {
   readonly until: ((pod: Pod) => boolean) | undefined;
   /** Only a failure is news (a probe decides success): read at the longest interval. */
   readonly relaxed: () => boolean;
+  /** Pods of one kind take about as long to start: the key their times are learned under. */
+  readonly kind: string | undefined;
+  readonly since: number;
+  /** When the pod was last read and not yet RUNNING. */
+  lastMissAt: number;
+  seenRunning: boolean;
   lastStatus: PodStatus | undefined;
   lastPod: Pod | undefined;
   resolve(pod: Pod | undefined): void;
@@ -78,6 +113,8 @@ export class PodWatcher {
   private loop: Promise<void> | undefined;
   private wake: AbortController | undefined;
   private closed = false;
+  private readonly samples = new Map<string, Sample[]>();
+  private lastReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly api: RunpodApi,
@@ -107,12 +144,18 @@ export class PodWatcher {
      * longest interval. @default false
      */
     relaxed?: () => boolean;
+    /**
+     * What kind of pod this is (image, GPU type, data center) when it was just created: its time
+     * to RUNNING is learned and predicts the next pod's of that kind.
+     */
+    kind?: string;
   }): Promise<Pod | undefined> {
     return new Promise((resolve, reject) => {
       if (request.signal?.aborted) {
         reject(request.signal.reason);
         return;
       }
+      const since = this.clock.now();
       const waiter: Waiter = {
         podId: request.podId,
         target: request.target,
@@ -122,6 +165,10 @@ export class PodWatcher {
         onRead: request.onRead,
         until: request.until,
         relaxed: request.relaxed ?? (() => false),
+        kind: request.kind,
+        since,
+        lastMissAt: since,
+        seenRunning: false,
         lastStatus: undefined,
         lastPod: undefined,
         resolve,
@@ -137,6 +184,7 @@ export class PodWatcher {
       );
       this.loop ??= this.run().finally(() => {
         this.loop = undefined;
+        this.budget().setBackgroundDemand(undefined);
       });
     });
   }
@@ -151,6 +199,10 @@ export class PodWatcher {
     this.waiters.clear();
   }
 
+  private budget() {
+    return this.api.client.budgetFor("v2");
+  }
+
   /**
    * Sleep, read, evaluate, until nobody waits. The first read comes one interval after the first
    * waiter arrived: a pod just created is PROVISIONING, so reading it at once would be wasted.
@@ -158,18 +210,36 @@ export class PodWatcher {
   private async run(): Promise<void> {
     let interval = this.options.minIntervalMs;
     let followUp = false;
+    this.budget().setBackgroundDemand((from, to) => this.plannedReads(from, to));
+    this.lastReadAt = this.clock.now();
     while (this.waiters.size > 0 && !this.closed) {
-      const earliest = Math.min(...[...this.waiters].map((w) => w.deadline)) - this.clock.now();
-      const affordable = this.api.client.budgetFor("v2").affordableInterval(this.options.reserve);
-      const relaxed = [...this.waiters].every((w) => w.relaxed());
-      const paced = relaxed
-        ? Math.max(this.options.maxIntervalMs, affordable)
-        : followUp
-          ? this.options.followUpMs
-          : Math.max(interval, affordable);
-      const sleepMs = Math.max(0, Math.min(paced, this.options.maxIntervalMs, earliest));
+      const now = this.clock.now();
+      const earliest = Math.min(...[...this.waiters].map((w) => w.deadline));
+      const affordable = this.budget().affordableInterval(this.options.reserve);
+      const normal = Math.min(Math.max(interval, affordable), this.options.maxIntervalMs);
+      let next = earliest;
+      for (const w of this.waiters) {
+        const pace = this.pace(w, now);
+        if (pace === "relaxed") {
+          next = Math.min(next, this.lastReadAt + Math.max(this.options.maxIntervalMs, affordable));
+        } else if (followUp && pace !== "early") {
+          next = Math.min(next, this.lastReadAt + this.options.followUpMs);
+        } else if (pace === "early") {
+          const due = this.dueWindow(w);
+          next = Math.min(next, this.lastReadAt + this.options.idleIntervalMs, due?.start ?? next);
+        } else if (pace === "due") {
+          next = Math.min(next, this.lastReadAt + this.options.minIntervalMs);
+        } else {
+          next = Math.min(next, this.lastReadAt + normal);
+        }
+      }
+      // Pods created a moment apart fall due a moment apart: one read serves them all.
+      next = Math.min(
+        earliest,
+        Math.max(next, this.lastReadAt + (followUp ? this.options.followUpMs : this.options.minIntervalMs)),
+      );
       this.wake = new AbortController();
-      await this.clock.sleep(sleepMs, this.wake.signal).catch(() => undefined);
+      await this.clock.sleep(Math.max(0, next - now), this.wake.signal).catch(() => undefined);
       this.wake = undefined;
       if (this.closed) return;
       try {
@@ -191,8 +261,65 @@ export class PodWatcher {
     }
   }
 
+  /**
+   * When pods of `w`'s kind have reached RUNNING, counted from `w`'s start: after the median of
+   * their last misses, by the median of their first sightings (plus a second). Undefined until one
+   * has been seen, or when `w` waits for something else.
+   */
+  private dueWindow(w: Waiter): { start: number; end: number } | undefined {
+    if (w.target !== "RUNNING" || w.kind === undefined || w.seenRunning) return undefined;
+    const samples = this.samples.get(w.kind);
+    if (!samples || samples.length === 0) return undefined;
+    const start = w.since + median(samples.map((x) => x.lo));
+    return { start, end: Math.max(start, w.since + median(samples.map((x) => x.hi))) + DUE_SLACK_MS };
+  }
+
+  private pace(w: Waiter, at: number): Pace {
+    if (w.relaxed()) return "relaxed";
+    const due = this.dueWindow(w);
+    if (!due) return "normal";
+    if (at < due.start) return "early";
+    return at <= due.end ? "due" : "normal";
+  }
+
+  /**
+   * The reads this watcher plans in [from, to): what the rate-limit budget holds back from creates
+   * for it. Infinity while some pod's time is unknown (then it reads as often as it can afford).
+   * A pod past its due window is counted as arrived: the plan is for the pods on time.
+   */
+  private plannedReads(from: number, to: number): number {
+    if (this.waiters.size === 0) return 0;
+    const paces: { start: number; end: number; slow: boolean }[] = [];
+    const seen = new Set<string>();
+    for (const w of this.waiters) {
+      const due = w.relaxed() ? undefined : this.dueWindow(w);
+      if (!due && !w.relaxed() && w.target === "RUNNING") return Number.POSITIVE_INFINITY;
+      if (due && from > due.end) return Number.POSITIVE_INFINITY;
+      // Waits for a pod to go, stop or be placed, and probes' failure reads: at the longest interval.
+      const entry = due ? { ...due, slow: false } : { start: to, end: to, slow: true };
+      const key = `${Math.round(entry.start / 1000)}:${entry.slow}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      paces.push(entry);
+    }
+    let reads = 0;
+    for (let t = Math.max(from, this.lastReadAt); reads <= 1000; reads += 1) {
+      let next = Number.POSITIVE_INFINITY;
+      for (const p of paces) {
+        if (p.slow) next = Math.min(next, t + this.options.maxIntervalMs);
+        else if (t < p.start) next = Math.min(next, t + this.options.idleIntervalMs, p.start);
+        else if (t <= p.end) next = Math.min(next, t + this.options.minIntervalMs);
+      }
+      if (next >= to) return reads;
+      t = next;
+    }
+    return Number.POSITIVE_INFINITY;
+  }
+
   /** One read for every waiter; returns how many pods were seen in a new status. */
   private async poll(): Promise<number> {
+    const readAt = this.clock.now();
+    this.lastReadAt = readAt;
     const waiters = [...this.waiters];
     const ids = new Set(waiters.map((w) => w.podId));
     let changes = 0;
@@ -203,7 +330,7 @@ export class PodWatcher {
       } catch (err) {
         if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
       }
-      for (const w of waiters) if (this.evaluate(w, pod)) changes += 1;
+      for (const w of waiters) if (this.evaluate(w, pod, readAt)) changes += 1;
       return changes;
     }
     const includeClusterPods = waiters.some((w) => w.clusterMember);
@@ -211,7 +338,7 @@ export class PodWatcher {
       priority: "background",
     });
     const byId = new Map(pods.map((p) => [p.id, p]));
-    for (const w of waiters) if (this.evaluate(w, byId.get(w.podId))) changes += 1;
+    for (const w of waiters) if (this.evaluate(w, byId.get(w.podId), readAt)) changes += 1;
     return changes;
   }
 
@@ -219,9 +346,16 @@ export class PodWatcher {
    * Applies one observation; true when it changed something (a new status, or the wait ended). An
    * absent pod has been deleted (the list drops TERMINATED pods).
    */
-  private evaluate(w: Waiter, pod: Pod | undefined): boolean {
+  private evaluate(w: Waiter, pod: Pod | undefined, readAt: number): boolean {
     if (!this.waiters.has(w)) return false;
     const status: PodStatus | undefined = pod?.status;
+    if (status === "RUNNING" && !w.seenRunning) {
+      w.seenRunning = true;
+      if (w.kind !== undefined && w.target === "RUNNING")
+        this.learn(w.kind, w.lastMissAt - w.since, readAt - w.since);
+    } else if (status !== "RUNNING") {
+      w.lastMissAt = readAt;
+    }
     const moved = w.lastStatus !== undefined && status !== w.lastStatus;
     if (pod && status !== w.lastStatus) w.onStatus?.(pod.status, pod);
     if (pod) w.onRead?.(pod);
@@ -258,6 +392,12 @@ export class PodWatcher {
     return moved;
   }
 
+  private learn(kind: string, lo: number, hi: number): void {
+    const kept = this.samples.get(kind) ?? [];
+    kept.push({ lo, hi });
+    this.samples.set(kind, kept.slice(-SAMPLES_KEPT));
+  }
+
   private expire(): void {
     const now = this.clock.now();
     for (const w of [...this.waiters]) {
@@ -274,4 +414,9 @@ export class PodWatcher {
       );
     }
   }
+}
+
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }

@@ -88,6 +88,8 @@ export interface BudgetSnapshot {
     remaining: number;
     resetInMs: number;
     quota: number | undefined;
+    /** Requests foreground work leaves to the status watcher now. */
+    held: number;
   }[];
   readonly pausedForMs: number;
   readonly inFlight: number;
@@ -119,10 +121,34 @@ function debug(line: () => string): void {
 const LOW_WATER_FRACTION = 0.2;
 
 /**
+ * At most this part of a short window is held back from foreground work for the status watcher,
+ * and only as much of it as the watcher says it will read before the window resets: one list
+ * request serves every waiting pod, so a few reads a window keep detection prompt while creates
+ * fill the quota.
+ */
+const BACKGROUND_SHARE = 0.2;
+
+/** Windows longer than this (hour, day) hold nothing back: a deployment lives within minutes of one. */
+const SHORT_WINDOW_MS = 10 * 60_000;
+
+/** How often a foreground request held back for the watcher looks again (the watcher's plan shrinks as it reads). */
+const HELD_RECHECK_MS = 1000;
+
+/**
+ * How many background reads are planned between two instants (the status watcher's schedule);
+ * Infinity when the reader wants all it can get.
+ */
+export type BackgroundDemand = (from: number, to: number) => number;
+
+/**
  * Spaces requests so the process stays inside every window's remaining quota instead of running
  * into 429s. At zero, every request waits for the window's reset. Below a window's low-water mark,
  * background requests are spread evenly until the reset. A 429's Retry-After pauses every request
  * of the process, not only the one that got it.
+ *
+ * The status watcher's reads are planned (`setBackgroundDemand`): foreground work leaves that many
+ * requests of a short window to it, up to BACKGROUND_SHARE, so a fleet's creates cannot starve the
+ * one list request that tells every waiting pod it is RUNNING.
  */
 export class RateLimitBudget {
   private readonly windows = new Map<string, WindowState>();
@@ -130,17 +156,29 @@ export class RateLimitBudget {
   private inFlight = 0;
   /** Whether any response has been seen: until then the quota is unknown, so one request probes it. */
   private probed = false;
+  private demand: BackgroundDemand | undefined;
+  /** Foreground requests waiting in `acquire`, the one asking included. */
+  private queued = 0;
 
   constructor(private readonly clock: Clock) {}
 
   /** Waits until a request may be sent without exceeding a known window, then reserves it. */
   async acquire(signal?: AbortSignal, priority: RequestPriority = "foreground"): Promise<BudgetTicket> {
-    for (;;) {
-      signal?.throwIfAborted();
-      const wait = this.waitNeeded(this.clock.now(), priority);
-      if (wait <= 0) break;
-      debug(() => `wait ${Math.round(wait)} ms (${priority}); ${this.describe()}`);
-      await this.clock.sleep(wait, signal);
+    if (priority === "foreground") this.queued += 1;
+    try {
+      let said = "";
+      for (;;) {
+        signal?.throwIfAborted();
+        const wait = this.waitNeeded(this.clock.now(), priority);
+        if (wait <= 0) break;
+        const why = this.describe();
+        // A request held for a long while looks again every second: say so once, not every time.
+        if (why !== said) debug(() => `wait ${Math.round(wait)} ms (${priority}); ${why}`);
+        said = why;
+        await this.clock.sleep(wait, signal);
+      }
+    } finally {
+      if (priority === "foreground") this.queued -= 1;
     }
     const now = this.clock.now();
     for (const w of this.windows.values()) {
@@ -171,12 +209,36 @@ export class RateLimitBudget {
         continue;
       }
       const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * LOW_WATER_FRACTION);
-      if (priority === "background" && w.remaining <= lowWater) {
+      // A watcher that plans its reads (setBackgroundDemand) paces itself: its reads go when its
+      // plan says, not spread.
+      if (priority === "background" && w.remaining <= lowWater && !this.demand) {
         const spacing = (w.resetAt - now) / w.remaining;
         wait = Math.max(wait, w.lastGrantAt + spacing - now);
       }
+      // Hold back only from a queue the window cannot take whole anyway: a fleet that fits goes now.
+      if (priority === "foreground" && this.queued > w.remaining && w.remaining <= this.held(w, now)) {
+        wait = Math.max(wait, Math.min(w.resetAt - now, HELD_RECHECK_MS));
+      }
     }
     return Math.max(0, wait);
+  }
+
+  /** Requests of `w` that foreground work must leave to the watcher's planned reads. */
+  private held(w: WindowState, now: number): number {
+    if (!this.demand || w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) {
+      return 0;
+    }
+    const cap = Math.ceil(w.quota * BACKGROUND_SHARE);
+    const planned = this.demand(now, w.resetAt);
+    return Math.min(cap, Number.isFinite(planned) ? Math.ceil(planned) : cap);
+  }
+
+  /**
+   * How many reads the status watcher plans between two instants; foreground work leaves that many
+   * requests of each short window to it (up to BACKGROUND_SHARE). Undefined when nothing waits.
+   */
+  setBackgroundDemand(demand: BackgroundDemand | undefined): void {
+    this.demand = demand;
   }
 
   /** Updates the windows from a response's headers. Other requests still in flight are assumed uncounted. */
@@ -226,7 +288,9 @@ export class RateLimitBudget {
   describe(): string {
     const snap = this.snapshot();
     const windows = snap.windows.map(
-      (w) => `${w.name} ${w.remaining}/${w.quota ?? "?"} left, resets in ${Math.ceil(w.resetInMs / 1000)} s`,
+      (w) =>
+        `${w.name} ${w.remaining}/${w.quota ?? "?"} left, resets in ${Math.ceil(w.resetInMs / 1000)} s` +
+        (w.held > 0 ? `, ${w.held} held for status reads` : ""),
     );
     return [
       ...(windows.length > 0 ? windows : ["quota not known yet"]),
@@ -243,6 +307,7 @@ export class RateLimitBudget {
         remaining: w.remaining,
         resetInMs: Math.max(0, w.resetAt - now),
         quota: w.quota,
+        held: this.held(w, now),
       })),
       pausedForMs: Math.max(0, this.pausedUntil - now),
       inFlight: this.inFlight,
@@ -265,7 +330,8 @@ export class RateLimitBudget {
 
   /**
    * Milliseconds between polls that a periodic reader can afford: spreads what is left of the
-   * tightest window over the time until it resets, keeping `reserve` requests for other work. A
+   * tightest window over the time until it resets, keeping `reserve` requests for other work (but
+   * never less than what foreground work holds back for the reader). A
    * long window (hour, day) is only looked at `horizonMs` ahead: a deployment polls for minutes,
    * and spreading a day's quota over the whole day would slow it down for nothing.
    */
@@ -275,7 +341,8 @@ export class RateLimitBudget {
     for (const w of this.windows.values()) {
       if (now >= w.resetAt) this.rollOver(w, now);
       if (!Number.isFinite(w.remaining)) continue;
-      const usable = w.remaining - reserve;
+      // What foreground work leaves to the watcher is the watcher's to spend, reserve or not.
+      const usable = Math.max(w.remaining - reserve, Math.min(w.remaining, this.held(w, now)));
       const left = w.resetAt - now;
       interval = Math.max(interval, usable > 0 ? Math.min(left, horizonMs) / usable : left);
     }

@@ -907,7 +907,7 @@ async function waitForPod(
   inputs: Partial<PodInputs>,
   target: WaitTarget,
   timeoutSeconds: number,
-  extra: { signal?: AbortSignal; onRead?: (pod: ApiPod) => void } = {},
+  extra: { signal?: AbortSignal; onRead?: (pod: ApiPod) => void; kind?: string } = {},
 ): Promise<ApiPod | undefined> {
   const started = now();
   let previous: PodStatus = pod.status;
@@ -917,6 +917,7 @@ async function waitForPod(
     timeoutMs: timeoutSeconds * 1000,
     ...(extra.signal ? { signal: extra.signal } : {}),
     ...(extra.onRead ? { onRead: extra.onRead } : {}),
+    ...(extra.kind !== undefined ? { kind: extra.kind } : {}),
     onStatus: (status) => {
       if (status === previous) return;
       progress(label(inputs), `${pod.id} ${previous} -> ${status} (${elapsed(now() - started)})`);
@@ -935,6 +936,7 @@ async function waitUntilReady(
   inputs: Partial<PodInputs>,
   target: WaitTarget,
   timeoutSeconds: number,
+  justCreated = false,
 ): Promise<ApiPod | undefined> {
   const deadline = now() + timeoutSeconds * 1000;
   const failed = new AbortController();
@@ -952,6 +954,8 @@ async function waitUntilReady(
     const reached = await waitForPod(pod, inputs, target, timeoutSeconds, {
       signal: failed.signal,
       onRead: (p) => containers.observe(p.status),
+      // Pods of one image on one GPU type in one data center take about as long to start.
+      ...(justCreated ? { kind: `${pod.image} ${pod.gpu?.id ?? "cpu"} ${pod.dataCenterId ?? ""}` } : {}),
     }).catch((err) => {
       throw asWaitFailure(err);
     });
@@ -1387,7 +1391,8 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     let last: ApiPod = pod;
     try {
       const target = inputs.waitFor ?? "RUNNING";
-      if (target !== "NONE") last = (await waitUntilReady(pod, inputs, target, timeouts.create)) ?? last;
+      if (target !== "NONE")
+        last = (await waitUntilReady(pod, inputs, target, timeouts.create, true)) ?? last;
       if (inputs.desiredStatus === "STOPPED") last = await stopPod(last, inputs, timeouts.create);
       if (inputs.locked) last = await api().updatePod(pod.id, { locked: true });
       return { id: pod.id, outs: podOutputs(last, inputs) };

@@ -286,6 +286,21 @@ describe("waiting pods share one watcher", () => {
     if (n > 1) expect(single).toBeLessThanOrEqual(1);
     else expect(list).toBe(0);
   });
+
+  it("learns how long a kind of pod takes to start and reads the next one of that kind less", async () => {
+    const reads = () => count("GET /v2/pods/:id") + count("GET /v2/pods");
+    await Pod.create(inputs({ name: "first" }));
+    const first = reads();
+    await Pod.create(inputs({ name: "second" }));
+    const second = reads() - first;
+    // The first is read every second until RUNNING; the second only once it is due.
+    expect(second).toBeGreaterThanOrEqual(1);
+    expect(second).toBeLessThan(first);
+    // Another kind (another image) is not predicted by the first: read every second again.
+    const before = reads();
+    await Pod.create(inputs({ name: "third", image: "img:2" }));
+    expect(reads() - before).toBeGreaterThanOrEqual(first - 1);
+  });
 });
 
 describe("update", () => {

@@ -18,3 +18,25 @@ export class RecordingClock implements Clock {
     this.current += ms;
   }
 }
+
+/** A clock that stands still until told: sleeps end only when `advance` passes their end. */
+export class ManualClock implements Clock {
+  private readonly sleepers: { until: number; resolve: () => void }[] = [];
+  constructor(private current = Date.UTC(2026, 10, 21)) {}
+  now(): number {
+    return this.current;
+  }
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    return new Promise((resolve) => this.sleepers.push({ until: this.current + Math.max(0, ms), resolve }));
+  }
+  /** Moves time on and wakes every sleeper it passes, letting each run before the next moves. */
+  async advance(ms: number): Promise<void> {
+    this.current += ms;
+    for (const s of this.sleepers.filter((x) => x.until <= this.current)) {
+      this.sleepers.splice(this.sleepers.indexOf(s), 1);
+      s.resolve();
+    }
+    for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  }
+}

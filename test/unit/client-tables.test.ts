@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientLib } from "../support/dist.js";
-import { RecordingClock } from "../support/fake-clock.js";
+import { ManualClock, RecordingClock } from "../support/fake-clock.js";
 
 const {
   parseRateLimitHeaders,
@@ -120,6 +120,56 @@ describe("RateLimitBudget", () => {
     (await second).release();
     expect(budget.snapshot().windows[0]?.remaining).toBe(58);
     expect(events).toEqual(["probe answered", "second granted"]);
+  });
+
+  it("leaves the watcher's planned reads to it when the queue is bigger than the window", async () => {
+    const clock = new ManualClock();
+    const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=0;t=5', policy: '"minute";q=20;w=60' });
+    let planned = 3;
+    budget.setBackgroundDemand(() => planned);
+    let granted = 0;
+    const queue = Array.from({ length: 30 }, () =>
+      budget.acquire().then((t) => {
+        granted += 1;
+        t.release();
+      }),
+    );
+    await clock.advance(5000);
+    // The fresh window of 20: 17 go, 3 stay for the watcher's reads while 13 creates wait.
+    expect([granted, budget.snapshot().windows[0]]).toMatchObject([17, { remaining: 3, held: 3 }]);
+    (await budget.acquire(undefined, "background")).release();
+    planned = 2;
+    await clock.advance(1000);
+    expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([17, 2]);
+    // The watcher needs less: the held-back creates look again within a second and take it.
+    planned = 0;
+    await clock.advance(1000);
+    expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([19, 0]);
+    budget.setBackgroundDemand(undefined);
+    await clock.advance(60_000);
+    await Promise.all(queue);
+    expect(granted).toBe(30);
+  });
+
+  it("holds nothing back from a queue the window takes whole, nor beyond its share", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=50;t=60', policy: POLICY });
+    budget.setBackgroundDemand(() => Number.POSITIVE_INFINITY);
+    // A share of the window at most: a fifth of 60.
+    expect(budget.snapshot().windows[0]?.held).toBe(12);
+    await Promise.all(Array.from({ length: 45 }, () => budget.acquire().then((t) => t.release())));
+    expect([clock.sleeps, budget.snapshot().windows[0]?.remaining]).toEqual([[], 5]);
+  });
+
+  it("lets a poller spend what is held for it", () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=6;t=60', policy: POLICY });
+    expect(budget.affordableInterval(5)).toBe(60_000);
+    budget.setBackgroundDemand(() => 6);
+    expect(budget.affordableInterval(5)).toBe(10_000);
   });
 
   it("tells a poller the interval it can afford", () => {
