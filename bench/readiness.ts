@@ -3,7 +3,7 @@
  * `8888/http` and `22/tcp` behind an image that answers 30 s after it starts, waited for by each
  * check. Probes go to the pods, so the API requests should stay those of RUNNING.
  */
-import type { PodInputs } from "../provider/resources/pod.js";
+import type { PodInputs } from "../provider/resources/pod/types.js";
 import { providers } from "../provider/runtime.js";
 import { FLEET_DC, FLEET_GPU, type FleetOptions, freshEmulator, useEmulatorRuntime } from "./fleet.js";
 

@@ -207,7 +207,7 @@ function portPolicy(options: {
 /**
  * Whether a GPU pod has somewhere else to go when its first choice has no capacity. A create places
  * exactly one GPU type and never falls back (contract: What the service does, 3); the provider's
- * placement walk is the only fallback (provider/resources/pod.ts `buildCandidates`).
+ * placement walk is the only fallback (provider/resources/pod/start.ts `buildCandidates`).
  */
 function placementFallback(props: Props): "pinned" | "fallback" | "unknown" {
   if (isUnknown(props.placement)) return "unknown";

@@ -4,41 +4,17 @@
  * 2xx the write may have taken effect. It is given time to land (the request deadline is
  * wall-clock time, so is the wait), then looked for; only when it is not there is it sent again.
  *
- * Pods do better (a create key in their environment, provider/resources/pod.ts, through
+ * Pods do better (a create key in their environment, provider/resources/pod/create-key.ts, through
  * provider/placement.ts); endpoints, network volumes and templates carry no such marker, so
  * `createOnce` recognises them by their own fields, and an object this process already owns is
  * never taken twice.
  */
 import { realClock } from "./client/clock.js";
-import { ERROR_CODES, isRunpodApiError, type RunpodApiError } from "./client/errors.js";
+import { isTransient, mayHaveLanded } from "./client/errors.js";
 import { now, sleep } from "./context.js";
-
-/** Failures after which a write may still have taken effect. */
-const UNANSWERED = [
-  ERROR_CODES.SERVER_ERROR,
-  ERROR_CODES.NETWORK,
-  ERROR_CODES.TIMEOUT,
-  ERROR_CODES.INVALID_RESPONSE,
-] as const;
-
-/** Failures worth asking a read again for, once the client's own retries are spent. */
-const TRANSIENT = [
-  ERROR_CODES.SERVER_ERROR,
-  ERROR_CODES.NETWORK,
-  ERROR_CODES.TIMEOUT,
-  ERROR_CODES.RATE_LIMITED,
-] as const;
 
 /** Sends of one create in all. */
 const ATTEMPTS = 4;
-
-/**
- * Whether a failed write may have taken effect anyway. A request that never left this process
- * (`not-sent`) did not, and the client already retried it.
- */
-export function mayHaveLanded(err: unknown): err is RunpodApiError {
-  return isRunpodApiError(err, ...UNANSWERED) && err.outcome !== "not-sent";
-}
 
 /**
  * How long an unanswered write that was sent at `startedAt` (wall clock) may still take to land:
@@ -65,7 +41,7 @@ export async function listPatiently<T>(list: () => Promise<T>): Promise<T> {
     try {
       return await list();
     } catch (err) {
-      if (round >= 3 || !isRunpodApiError(err, ...TRANSIENT)) throw err;
+      if (round >= 3 || !isTransient(err)) throw err;
       await sleep(1000 * round);
     }
   }

@@ -66,16 +66,10 @@ export {
   type NetworkVolumeInputs,
   type NetworkVolumeOutputs,
 } from "./resources/network-volume.js";
-export {
-  checkPod,
-  diffPod,
-  POD_TYPE,
-  Pod,
-  type PodArgs,
-  type PodInputs,
-  type PodOutputs,
-  podRuleFailures,
-} from "./resources/pod.js";
+export { checkPod, podRuleFailures } from "./resources/pod/check.js";
+export { diffPod } from "./resources/pod/diff.js";
+export type { PodArgs, PodInputs, PodOutputs } from "./resources/pod/types.js";
+export { POD_TYPE, Pod } from "./resources/pod.js";
 export {
   checkRegistry,
   diffRegistry,

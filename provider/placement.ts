@@ -12,10 +12,16 @@ import {
   rankCandidates,
 } from "./candidates.js";
 import type { RunpodApi } from "./client/api.js";
-import { ERROR_CODES, isCapacityError, isRunpodApiError, RunpodApiError } from "./client/errors.js";
+import {
+  ERROR_CODES,
+  isCapacityError,
+  isRunpodApiError,
+  mayHaveLanded,
+  RunpodApiError,
+} from "./client/errors.js";
 import type { CreatePodRequest, Pod } from "./client/schemas/pods.js";
 import { now, sleep } from "./context.js";
-import { listPatiently, mayHaveLanded, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
+import { listPatiently, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
 
 /**
  * Reads the catalog and returns ordered candidates. Without a CUDA constraint one data-center
@@ -236,7 +242,7 @@ export async function placePod(
             // A request the client gave up on may still be processed: give it time before looking
             // for what it made (latency past the deadline), and take it for landed or dead
             // only three settle times after it was sent. With a create key, a pod that lands after
-            // the look-up is still recognised and terminated (provider/resources/pod.ts); without
+            // the look-up is still recognised and terminated (provider/resources/pod/start.ts); without
             // one nothing would find it, so the look-up waits the whole time.
             const took = settleMs(startedAt);
             await waitWallClock(ctx.isOwnPod ? took : 3 * took);

@@ -4,7 +4,7 @@
  */
 import { clusterProvider } from "./resources/cluster.js";
 import { networkVolumeProvider } from "./resources/network-volume.js";
-import { podProvider } from "./resources/pod.js";
+import { podProvider } from "./resources/pod/provider.js";
 import { registryProvider } from "./resources/registry.js";
 import { serverlessEndpointProvider } from "./resources/serverless-endpoint.js";
 import { serverlessJobProvider } from "./resources/serverless-job.js";

@@ -88,7 +88,40 @@ export function isRunpodApiError(err: unknown, ...codes: RunpodErrorCode[]): err
   return codes.length === 0 || codes.includes(e.code as RunpodErrorCode);
 }
 
-/** The stable code for an HTTP status. */
+/** Failures after which a write may still have taken effect: the service may have done it. */
+const UNANSWERED_CODES: readonly RunpodErrorCode[] = [
+  ERROR_CODES.SERVER_ERROR,
+  ERROR_CODES.NETWORK,
+  ERROR_CODES.TIMEOUT,
+  ERROR_CODES.INVALID_RESPONSE,
+];
+
+/** Failures worth asking a read again for, once the client's own retries are spent. */
+const TRANSIENT_CODES: readonly RunpodErrorCode[] = [
+  ERROR_CODES.SERVER_ERROR,
+  ERROR_CODES.NETWORK,
+  ERROR_CODES.TIMEOUT,
+  ERROR_CODES.RATE_LIMITED,
+];
+
+/** Whether a write failed without an answer that says what happened (it may have taken effect). */
+export function isUnanswered(err: unknown): err is RunpodApiError {
+  return isRunpodApiError(err, ...UNANSWERED_CODES);
+}
+
+/**
+ * Whether a failed write may have taken effect anyway. A request that never left this process
+ * (`not-sent`) did not, and the client already retried it.
+ */
+export function mayHaveLanded(err: unknown): err is RunpodApiError {
+  return isUnanswered(err) && err.outcome !== "not-sent";
+}
+
+/** Whether a failed read is worth asking again for later (the service or the network may recover). */
+export function isTransient(err: unknown): err is RunpodApiError {
+  return isRunpodApiError(err, ...TRANSIENT_CODES);
+}
+
 /**
  * How the service says a data center has no machine for the request. Capacity has no code of its
  * own, only a 400's human-readable detail (contract: Errors), so the wording is matched: the
@@ -107,6 +140,7 @@ export function isCapacityError(err: unknown): boolean {
   );
 }
 
+/** The stable code for an HTTP status. */
 export function codeForStatus(status: number): RunpodErrorCode {
   switch (status) {
     case 400:

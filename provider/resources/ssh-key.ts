@@ -9,9 +9,10 @@
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { CheckFailure } from "../check-failure.js";
+import { mayHaveLanded } from "../client/errors.js";
 import { SSH_PUBLIC_KEY_PATTERN } from "../client/schemas/account.js";
 import { api, configureRuntime } from "../context.js";
-import { mayHaveLanded, settleMs, waitWallClock } from "../create-once.js";
+import { settleMs, waitWallClock } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";

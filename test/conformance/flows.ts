@@ -14,7 +14,7 @@
 import { expect } from "vitest";
 import type { ClusterInputs, ClusterOutputs } from "../../provider/resources/cluster.js";
 import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "../../provider/resources/network-volume.js";
-import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
+import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import type { RegistryOutputs } from "../../provider/resources/registry.js";
 import type {
   ServerlessEndpointInputs,

@@ -1,6 +1,6 @@
 /** The Pod provider's methods against the emulator, in-process, on the emulator's clock. */
 import { describe, expect, it } from "vitest";
-import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
+import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 

@@ -4,7 +4,7 @@
  * whose log stream says what their containers do.
  */
 import { describe, expect, it } from "vitest";
-import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
+import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 

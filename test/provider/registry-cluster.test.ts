@@ -1,7 +1,7 @@
 /** Registry, Cluster and a Pod's desired status against the emulator, in-process, on the emulator's clock. */
 import { describe, expect, it } from "vitest";
 import type { ClusterOutputs } from "../../provider/resources/cluster.js";
-import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
+import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import type { RegistryOutputs } from "../../provider/resources/registry.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";

@@ -12,7 +12,7 @@
  */
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
+import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import type { ServerlessEndpointInputs } from "../../provider/resources/serverless-endpoint.js";
 import { clientLib, loadDist } from "../support/dist.js";
 import { emulatorLib, type RunningEmulator, thrown } from "../support/emulator.js";
@@ -79,8 +79,8 @@ function inputs(plausible: Record<string, fc.Arbitrary<unknown>>, fields: readon
 }
 
 const fieldsOf = (schema: { shape: object }) => Object.keys(schema.shape);
-const { PodArgsSchema } = loadDist<typeof import("../../provider/resources/pod-schema.js")>(
-  "provider/resources/pod-schema.js",
+const { PodArgsSchema } = loadDist<typeof import("../../provider/resources/pod/schema.js")>(
+  "provider/resources/pod/schema.js",
 );
 const { ServerlessEndpointArgsSchema } = loadDist<
   typeof import("../../provider/resources/serverless-endpoint-schema.js")

@@ -15,7 +15,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
+import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import type { ServerlessEndpointInputs } from "../../provider/resources/serverless-endpoint.js";
 import type { SshKeyInputs, SshKeyOutputs } from "../../provider/resources/ssh-key.js";
 import { A40, type Fleet, publicKey } from "../chaos/fleet.js";

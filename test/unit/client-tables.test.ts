@@ -11,6 +11,9 @@ const {
   DEFAULT_RETRY,
   resolveSettings,
   isRunpodApiError,
+  isTransient,
+  isUnanswered,
+  mayHaveLanded,
 } = clientLib;
 
 describe("parseRateLimitHeaders", () => {
@@ -210,6 +213,36 @@ describe("retryDecision", () => {
   it("stops waiting out 429s after maxRateLimitRetries", () => {
     const e = err(ERROR_CODES.RATE_LIMITED, { retryAfterSeconds: 1 });
     expect(retryDecision(e, true, 10, DEFAULT_RETRY).kind).toBe("fail");
+  });
+});
+
+describe("unanswered and transient failures, defined once", () => {
+  const error = (code: string, outcome?: "not-sent" | "unknown" | "rejected") =>
+    new RunpodApiError({ code: code as never, message: code, ...(outcome ? { outcome } : {}) });
+  it.each([
+    // code, outcome, unanswered, may have landed, transient
+    [ERROR_CODES.SERVER_ERROR, "unknown", true, true, true],
+    [ERROR_CODES.NETWORK, "unknown", true, true, true],
+    [ERROR_CODES.NETWORK, "not-sent", true, false, true],
+    [ERROR_CODES.TIMEOUT, "unknown", true, true, true],
+    [ERROR_CODES.INVALID_RESPONSE, "unknown", true, true, false],
+    [ERROR_CODES.RATE_LIMITED, "rejected", false, false, true],
+    [ERROR_CODES.BAD_REQUEST, "rejected", false, false, false],
+    [ERROR_CODES.NOT_FOUND, "rejected", false, false, false],
+  ] as const)("%s (%s)", (code, outcome, unanswered, landed, transient) => {
+    const err = error(code, outcome);
+    expect([isUnanswered(err), mayHaveLanded(err), isTransient(err)]).toEqual([
+      unanswered,
+      landed,
+      transient,
+    ]);
+  });
+  it("is false for anything that is not an API error", () => {
+    expect([isUnanswered(new Error("x")), mayHaveLanded(undefined), isTransient("NETWORK")]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 /** `diff` for Pod: the replace/update table, row by row. Pure and offline. */
 import { describe, expect, it } from "vitest";
-import type { PodInputs, PodOutputs } from "../../provider/resources/pod.js";
+import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { providerLib } from "../support/provider.js";
 
 const { diffPod, UNKNOWN } = providerLib;

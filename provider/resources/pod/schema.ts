@@ -4,10 +4,10 @@
  * against never import zod; `PodInputs` there is written by hand and proven equal to this schema.
  */
 import { z } from "zod";
-import { CreatePodRequest } from "../client/schemas/pods.js";
-import { REGIONS } from "../client/vocabulary.js";
-import type { Same } from "../same-type.js";
-import type { PodInputs } from "./pod.js";
+import { CreatePodRequest } from "../../client/schemas/pods.js";
+import { REGIONS } from "../../client/vocabulary.js";
+import type { Same } from "../../same-type.js";
+import type { PodInputs } from "./types.js";
 
 const PlacementSchema = z.strictObject({
   /** Explicit ordered (data center, GPU type) pairs; `gpuTypeId` defaults to `gpu.id`. */

@@ -3,10 +3,10 @@
  * out of provider/resources/pod.ts because its signature names the API's zod-inferred pod type,
  * and the declarations programs compile against must not reach zod.
  */
-import type { Pod as ApiPod } from "../client/schemas/pods.js";
-import type { PodStatus } from "../client/vocabulary.js";
-import { commandOutputs } from "./common.js";
-import type { PodInputs, PodOutputs } from "./pod.js";
+import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import type { PodStatus } from "../../client/vocabulary.js";
+import { commandOutputs } from "../common.js";
+import type { PodInputs, PodOutputs } from "./types.js";
 
 /** Outputs from the API's pod and the inputs that made it; JSON-clean (null, never undefined). */
 export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs {

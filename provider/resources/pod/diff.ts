@@ -1,0 +1,130 @@
+/** Diff: which input changes a pod takes in place and which replace it. */
+import { containsUnknown, isUnknown } from "../../unknown.js";
+import { commandChanged, differs } from "../common.js";
+import { desiredStatusOf } from "./outputs.js";
+import type { PodInputs, PodOutputs } from "./types.js";
+
+// ---------------------------------------------------------------- diff
+
+export interface PodDiff {
+  readonly changes: boolean;
+  readonly replaces: string[];
+  readonly updates: string[];
+  readonly deleteBeforeReplace: boolean;
+}
+
+export const GPU_CONSTRAINTS = [
+  "allowedCudaVersions",
+  "minCudaVersion",
+  "minRamPerGpu",
+  "minVcpuCountPerGpu",
+] as const;
+export const MOUNT_KINDS = ["persistent", "network", "global"] as const;
+
+/**
+ * The replace/update table (pure, offline). Replace: what the API cannot PATCH. Update in place:
+ * what PATCH accepts. Volatile outputs (status, runtime, cost, ssh, ...) are never compared; an
+ * input left out means "no opinion"; an unknown value (preview) counts as a change.
+ */
+export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
+  const replaces: string[] = [];
+  const updates: string[] = [];
+
+  // ---- replace: fixed at create
+  const oldGpu = olds.gpu ?? null;
+  if ((news.gpu === undefined) !== (oldGpu === null)) replaces.push(news.gpu ? "gpu" : "cpu");
+  else if (news.gpu && oldGpu) {
+    if (isUnknown(news.gpu)) replaces.push("gpu");
+    else {
+      // Compared with the GPU type the program asked for, not the one placement ended on: a
+      // fallback candidate is not a change.
+      const requested = olds.requestedGpuId ?? oldGpu.id;
+      if (containsUnknown(news.gpu.id) || news.gpu.id !== requested) replaces.push("gpu.id");
+      if (differs(news.gpu.count ?? 1, oldGpu.count)) replaces.push("gpu.count");
+      for (const c of GPU_CONSTRAINTS) if (differs(news.gpu[c], oldGpu[c])) replaces.push(`gpu.${c}`);
+    }
+  }
+  if (
+    news.cpu &&
+    olds.cpu &&
+    differs(
+      { id: news.cpu.id, vcpuCount: news.cpu.vcpuCount },
+      { id: olds.cpu.id, vcpuCount: olds.cpu.vcpuCount },
+    )
+  ) {
+    replaces.push("cpu");
+  }
+  if (differs(news.cloud ?? "SECURE", olds.cloud ?? "SECURE")) replaces.push("cloud");
+  if (differs(news.templateId ?? null, olds.templateId ?? null)) replaces.push("templateId");
+  if (differs(news.startSsh ?? false, olds.startSsh ?? false)) replaces.push("startSsh");
+  if (differs(news.startJupyter ?? false, olds.startJupyter ?? false)) replaces.push("startJupyter");
+  const dcs = news.dataCenterIds;
+  if (
+    dcs !== undefined &&
+    (containsUnknown(dcs) || (dcs.length > 0 && olds.dataCenterId && !dcs.includes(olds.dataCenterId)))
+  ) {
+    replaces.push("dataCenterIds");
+  }
+  // ---- mounts: the kind and volume are fixed at create, a path changes in place
+  const newMounts = news.mounts ?? {};
+  const oldMounts = olds.mounts ?? {};
+  if (isUnknown(newMounts)) replaces.push("mounts");
+  else {
+    // A template's persistent mount is the template's, not the program's: no opinion about it.
+    const ignorePersistent = news.templateId !== undefined && newMounts.persistent === undefined;
+    const has = (m: PodOutputs["mounts"] | PodInputs["mounts"], kind: (typeof MOUNT_KINDS)[number]) => {
+      const v = m?.[kind];
+      return Array.isArray(v) ? v.length > 0 : v !== undefined;
+    };
+    for (const kind of MOUNT_KINDS) {
+      if (kind === "persistent" && ignorePersistent) continue;
+      if (has(newMounts, kind) !== has(oldMounts, kind)) replaces.push(`mounts.${kind}`);
+    }
+    if (newMounts.persistent && oldMounts.persistent) {
+      if (differs(newMounts.persistent.size, oldMounts.persistent.size))
+        replaces.push("mounts.persistent.size");
+      if (differs(newMounts.persistent.path, oldMounts.persistent.path))
+        updates.push("mounts.persistent.path");
+    }
+    for (const kind of ["network", "global"] as const) {
+      const n = newMounts[kind] ?? [];
+      const o = oldMounts[kind] ?? [];
+      n.forEach((entry, i) => {
+        const old = o[i];
+        if (!old) return;
+        if (differs(entry.volumeId, old.volumeId)) replaces.push(`mounts.${kind}[${i}].volumeId`);
+        if (entry.path !== undefined && differs(entry.path, old.path))
+          updates.push(`mounts.${kind}[${i}].path`);
+      });
+    }
+  }
+
+  // ---- update in place: PATCH takes these
+  if (differs(news.name, olds.name)) updates.push("name");
+  if (news.image !== undefined && differs(news.image, olds.image)) updates.push("image");
+  if (commandChanged(news, olds.args)) updates.push("args");
+  if (news.disk !== undefined && differs(news.disk, olds.disk)) updates.push("disk");
+  if (differs(news.env ?? {}, olds.env ?? {})) updates.push("env");
+  if (news.ports !== undefined && differs(news.ports, olds.ports)) updates.push("ports");
+  if (news.registry !== undefined && differs(news.registry, olds.registry)) updates.push("registry");
+  if (differs(news.locked ?? false, olds.locked ?? false)) updates.push("locked");
+  if (
+    differs(
+      news.desiredStatus ?? "RUNNING",
+      olds.desiredStatus ?? desiredStatusOf(olds.status, news.desiredStatus),
+    )
+  )
+    updates.push("desiredStatus");
+  if (
+    differs(
+      news.globalNetworking ?? false,
+      olds.requestedGlobalNetworking ?? olds.globalNetworking?.enabled ?? false,
+    )
+  ) {
+    updates.push("globalNetworking");
+  }
+
+  return { changes: replaces.length + updates.length > 0, replaces, updates, deleteBeforeReplace: false };
+}
+
+// ---------------------------------------------------------------- API bodies and outputs

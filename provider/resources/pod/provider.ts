@@ -1,0 +1,248 @@
+/** The Pod provider: check, diff, create, read, update and delete, each a few steps of the other files here. */
+import type * as pulumi from "@pulumi/pulumi";
+import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import { api, configureRuntime, now, podReads } from "../../context.js";
+import { elapsed, progress } from "../../progress.js";
+import { WaitFailure } from "../../watcher.js";
+import { diffResult, named } from "../common.js";
+import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
+import { checkPod } from "./check.js";
+import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn } from "./create-key.js";
+import { diffPod } from "./diff.js";
+import { desiredStatusOf, podOutputs } from "./outputs.js";
+import { claimed, compareWithInputs, terminateDuplicates } from "./recovery.js";
+import { startPod } from "./start.js";
+import { timeoutsOf } from "./timeouts.js";
+import type { PodInputs, PodOutputs } from "./types.js";
+import { label, resumePod, stopPod, terminateAndWait, waitUntilReady } from "./wait.js";
+
+/** A failure after the API accepted the pod: the host records it in state as partially created. */
+export function partialFailure(id: string, properties: object, message: string): Error {
+  return Object.assign(new Error(message), { id, properties, reasons: [message] });
+}
+
+/** @internal The provider host's side of Pod; programs reach it only through the thin provider. */
+export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, PodOutputs> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
+    const failures = checkPod(news as unknown as Record<string, unknown>);
+    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  }
+
+  async diff(id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
+    // The pod is in state: a replacement's create (which carries the same create key) must never
+    // take it over as if an interrupted run had left it.
+    if (id) claimed.add(id);
+    return diffResult(diffPod(olds, news), news);
+  }
+
+  async create(inputs: PodInputs): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
+    const timeouts = timeoutsOf(inputs.timeouts);
+    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+
+    const key = createKeyIn(inputs);
+    const { pod, unanswered } = await startPod(inputs, key, timeouts.delete);
+    try {
+      return await this.untilReady(pod, inputs, timeouts);
+    } finally {
+      if (unanswered.length > 0 && key !== undefined) {
+        await terminateDuplicates(inputs, key, pod.id, unanswered, timeouts.delete);
+      }
+    }
+  }
+
+  /** Waits for a pod the API accepted; on failure terminates it (or keeps it in state), naming it. */
+  private async untilReady(
+    pod: ApiPod,
+    inputs: PodInputs,
+    timeouts: ReturnType<typeof timeoutsOf>,
+  ): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
+    // From here on the pod exists and bills: every failure names it, and it is either
+    // terminated or recorded in state.
+    let last: ApiPod = pod;
+    try {
+      const target = inputs.waitFor ?? "RUNNING";
+      if (target !== "NONE")
+        last = (await waitUntilReady(pod, inputs, target, timeouts.create, true)) ?? last;
+      if (inputs.desiredStatus === "STOPPED") last = await stopPod(last, inputs, timeouts.create);
+      if (inputs.locked) last = await api().updatePod(pod.id, { locked: true });
+      return { id: pod.id, outs: podOutputs(last, inputs) };
+    } catch (err) {
+      if (err instanceof WaitFailure && err.lastPod) last = err.lastPod;
+      const why =
+        err instanceof WaitFailure && err.reason === "TIMEOUT"
+          ? `pod ${pod.id} did not reach ${inputs.waitFor ?? "RUNNING"} within timeouts.create (${timeouts.create} s)`
+          : err instanceof Error
+            ? err.message
+            : String(err);
+      const status = last.status;
+      if (inputs.onCreateFailure === "keep") {
+        throw partialFailure(
+          pod.id,
+          podOutputs(last, inputs),
+          `${label(inputs)}: pod ${pod.id} was created but did not become ready (${why}; last status ${status}). It was kept as you asked (onCreateFailure: "keep") and is recorded in state; it bills until you delete it.`,
+        );
+      }
+      try {
+        await terminateAndWait(pod.id, timeouts.delete);
+      } catch (cleanup) {
+        throw partialFailure(
+          pod.id,
+          podOutputs(last, inputs),
+          `${label(inputs)}: pod ${pod.id} did not become ready (${why}; last status ${status}) and terminating it failed too (${cleanup instanceof Error ? cleanup.message : String(cleanup)}). It is recorded in state; run \`pulumi destroy\` or delete pod ${pod.id} in the RunPod console, as it may still bill.`,
+        );
+      }
+      throw new Error(
+        `${label(inputs)}: pod ${pod.id} did not become ready (${why}; last status ${status}). It was terminated so it does not bill; set onCreateFailure: "keep" to keep a failed pod for inspection.`,
+      );
+    }
+  }
+
+  /** `adoptId`: take over an existing pod instead of creating one, then apply what differs in place. */
+  private async adopt(id: string, inputs: PodInputs): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
+    let pod: ApiPod;
+    try {
+      pod = await api().getPod(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
+        throw new Error(`${label(inputs)}: adoptId ${id}: no such pod (or this API key cannot see it).`);
+      }
+      throw err;
+    }
+    // What the pod really is: its own GPU type, not the one the inputs ask for.
+    const { blocking, adopted } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
+    if (blocking.length > 0) {
+      throw new Error(
+        `${label(inputs)}: adoptId ${id} cannot be adopted: it differs from the inputs in ${blocking.join(", ")}, which cannot change in place.`,
+      );
+    }
+    claimed.add(id);
+    const body = updateBody(adopted, inputs, pod.env);
+    if (Object.keys(body).length > 0) pod = await api().updatePod(id, body);
+    progress(label(inputs), `adopted existing pod ${id}`);
+    return { id, outs: podOutputs(pod, inputs) };
+  }
+
+  async read(id: string, props?: PodOutputs): Promise<pulumi.dynamic.ReadResult<PodOutputs>> {
+    let pod: ApiPod;
+    try {
+      pod = await podReads().get(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
+      throw err;
+    }
+    if (pod.status === "TERMINATED") return {};
+    claimed.add(id);
+    const prior = (props ?? {}) as Partial<PodOutputs> & Partial<PodInputs>;
+    // On refresh `props` are the old outputs; on get they are the program's inputs. Either way its
+    // env keys are the declared ones; for a get without env, every key the service did not inject.
+    const declaredEnv =
+      prior.env && Object.keys(prior.env).length > 0
+        ? prior.env
+        : props && "status" in props
+          ? {}
+          : Object.fromEntries(
+              Object.keys(pod.env)
+                .filter((k) => k !== "PUBLIC_KEY" && k !== "JUPYTER_PASSWORD" && k !== CREATE_KEY_ENV)
+                .map((k) => [k, ""]),
+            );
+    const priorInputs = {
+      ...(prior as Record<string, unknown>),
+      env: declaredEnv,
+      ...(prior.gpu ? { gpu: { ...toGpuInput(prior.gpu), id: prior.requestedGpuId ?? prior.gpu.id } } : {}),
+      ...(typeof prior.requestedGlobalNetworking === "boolean"
+        ? { globalNetworking: prior.requestedGlobalNetworking }
+        : {}),
+      templateId: prior.templateId ?? undefined,
+      dataCenterIds: prior.dataCenterIds ?? undefined,
+      placement: prior.placement ?? undefined,
+      timeouts: prior.timeouts ?? undefined,
+    } as unknown as Partial<PodInputs>;
+    const outs = podOutputs(pod, stripNulls(priorInputs));
+    // The pod's own create key goes back into the inputs, as the program declares it.
+    const key = pod.env[CREATE_KEY_ENV];
+    const inputs = {
+      ...inputsFromOutputs(outs, stripNulls(priorInputs)),
+      ...(key !== undefined && CREATE_KEY.test(key) ? { __createKey: key } : {}),
+    };
+    // ReadResult types `inputs` as outputs; they are inputs.
+    return { id, props: outs, inputs: inputs as unknown as PodOutputs };
+  }
+
+  async update(
+    id: string,
+    olds: PodOutputs,
+    news: PodInputs,
+  ): Promise<pulumi.dynamic.UpdateResult<PodOutputs>> {
+    claimed.add(id);
+    podReads().forget(id);
+    const timeouts = timeoutsOf(news.timeouts);
+    // PATCH replaces the whole env, so the pod's current env is read only when env changes; PATCH
+    // answers with the pod.
+    const current = diffPod(olds, news).updates.includes("env") ? await api().getPod(id) : undefined;
+    const body = updateBody(olds, news, current?.env ?? {});
+    let pod: ApiPod;
+    if (Object.keys(body).length === 0) {
+      pod = current ?? (await api().getPod(id));
+    } else {
+      try {
+        pod = await api().updatePod(id, body);
+      } catch (err) {
+        if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
+          throw new Error(`${label(news)}: pod ${id} cannot be changed: ${err.detail ?? err.message}`);
+        }
+        throw err;
+      }
+    }
+    if (body.globalNetworking !== undefined) {
+      progress(
+        label(news),
+        `${id}: the globalNetworking change takes effect at the pod's next start or restart`,
+      );
+    }
+    const desired = news.desiredStatus ?? "RUNNING";
+    if (desiredStatusOf(pod.status, desired) !== desired) {
+      pod = desired === "STOPPED" ? await stopPod(pod, news, timeouts.update) : await resumePod(pod, news);
+    }
+    if (pod.status === "STARTING" || pod.status === "PROVISIONING") {
+      try {
+        pod = (await waitUntilReady(pod, news, "RUNNING", timeouts.update)) ?? pod;
+      } catch (err) {
+        const last = err instanceof WaitFailure && err.lastPod ? err.lastPod : pod;
+        throw partialFailure(
+          id,
+          podOutputs(last, news),
+          `${label(news)}: pod ${id} was updated but did not come back to RUNNING (${err instanceof Error ? err.message : String(err)}).`,
+        );
+      }
+    }
+    return { outs: podOutputs(pod, news) };
+  }
+
+  async delete(id: string, props: PodOutputs): Promise<void> {
+    podReads().forget(id);
+    const name = label(props, id);
+    const started = now();
+    let existed: boolean;
+    try {
+      existed = await terminateAndWait(id, timeoutsOf(props?.timeouts).delete);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
+        const hint = props?.cluster
+          ? `it belongs to cluster ${props.cluster.id}; delete the cluster through /v2/clusters/${props.cluster.id}`
+          : "it is locked; set locked: false and run `pulumi up` first, then destroy";
+        throw new Error(`${name}: pod ${id} cannot be deleted: ${hint}. (${err.detail ?? err.message})`);
+      }
+      throw err;
+    }
+    claimed.delete(id);
+    if (existed) progress(name, `${id} deleted (${elapsed(now() - started)})`);
+  }
+}
+
+/** @internal */
+export const podProvider = named(new PodProvider(), label);

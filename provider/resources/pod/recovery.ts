@@ -1,0 +1,147 @@
+/** Creates that were never answered: the pod an interrupted run left, taken over, and duplicates removed. */
+import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import { api } from "../../context.js";
+import { listPatiently, waitWallClock } from "../../create-once.js";
+import type { PlacementAttempt } from "../../placement.js";
+import { progress } from "../../progress.js";
+import { updateBody } from "./body.js";
+import { CREATE_KEY_ENV, carries } from "./create-key.js";
+import { diffPod } from "./diff.js";
+import { podOutputs } from "./outputs.js";
+import type { PodInputs } from "./types.js";
+import { label, terminateAndWait } from "./wait.js";
+
+/**
+ * Pods known to belong to a resource in state: the ones this process created or adopted, and every
+ * pod id the engine showed it (diff, read, update). A create takes over only a pod with its create
+ * key that is none of these. The engine checks a replacement again without its old inputs, so the
+ * replacement carries the same key as the pod it replaces; the diff that decided the replacement
+ * has put that pod here first.
+ */
+export const claimed = new Set<string>();
+export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * How an existing pod compares with the inputs: the replace-only properties it differs in, and its
+ * outputs as if it had been created from them (what the PATCH that takes it over starts from).
+ */
+export function compareWithInputs(pod: ApiPod, inputs: PodInputs, requestedGpuId: string | null) {
+  // The pod does not show templateId, startSsh or startJupyter: the outputs take the inputs' values.
+  const adopted = { ...podOutputs(pod, inputs), requestedGpuId };
+  return { blocking: diffPod(adopted, inputs).replaces, adopted };
+}
+
+/**
+ * The account's pods when this provider process first created one, per API client: whatever an
+ * interrupted run left behind exists by then (its process is gone). One list serves every create.
+ */
+export const podsAtStart = new WeakMap<object, Promise<ApiPod[]>>();
+
+export function listPodsOnce(): Promise<ApiPod[]> {
+  const client = api();
+  let listing = podsAtStart.get(client);
+  if (!listing) {
+    listing = listPatiently(() => client.listPods());
+    podsAtStart.set(client, listing);
+    // A failed list is asked again by the next create.
+    listing.catch(() => podsAtStart.delete(client));
+  }
+  return listing;
+}
+
+/**
+ * A pod carrying this resource's create key that no resource of this process owns was made by an
+ * interrupted run of this resource (the provider process was killed, or the run was cancelled,
+ * after the API accepted the create): the engine dropped that pending create, so this create takes
+ * the pod over instead of making a second one. One that failed, or that differs in
+ * something that cannot change in place, is terminated instead and a new pod is created.
+ */
+export async function resumeInterrupted(
+  inputs: PodInputs,
+  key: string,
+  deleteTimeout: number,
+): Promise<ApiPod | undefined> {
+  let pods: ApiPod[];
+  try {
+    pods = await listPodsOnce();
+  } catch (err) {
+    throw new Error(
+      `could not check for a pod an interrupted run may have left (${messageOf(err)}); nothing was created. Run again.`,
+    );
+  }
+  const left = pods
+    .filter((p) => carries(key, p) && !claimed.has(p.id) && p.status !== "TERMINATED")
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  for (const orphan of left) {
+    claimed.add(orphan.id);
+    const gpus = [
+      inputs.gpu?.id,
+      ...(inputs.placement?.gpuTypeIds ?? []),
+      ...(inputs.placement?.candidates ?? []).map((c) => c.gpuTypeId),
+    ];
+    // A fallback GPU type placement could have chosen is not a difference.
+    const requested =
+      orphan.gpu && gpus.includes(orphan.gpu.id) ? (inputs.gpu?.id ?? null) : (orphan.gpu?.id ?? null);
+    const { blocking, adopted } = compareWithInputs(orphan, inputs, requested);
+    const unusable =
+      orphan.status === "ERROR" || orphan.status === "EXITED"
+        ? `it is ${orphan.status}`
+        : blocking.length > 0
+          ? `it differs from the inputs in ${blocking.join(", ")}`
+          : undefined;
+    if (unusable) {
+      progress(
+        label(inputs),
+        `pod ${orphan.id} was left by an interrupted run but ${unusable}; terminating it`,
+      );
+      await terminateAndWait(orphan.id, deleteTimeout);
+      claimed.delete(orphan.id);
+      continue;
+    }
+    progress(label(inputs), `taking over pod ${orphan.id} (${orphan.status}), created by an interrupted run`);
+    const body = updateBody(adopted, inputs, orphan.env);
+    return Object.keys(body).length > 0 ? await api().updatePod(orphan.id, body) : orphan;
+  }
+  return undefined;
+}
+
+/** Waits until every unanswered create of these attempts has landed or died (wall-clock time). */
+export async function untilSettled(attempts: readonly PlacementAttempt[]): Promise<void> {
+  await waitWallClock(Math.max(0, ...attempts.map((a) => a.settlesAt ?? 0)) - Date.now());
+}
+
+/**
+ * After a create that went unanswered at least once: a late request may have made a second pod
+ * with this resource's create key. It is ours and nobody else's, so it is terminated. Looked for
+ * once the unanswered requests have settled (usually long before the pod is RUNNING).
+ */
+export async function terminateDuplicates(
+  inputs: PodInputs,
+  key: string,
+  keep: string,
+  attempts: readonly PlacementAttempt[],
+  deleteTimeout: number,
+) {
+  await untilSettled(attempts);
+  let pods: ApiPod[];
+  try {
+    pods = await api().listPods();
+  } catch (err) {
+    progress(
+      label(inputs),
+      `could not check for a duplicate made by an unanswered create (${messageOf(err)}); look for pods with ${CREATE_KEY_ENV}=${key} in their environment`,
+    );
+    return;
+  }
+  for (const dup of pods.filter((p) => carries(key, p) && p.id !== keep && !claimed.has(p.id))) {
+    try {
+      await terminateAndWait(dup.id, deleteTimeout);
+      progress(label(inputs), `terminated pod ${dup.id}, a duplicate made by an unanswered create`);
+    } catch (err) {
+      progress(
+        label(inputs),
+        `pod ${dup.id}, a duplicate made by an unanswered create, could not be terminated (${messageOf(err)}); delete it in the RunPod console, it bills`,
+      );
+    }
+  }
+}

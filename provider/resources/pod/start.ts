@@ -1,0 +1,143 @@
+/** Where a create starts: a pod an interrupted run left, or a new one placed on the candidates. */
+import { type PlacementCandidate, placementSource } from "../../candidates.js";
+import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import { api, now } from "../../context.js";
+import {
+  catalogCandidates,
+  describeCandidate,
+  findUnacknowledged,
+  type PlacementAttempt,
+  placePod,
+  placePodRetrying,
+  wasAmbiguous,
+} from "../../placement.js";
+import { elapsed, progress } from "../../progress.js";
+import { createBody } from "./body.js";
+import { carries } from "./create-key.js";
+import { claimed, resumeInterrupted, untilSettled } from "./recovery.js";
+import type { PodInputs } from "./types.js";
+import { label } from "./wait.js";
+
+/** The pod a create starts from: one an interrupted run left, or a new one placed by the candidates. */
+export async function startPod(
+  inputs: PodInputs,
+  key: string | undefined,
+  deleteTimeout: number,
+): Promise<{ pod: ApiPod; unanswered: readonly PlacementAttempt[] }> {
+  if (key !== undefined) {
+    const resumed = await resumeInterrupted(inputs, key, deleteTimeout);
+    if (resumed) return { pod: resumed, unanswered: [] };
+  }
+  const body = createBody(inputs, key);
+  const ctx = {
+    api: api(),
+    claimed,
+    onAttempt: (a: PlacementAttempt) =>
+      progress(
+        label(inputs),
+        `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}; trying the next candidate`,
+      ),
+    onFound: (a: PlacementAttempt, found: ApiPod) =>
+      progress(
+        label(inputs),
+        `the create in ${describeCandidate(a.candidate)} went unanswered (${a.status}); found the pod it made, ${found.id}`,
+      ),
+    ...(key === undefined ? {} : { isOwnPod: (p: ApiPod) => carries(key, p) }),
+  };
+  const candidates = await buildCandidates(inputs);
+  const retryFor = inputs.placement?.retryFor ?? 0;
+  try {
+    const { pod, attempts, candidate } =
+      retryFor > 0
+        ? await placePodRetrying(ctx, body, candidates, retryFor * 1000, (round, waitMs, leftMs) =>
+            progress(
+              label(inputs),
+              `every candidate is out of capacity (round ${round}); walking the list again in ${elapsed(waitMs)} (placement.retryFor: ${elapsed(leftMs)} left)`,
+            ),
+          )
+        : await placePod(ctx, body, candidates);
+    const where = describeCandidate({
+      dataCenterId: pod.dataCenterId ?? candidate.dataCenterId,
+      gpuTypeId: pod.gpu?.id,
+    });
+    progress(
+      label(inputs),
+      `created ${pod.id} in ${where}${attempts.length > 0 ? ` after ${attempts.length} rejected attempt(s)` : ""}`,
+    );
+    return { pod, unanswered: attempts.filter(wasAmbiguous) };
+  } catch (err) {
+    // An unanswered create may land after every later attempt failed: one last look for it, once
+    // it has settled.
+    const unanswered = ((err as { tried?: readonly PlacementAttempt[] }).tried ?? []).filter(wasAmbiguous);
+    if (key !== undefined && unanswered.length > 0) {
+      await untilSettled(unanswered);
+      const found = await findUnacknowledged(ctx, body, now()).catch(() => undefined);
+      if (found) {
+        claimed.add(found.id);
+        progress(label(inputs), `found ${found.id}, made by a create that went unanswered`);
+        return { pod: found, unanswered: [] };
+      }
+    }
+    throw err;
+  }
+}
+
+/** The candidates to walk, then the unpinned one when `placement.anyDataCenter` asks for it. */
+export async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]> {
+  const list = await pinnedCandidates(inputs);
+  if (inputs.placement?.anyDataCenter !== true || list.some((c) => c.dataCenterId === undefined)) return list;
+  return [...list, inputs.gpu ? { gpuTypeId: inputs.gpu.id } : {}];
+}
+
+export async function pinnedCandidates(inputs: PodInputs): Promise<PlacementCandidate[]> {
+  const p = inputs.placement;
+  // A network volume pins the pod to the volume's data center (contract: Mounts).
+  const volumeId = inputs.mounts?.network?.[0]?.volumeId;
+  const volumeDc = volumeId ? (await api().getNetworkVolume(volumeId)).dataCenter : undefined;
+  const allowDc = (dc: string | undefined) => volumeDc === undefined || dc === undefined || dc === volumeDc;
+
+  const source = placementSource(p);
+  if (source === "candidates" && p?.candidates) {
+    const list = p.candidates
+      .filter((c) => allowDc(c.dataCenterId))
+      .map((c) => ({
+        dataCenterId: c.dataCenterId,
+        gpuTypeId: inputs.gpu ? (c.gpuTypeId ?? inputs.gpu.id) : undefined,
+      }));
+    if (list.length === 0) {
+      throw new Error(
+        `${label(inputs)}: no placement candidate is in ${volumeDc}, where network volume ${volumeId} lives.`,
+      );
+    }
+    return list;
+  }
+  if (source === "catalog" && p) {
+    const list = await catalogCandidates(api(), {
+      ...(inputs.gpu ? { gpuTypeIds: [inputs.gpu.id, ...(p.gpuTypeIds ?? [])] } : {}),
+      ...(inputs.cpu ? { cpuFlavorId: inputs.cpu.id } : {}),
+      ...(p.regions ? { regions: p.regions } : {}),
+      ...(p.minAvailability ? { minAvailability: p.minAvailability } : {}),
+      ...(p.maxCandidates ? { maxCandidates: p.maxCandidates } : {}),
+      ...(volumeDc
+        ? { dataCenterIds: [volumeDc] }
+        : inputs.dataCenterIds?.length
+          ? { dataCenterIds: inputs.dataCenterIds }
+          : {}),
+      ...(inputs.globalNetworking ? { globalNetworking: true } : {}),
+      ...(inputs.gpu?.allowedCudaVersions?.length
+        ? { allowedCudaVersions: inputs.gpu.allowedCudaVersions }
+        : {}),
+      ...(inputs.gpu?.minCudaVersion ? { minCudaVersion: inputs.gpu.minCudaVersion } : {}),
+      ...(inputs.gpu?.count !== undefined && inputs.gpu.count > 1 ? { gpuCount: inputs.gpu.count } : {}),
+      ...(p.countryCodes?.length ? { countryCodes: p.countryCodes } : {}),
+    });
+    if (list.length === 0 && p.anyDataCenter !== true) {
+      throw new Error(
+        `${label(inputs)}: the catalog lists no data center with ${inputs.gpu ? [inputs.gpu.id, ...(p.gpuTypeIds ?? [])].join(" or ") : inputs.cpu?.id} available${p.regions ? ` in ${p.regions.join(", ")}` : ""}${volumeDc ? ` in ${volumeDc}` : ""}. Widen placement.regions or placement.gpuTypeIds.`,
+      );
+    }
+    return list;
+  }
+  if (volumeDc && !inputs.dataCenterIds?.length) return [{ dataCenterId: volumeDc }];
+  return [{}];
+}

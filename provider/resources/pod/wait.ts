@@ -1,0 +1,219 @@
+/** Waiting for a pod: its status through the shared watcher, its readiness check, stop, resume, terminate. */
+import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import type { PodStatus } from "../../client/vocabulary.js";
+import { type ContainerFailure, ContainerWatch, failFastOptions } from "../../container-watch.js";
+import { api, now, settings, watcher } from "../../context.js";
+import { elapsed, progress } from "../../progress.js";
+import {
+  describeReadiness,
+  portsMapped,
+  probeUntilReady,
+  publicTcp,
+  type Readiness,
+} from "../../readiness.js";
+import { WaitFailure, type WaitTarget } from "../../watcher.js";
+import { byName } from "../common.js";
+import type { PodInputs, PodOutputs } from "./types.js";
+
+export const label = byName("Pod") as (
+  props: Partial<PodInputs> | Partial<PodOutputs> | undefined,
+  id?: string,
+) => string;
+
+/** Waits through the shared watcher, printing each status transition with the time elapsed. */
+export async function waitForPod(
+  pod: ApiPod,
+  inputs: Partial<PodInputs>,
+  target: WaitTarget,
+  timeoutSeconds: number,
+  extra: { signal?: AbortSignal; onRead?: (pod: ApiPod) => void; kind?: string } = {},
+): Promise<ApiPod | undefined> {
+  const started = now();
+  let previous: PodStatus = pod.status;
+  return watcher().waitFor({
+    podId: pod.id,
+    target,
+    timeoutMs: timeoutSeconds * 1000,
+    ...(extra.signal ? { signal: extra.signal } : {}),
+    ...(extra.onRead ? { onRead: extra.onRead } : {}),
+    ...(extra.kind !== undefined ? { kind: extra.kind } : {}),
+    onStatus: (status) => {
+      if (status === previous) return;
+      progress(label(inputs), `${pod.id} ${previous} -> ${status} (${elapsed(now() - started)})`);
+      previous = status;
+    },
+  });
+}
+
+/**
+ * Waits for `target`, then for the pod's readiness check (readiness.ts), all within
+ * `timeoutSeconds`; fails within seconds when the pod's log says its container will never start
+ * (container-watch.ts). Failures are WaitFailures that carry the pod as last read.
+ */
+export async function waitUntilReady(
+  pod: ApiPod,
+  inputs: Partial<PodInputs>,
+  target: WaitTarget,
+  timeoutSeconds: number,
+  justCreated = false,
+): Promise<ApiPod | undefined> {
+  const deadline = now() + timeoutSeconds * 1000;
+  const failed = new AbortController();
+  const failFast = failFastOptions(inputs.failFast);
+  const secrets = [settings().apiKey ?? "", ...Object.values(inputs.env ?? {})];
+  const pulls = `${pod.image} ${pod.registry ?? ""} ${pod.disk}`;
+  const containers = new ContainerWatch(pod.id, pulls, failFast, secrets, (f) => failed.abort(f));
+  let latest = pod;
+  const asWaitFailure = (err: unknown) => {
+    if (!failed.signal.aborted) return err;
+    const f = failed.signal.reason as ContainerFailure;
+    return new WaitFailure(pod.id, "CONTAINER", latest.status, latest, f.message);
+  };
+  try {
+    const reached = await waitForPod(pod, inputs, target, timeoutSeconds, {
+      signal: failed.signal,
+      onRead: (p) => containers.observe(p.status),
+      // Pods of one image on one GPU type in one data center take about as long to start.
+      ...(justCreated ? { kind: `${pod.image} ${pod.gpu?.id ?? "cpu"} ${pod.dataCenterId ?? ""}` } : {}),
+    }).catch((err) => {
+      throw asWaitFailure(err);
+    });
+    if (reached) latest = reached;
+    const r = inputs.readiness;
+    if (target !== "RUNNING" || !r || r.check === "RUNNING" || !reached) return reached;
+    return await untilChecked(latest, inputs, r, deadline, failed.signal, containers, (p) => {
+      latest = p;
+    }).catch((err) => {
+      throw asWaitFailure(err);
+    });
+  } finally {
+    containers.close();
+  }
+}
+
+/** The readiness check of a RUNNING pod: its ports mapped, or a probe passing, by its own timeout. */
+export async function untilChecked(
+  pod: ApiPod,
+  inputs: Partial<PodInputs>,
+  r: Readiness,
+  deadline: number,
+  failed: AbortSignal,
+  containers: ContainerWatch,
+  seen: (pod: ApiPod) => void,
+): Promise<ApiPod> {
+  const limitMs = Math.min(deadline - now(), (r.timeout ?? Number.POSITIVE_INFINITY) * 1000);
+  const limit =
+    r.timeout !== undefined && r.timeout * 1000 <= deadline - now()
+      ? `readiness.timeout (${r.timeout} s)`
+      : "the create or update timeout";
+  progress(label(inputs), `${pod.id} RUNNING; waiting for ${describeReadiness(r)}`);
+  const stop = new AbortController();
+  const onFailed = () => stop.abort(failed.reason);
+  failed.addEventListener("abort", onFailed, { once: true });
+  let latest = pod;
+  let probed = false;
+  let lastAnswer = "no answer yet";
+  try {
+    const statusWait = watcher().waitFor({
+      podId: pod.id,
+      target: "RUNNING",
+      timeoutMs: Math.max(0, limitMs),
+      signal: stop.signal,
+      // A probe decides success: once it has an address to go to, the API is read only for failures.
+      relaxed: () =>
+        r.check === "HTTP" || (r.check === "TCP" && publicTcp(latest, r.port ?? 0) !== undefined),
+      onRead: (p) => containers.observe(p.status),
+      until: (p) => {
+        latest = p;
+        seen(p);
+        return r.check === "PORTS" ? portsMapped(p) : probed;
+      },
+    });
+    // Settled either way below; this only keeps a rejection after the race from going unhandled.
+    statusWait.catch(() => undefined);
+    if (r.check === "PORTS" && portsMapped(pod)) return pod;
+    if (r.check === "PORTS") return (await statusWait) ?? latest;
+    const probing = probeUntilReady(
+      { ...r, check: r.check === "HTTP" ? "HTTP" : "TCP" },
+      pod.id,
+      () => latest,
+      (line, answer) => {
+        lastAnswer = answer;
+        if (line) progress(label(inputs), `${pod.id} ${line}`);
+      },
+      stop.signal,
+    ).then(() => {
+      probed = true;
+      return latest;
+    });
+    return (await Promise.race([statusWait, probing])) ?? latest;
+  } catch (err) {
+    if (err instanceof WaitFailure && err.reason === "TIMEOUT") {
+      const what =
+        r.check === "PORTS" ? "public addresses for every <port>/tcp" : `last answer: ${lastAnswer}`;
+      throw new WaitFailure(
+        pod.id,
+        "NOT_READY",
+        latest.status,
+        latest,
+        `pod ${pod.id} is RUNNING but did not pass its readiness check ${describeReadiness(r)} (${what}) within ${limit}`,
+      );
+    }
+    throw err;
+  } finally {
+    failed.removeEventListener("abort", onFailed);
+    stop.abort();
+  }
+}
+
+/** Stops a pod (`desiredStatus: "STOPPED"`) and waits until it is EXITED; it keeps its disk and volume. */
+export async function stopPod(
+  pod: ApiPod,
+  inputs: Partial<PodInputs>,
+  timeoutSeconds: number,
+): Promise<ApiPod> {
+  try {
+    await api().podAction(pod.id, "stop");
+  } catch (err) {
+    if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
+      throw new Error(`${label(inputs)}: pod ${pod.id} cannot be stopped now: ${err.detail ?? err.message}`);
+    }
+    throw err;
+  }
+  const stopped = (await waitForPod(pod, inputs, "STOPPED", timeoutSeconds)) ?? pod;
+  progress(label(inputs), `${pod.id} stopped: its disk and volume are kept, its GPU no longer bills`);
+  return stopped;
+}
+
+/**
+ * Starts a stopped pod (`desiredStatus: "RUNNING"`). Starting needs a free GPU of the pod's type on
+ * its machine: when there is none the API refuses (400) and the pod stays stopped, which the error
+ * says, so that the next `pulumi up` simply tries again. Waiting for RUNNING is the caller's.
+ */
+export async function resumePod(pod: ApiPod, inputs: Partial<PodInputs>): Promise<ApiPod> {
+  try {
+    const started = await api().podAction(pod.id, "start");
+    progress(label(inputs), `${pod.id} starting`);
+    return started ?? (await api().getPod(pod.id));
+  } catch (err) {
+    if (isRunpodApiError(err, ERROR_CODES.BAD_REQUEST, ERROR_CODES.CONFLICT)) {
+      throw new Error(
+        `${label(inputs)}: pod ${pod.id} could not be started: ${err.detail ?? err.message}. It stays stopped (${pod.status}); starting needs a free ${pod.gpu?.id ?? "machine"} where the pod lives, so run \`pulumi up\` again later, or replace the pod elsewhere.`,
+      );
+    }
+    throw err;
+  }
+}
+
+/** Deletes a pod and waits until it is gone; false when it was gone already (404). */
+export async function terminateAndWait(id: string, timeoutSeconds: number): Promise<boolean> {
+  try {
+    await api().deletePod(id);
+  } catch (err) {
+    if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
+    return false;
+  }
+  await watcher().waitFor({ podId: id, target: "GONE", timeoutMs: timeoutSeconds * 1000 });
+  return true;
+}
