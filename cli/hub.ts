@@ -16,10 +16,10 @@
  */
 import type { Command } from "commander";
 import type { schemas } from "../provider/client/index.js";
-import { HUB_ORDER_BY, HUB_ORDER_DIR, HUB_TYPES, HubReleaseConfig } from "../provider/client/schemas/hub.js";
-import { propertyPath } from "../provider/validation.js";
+import { HUB_ORDER_BY, HUB_ORDER_DIR, HUB_TYPES } from "../provider/client/schemas/hub.js";
 import { connect } from "./connect.js";
-import { CliError, UsageError } from "./errors.js";
+import { CliError } from "./errors.js";
+import { listingRef, readReleaseConfig } from "./hub-listing.js";
 import { count, fields, localTime, type Terminal, table } from "./output.js";
 import { addOutputOptions, choice, type FormatOptions, intOption, textOption } from "./parse.js";
 
@@ -78,18 +78,6 @@ function listingView(l: HubListing) {
         }
       : null,
   };
-}
-
-/** `owner/name` (split at the first `/`, as runpodctl does) or a listing id. */
-export function listingRef(ref: string): { id: string } | { owner: string; name: string } {
-  const slash = ref.indexOf("/");
-  if (slash < 0) return { id: ref };
-  const owner = ref.slice(0, slash);
-  const name = ref.slice(slash + 1);
-  if (owner === "" || name === "") {
-    throw new UsageError(`invalid listing reference '${ref}': use owner/name or a listing id.`);
-  }
-  return { owner, name };
 }
 
 function addListOptions(command: Command): Command {
@@ -159,30 +147,6 @@ async function listListings(out: Terminal, opts: ListOptions, searchQuery?: stri
     }
     return lines;
   });
-}
-
-/**
- * A release's `config` string read with the client's schema: the config, or what is wrong with it.
- * An absent config is an empty one.
- */
-export function readReleaseConfig(
-  text: string | null | undefined,
-): { config: schemas.HubReleaseConfig } | { problem: string } {
-  if (!text) return { config: {} };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    return { problem: `it is not valid JSON (${err instanceof Error ? err.message : String(err)})` };
-  }
-  const parsed = HubReleaseConfig.safeParse(raw);
-  if (parsed.success) return { config: parsed.data };
-  // zod's own wording: it names the type found, which the provider's check reasons leave out.
-  return {
-    problem: parsed.error.issues
-      .map((i) => `${propertyPath(["config", ...i.path])}: ${i.message}`)
-      .join("; "),
-  };
 }
 
 /** What a release config says, for people (the JSON output keeps the hub's string). */

@@ -24,7 +24,7 @@ import type { RunpodApi, schemas } from "../provider/client/index.js";
 import { createOnce } from "../provider/create-once.js";
 import { connect } from "./connect.js";
 import { CliError, UsageError } from "./errors.js";
-import { listingRef, readReleaseConfig } from "./hub.js";
+import { listingRef, readReleaseConfig } from "./hub-listing.js";
 import { fields, type Terminal } from "./output.js";
 import { addOutputOptions, type FormatOptions, textOption } from "./parse.js";
 

@@ -1,0 +1,73 @@
+/** Billing history: `{base_url}/v2/billing/...`, one route per billed family. */
+import type { RunpodClient } from "../request.js";
+import {
+  type BillingQuery,
+  ListBillingResponse,
+  ListNetworkVolumeBillingResponse,
+  ListPodBillingResponse,
+  ListServerlessBillingResponse,
+} from "../schemas/index.js";
+import type { CallOptions } from "./call-options.js";
+
+/** The whole account's spend per bucket, every cost component (`GET /v2/billing`). */
+export function listBilling(client: RunpodClient, query: BillingQuery = {}, opts: CallOptions = {}) {
+  return client.request({
+    method: "GET",
+    base: "v2",
+    path: "/v2/billing",
+    query: { ...query },
+    responseSchema: ListBillingResponse,
+    ...opts,
+  });
+}
+
+/** One record per pod per bucket; `podId` narrows it to one pod. */
+export function listPodBilling(
+  client: RunpodClient,
+  query: BillingQuery & { podId?: string | undefined } = {},
+  opts: CallOptions = {},
+) {
+  return client.request({
+    method: "GET",
+    base: "v2",
+    path: "/v2/billing/pods",
+    query: { ...query },
+    responseSchema: ListPodBillingResponse,
+    ...opts,
+  });
+}
+
+/**
+ * One record per serverless endpoint per bucket; `serverlessId` narrows it to one endpoint.
+ * (`/v2/billing/endpoints` is the public hosted-model endpoints' billing, not this.)
+ */
+export function listServerlessBilling(
+  client: RunpodClient,
+  query: BillingQuery & { serverlessId?: string | undefined } = {},
+  opts: CallOptions = {},
+) {
+  return client.request({
+    method: "GET",
+    base: "v2",
+    path: "/v2/billing/serverless",
+    query: { ...query },
+    responseSchema: ListServerlessBillingResponse,
+    ...opts,
+  });
+}
+
+/** One record per network volume per bucket; `networkVolumeId` narrows it to one volume. */
+export function listNetworkVolumeBilling(
+  client: RunpodClient,
+  query: BillingQuery & { networkVolumeId?: string | undefined } = {},
+  opts: CallOptions = {},
+) {
+  return client.request({
+    method: "GET",
+    base: "v2",
+    path: "/v2/billing/network-volumes",
+    query: { ...query },
+    responseSchema: ListNetworkVolumeBillingResponse,
+    ...opts,
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Jobs of a serverless endpoint: `{serverless_url}/v2/{endpoint_id}/...`, and waiting for one to end.
+ */
+import { ERROR_CODES, RunpodApiError } from "../errors.js";
+import type { RunpodClient } from "../request.js";
+import { Job, RunJobRequest, TERMINAL_JOB_STATUSES } from "../schemas/index.js";
+import { type CallOptions, segment } from "./call-options.js";
+
+export interface PollJobOptions {
+  /** Give up after this long, in the client's clock (JobWaitTimeoutError). */
+  readonly timeoutMs: number;
+  /** The first wait between status reads. */
+  readonly intervalMs: number;
+  /** Each wait is `factor` times the last, up to `maxMs`. @default a fixed interval */
+  readonly backoff?: { readonly factor: number; readonly maxMs: number };
+  /** Called with every job read from `/status`. */
+  readonly onStatus?: (job: Job) => void;
+  readonly priority?: "foreground" | "background";
+  readonly signal?: AbortSignal | undefined;
+  /** The job as already known (the submit's answer): the first read then waits an interval. */
+  readonly first?: Job;
+}
+
+/** Whether a job status is final (TERMINAL_JOB_STATUSES). */
+export function isTerminalJobStatus(status: string): boolean {
+  return (TERMINAL_JOB_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * `pollJob` ran out of time before the job ended. A RunpodApiError with code RUNPOD_TIMEOUT and an
+ * unknown outcome (the job may still finish), carrying the last job read.
+ */
+export class JobWaitTimeoutError extends RunpodApiError {
+  constructor(
+    readonly endpointId: string,
+    /** The job as last read: its status is not terminal. */
+    readonly job: Job,
+    readonly timeoutMs: number,
+  ) {
+    super({
+      code: ERROR_CODES.TIMEOUT,
+      message: `Job ${job.id} on endpoint ${endpointId} did not finish in time (last status ${job.status}).`,
+      outcome: "unknown",
+    });
+  }
+}
+
+/** Submits a job and returns at once with its id. Not retried on 5xx: a retry could run it twice. */
+export function runJob(
+  client: RunpodClient,
+  endpointId: string,
+  input: Record<string, unknown>,
+  opts: CallOptions = {},
+) {
+  return client.request({
+    method: "POST",
+    base: "serverless",
+    path: `/v2/${segment(endpointId)}/run`,
+    body: { input },
+    requestSchema: RunJobRequest,
+    responseSchema: Job,
+    ...opts,
+  });
+}
+
+/** Runs a job and waits for it server-side. */
+export function runJobSync(
+  client: RunpodClient,
+  endpointId: string,
+  input: Record<string, unknown>,
+  opts: CallOptions = {},
+) {
+  return client.request({
+    method: "POST",
+    base: "serverless",
+    path: `/v2/${segment(endpointId)}/runsync`,
+    body: { input },
+    requestSchema: RunJobRequest,
+    responseSchema: Job,
+    ...opts,
+    deadlineMs: opts.deadlineMs ?? 120_000,
+  });
+}
+
+/** Cancels a queued or running job; a job that already ended is answered as it is. */
+export function cancelJob(client: RunpodClient, endpointId: string, jobId: string, opts: CallOptions = {}) {
+  return client.request({
+    method: "POST",
+    base: "serverless",
+    path: `/v2/${segment(endpointId)}/cancel/${segment(jobId)}`,
+    responseSchema: Job,
+    idempotent: true,
+    ...opts,
+  });
+}
+
+export function getJobStatus(
+  client: RunpodClient,
+  endpointId: string,
+  jobId: string,
+  opts: CallOptions = {},
+) {
+  return client.request({
+    method: "GET",
+    base: "serverless",
+    path: `/v2/${segment(endpointId)}/status/${segment(jobId)}`,
+    responseSchema: Job,
+    ...opts,
+  });
+}
+
+/**
+ * Reads `/status` until the job is in a terminal state (TERMINAL_JOB_STATUSES) and returns it,
+ * whatever that state is: what a job that did not complete means is the caller's to decide.
+ * Waits follow the client's clock and the rate-limit budget. When `timeoutMs` passes first, it
+ * throws a JobWaitTimeoutError carrying the last job read.
+ */
+export async function pollJob(
+  client: RunpodClient,
+  endpointId: string,
+  jobId: string,
+  options: PollJobOptions,
+): Promise<Job> {
+  const clock = client.clock;
+  const deadline = clock.now() + options.timeoutMs;
+  const backoff = options.backoff ?? { factor: 1, maxMs: options.intervalMs };
+  const read = { signal: options.signal, ...(options.priority ? { priority: options.priority } : {}) };
+  let interval = options.intervalMs;
+  let job = options.first;
+  for (;;) {
+    if (job === undefined) {
+      job = await getJobStatus(client, endpointId, jobId, read);
+      options.onStatus?.(job);
+    }
+    if (isTerminalJobStatus(job.status)) return job;
+    const left = deadline - clock.now();
+    if (left <= 0) throw new JobWaitTimeoutError(endpointId, job, options.timeoutMs);
+    await clock.sleep(Math.min(interval, left), options.signal);
+    interval = Math.min(backoff.maxMs, interval * backoff.factor);
+    job = undefined;
+  }
+}
