@@ -1,6 +1,6 @@
 /** Account SSH keys (`GET`/`PUT {base_url}/v2/account/ssh-keys`). PUT replaces the whole set. */
-import { UpdateSshKeysRequest } from "../provider/client/schemas/account.js";
 import { json, type RouteContext, type RouteTable } from "./routing.js";
+import { UpdateSshKeysRequest } from "./schemas/account.js";
 import { validateBody } from "./validation.js";
 
 function getKeys(ctx: RouteContext) {

@@ -3,7 +3,7 @@
  * stop or delete gives back, and the availability level the catalog reports. The catalog level
  * can be overridden so it disagrees with real stock ("the catalog is not a reservation").
  */
-import type { Availability } from "../provider/client/schemas/catalog.js";
+import type { Availability } from "./schemas/catalog.js";
 import { type CpuStock, type EmulatorState, type GpuStock, type Machine, stockKey } from "./state.js";
 
 export function availabilityOf(free: number, total: number): Availability {

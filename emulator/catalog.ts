@@ -1,5 +1,4 @@
 /** Catalog reads under base_url (`/v2/catalog/gpus|cpus|datacenters|templates`), with the contract's query parameters. */
-import { AVAILABILITY_LEVELS, type Availability } from "../provider/client/schemas/catalog.js";
 import {
   availabilityOf,
   compareCuda,
@@ -10,6 +9,7 @@ import {
 } from "./capacity.js";
 import { badRequest, notFound } from "./errors.js";
 import { json, queryList, type RouteContext, type RouteTable } from "./routing.js";
+import { AVAILABILITY_LEVELS, type Availability } from "./schemas/catalog.js";
 import type { CpuFlavorRecord, DataCenterRecord, EmulatorState, GpuTypeRecord } from "./state.js";
 import { templateView } from "./templates.js";
 

@@ -17,12 +17,14 @@ import { createHash } from "node:crypto";
 import { gpuStockAt } from "./capacity.js";
 import { nextArgs } from "./command.js";
 import { badRequest, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
+import { forbidden, randomPort, randomSecret } from "./pod-create.js";
+import { findPod, startSequence, terminate } from "./pod-lifecycle.js";
 import { publicAddress } from "./pod-ports.js";
-import { findPod, forbidden, podView, randomPort, randomSecret, startSequence, terminate } from "./pods.js";
+import { podView } from "./pod-view.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { type ClusterType, CreateClusterRequest, UpdateClusterRequest } from "./schemas/clusters.js";
 import type { PodStatus } from "./schemas/common.js";
-import type { Seed } from "./seed.js";
+import type { Seed } from "./seed-schema.js";
 import {
   type EmulatorState,
   type Machine,

@@ -13,19 +13,20 @@
  * - `GET /serverless/{id}/workers/{index}/logs`: a worker slot's lines and its worker id
  */
 import { z } from "zod";
-import { Availability } from "../provider/client/schemas/catalog.js";
-// The snapshot's type only: the pod view typed as client code reads it (nothing is validated with it).
-import type { Pod } from "../provider/client/schemas/pods.js";
 import { ContainerBehaviour, type LogLine, podLog } from "./containers.js";
 import { HttpError, notFound } from "./errors.js";
 import type { FaultRuleInput } from "./faults.js";
 import { workerLog } from "./logs.js";
-import { endBoot, findPod, podView } from "./pods.js";
+import { endBoot, findPod } from "./pod-lifecycle.js";
+import { podView } from "./pod-view.js";
 import type { WindowPolicy } from "./rate-limit.js";
 import { type Reply, safeDecode } from "./routing.js";
+import { Availability } from "./schemas/catalog.js";
 import { POD_STATUSES, type PodStatus } from "./schemas/common.js";
-import type { SeedInput } from "./seed.js";
-import { requireEndpoint, v2View, workerIdFor } from "./serverless.js";
+import type { SeedInput } from "./seed-schema.js";
+import { v2View } from "./serverless.js";
+import { requireEndpoint } from "./serverless-records.js";
+import { workerIdFor } from "./serverless-workers.js";
 import { DEFAULT_SETTINGS, type EmulatorState, type Settings, SettingsSchema, stockKey } from "./state.js";
 import { templateView } from "./templates.js";
 
@@ -200,7 +201,7 @@ export class EmulatorControl {
     const pods = [...s.pods.keys()]
       .map((id) => findPod(s, id))
       .filter((p) => p !== undefined)
-      .map((p) => ({ ...(podView(s, p) as Pod), runningAt: p.startedAt }));
+      .map((p) => ({ ...podView(s, p), runningAt: p.startedAt }));
     return {
       now: s.now(),
       pods,

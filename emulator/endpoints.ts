@@ -31,20 +31,17 @@
 import { badRequest, notFound } from "./errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { V1CreateEndpointRequest, V1UpdateEndpointRequest } from "./schemas/serverless.js";
+import { deleteEndpointRecord } from "./serverless.js";
+import { eligibleTypes, instanceIds, selectionFromTypes } from "./serverless-compute.js";
 import {
   type CpuCompute,
-  deleteEndpointRecord,
   type EndpointRecord,
-  eligibleTypes,
-  endpointWorkers,
   type GpuCompute,
-  instanceIds,
-  newRelease,
-  recordRelease,
   requireEndpoint,
-  selectionFromTypes,
   userIdFor,
-} from "./serverless.js";
+} from "./serverless-records.js";
+import { newRelease, recordRelease } from "./serverless-releases.js";
+import { endpointWorkers } from "./serverless-workers.js";
 import {
   type EmulatorState,
   requireCpuFlavor,

@@ -12,7 +12,8 @@ import { EmulatorControl } from "./control.js";
 import { PodNetwork } from "./pod-network.js";
 import type { WindowPolicy } from "./rate-limit.js";
 import { allRoutes } from "./routes.js";
-import { DEFAULT_API_KEY, type SeedInput } from "./seed.js";
+import { DEFAULT_API_KEY } from "./seed.js";
+import type { SeedInput } from "./seed-schema.js";
 import { listen } from "./server.js";
 import { EmulatorState, type Settings } from "./state.js";
 
@@ -22,14 +23,8 @@ export { type CapacityChange, EmulatorControl } from "./control.js";
 export type { FaultRuleInput } from "./faults.js";
 export { DEFAULT_POLICY, type WindowPolicy } from "./rate-limit.js";
 export type { LoggedRequest } from "./request-log.js";
-export {
-  DEFAULT_API_KEY,
-  defaultSeed,
-  LIMITED_API_KEY,
-  type Seed,
-  type SeedInput,
-  seedProblems,
-} from "./seed.js";
+export { DEFAULT_API_KEY, defaultSeed, LIMITED_API_KEY, seedProblems } from "./seed.js";
+export type { Seed, SeedInput } from "./seed-schema.js";
 export { DEFAULT_SETTINGS, EmulatorState, type Settings } from "./state.js";
 
 export interface EmulatorOptions {

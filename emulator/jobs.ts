@@ -34,14 +34,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { badRequest, notFound, unprocessable } from "./errors.js";
 import { json, type RouteContext, type RouteTable } from "./routing.js";
 import { RunRequest } from "./schemas/jobs.js";
-import {
-  type EndpointRecord,
-  endpointWorkers,
-  findEndpoint,
-  jobEnd,
-  workerIdFor,
-  workersHealthy,
-} from "./serverless.js";
+import { type EndpointRecord, findEndpoint } from "./serverless-records.js";
+import { endpointWorkers, jobEnd, workerIdFor, workersHealthy } from "./serverless-workers.js";
 import { type EmulatorState, type JobRecord, NEVER } from "./state.js";
 import { validateBody } from "./validation.js";
 

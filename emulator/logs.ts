@@ -14,10 +14,11 @@
  */
 import { distinctTimes, type LogLine, type LogSource, podLog, scriptFor } from "./containers.js";
 import { notFound, unprocessable } from "./errors.js";
-import { findPod } from "./pods.js";
+import { findPod } from "./pod-lifecycle.js";
 import type { Reply, RouteContext, RouteTable, StreamSink } from "./routing.js";
 import { isDateTime } from "./schemas/billing.js";
-import { type EndpointRecord, findEndpoint, jobEnd, requireEndpoint, workerIdFor } from "./serverless.js";
+import { type EndpointRecord, findEndpoint, requireEndpoint } from "./serverless-records.js";
+import { jobEnd, workerIdFor } from "./serverless-workers.js";
 import { type EmulatorState, NEVER } from "./state.js";
 
 const DEFAULT_TAIL = 100;

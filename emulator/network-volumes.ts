@@ -1,11 +1,8 @@
 /** Network volumes under base_url (`/v2/network-volumes`): 10-4096 GB, grow only, data center and type fixed. */
-import {
-  CreateNetworkVolumeRequest,
-  UpdateNetworkVolumeRequest,
-} from "../provider/client/schemas/network-volumes.js";
 import { badRequest, conflict, notFound } from "./errors.js";
-import { findPod } from "./pods.js";
+import { findPod } from "./pod-lifecycle.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
+import { CreateNetworkVolumeRequest, UpdateNetworkVolumeRequest } from "./schemas/network-volumes.js";
 import { type NetworkVolumeRecord, requireDataCenter } from "./state.js";
 import { validateBody } from "./validation.js";
 

@@ -19,8 +19,8 @@
  */
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from "node:net";
+import { settle } from "./pod-lifecycle.js";
 import { portsMapped, portsOf, serving } from "./pod-ports.js";
-import { settle } from "./pods.js";
 import type { EmulatorState } from "./state.js";
 
 /** How often (real ms) listeners are opened or closed to follow the pods on the emulator clock. */

@@ -18,7 +18,7 @@
  */
 import { createHash } from "node:crypto";
 import { badRequest, notFound } from "./errors.js";
-import { findPod } from "./pods.js";
+import { findPod } from "./pod-lifecycle.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { CreateDelegationRequest, CreateRegistryRequest } from "./schemas/registries.js";
 import type { EmulatorState } from "./state.js";

@@ -4,7 +4,6 @@
  * thread, so concurrent requests never interleave inside a change.
  */
 import { z } from "zod";
-import type { Availability } from "../provider/client/schemas/catalog.js";
 import { EmulatorClock } from "./clock.js";
 import { type ClusterRecord, seedCluster } from "./clusters.js";
 import type { Boot, ContainerBehaviour } from "./containers.js";
@@ -13,9 +12,11 @@ import { FaultRules } from "./faults.js";
 import { DEFAULT_POLICY, RateLimiter } from "./rate-limit.js";
 import type { DelegationRecord, RegistryRecord } from "./registries.js";
 import { RequestLog } from "./request-log.js";
+import type { Availability } from "./schemas/catalog.js";
 import type { PodStatus } from "./schemas/common.js";
-import { mergeSeed, type Seed, type SeedInput } from "./seed.js";
-import type { EndpointRecord } from "./serverless.js";
+import { mergeSeed } from "./seed.js";
+import type { Seed, SeedInput } from "./seed-schema.js";
+import type { EndpointRecord } from "./serverless-records.js";
 
 /** What the control plane adjusts (`PUT /__emulator/settings` takes any subset of it). */
 export const SettingsSchema = z.strictObject({

@@ -1,11 +1,12 @@
 /** Templates under base_url (`/v2/templates`): the account's own, plus reads of public catalog templates. */
 
-import { CreateTemplateRequest, UpdateTemplateRequest } from "../provider/client/schemas/templates.js";
+import { nextArgs } from "./command.js";
 import { badRequest, notFound } from "./errors.js";
 import { requireRegistry } from "./registries.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
+import { CreateTemplateRequest, UpdateTemplateRequest } from "./schemas/templates.js";
 import type { TemplateRecord } from "./state.js";
-import { commandArgs, validateBody } from "./validation.js";
+import { validateBody } from "./validation.js";
 
 /** The Template response object (v2 description), without the emulator's bookkeeping. */
 export function templateView(t: TemplateRecord): Record<string, unknown> {
@@ -22,7 +23,7 @@ function own(ctx: RouteContext): TemplateRecord {
 
 function createTemplate(ctx: RouteContext) {
   const body = validateBody(CreateTemplateRequest, ctx.body);
-  const args = commandArgs("", body);
+  const args = nextArgs("", body);
   requireRegistry(ctx.state, body.registry);
   // The defaults of CreateTemplateRequest (v2 description): public, serverless false; SSH and
   // Jupyter on. Seeded templates have their own (seed.ts).
@@ -69,7 +70,7 @@ function updateTemplate(ctx: RouteContext) {
   const t = own(ctx);
   const patch = validateBody(UpdateTemplateRequest, ctx.body);
   requireRegistry(ctx.state, patch.registry);
-  const next: TemplateRecord = { ...t, args: commandArgs(t.args, patch) };
+  const next: TemplateRecord = { ...t, args: nextArgs(t.args, patch) };
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined || k === "args" || k === "cmd" || k === "entrypoint") continue;
     // `mounts: {}` leaves the mount unchanged, as omitting it does (v2 description: UpdateTemplateRequest).

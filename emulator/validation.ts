@@ -1,11 +1,9 @@
 /**
- * Request-body validation with the same strict zod schemas the client sends with, translated into
- * the service's 422 `errors[]` strings (for example `$: additional properties 'x' not allowed`),
- * and the container-command rule every create and update applies (400).
+ * Request-body validation with the emulator's own strict zod schemas (schemas/), translated into
+ * the service's 422 `errors[]` strings (for example `$: additional properties 'x' not allowed`).
  */
 import type { z } from "zod";
-import { applyCommand, type CommandFields } from "../provider/container-args.js";
-import { badRequest, unprocessable } from "./errors.js";
+import { unprocessable } from "./errors.js";
 
 type Issue = z.core.$ZodIssue;
 
@@ -73,14 +71,4 @@ export function validateBody<S extends z.ZodType>(schema: S, body: unknown): z.i
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   throw unprocessable(result.error.issues.flatMap((issue) => issueMessage(issue, body ?? {})));
-}
-
-/**
- * The stored `args` after applying a body's `args`/`cmd`/`entrypoint` to `current`, or the 400
- * saying how they disagree.
- */
-export function commandArgs(current: string, fields: CommandFields): string {
-  const command = applyCommand(current, fields);
-  if ("error" in command) throw badRequest(command.error);
-  return command.args;
 }

@@ -5,13 +5,22 @@
  */
 import { z } from "zod";
 
+/**
+ * Body-size limit of `POST /v2/pods`, applied again to the request expanded with its template
+ * (contract: Limits, "Request body size").
+ */
+export const MAX_REQUEST_BYTES = 102_400;
+
 /** `major.minor` (contract: GPU request, `allowedCudaVersions` and `minCudaVersion`). */
 export const CudaVersion = z.string().regex(/^\d+\.\d+$/, "must be a CUDA version as major.minor, e.g. 12.4");
 
 /** `<port>/<protocol>` (contract: Container config, `ports`). */
 export const Port = z
   .string()
-  .regex(/^\d{1,5}\/(http|tcp|udp)$/, "must be <port>/<protocol>, e.g. 8888/http or 22/tcp")
+  .regex(
+    /^\d{1,5}\/(http|tcp|udp)$/,
+    "must be <port>/<protocol> with protocol http, tcp or udp, e.g. 8888/http",
+  )
   .refine((p) => {
     const n = Number(p.split("/")[0]);
     return n >= 1 && n <= 65_535;
@@ -56,6 +65,9 @@ export const Mounts = z.strictObject({
     .optional(),
 });
 export type Mounts = z.infer<typeof Mounts>;
+
+export const CLOUDS = ["SECURE", "COMMUNITY"] as const;
+export type Cloud = (typeof CLOUDS)[number];
 
 export const POD_STATUSES = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
 export type PodStatus = (typeof POD_STATUSES)[number];

@@ -1,0 +1,315 @@
+/**
+ * POST /v2/pods (contract: POST {base_url}/v2/pods, Mounts, Limits). Create applies the checks in
+ * the service's order: body size (before auth, in the wiring), schema (422), cross-field rules
+ * (400), template resolution (404/422), expanded size (413), balance (402), pool access (403),
+ * capacity (400). Placement takes the first data center with stock that meets the request.
+ */
+import { cpuStockAt, gpuStockAt, pickCuda } from "./capacity.js";
+import { nextArgs } from "./command.js";
+import { badRequest, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
+import { startSequence } from "./pod-lifecycle.js";
+import { podView } from "./pod-view.js";
+import { requireRegistry } from "./registries.js";
+import { json, type RouteContext } from "./routing.js";
+import { MAX_REQUEST_BYTES } from "./schemas/common.js";
+import { type CreatePodRequest as CreateBody, CreatePodRequest } from "./schemas/pods.js";
+import {
+  type CpuFlavorRecord,
+  type EmulatorState,
+  type GpuTypeRecord,
+  type Machine,
+  type PodRecord,
+  requireCpuFlavor,
+  requireDataCenter,
+  requireGpuType,
+  type TemplateRecord,
+} from "./state.js";
+import { validateBody } from "./validation.js";
+
+/** Default path of a global volume mount when the create does not give one. */
+const GLOBAL_MOUNT_DEFAULT_PATH = "/global";
+const DEFAULT_DISK_GB = 20;
+
+interface Effective {
+  body: CreateBody;
+  image: string;
+  args: string;
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  registry: string | null;
+  persistent: { size: number; path: string } | undefined;
+  startSsh: boolean;
+  startJupyter: boolean;
+  allowedCudaVersions: string[] | undefined;
+  minCudaVersion: string | undefined;
+}
+
+export function resolveTemplate(state: EmulatorState, id: string): TemplateRecord {
+  const t = state.templates.get(id);
+  if (!t) throw notFound(`Template '${id}' was not found or is not accessible.`);
+  if (t.serverless) {
+    throw unprocessable([`$.templateId: template '${id}' is a serverless template and cannot back a pod`]);
+  }
+  return t;
+}
+
+function crossFieldRules(state: EmulatorState, body: CreateBody): void {
+  if (!body.gpu === !body.cpu) throw badRequest("Exactly one of gpu or cpu must be set.");
+  if (body.gpu?.allowedCudaVersions?.length && body.gpu.minCudaVersion !== undefined) {
+    throw badRequest(
+      "gpu.allowedCudaVersions (non-empty) and gpu.minCudaVersion cannot be combined; use one of them.",
+    );
+  }
+  const mounts = body.mounts;
+  if (mounts?.persistent && (mounts.network?.length || mounts.global?.length)) {
+    throw badRequest("mounts.persistent cannot be combined with mounts.network or mounts.global.");
+  }
+  if (body.cpu) {
+    if (mounts?.persistent)
+      throw badRequest("mounts.persistent is not supported on CPU pods; use a network volume.");
+    const flavor = requireCpuFlavor(state, body.cpu.id, "cpu.id");
+    const n = body.cpu.vcpuCount;
+    if ((n & (n - 1)) !== 0) throw badRequest(`cpu.vcpuCount ${n} must be a power of two.`);
+    if (n < flavor.vcpu.min || n > flavor.vcpu.max) {
+      throw badRequest(
+        `cpu.vcpuCount ${n} is not valid for flavor ${flavor.id} (${flavor.vcpu.min}-${flavor.vcpu.max}).`,
+      );
+    }
+  }
+  // The command rule is checked here, before the template is resolved (400 before 404).
+  nextArgs("", body);
+}
+
+function effectiveConfig(state: EmulatorState, body: CreateBody): Effective {
+  const template = body.templateId ? resolveTemplate(state, body.templateId) : undefined;
+  const cudaFromBody = body.gpu?.allowedCudaVersions !== undefined || body.gpu?.minCudaVersion !== undefined;
+  const isCpu = body.cpu !== undefined;
+  const persistent = body.mounts?.persistent ?? (isCpu ? undefined : template?.mounts.persistent);
+  const image = body.image ?? template?.image;
+  if (!image)
+    throw unprocessable([
+      "$: required property 'image' is missing (it is required unless templateId is set)",
+    ]);
+  const eff: Effective = {
+    body,
+    image,
+    args: nextArgs(template?.args ?? "", body),
+    disk: body.disk ?? template?.disk ?? DEFAULT_DISK_GB,
+    env: { ...(template?.env ?? {}), ...(body.env ?? {}) },
+    ports: body.ports ?? template?.ports ?? [],
+    registry: body.registry !== undefined ? body.registry : (template?.registry ?? null),
+    persistent,
+    startSsh: body.startSsh ?? template?.startSsh ?? false,
+    startJupyter: body.startJupyter ?? template?.startJupyter ?? false,
+    allowedCudaVersions: isCpu
+      ? undefined
+      : cudaFromBody
+        ? body.gpu?.allowedCudaVersions
+        : template?.allowedCudaVersions.length
+          ? template.allowedCudaVersions
+          : undefined,
+    minCudaVersion: isCpu || !cudaFromBody ? undefined : body.gpu?.minCudaVersion,
+  };
+  if (eff.persistent && (body.mounts?.network?.length || body.mounts?.global?.length)) {
+    throw badRequest(
+      `mounts.persistent (from template '${body.templateId}') cannot be combined with mounts.network or mounts.global.`,
+    );
+  }
+  // The expanded deployment request (body plus template) has the same size limit.
+  const expanded = JSON.stringify({ ...body, ...eff, body: undefined });
+  if (Buffer.byteLength(expanded) > MAX_REQUEST_BYTES) {
+    throw new HttpError(
+      413,
+      `The expanded request (body plus template) is ${Buffer.byteLength(expanded)} bytes, over ${MAX_REQUEST_BYTES}. Reduce the JSON body, environment variables or command values in the request or template.`,
+    );
+  }
+  return eff;
+}
+
+export function forbidden(
+  state: EmulatorState,
+  key: string,
+  dataCenterId: string,
+  gpuTypeId: string | undefined,
+): boolean {
+  const rules = state.apiKeys.get(key)?.forbidden ?? [];
+  return rules.some(
+    (r) =>
+      (r.dataCenterId === undefined || r.dataCenterId === dataCenterId) &&
+      (r.gpuTypeId === undefined || r.gpuTypeId === gpuTypeId),
+  );
+}
+
+export function randomPort(state: EmulatorState): number {
+  return 10_000 + Math.floor(state.random() * 50_000);
+}
+
+/** Where a new pod runs, and the catalog entry of what it runs on (its price). */
+type Placement = { machine: Machine } & (
+  | { gpuType: GpuTypeRecord; cpuFlavor?: never }
+  | { cpuFlavor: CpuFlavorRecord; gpuType?: never }
+);
+
+function place(state: EmulatorState, eff: Effective, apiKey: string): Placement {
+  const body = eff.body;
+  for (const id of body.dataCenterIds ?? []) requireDataCenter(state, id, "dataCenterIds:");
+  let candidates = body.dataCenterIds?.length
+    ? [...body.dataCenterIds]
+    : state.seed.dataCenters.map((d) => d.id);
+
+  for (const mount of body.mounts?.network ?? []) {
+    const volume = state.networkVolumes.get(mount.volumeId);
+    if (!volume) throw badRequest(`Network volume '${mount.volumeId}' does not exist.`);
+    if (!candidates.includes(volume.dataCenter)) {
+      throw badRequest(
+        `Network volume '${volume.id}' is in ${volume.dataCenter}; the pod must be placed in the same data center.`,
+      );
+    }
+    candidates = [volume.dataCenter];
+  }
+  for (const mount of body.mounts?.global ?? []) {
+    if (!state.seed.globalVolumes.some((g) => g.id === mount.volumeId)) {
+      throw badRequest(`Global volume '${mount.volumeId}' does not exist.`);
+    }
+  }
+
+  const allowed = candidates.filter((dc) => !forbidden(state, apiKey, dc, body.gpu?.id));
+  if (allowed.length === 0) {
+    throw new HttpError(403, "This API key does not have access to the requested pool.");
+  }
+
+  const publicIp = `194.68.${Math.floor(state.random() * 250) + 1}.${Math.floor(state.random() * 250) + 1}`;
+  const portMap: Record<number, number> = {};
+  for (const p of eff.ports) if (p.endsWith("/tcp")) portMap[Number(p.split("/")[0])] = randomPort(state);
+
+  if (body.gpu) {
+    const gpu = body.gpu;
+    const type = requireGpuType(state, gpu.id, "gpu.id");
+    const cloud = body.cloud ?? "SECURE";
+    const count = gpu.count ?? 1;
+    if (cloud === "COMMUNITY" && !type.community)
+      throw badRequest(`${gpu.id} is not offered on the community cloud.`);
+    const max = cloud === "SECURE" ? type.maxCount.secure : type.maxCount.community;
+    if (count > max)
+      throw badRequest(`gpu.count ${count} exceeds the maximum of ${max} ${gpu.id} per pod on ${cloud}.`);
+    if (body.globalNetworking && type.manufacturer !== "NVIDIA") {
+      throw badRequest("Global networking requires an NVIDIA GPU.");
+    }
+    for (const dc of allowed) {
+      const stock = gpuStockAt(state, dc, gpu.id);
+      if (!stock || stock.free < count) continue;
+      if (gpu.minRamPerGpu !== undefined && stock.ramPerGpu < gpu.minRamPerGpu) continue;
+      if (gpu.minVcpuCountPerGpu !== undefined && stock.vcpuPerGpu < gpu.minVcpuCountPerGpu) continue;
+      if (body.globalNetworking && !state.dataCenterById.get(dc)?.globalNetwork) continue;
+      const cuda = pickCuda(stock.cudaVersions, eff.allowedCudaVersions, eff.minCudaVersion);
+      if (cuda === undefined) continue;
+      stock.free -= count;
+      const machine: Machine = {
+        dataCenterId: dc,
+        gpuTypeId: gpu.id,
+        gpuCount: count,
+        vcpuCount: stock.vcpuPerGpu * count,
+        memoryGb: stock.ramPerGpu * count,
+        cudaVersion: cuda,
+        publicIp,
+        portMap,
+        held: true,
+      };
+      return { machine, gpuType: type };
+    }
+    throw badRequest(NO_CAPACITY);
+  }
+
+  const cpu = body.cpu as { id: string; vcpuCount: number };
+  if (body.globalNetworking) throw badRequest("Global networking requires an NVIDIA GPU.");
+  const flavor = requireCpuFlavor(state, cpu.id, "cpu.id");
+  for (const dc of allowed) {
+    const stock = cpuStockAt(state, dc, cpu.id);
+    if (!stock || stock.free < cpu.vcpuCount) continue;
+    stock.free -= cpu.vcpuCount;
+    const machine: Machine = {
+      dataCenterId: dc,
+      cpuFlavorId: cpu.id,
+      vcpuCount: cpu.vcpuCount,
+      memoryGb: Math.round(flavor.ramGbPerVcpu * cpu.vcpuCount),
+      cudaVersion: null,
+      publicIp,
+      portMap,
+      held: true,
+    };
+    return { machine, cpuFlavor: flavor };
+  }
+  throw badRequest(NO_CAPACITY);
+}
+
+export function randomSecret(state: EmulatorState, length = 20): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  let s = "";
+  for (let i = 0; i < length; i += 1) s += alphabet[Math.floor(state.random() * alphabet.length)];
+  return s;
+}
+
+function costPerHour(body: CreateBody, placement: Placement): number {
+  if (placement.gpuType) {
+    const { price } = placement.gpuType;
+    const perGpu = (body.cloud ?? "SECURE") === "SECURE" ? price.secure : price.community;
+    return Math.round(perGpu * (body.gpu?.count ?? 1) * 1000) / 1000;
+  }
+  return Math.round(placement.cpuFlavor.price.securePerVcpu * (body.cpu?.vcpuCount ?? 0) * 1000) / 1000;
+}
+
+export function createPod(ctx: RouteContext) {
+  const { state } = ctx;
+  const body = validateBody(CreatePodRequest, ctx.body);
+  crossFieldRules(state, body);
+  const eff = effectiveConfig(state, body);
+  requireRegistry(state, eff.registry);
+  if (state.settings.balanceExhausted) {
+    throw new HttpError(402, "Your balance is too low to create this pod. Add funds to continue.");
+  }
+  const placement = place(state, eff, ctx.apiKey);
+
+  const env = { ...eff.env };
+  if (eff.startSsh && state.sshKeys.length > 0 && env.PUBLIC_KEY === undefined)
+    env.PUBLIC_KEY = state.sshKeys.join("\n");
+  if (eff.startJupyter && env.JUPYTER_PASSWORD === undefined) env.JUPYTER_PASSWORD = randomSecret(state);
+
+  const mounts: PodRecord["mounts"] = {};
+  if (eff.persistent) mounts.persistent = { ...eff.persistent };
+  if (body.mounts?.network?.length) mounts.network = body.mounts.network.map((m) => ({ ...m }));
+  if (body.mounts?.global?.length) {
+    mounts.global = body.mounts.global.map((m) => ({
+      volumeId: m.volumeId,
+      path: m.path ?? GLOBAL_MOUNT_DEFAULT_PATH,
+    }));
+  }
+
+  const pod: PodRecord = {
+    id: state.newId(),
+    name: body.name,
+    image: eff.image,
+    args: eff.args,
+    disk: eff.disk,
+    env,
+    ports: eff.ports,
+    registry: eff.registry,
+    mounts,
+    ...(body.gpu ? { gpu: { id: body.gpu.id, count: body.gpu.count ?? 1 } } : {}),
+    ...(body.cpu ? { cpu: { id: body.cpu.id, vcpuCount: body.cpu.vcpuCount } } : {}),
+    cloud: body.cloud ?? "SECURE",
+    machine: placement.machine,
+    locked: false,
+    globalNetworking: body.globalNetworking ?? false,
+    costPerHour: costPerHour(body, placement),
+    createdAt: ctx.now,
+    startedAt: null,
+    status: "PROVISIONING",
+    boots: [],
+    ownerKey: ctx.apiKey,
+  };
+  const fate = state.random() < state.settings.errorShare ? "ERROR" : "RUNNING";
+  startSequence(state, pod, ctx.now, fate);
+  state.pods.set(pod.id, pod);
+  return json(201, podView(state, pod));
+}

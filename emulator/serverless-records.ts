@@ -1,0 +1,103 @@
+/**
+ * Serverless endpoints: the one endpoint store both views share. serverless.ts is the v2 view under
+ * base_url (`/v2/serverless`), endpoints.ts the v1 view (`/v1/endpoints` on rest_url), so an
+ * endpoint created through either is read, changed and deleted through both, and jobs run on it
+ * either way.
+ */
+import { createHash } from "node:crypto";
+import { notFound } from "./errors.js";
+import type { EndpointScaling, EndpointType, FlashbootMode } from "./schemas/serverless.js";
+import type { EmulatorState } from "./state.js";
+
+/** Defaults of CreateEndpointRequest (v2 description). */
+export const V2_DEFAULTS = {
+  workers: { min: 0, max: 3, idleTimeout: 10 },
+  timeout: 300_000,
+  flashboot: "OFF" as FlashbootMode,
+  gpuCount: 1,
+  /** No default in the description; the pods' and templates' container disk default. */
+  disk: 20,
+};
+
+export interface GpuCompute {
+  kind: "GPU";
+  pools: string[];
+  excludedTypes: string[];
+  count: number;
+  allowedCudaVersions: string[];
+  minCudaVersion: string | null;
+  /**
+   * The v1 `gpuTypeIds` in the priority order a v1 client gave, kept while the pools and
+   * exclusions are the ones derived from it (a v2 `gpu.pools` replaces the selection and drops it).
+   */
+  typeOrder?: string[];
+}
+
+export interface CpuCompute {
+  kind: "CPU";
+  configs: { id: string; vcpuCount: number }[];
+}
+
+export interface Container {
+  image: string;
+  args: string;
+  disk: number;
+  ports: string[];
+  env: Record<string, string>;
+  registry: string | null;
+}
+
+export interface ReleaseRecord {
+  id: string;
+  version: number;
+  createdAt: number;
+  createdByUserId: string;
+  container: Container;
+  diff: { field: string; old: unknown; new: unknown }[];
+}
+
+export interface EndpointRecord {
+  id: string;
+  name: string;
+  type: EndpointType;
+  compute: GpuCompute | CpuCompute;
+  /** `idleTimeout` is kept even where v2 hides it (queue endpoints scaling on request count). */
+  workers: { min: number; max: number; idleTimeout: number };
+  scaling: EndpointScaling;
+  dataCenterIds: string[];
+  networkVolumes: string[];
+  timeout: number;
+  flashboot: FlashbootMode;
+  container: Container;
+  /** The template the container settings last came from, if any. */
+  templateId: string | null;
+  /** True when a v1 create or update bound the template (it then cannot be deleted). */
+  templateBound: boolean;
+  /** The env that template contributed: the v1 `env` is what the endpoint sets on top of it. */
+  templateEnv: Record<string, string>;
+  /** v1 `networkVolumeId`, shown back while it is still attached. */
+  v1PrimaryVolume?: string;
+  createdAt: number;
+  /** When `workers.min` last changed: always-on workers count from here. */
+  minChangedAt: number;
+  version: number;
+  releases: ReleaseRecord[];
+  userId: string;
+  /** Jobs ever submitted, which spreads them over the worker slots. */
+  jobCount: number;
+}
+
+export function findEndpoint(state: EmulatorState, id: string): EndpointRecord | undefined {
+  return state.endpoints.get(id);
+}
+
+export function requireEndpoint(state: EmulatorState, id: string): EndpointRecord {
+  const e = findEndpoint(state, id);
+  if (!e) throw notFound(`Endpoint '${id}' was not found.`);
+  return e;
+}
+
+/** A stable per-key user id, shaped like the description's example (`user_...`). */
+export function userIdFor(apiKey: string): string {
+  return `user_${createHash("sha256").update(apiKey).digest("hex").slice(0, 27)}`;
+}
