@@ -179,6 +179,7 @@ export class Cluster extends pulumi.dynamic.Resource {
 
 const label = byName("Cluster");
 
+/** Seconds create waits for every member to run, and delete for every member to go. */
 const DEFAULT_TIMEOUTS = { create: 1200, delete: 600 };
 const timeoutsOf = (t: ClusterInputs["timeouts"] | null | undefined) => ({
   create: t?.create ?? DEFAULT_TIMEOUTS.create,
