@@ -1,6 +1,6 @@
 /**
  * Scenario 4: preview and up of a 200-resource program through the stand-in engine
- * (test/e2e/engine.ts): the program runs under Pulumi's own runtime, every resource goes through
+ * (harness/engine.ts): the program runs under Pulumi's own runtime, every resource goes through
  * the real provider host. Wall time and peak memory of the program and host processes.
  */
 import { execFileSync } from "node:child_process";

@@ -12,20 +12,32 @@
  * (env merged per key), as a template is applied elsewhere.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import type { Cluster as ApiCluster, CreateClusterRequest } from "../client/schemas/clusters.js";
-import type { Pod as ApiPod } from "../client/schemas/pods.js";
-import type { Template as ApiTemplate } from "../client/schemas/templates.js";
 import type { ClusterType, PodStatus } from "../client/vocabulary.js";
-import { api, configureRuntime, now, sleep, watcher } from "../context.js";
+import { api, configureRuntime, now, watcher } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { elapsed, progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
-import { schemaFailures } from "../validation.js";
 import { WaitFailure } from "../watcher.js";
-import { ClusterArgsSchema } from "./cluster-schema.js";
-import { byName, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
+import { createBody } from "./cluster-body.js";
+import { checkCluster } from "./cluster-check.js";
+import { diffCluster } from "./cluster-diff.js";
+import { clusterOutputs, inputsFromOutputs } from "./cluster-outputs.js";
+import { untilAllRunning } from "./cluster-wait.js";
+import {
+  byName,
+  checkResult,
+  createdSince,
+  diffResult,
+  named,
+  optionInputs,
+  partialFailure,
+  unlessGone,
+  withSecretOutputs,
+} from "./common.js";
+
+export { checkCluster } from "./cluster-check.js";
+export { diffCluster } from "./cluster-diff.js";
 
 export const CLUSTER_TYPE = "pulumi-nodejs:dynamic/runpod:Cluster";
 
@@ -156,214 +168,26 @@ export class Cluster extends pulumi.dynamic.Resource {
         ...args,
         ...optionInputs(opts),
       },
-      { ...opts, additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), "env"])] },
+      withSecretOutputs(opts, "env"),
       "runpod",
       "Cluster",
     );
   }
 }
 
-// ---------------------------------------------------------------- check
+// ---------------------------------------------------------------- the provider
 
-export function checkCluster(news: Record<string, unknown>): CheckFailure[] {
-  const inputs = withoutInternal(news);
-  const failures = schemaFailures(ClusterArgsSchema, inputs);
-  if (inputs.image === undefined && inputs.templateId === undefined && inputs.adoptId === undefined) {
-    failures.push({ property: "image", reason: "is required unless templateId is set" });
-  }
-  return failures;
-}
+const label = byName("Cluster");
 
-// ---------------------------------------------------------------- diff
-
-/** Everything but the name is fixed at create. */
-const FIXED = [
-  "type",
-  "compute",
-  "templateId",
-  "image",
-  "args",
-  "disk",
-  "ports",
-  "dataCenterIds",
-  "mounts",
-  "startJupyter",
-  "startSsh",
-] as const;
-
-/**
- * The replace/update table (pure): a new name is a rename in place; any other change replaces the
- * cluster. A left-out input is no opinion; an unknown value (preview) counts as a change.
- */
-export function diffCluster(olds: Partial<ClusterOutputs>, news: ClusterInputs) {
-  const replaces: string[] = [];
-  for (const k of FIXED) {
-    const n = news[k];
-    if (n !== undefined && differs(n, olds[k])) replaces.push(k);
-  }
-  if (differs(news.env ?? {}, olds.env ?? {})) replaces.push("env");
-  const updates = differs(news.name, olds.name) ? ["name"] : [];
-  return { replaces, updates };
-}
-
-// ---------------------------------------------------------------- bodies and outputs
-
+/** Seconds create waits for every member to run, and delete for every member to go. */
 const DEFAULT_TIMEOUTS = { create: 1200, delete: 600 };
 const timeoutsOf = (t: ClusterInputs["timeouts"] | null | undefined) => ({
   create: t?.create ?? DEFAULT_TIMEOUTS.create,
   delete: t?.delete ?? DEFAULT_TIMEOUTS.delete,
 });
 
-/** A template by id: the account's own, else a public one from the catalog. */
-async function templateById(id: string): Promise<ApiTemplate> {
-  try {
-    return await api().getTemplate(id);
-  } catch (err) {
-    if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
-  }
-  const found = (await api().listPublicTemplates()).find((t) => t.id === id);
-  if (!found) throw new Error(`templateId ${id}: no such template among yours or the public ones.`);
-  return found;
-}
-
-/** The create body: the program's container settings over the template's (env merged per key). */
-async function createBody(inputs: ClusterInputs): Promise<CreateClusterRequest> {
-  const t = inputs.templateId ? await templateById(inputs.templateId) : undefined;
-  const body: Record<string, unknown> = { name: inputs.name, type: inputs.type, compute: inputs.compute };
-  const image = inputs.image ?? t?.image;
-  if (image !== undefined) body.image = image;
-  const args = inputs.args ?? (t?.args || undefined);
-  if (args !== undefined) body.args = args;
-  const disk = inputs.disk ?? t?.disk;
-  if (disk !== undefined) body.disk = disk;
-  const ports = inputs.ports ?? (t?.ports.length ? t.ports : undefined);
-  if (ports !== undefined) body.ports = ports;
-  const env = { ...(t?.env ?? {}), ...(inputs.env ?? {}) };
-  if (Object.keys(env).length > 0) body.env = env;
-  for (const k of ["dataCenterIds", "mounts", "startJupyter", "startSsh"] as const) {
-    if (inputs[k] !== undefined) body[k] = inputs[k];
-  }
-  return body as CreateClusterRequest;
-}
-
-function memberOf(p: ApiPod): ClusterMember {
-  return {
-    podId: p.id,
-    status: p.status,
-    rank: p.cluster?.rank ?? null,
-    role: p.cluster?.role ?? null,
-    ip: p.cluster?.ip ?? null,
-  };
-}
-
-function clusterOutputs(
-  c: ApiCluster,
-  pods: readonly ApiPod[],
-  inputs: Partial<ClusterInputs>,
-): ClusterOutputs {
-  const envOf = (pods[0]?.env ?? {}) as Record<string, string>;
-  const declared = Object.keys(inputs.env ?? {});
-  return {
-    clusterId: c.id,
-    name: c.name,
-    type: c.type,
-    compute: {
-      gpuTypeId: c.compute.gpuTypeId,
-      gpuCountPerPod: c.compute.gpuCountPerPod,
-      podCount: c.compute.podCount,
-    },
-    templateId: inputs.templateId ?? null,
-    image: inputs.image ?? null,
-    args: inputs.args ?? null,
-    disk: inputs.disk ?? null,
-    ports: inputs.ports ?? null,
-    dataCenterIds: inputs.dataCenterIds ?? null,
-    mounts: inputs.mounts ?? null,
-    startJupyter: inputs.startJupyter ?? false,
-    startSsh: inputs.startSsh ?? false,
-    dataCenterId: c.dataCenterId ?? null,
-    members: pods
-      .map(memberOf)
-      .sort(
-        (a, b) =>
-          (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) ||
-          a.podId.localeCompare(b.podId),
-      ),
-    primary: c.primary
-      ? { podId: c.primary.podId, status: c.primary.status, sshEndpoint: c.primary.sshEndpoint ?? null }
-      : null,
-    network: c.network ? { cidr: c.network.cidr } : null,
-    env: Object.fromEntries(declared.filter((k) => k in envOf).map((k) => [k, envOf[k] as string])),
-    createdAt: c.createdAt,
-    timeouts: inputs.timeouts ?? null,
-  };
-}
-
-/** The inputs that would produce `outputs`: what refresh hands back, within what the program declared. */
-function inputsFromOutputs(o: ClusterOutputs, prior: Partial<ClusterInputs>): ClusterInputs {
-  return {
-    ...prior,
-    name: o.name,
-    type: o.type,
-    compute: o.compute,
-    ...(Object.keys(o.env).length > 0 || prior.env ? { env: o.env } : {}),
-  } as ClusterInputs;
-}
-
-// ---------------------------------------------------------------- waiting
-
-/** The member pods, once the cluster lists as many as it should have (members appear as they are placed). */
-async function membersOf(c: ApiCluster, deadline: number): Promise<ApiPod[]> {
-  for (;;) {
-    const pods = await api().listClusterPods(c.id);
-    if (pods.length >= c.compute.podCount || now() >= deadline) return pods;
-    await sleep(2000);
-  }
-}
-
-/** Waits through the shared watcher until every member is RUNNING; the first failure ends the wait. */
-async function untilAllRunning(
-  c: ApiCluster,
-  inputs: ClusterInputs,
-  timeoutSeconds: number,
-): Promise<ApiPod[]> {
-  const started = now();
-  const deadline = started + timeoutSeconds * 1000;
-  const pods = await membersOf(c, deadline);
-  if (pods.length < c.compute.podCount) {
-    throw new Error(
-      `only ${pods.length} of ${c.compute.podCount} member pods appeared within ${timeoutSeconds} s`,
-    );
-  }
-  let running = pods.filter((p) => p.status === "RUNNING").length;
-  const ready = await Promise.all(
-    pods.map(async (p) => {
-      if (p.status === "RUNNING") return p;
-      const pod = await watcher().waitFor({
-        podId: p.id,
-        target: "RUNNING",
-        timeoutMs: Math.max(0, deadline - now()),
-        clusterMember: true,
-      });
-      running += 1;
-      progress(label(inputs), `${running}/${pods.length} pods RUNNING (${elapsed(now() - started)})`);
-      return pod ?? p;
-    }),
-  );
-  return ready;
-}
-
-// ---------------------------------------------------------------- the provider
-
-const label = byName("Cluster") as (inputs: { name?: string | undefined } | undefined, id?: string) => string;
-
 /** Clusters this process created or adopted: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
-
-/** A failure after the API accepted the cluster: the host records it in state as partially created. */
-function partialFailure(id: string, properties: object, message: string): Error {
-  return Object.assign(new Error(message), { id, properties, reasons: [message] });
-}
 
 export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterInputs, ClusterOutputs> {
   async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
@@ -371,8 +195,7 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
   }
 
   async check(_olds: ClusterInputs, news: ClusterInputs) {
-    const failures = checkCluster(news as unknown as Record<string, unknown>);
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    return checkResult(news, checkCluster(news as unknown as Record<string, unknown>));
   }
 
   async diff(_id: string, olds: ClusterOutputs, news: ClusterInputs) {
@@ -383,13 +206,12 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
     if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
     const timeouts = timeoutsOf(inputs.timeouts);
     const body = await createBody(inputs);
-    const skewMs = 5 * 60_000;
     const c = await createOnce({
       what: `a cluster named ${body.name}`,
       create: () => api().createCluster(body),
       list: () => api().listClusters(),
       matches: (x, sentAt) =>
-        x.name === body.name && x.type === body.type && Date.parse(x.createdAt) >= sentAt - skewMs,
+        x.name === body.name && x.type === body.type && createdSince(x.createdAt, sentAt),
       claimed,
     });
     progress(
@@ -399,7 +221,7 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
     // From here on the cluster exists and bills: every failure names it, and it is either deleted
     // or recorded in state.
     try {
-      const pods = await untilAllRunning(c, inputs, timeouts.create);
+      const pods = await untilAllRunning(c, label(inputs), timeouts.create);
       return { id: c.id, outs: clusterOutputs(await api().getCluster(c.id), pods, inputs) };
     } catch (err) {
       const why = err instanceof WaitFailure || err instanceof Error ? err.message : String(err);
@@ -429,15 +251,8 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
   }
 
   private async adopt(id: string, inputs: ClusterInputs) {
-    let c: ApiCluster;
-    try {
-      c = await api().getCluster(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
-        throw new Error(`adoptId ${id}: no such cluster (or this API key cannot see it).`);
-      }
-      throw err;
-    }
+    let c = await unlessGone(api().getCluster(id));
+    if (!c) throw new Error(`adoptId ${id}: no such cluster (or this API key cannot see it).`);
     const pods = await api().listClusterPods(id);
     const current = clusterOutputs(c, pods, inputs);
     const { replaces } = diffCluster(current, { ...inputs, templateId: undefined, env: current.env });
@@ -453,13 +268,8 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
   }
 
   async read(id: string, props?: ClusterOutputs): Promise<pulumi.dynamic.ReadResult<ClusterOutputs>> {
-    let c: ApiCluster;
-    try {
-      c = await api().getCluster(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw err;
-    }
+    const c = await unlessGone(api().getCluster(id));
+    if (!c) return {};
     const prior = (props ?? {}) as Partial<ClusterOutputs> & Partial<ClusterInputs>;
     const priorInputs = Object.fromEntries(
       Object.entries(prior).filter(([, v]) => v !== null),

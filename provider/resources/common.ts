@@ -3,8 +3,10 @@
  * fields, internal inputs, and errors that name the resource they are about.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "../check-failure.js";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import { applyCommand, type CommandFields, decodeArgs } from "../container-args.js";
-import { containsUnknown } from "../unknown.js";
+import { containsUnknown, isUnknown } from "../unknown.js";
 
 /** Structural equality that ignores key order and treats undefined and null alike. */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -27,6 +29,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /** Whether an input differs from what was recorded; an unknown value (preview) counts as a change. */
 export function differs(next: unknown, prior: unknown): boolean {
   return containsUnknown(next) || !sameValue(next, prior);
+}
+
+/** Whether an input is set and known: preview leaves some unknown, and a rule cannot judge those yet. */
+export function isKnown(v: unknown): boolean {
+  return v !== undefined && !isUnknown(v);
 }
 
 /** The inputs a user wrote: without the provider's `__` properties and undefined values. */
@@ -94,11 +101,53 @@ export function named<T extends object>(provider: T, label: Labeller): T {
   });
 }
 
-/** `<Type> <name>`, for resources that have a `name`. */
+/** `<Type> <name>`, for resources that have a `name`: takes their typed inputs and outputs as they are. */
 export const byName =
-  (type: string): Labeller =>
-  (props, id) =>
+  (type: string) =>
+  (props: { readonly name?: unknown } | undefined, id?: string): string =>
     `${type} ${typeof props?.name === "string" ? props.name : (id ?? "?")}`;
+
+/** `check`'s answer: the inputs as given, with the failures when there are any. */
+export function checkResult<T>(news: T, failures: CheckFailure[]): pulumi.dynamic.CheckResult<T> {
+  return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+}
+
+/**
+ * The resource options with `keys` added to `additionalSecretOutputs`: outputs that carry secrets
+ * (an env map) stay secret in state even when the program passed them in plain.
+ */
+export function withSecretOutputs(
+  opts: pulumi.CustomResourceOptions,
+  ...keys: string[]
+): pulumi.CustomResourceOptions {
+  return {
+    ...opts,
+    additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), ...keys])],
+  };
+}
+
+/** The object a read asks for, or undefined when the API answers 404 (it is gone); any other error throws. */
+export async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (err) {
+    if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Whether an object the API lists was created after a request sent at `sentAt` (epoch ms): the
+ * API's clock may run up to five minutes behind ours.
+ */
+export function createdSince(createdAt: string, sentAt: number): boolean {
+  return Date.parse(createdAt) >= sentAt - 5 * 60_000;
+}
+
+/** A failure after the API accepted a create: the host records it in state as partially created. */
+export function partialFailure(id: string, properties: object, message: string): Error {
+  return Object.assign(new Error(message), { id, properties, reasons: [message] });
+}
 
 /** A resource's diff table: the properties that force a replacement and those updated in place. */
 export interface DiffTable {

@@ -25,7 +25,17 @@ import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
 import { schemaFailures } from "../validation.js";
-import { byName, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
+import {
+  byName,
+  checkResult,
+  differs,
+  diffResult,
+  isKnown,
+  named,
+  optionInputs,
+  unlessGone,
+  withoutInternal,
+} from "./common.js";
 import { NetworkVolumeArgsSchema } from "./network-volume-schema.js";
 import { deleteWhenReleased } from "./release-wait.js";
 
@@ -106,12 +116,10 @@ export class NetworkVolume extends pulumi.dynamic.Resource {
 
 // ---------------------------------------------------------------- check
 
-const known = (v: unknown) => v !== undefined && !isUnknown(v);
-
 /** Whether these inputs replace the volume anyway, so a smaller size is simply a new, smaller volume. */
 function relocates(news: Record<string, unknown>, olds: Record<string, unknown>): boolean {
   const moved = (k: string) =>
-    isUnknown(news[k]) || (known(news[k]) && known(olds[k]) && news[k] !== olds[k]);
+    isUnknown(news[k]) || (isKnown(news[k]) && isKnown(olds[k]) && news[k] !== olds[k]);
   return moved("dataCenterId") || moved("type");
 }
 
@@ -205,10 +213,7 @@ function shrinkError(what: string, id: string, from: number, to: number): Error 
 
 // ---------------------------------------------------------------- the provider
 
-const label = byName("NetworkVolume") as (
-  inputs: { name?: string | undefined } | undefined,
-  id?: string,
-) => string;
+const label = byName("NetworkVolume");
 
 /** Volumes this process created or found: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
@@ -228,7 +233,7 @@ export class NetworkVolumeProvider
       news as unknown as Record<string, unknown>,
       (olds ?? {}) as unknown as Record<string, unknown>,
     );
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    return checkResult(news, failures);
   }
 
   async diff(
@@ -264,16 +269,11 @@ export class NetworkVolumeProvider
     id: string,
     inputs: NetworkVolumeInputs,
   ): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
-    let v: ApiVolume;
-    try {
-      v = await api().getNetworkVolume(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
-        throw new Error(
-          `${label(inputs)}: adoptId ${id}: no such network volume (or this API key cannot see it).`,
-        );
-      }
-      throw err;
+    const v = await unlessGone(api().getNetworkVolume(id));
+    if (!v) {
+      throw new Error(
+        `${label(inputs)}: adoptId ${id}: no such network volume (or this API key cannot see it).`,
+      );
     }
     const current = volumeOutputs(v);
     const d = diffNetworkVolume(current, inputs);
@@ -294,13 +294,8 @@ export class NetworkVolumeProvider
     id: string,
     props?: NetworkVolumeOutputs,
   ): Promise<pulumi.dynamic.ReadResult<NetworkVolumeOutputs>> {
-    let v: ApiVolume;
-    try {
-      v = await api().getNetworkVolume(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw err;
-    }
+    const v = await unlessGone(api().getNetworkVolume(id));
+    if (!v) return {};
     const outs = volumeOutputs(v);
     const prior = (props ?? {}) as Partial<NetworkVolumeInputs>;
     // ReadResult types `inputs` as outputs; they are inputs.

@@ -19,7 +19,17 @@ import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { isUnknown } from "../unknown.js";
 import { schemaFailures } from "../validation.js";
-import { byName, diffResult, named, optionInputs, withoutInternal } from "./common.js";
+import {
+  byName,
+  checkResult,
+  differs,
+  diffResult,
+  named,
+  optionInputs,
+  unlessGone,
+  withoutInternal,
+  withSecretOutputs,
+} from "./common.js";
 import { RegistryArgsSchema } from "./registry-schema.js";
 import { deleteWhenReleased } from "./release-wait.js";
 
@@ -84,10 +94,7 @@ export class Registry extends pulumi.dynamic.Resource {
         password: pulumi.secret(args.password),
         ...optionInputs(opts),
       },
-      {
-        ...opts,
-        additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), "credentialsDigest"])],
-      },
+      withSecretOutputs(opts, "credentialsDigest"),
       "runpod",
       "Registry",
     );
@@ -114,7 +121,7 @@ export function credentialsDigest(username: string, password: string, salt: stri
  */
 export function diffRegistry(olds: Partial<RegistryOutputs>, news: RegistryInputs) {
   const replaces: string[] = [];
-  if (isUnknown(news.name) || news.name !== olds.name) replaces.push("name");
+  if (differs(news.name, olds.name)) replaces.push("name");
   if (isUnknown(news.username) || isUnknown(news.password)) {
     replaces.push("credentials");
   } else if (
@@ -128,10 +135,7 @@ export function diffRegistry(olds: Partial<RegistryOutputs>, news: RegistryInput
 
 // ---------------------------------------------------------------- the provider
 
-const label = byName("Registry") as (
-  inputs: { name?: string | undefined } | undefined,
-  id?: string,
-) => string;
+const label = byName("Registry");
 
 /** Credentials this process created or adopted: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
@@ -151,8 +155,7 @@ export class RegistryProvider implements pulumi.dynamic.ResourceProvider<Registr
   }
 
   async check(_olds: RegistryInputs, news: RegistryInputs) {
-    const failures = checkRegistry(news as unknown as Record<string, unknown>);
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    return checkResult(news, checkRegistry(news as unknown as Record<string, unknown>));
   }
 
   async diff(_id: string, olds: RegistryOutputs, news: RegistryInputs) {
@@ -179,15 +182,8 @@ export class RegistryProvider implements pulumi.dynamic.ResourceProvider<Registr
   }
 
   private async adopt(id: string, inputs: RegistryInputs, salt: string) {
-    let r: ApiRegistry;
-    try {
-      r = await api().getRegistry(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
-        throw new Error(`adoptId ${id}: no such registry credential (or this API key cannot see it).`);
-      }
-      throw err;
-    }
+    const r = await unlessGone(api().getRegistry(id));
+    if (!r) throw new Error(`adoptId ${id}: no such registry credential (or this API key cannot see it).`);
     if (r.name !== inputs.name) {
       throw new Error(
         `adoptId ${id} cannot be adopted: it is named "${r.name}", the inputs say "${inputs.name}", and a credential cannot be renamed.`,
@@ -199,13 +195,8 @@ export class RegistryProvider implements pulumi.dynamic.ResourceProvider<Registr
   }
 
   async read(id: string, props?: RegistryOutputs): Promise<pulumi.dynamic.ReadResult<RegistryOutputs>> {
-    let r: ApiRegistry;
-    try {
-      r = await api().getRegistry(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw err;
-    }
+    const r = await unlessGone(api().getRegistry(id));
+    if (!r) return {};
     // The API never shows the credentials: what was recorded stays.
     const outs: RegistryOutputs = {
       registryId: r.id,

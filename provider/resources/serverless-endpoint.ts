@@ -13,33 +13,33 @@
  * production endpoints with `{ protect: true }`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import type { CreateEndpointRequest, Endpoint, UpdateEndpointRequest } from "../client/schemas/endpoints.js";
+import type { CreateEndpointRequest, Endpoint } from "../client/schemas/endpoints.js";
 import type { EndpointType, FlashbootMode, ScalerType } from "../client/vocabulary.js";
-import { api, configureRuntime, settings } from "../context.js";
+import { api, configureRuntime } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
-import { isUnknown } from "../unknown.js";
-import { schemaFailures } from "../validation.js";
-import { byName, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
-import { ServerlessEndpointArgsSchema } from "./serverless-endpoint-schema.js";
+import {
+  byName,
+  checkResult,
+  createdSince,
+  diffResult,
+  named,
+  optionInputs,
+  unlessGone,
+  withSecretOutputs,
+} from "./common.js";
+import { createBody, patchBody } from "./serverless-endpoint-body.js";
+import { checkServerlessEndpoint } from "./serverless-endpoint-check.js";
+import { currentView, diffServerlessEndpoint } from "./serverless-endpoint-diff.js";
+import { endpointOutputs, inputsFromOutputs } from "./serverless-endpoint-outputs.js";
+
+export { checkServerlessEndpoint, serverlessEndpointRuleFailures } from "./serverless-endpoint-check.js";
+export { ENDPOINT_API_DEFAULTS } from "./serverless-endpoint-defaults.js";
+export { currentView, diffServerlessEndpoint } from "./serverless-endpoint-diff.js";
 
 export const SERVERLESS_ENDPOINT_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
-
-/** What the provider sends where the program leaves a field out (the API's own defaults, and ours). */
-export const ENDPOINT_API_DEFAULTS = {
-  /** Ours: the API wants the type on every create; v1 endpoints were all queue-based. */
-  type: "QUEUE",
-  workersMin: 0,
-  workersMax: 3,
-  /** Ours, per type: the API wants a scaler on every create. */
-  scaling: {
-    QUEUE: { type: "QUEUE_DELAY", queueDelay: 4 },
-    LOAD_BALANCER: { type: "REQUEST_COUNT", requestCount: 4 },
-  },
-} as const;
 
 export type EndpointScalingInput =
   | { type: "QUEUE_DELAY"; queueDelay: number }
@@ -210,402 +210,16 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
       thinProvider("ServerlessEndpoint"),
       name,
       { ...Object.fromEntries(OUTPUT_ONLY.map((k) => [k, undefined])), ...args, ...optionInputs(opts) },
-      { ...opts, additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), "env"])] },
+      withSecretOutputs(opts, "env"),
       "runpod",
       "ServerlessEndpoint",
     );
   }
 }
 
-// ---------------------------------------------------------------- check
+// ---------------------------------------------------------------- the provider
 
-const isPowerOfTwo = (n: number) => Number.isInteger(n) && n >= 2 && (n & (n - 1)) === 0;
-
-export function serverlessEndpointRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {
-  const failures: CheckFailure[] = [];
-  const fail = (property: string, reason: string, ...rules: string[]) =>
-    failures.push(rules.length > 0 ? { property, reason, rules } : { property, reason });
-  const known = (v: unknown) => v !== undefined && !isUnknown(v);
-  const gpu = inputs.gpu as Record<string, unknown> | undefined;
-  const cpu = inputs.cpu as unknown[] | undefined;
-  const workers = inputs.workers as Record<string, unknown> | undefined;
-  const scaling = inputs.scaling as Record<string, unknown> | undefined;
-  const type = inputs.type ?? ENDPOINT_API_DEFAULTS.type;
-
-  if (gpu === undefined && cpu === undefined) {
-    fail(
-      "gpu",
-      "an endpoint needs compute: gpu.pools (serverless GPU pools, in order) or cpu (flavor and vCPU pairs)",
-      "serverless-gpu-types",
-    );
-  }
-  if (gpu !== undefined && cpu !== undefined) fail("cpu", "exactly one of gpu and cpu may be set (both are)");
-  if (inputs.image === undefined && inputs.templateId === undefined && inputs.adoptId === undefined) {
-    fail("image", "is required unless templateId is set");
-  }
-  if (known(gpu) && gpu) {
-    const allowed = gpu.allowedCudaVersions;
-    if (Array.isArray(allowed) && allowed.length > 0 && known(gpu.minCudaVersion)) {
-      fail(
-        "gpu.minCudaVersion",
-        "cannot be combined with a non-empty gpu.allowedCudaVersions (the API answers 400); use one of them",
-      );
-    }
-  }
-  if (known(cpu) && Array.isArray(cpu)) {
-    const seen = new Set<string>();
-    cpu.forEach((c, i) => {
-      // The schema reports an entry that is not an object; the rules read only well-formed ones.
-      if (c === null || typeof c !== "object") return;
-      const entry = c as Record<string, unknown>;
-      if (typeof entry.vcpuCount === "number" && !isPowerOfTwo(entry.vcpuCount)) {
-        fail(`cpu[${i}].vcpuCount`, `must be a power of two (2, 4, 8, ...); got ${entry.vcpuCount}`);
-      }
-      const key = `${String(entry.id)}/${String(entry.vcpuCount)}`;
-      if (seen.has(key)) fail(`cpu[${i}]`, `repeats ${key}; each configuration may appear once`);
-      seen.add(key);
-    });
-  }
-  const min = workers?.min ?? ENDPOINT_API_DEFAULTS.workersMin;
-  const max = workers?.max ?? ENDPOINT_API_DEFAULTS.workersMax;
-  if (typeof min === "number" && typeof max === "number" && min > max) {
-    fail(
-      "workers.min",
-      `must not exceed workers.max (${min} > ${max}${workers?.max === undefined ? ", the default" : ""}); raise workers.max or lower workers.min`,
-      "serverless-workers-range",
-    );
-  }
-  if (!isUnknown(type) && known(scaling) && scaling && !isUnknown(scaling.type)) {
-    if (type === "LOAD_BALANCER" && scaling.type === "QUEUE_DELAY") {
-      fail("scaling", "a LOAD_BALANCER endpoint scales on REQUEST_COUNT; QUEUE_DELAY needs a queue");
-    }
-    if (type === "QUEUE" && scaling.type === "REQUEST_COUNT" && known(workers?.idleTimeout)) {
-      fail(
-        "workers.idleTimeout",
-        "does not apply to a QUEUE endpoint scaling on REQUEST_COUNT (the API answers 400)",
-      );
-    }
-  }
-  return failures;
-}
-
-export function checkServerlessEndpoint(news: Record<string, unknown>): CheckFailure[] {
-  const inputs = withoutInternal(news);
-  return [...schemaFailures(ServerlessEndpointArgsSchema, inputs), ...serverlessEndpointRuleFailures(inputs)];
-}
-
-// ---------------------------------------------------------------- state written by the v1 code
-
-/** The outputs of a ServerlessEndpoint created through REST v1, as today's state may hold them. */
-interface V1Outputs {
-  endpointId?: string;
-  name?: string;
-  templateId?: string;
-  computeType?: "GPU" | "CPU";
-  gpuTypeIds?: string[] | null;
-  gpuCount?: number | null;
-  cpuFlavorIds?: string[] | null;
-  vcpuCount?: number | null;
-  dataCenterIds?: string[] | null;
-  allowedCudaVersions?: string[] | null;
-  minCudaVersion?: string | null;
-  workersMin?: number;
-  workersMax?: number;
-  idleTimeout?: number | null;
-  executionTimeoutMs?: number | null;
-  flashboot?: boolean | null;
-  scalerType?: string | null;
-  scalerValue?: number | null;
-  networkVolumeId?: string | null;
-  networkVolumeIds?: string[] | null;
-  env?: Record<string, string>;
-  createdAt?: string | null;
-  jobUrl?: string;
-}
-
-/**
- * The outputs as v2 fields. v1 outputs (no `type`, a `computeType`) are read as what they were: a
- * queue endpoint; `workersMin/Max` and `idleTimeout` are its workers, `scalerType/Value` its
- * scaling, `executionTimeoutMs` its timeout, a true `flashboot` is FLASHBOOT, `networkVolumeIds`
- * its networkVolumes. v1 named GPU types, v2 names pools: the pools of a v1 endpoint are unknown
- * until a refresh reads them, so a program's `gpu.pools` is an in-place update, never a replacement.
- */
-export function currentView(
-  olds: Partial<ServerlessEndpointOutputs> | V1Outputs,
-): Partial<ServerlessEndpointOutputs> {
-  if (!("computeType" in olds) || "type" in olds) return olds as Partial<ServerlessEndpointOutputs>;
-  const v1 = olds as V1Outputs;
-  const cpu =
-    v1.computeType === "CPU"
-      ? (v1.cpuFlavorIds ?? []).map((id) => ({ id, vcpuCount: v1.vcpuCount ?? 2, memory: null }))
-      : null;
-  const scalerValue = v1.scalerValue ?? 4;
-  return {
-    ...(v1.endpointId !== undefined ? { endpointId: v1.endpointId } : {}),
-    ...(v1.name !== undefined ? { name: v1.name } : {}),
-    type: "QUEUE",
-    templateId: v1.templateId ?? null,
-    env: v1.env ?? {},
-    gpu:
-      v1.computeType === "GPU"
-        ? {
-            pools: [],
-            excludedTypes: [],
-            count: v1.gpuCount ?? 1,
-            allowedCudaVersions: v1.allowedCudaVersions ?? [],
-            minCudaVersion: v1.minCudaVersion ?? null,
-          }
-        : null,
-    cpu,
-    workers: { min: v1.workersMin ?? 0, max: v1.workersMax ?? 3, idleTimeout: v1.idleTimeout ?? null },
-    scaling:
-      v1.scalerType === "REQUEST_COUNT"
-        ? { type: "REQUEST_COUNT", queueDelay: null, requestCount: scalerValue }
-        : { type: "QUEUE_DELAY", queueDelay: scalerValue, requestCount: null },
-    flashboot: v1.flashboot ? "FLASHBOOT" : "OFF",
-    networkVolumes: [...(v1.networkVolumeIds ?? []), ...(v1.networkVolumeId ? [v1.networkVolumeId] : [])],
-    dataCenterIds: v1.dataCenterIds ?? [],
-    ...(typeof v1.executionTimeoutMs === "number" ? { timeout: v1.executionTimeoutMs } : {}),
-    createdAt: v1.createdAt ?? null,
-  };
-}
-
-// ---------------------------------------------------------------- diff
-
-/** Changes that restart active workers (contract: editing GPU types or worker counts). */
-const RESTARTING = ["gpu.pools", "gpu.excludedTypes", "gpu.count", "workers.min", "workers.max"];
-
-/** Compared when the program sets them: a left-out input is no opinion. */
-const SETTINGS = [
-  "templateId",
-  "image",
-  "args",
-  "disk",
-  "ports",
-  "registry",
-  "flashboot",
-  "networkVolumes",
-  "dataCenterIds",
-  "timeout",
-] as const;
-
-const familyOf = (e: { gpu?: unknown; cpu?: unknown }) => (e.cpu ? "CPU" : e.gpu ? "GPU" : undefined);
-
-/**
- * The replace/update table (pure): a new `type` or compute family replaces (both fixed at create);
- * everything else is PATCHed in place. An unknown value (preview) counts as a change.
- */
-export function diffServerlessEndpoint(
-  olds: Partial<ServerlessEndpointOutputs> | V1Outputs,
-  news: ServerlessEndpointInputs,
-) {
-  const current = currentView(olds);
-  const replaces: string[] = [];
-  const updates: string[] = [];
-  if (differs(news.type ?? ENDPOINT_API_DEFAULTS.type, current.type ?? ENDPOINT_API_DEFAULTS.type))
-    replaces.push("type");
-  const family = familyOf(news);
-  const oldFamily = familyOf(current);
-  if (isUnknown(news.gpu) || isUnknown(news.cpu) || (family && oldFamily && family !== oldFamily)) {
-    replaces.push(news.cpu ? "cpu" : "gpu");
-  }
-
-  if (differs(news.name, current.name)) updates.push("name");
-  for (const k of SETTINGS) {
-    const n = news[k];
-    if (n !== undefined && differs(n, current[k])) updates.push(k);
-  }
-  if (differs(news.env ?? {}, current.env ?? {})) updates.push("env");
-  if (news.gpu && !replaces.includes("gpu") && current.gpu) {
-    const g = news.gpu;
-    const o = current.gpu;
-    if (differs(g.pools, o.pools)) updates.push("gpu.pools");
-    if (g.excludedTypes !== undefined && differs(g.excludedTypes, o.excludedTypes ?? []))
-      updates.push("gpu.excludedTypes");
-    if (differs(g.count ?? 1, o.count)) updates.push("gpu.count");
-    if (g.allowedCudaVersions !== undefined && differs(g.allowedCudaVersions, o.allowedCudaVersions ?? []))
-      updates.push("gpu.allowedCudaVersions");
-    if (g.minCudaVersion !== undefined && differs(g.minCudaVersion, o.minCudaVersion))
-      updates.push("gpu.minCudaVersion");
-  }
-  if (
-    news.cpu &&
-    !replaces.includes("cpu") &&
-    differs(
-      news.cpu,
-      (current.cpu ?? []).map(({ id, vcpuCount }) => ({ id, vcpuCount })),
-    )
-  )
-    updates.push("cpu");
-  if (news.workers) {
-    for (const k of ["min", "max", "idleTimeout"] as const) {
-      const n = news.workers[k];
-      if (n !== undefined && differs(n, current.workers?.[k])) updates.push(`workers.${k}`);
-    }
-  }
-  if (news.scaling && differs(news.scaling, scalingOf(current.scaling))) updates.push("scaling");
-  return {
-    changes: replaces.length + updates.length > 0,
-    replaces,
-    updates,
-    restartsWorkers: updates.filter((u) => RESTARTING.includes(u)),
-  };
-}
-
-/** The scaling as the program writes it (`queueDelay` or `requestCount`, not both with a null). */
-function scalingOf(s: ServerlessEndpointOutputs["scaling"] | undefined): EndpointScalingInput | undefined {
-  if (!s) return undefined;
-  return s.type === "REQUEST_COUNT"
-    ? { type: "REQUEST_COUNT", requestCount: s.requestCount ?? 0 }
-    : { type: "QUEUE_DELAY", queueDelay: s.queueDelay ?? 0 };
-}
-
-// ---------------------------------------------------------------- request bodies and outputs
-
-/** The create body: v2 fields, with the type and the scaler the API wants on every create. */
-function createBody(inputs: ServerlessEndpointInputs): CreateEndpointRequest {
-  const type = inputs.type ?? ENDPOINT_API_DEFAULTS.type;
-  const body: Record<string, unknown> = {
-    name: inputs.name,
-    type,
-    scaling: inputs.scaling ?? ENDPOINT_API_DEFAULTS.scaling[type],
-  };
-  for (const k of [...SETTINGS, "env", "gpu", "cpu", "workers"] as const) {
-    if (inputs[k] !== undefined) body[k] = inputs[k];
-  }
-  return body as CreateEndpointRequest;
-}
-
-/**
- * The PATCH body for these updates. `env` replaces the endpoint's whole environment, so keys the
- * program never declared (a template's) are kept and keys it stopped declaring are removed.
- * `pools` replaces the GPU selection with its exclusions, so they are restated.
- */
-function patchBody(
-  updates: readonly string[],
-  news: ServerlessEndpointInputs,
-  current: Partial<ServerlessEndpointOutputs>,
-  liveEnv: Record<string, string>,
-): UpdateEndpointRequest {
-  const out: Record<string, unknown> = {};
-  for (const k of ["name", ...SETTINGS] as const) if (updates.includes(k)) out[k] = news[k];
-  if (updates.includes("env")) {
-    const undeclared = Object.keys(current.env ?? {}).filter((k) => !(k in (news.env ?? {})));
-    const kept = Object.fromEntries(Object.entries(liveEnv).filter(([k]) => !undeclared.includes(k)));
-    out.env = { ...kept, ...news.env };
-  }
-  const gpu = news.gpu;
-  if (gpu && updates.some((u) => u.startsWith("gpu."))) {
-    const g: Record<string, unknown> = {};
-    if (updates.includes("gpu.pools") || updates.includes("gpu.excludedTypes")) {
-      g.pools = gpu.pools;
-      g.excludedTypes = gpu.excludedTypes ?? current.gpu?.excludedTypes ?? [];
-    }
-    if (updates.includes("gpu.count")) g.count = gpu.count ?? 1;
-    if (updates.includes("gpu.allowedCudaVersions")) g.allowedCudaVersions = gpu.allowedCudaVersions;
-    if (updates.includes("gpu.minCudaVersion")) g.minCudaVersion = gpu.minCudaVersion;
-    out.gpu = g;
-  }
-  if (updates.includes("cpu")) out.cpu = news.cpu;
-  if (updates.some((u) => u.startsWith("workers."))) {
-    const w = news.workers ?? {};
-    out.workers = {
-      min: w.min ?? current.workers?.min ?? ENDPOINT_API_DEFAULTS.workersMin,
-      max: w.max ?? current.workers?.max ?? ENDPOINT_API_DEFAULTS.workersMax,
-      ...(w.idleTimeout !== undefined ? { idleTimeout: w.idleTimeout } : {}),
-    };
-  }
-  if (updates.includes("scaling")) out.scaling = news.scaling;
-  return out as UpdateEndpointRequest;
-}
-
-function endpointOutputs(e: Endpoint, inputs: Partial<ServerlessEndpointInputs>): ServerlessEndpointOutputs {
-  const declared = Object.keys(inputs.env ?? {});
-  const env = Object.fromEntries(
-    declared.filter((k) => e.env && k in e.env).map((k) => [k, e.env?.[k] as string]),
-  );
-  const type = e.type ?? inputs.type ?? ENDPOINT_API_DEFAULTS.type;
-  const requestUrls = Object.fromEntries(
-    Object.entries(e.requestUrls ?? {}).filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
-  );
-  return {
-    endpointId: e.id,
-    name: e.name,
-    type,
-    templateId: inputs.templateId ?? null,
-    image: e.image ?? null,
-    args: e.args ?? null,
-    disk: e.disk ?? null,
-    ports: [...(e.ports ?? [])],
-    env,
-    registry: e.registry ?? null,
-    gpu: e.gpu
-      ? {
-          pools: [...e.gpu.pools],
-          excludedTypes: [...(e.gpu.excludedTypes ?? [])],
-          count: e.gpu.count ?? 1,
-          allowedCudaVersions: [...(e.gpu.allowedCudaVersions ?? [])],
-          minCudaVersion: e.gpu.minCudaVersion ?? null,
-        }
-      : null,
-    cpu: e.cpu ? e.cpu.map((c) => ({ id: c.id, vcpuCount: c.vcpuCount, memory: c.memory ?? null })) : null,
-    workers: { min: e.workers.min, max: e.workers.max, idleTimeout: e.workers.idleTimeout ?? null },
-    scaling: {
-      type: e.scaling.type,
-      queueDelay: e.scaling.queueDelay ?? null,
-      requestCount: e.scaling.requestCount ?? null,
-    },
-    flashboot: e.flashboot,
-    networkVolumes: [...e.networkVolumes],
-    dataCenterIds: [...e.dataCenterIds],
-    timeout: e.timeout,
-    createdAt: e.createdAt,
-    requestUrls,
-    jobUrl: type === "LOAD_BALANCER" ? (requestUrls.base ?? "") : `${settings().serverlessUrl}/v2/${e.id}/`,
-  };
-}
-
-/** The inputs that would produce `outputs`: what refresh hands back, within what the program declared. */
-function inputsFromOutputs(
-  o: ServerlessEndpointOutputs,
-  prior: Partial<ServerlessEndpointInputs>,
-): ServerlessEndpointInputs {
-  const inputs: Record<string, unknown> = { name: o.name };
-  if (prior.type !== undefined || o.type !== ENDPOINT_API_DEFAULTS.type) inputs.type = o.type;
-  for (const k of SETTINGS) {
-    if (prior[k] === undefined) continue;
-    inputs[k] = k === "templateId" ? prior.templateId : o[k];
-  }
-  if (prior.env !== undefined || Object.keys(o.env).length > 0) inputs.env = o.env;
-  if (o.gpu) {
-    const g = prior.gpu;
-    inputs.gpu = {
-      pools: o.gpu.pools,
-      ...(g?.excludedTypes !== undefined ? { excludedTypes: o.gpu.excludedTypes } : {}),
-      ...(g?.count !== undefined || o.gpu.count !== 1 ? { count: o.gpu.count } : {}),
-      ...(g?.allowedCudaVersions !== undefined ? { allowedCudaVersions: o.gpu.allowedCudaVersions } : {}),
-      ...(g?.minCudaVersion !== undefined && o.gpu.minCudaVersion !== null
-        ? { minCudaVersion: o.gpu.minCudaVersion }
-        : {}),
-    };
-  }
-  if (o.cpu) inputs.cpu = o.cpu.map(({ id, vcpuCount }) => ({ id, vcpuCount }));
-  if (prior.workers !== undefined) {
-    inputs.workers = {
-      ...(prior.workers.min !== undefined ? { min: o.workers.min } : {}),
-      ...(prior.workers.max !== undefined ? { max: o.workers.max } : {}),
-      ...(prior.workers.idleTimeout !== undefined && o.workers.idleTimeout !== null
-        ? { idleTimeout: o.workers.idleTimeout }
-        : {}),
-    };
-  }
-  if (prior.scaling !== undefined) inputs.scaling = scalingOf(o.scaling);
-  return inputs as unknown as ServerlessEndpointInputs;
-}
-
-// ---------------------------------------------------------------- create, once
+const label = byName("ServerlessEndpoint");
 
 /** Endpoints this process created or found: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
@@ -615,18 +229,15 @@ const claimed = new Set<string>();
  * with the same name and type created since the request was sent (provider/create-once.ts).
  */
 function createEndpointOnce(b: CreateEndpointRequest): Promise<Endpoint> {
-  const skewMs = 5 * 60_000;
   return createOnce({
     what: `an endpoint named ${b.name}`,
     create: () => api().createEndpoint(b),
     list: () => api().listEndpoints(),
     matches: (e, sentAt) =>
-      e.name === b.name && (e.type ?? "QUEUE") === b.type && Date.parse(e.createdAt) >= sentAt - skewMs,
+      e.name === b.name && (e.type ?? "QUEUE") === b.type && createdSince(e.createdAt, sentAt),
     claimed,
   });
 }
-
-// ---------------------------------------------------------------- the provider
 
 export class ServerlessEndpointProvider
   implements pulumi.dynamic.ResourceProvider<ServerlessEndpointInputs, ServerlessEndpointOutputs>
@@ -636,18 +247,14 @@ export class ServerlessEndpointProvider
   }
 
   async check(_olds: ServerlessEndpointInputs, news: ServerlessEndpointInputs) {
-    const failures = checkServerlessEndpoint(news as unknown as Record<string, unknown>);
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    return checkResult(news, checkServerlessEndpoint(news as unknown as Record<string, unknown>));
   }
 
   async diff(_id: string, olds: ServerlessEndpointOutputs, news: ServerlessEndpointInputs) {
     const d = diffServerlessEndpoint(olds, news);
     if (d.restartsWorkers.length > 0 && d.replaces.length === 0) {
       // Preview has no other channel from a dynamic provider: the host's stderr reaches the terminal.
-      progress(
-        `ServerlessEndpoint ${news.name}`,
-        `changing ${d.restartsWorkers.join(", ")} may restart active workers`,
-      );
+      progress(label(news), `changing ${d.restartsWorkers.join(", ")} may restart active workers`);
     }
     return diffResult(d, news);
   }
@@ -657,20 +264,13 @@ export class ServerlessEndpointProvider
   ): Promise<pulumi.dynamic.CreateResult<ServerlessEndpointOutputs>> {
     if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
     const created = await createEndpointOnce(createBody(inputs));
-    progress(`ServerlessEndpoint ${inputs.name}`, `created ${created.id} (${created.type ?? "QUEUE"})`);
+    progress(label(inputs), `created ${created.id} (${created.type ?? "QUEUE"})`);
     return { id: created.id, outs: endpointOutputs(created, inputs) };
   }
 
   private async adopt(id: string, inputs: ServerlessEndpointInputs) {
-    let existing: Endpoint;
-    try {
-      existing = await api().getEndpoint(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
-        throw new Error(`adoptId ${id}: no such endpoint (or this API key cannot see it).`);
-      }
-      throw err;
-    }
+    const existing = await unlessGone(api().getEndpoint(id));
+    if (!existing) throw new Error(`adoptId ${id}: no such endpoint (or this API key cannot see it).`);
     const current = endpointOutputs(existing, inputs);
     const d = diffServerlessEndpoint(current, inputs);
     if (d.replaces.length > 0) {
@@ -683,18 +283,13 @@ export class ServerlessEndpointProvider
         ? await api().updateEndpoint(id, patchBody(d.updates, inputs, current, existing.env ?? {}))
         : existing;
     claimed.add(id);
-    progress(`ServerlessEndpoint ${inputs.name}`, `adopted existing endpoint ${id}`);
+    progress(label(inputs), `adopted existing endpoint ${id}`);
     return { id, outs: endpointOutputs(updated, inputs) };
   }
 
   async read(id: string, props?: ServerlessEndpointOutputs) {
-    let e: Endpoint;
-    try {
-      e = await api().getEndpoint(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw err;
-    }
+    const e = await unlessGone(api().getEndpoint(id));
+    if (!e) return {};
     // On refresh `props` are the old outputs (v1 or v2 names); on get, the program's inputs.
     const prior = props ? (currentView(props) as Partial<ServerlessEndpointOutputs>) : {};
     const priorInputs = Object.fromEntries(
@@ -726,14 +321,8 @@ export class ServerlessEndpointProvider
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
       throw err;
     }
-    progress(
-      `ServerlessEndpoint ${props?.name ?? id}`,
-      `deleted ${id} (its logs and job history are gone with it)`,
-    );
+    progress(label(props, id), `deleted ${id} (its logs and job history are gone with it)`);
   }
 }
 
-export const serverlessEndpointProvider = named(
-  new ServerlessEndpointProvider(),
-  byName("ServerlessEndpoint"),
-);
+export const serverlessEndpointProvider = named(new ServerlessEndpointProvider(), label);

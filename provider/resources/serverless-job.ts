@@ -15,7 +15,7 @@ import { JobFailedError, type JobResult, runSync, waitForJob } from "../jobs.js"
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
 import { schemaFailures } from "../validation.js";
-import { differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
+import { checkResult, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
 import { ServerlessJobArgsSchema } from "./serverless-job-schema.js";
 
 export const SERVERLESS_JOB_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessJob";
@@ -117,8 +117,7 @@ export class ServerlessJobProvider
   }
 
   async check(_olds: ServerlessJobInputs, news: ServerlessJobInputs) {
-    const failures = checkServerlessJob(news as unknown as Record<string, unknown>);
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    return checkResult(news, checkServerlessJob(news as unknown as Record<string, unknown>));
   }
 
   /** A new endpoint or input runs the job again (a replacement); mode and timeout alone do not. */

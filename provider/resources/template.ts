@@ -12,45 +12,31 @@
  * flipping `serverless` (see `diffTemplate`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
-import {
-  type Template as ApiTemplate,
-  type CreateTemplateRequest as CreateBody,
-  CreateTemplateRequest,
-  type UpdateTemplateRequest,
-} from "../client/schemas/templates.js";
 import type { TemplateCategory } from "../client/vocabulary.js";
-import { applyCommand } from "../container-args.js";
 import { api, configureRuntime } from "../context.js";
 import { createOnce } from "../create-once.js";
 import { progress } from "../progress.js";
 import { thinProvider } from "../thin.js";
-import { containsUnknown, isUnknown } from "../unknown.js";
-import { commandFailure, largestField, schemaFailures } from "../validation.js";
 import {
   byName,
-  commandChanged,
-  commandOutputs,
-  differs,
+  checkResult,
   diffResult,
   named,
   optionInputs,
-  withoutInternal,
+  unlessGone,
+  withSecretOutputs,
 } from "./common.js";
-import { TemplateArgsSchema } from "./template-schema.js";
+import { createTemplateBody, templatePatchBody } from "./template-body.js";
+import { checkTemplate } from "./template-check.js";
+import { diffTemplate } from "./template-diff.js";
+import { inputsFromOutputs, templateOutputs } from "./template-outputs.js";
+
+export { checkTemplate, templateRuleFailures } from "./template-check.js";
+export { TEMPLATE_API_DEFAULTS } from "./template-defaults.js";
+export { diffTemplate, type TemplateDiff } from "./template-diff.js";
 
 export const TEMPLATE_TYPE = "pulumi-nodejs:dynamic/runpod:Template";
-
-/** The API's defaults (v2 description, CreateTemplateRequest), used where the program leaves a field out. */
-export const TEMPLATE_API_DEFAULTS = {
-  category: "NVIDIA",
-  public: false,
-  serverless: false,
-  startSsh: true,
-  startJupyter: true,
-} as const;
 
 /**
  * Checked inputs of a Template: `TemplateArgs` resolved to plain values, as `check` accepts them
@@ -183,7 +169,7 @@ export class Template extends pulumi.dynamic.Resource {
       thinProvider("Template"),
       name,
       { ...outputs, ...args, ...optionInputs(opts) },
-      { ...opts, additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), "env"])] },
+      withSecretOutputs(opts, "env"),
       "runpod",
       "Template",
     );
@@ -209,196 +195,9 @@ const TEMPLATE_OUTPUT_KEYS = [
   "category",
 ] as const;
 
-// ---------------------------------------------------------------- check
-
-/** The cross-field rules, skipping what preview cannot know yet. */
-export function templateRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {
-  const failures: CheckFailure[] = [];
-  const fail = (property: string, reason: string) => failures.push({ property, reason });
-  const mounts = inputs.mounts as Record<string, unknown> | undefined;
-  if (
-    inputs.serverless === true &&
-    mounts !== undefined &&
-    !isUnknown(mounts) &&
-    mounts.persistent !== undefined
-  ) {
-    fail(
-      "mounts.persistent",
-      "a serverless template cannot have a persistent mount (the API answers 400); attach a network volume to the endpoint instead (networkVolumeId)",
-    );
-  }
-  const command = commandFailure(inputs);
-  if (command) fail("args", command);
-  if (!containsUnknown(inputs)) {
-    // The limit applies to every pod create expanded with this template (contract: Limits).
-    const bytes = Buffer.byteLength(JSON.stringify(createTemplateBody(inputs as unknown as TemplateInputs)));
-    if (bytes > MAX_REQUEST_BYTES) {
-      fail(
-        largestField(inputs),
-        `the template would be ${bytes} bytes, over the API's ${MAX_REQUEST_BYTES}-byte request limit that every pod created from it must meet; reduce env or args`,
-      );
-    }
-  }
-  return failures;
-}
-
-/** Every check failure for a Template's inputs: the strict schema, then the cross-field rules. */
-export function checkTemplate(news: Record<string, unknown>): CheckFailure[] {
-  const inputs = withoutInternal(news);
-  return [...schemaFailures(TemplateArgsSchema, inputs), ...templateRuleFailures(inputs)];
-}
-
-// ---------------------------------------------------------------- diff
-
-export interface TemplateDiff {
-  readonly changes: boolean;
-  readonly replaces: string[];
-  readonly updates: string[];
-}
-
-/** Compared only when the program sets them: a left-out input is no opinion. */
-const OPTIONAL_UPDATABLE = ["disk", "ports", "registry", "allowedCudaVersions"] as const;
-/** Compared against the API's default when left out, so a template matches what a fresh create makes. */
-const DEFAULTED = ["startSsh", "startJupyter", "public", "category"] as const;
-
-/**
- * The replace/update table (pure, offline).
- *
- * Replace:
- * - `serverless`: the API would flip it in place, but the id would then name another kind of
- *   template. Pods in the stack that use it keep a templateId that no longer backs a pod and fail
- *   only at their next create (422); endpoints bound to a pod template break. A new id makes every
- *   dependent that takes `template.id` see the change in the same preview.
- * - removing `mounts.persistent`: PATCH leaves the mount unchanged when `mounts` is absent or `{}`.
- *
- * Update in place: everything else `UpdateTemplateRequest` carries. An unknown value (preview)
- * counts as a change.
- */
-export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInputs): TemplateDiff {
-  const replaces: string[] = [];
-  const updates: string[] = [];
-
-  if (differs(news.serverless ?? TEMPLATE_API_DEFAULTS.serverless, olds.serverless ?? false))
-    replaces.push("serverless");
-  const oldMount = olds.mounts?.persistent ?? null;
-  if (containsUnknown(news.mounts)) {
-    // It may turn out to remove the mount, which only a replacement can do.
-    (oldMount ? replaces : updates).push("mounts.persistent");
-  } else {
-    const newMount = news.mounts?.persistent ?? null;
-    if (oldMount && !newMount) replaces.push("mounts.persistent");
-    else if (newMount && differs(newMount, oldMount)) updates.push("mounts.persistent");
-  }
-
-  if (differs(news.name, olds.name)) updates.push("name");
-  if (differs(news.image, olds.image)) updates.push("image");
-  if (commandChanged(news, olds.args)) updates.push("args");
-  if (differs(news.env ?? {}, olds.env ?? {})) updates.push("env");
-  for (const k of OPTIONAL_UPDATABLE) {
-    if (news[k] !== undefined && differs(news[k], olds[k])) updates.push(k);
-  }
-  for (const k of DEFAULTED) {
-    if (differs(news[k] ?? TEMPLATE_API_DEFAULTS[k], olds[k] ?? TEMPLATE_API_DEFAULTS[k])) updates.push(k);
-  }
-  return { changes: replaces.length + updates.length > 0, replaces, updates };
-}
-
-// ---------------------------------------------------------------- API bodies and outputs
-
-/**
- * The create body: CreateTemplateRequest's fields only. The command travels as `args` alone (the
- * contract's encoding of `cmd`/`entrypoint`), the one form every implementation of the API stores.
- */
-function createTemplateBody(inputs: TemplateInputs): CreateBody {
-  const body: Record<string, unknown> = {};
-  for (const key of Object.keys(CreateTemplateRequest.shape)) {
-    if (key === "args" || key === "cmd" || key === "entrypoint") continue;
-    const v = (inputs as unknown as Record<string, unknown>)[key];
-    if (v !== undefined) body[key] = v;
-  }
-  if (inputs.args !== undefined || inputs.cmd !== undefined || inputs.entrypoint !== undefined) {
-    const command = applyCommand("", inputs);
-    if ("args" in command) body.args = command.args;
-  }
-  return body as CreateBody;
-}
-
-/** The PATCH body for the `updates` of a diff: only what changed, never an empty `mounts`. */
-function templatePatchBody(
-  updates: readonly string[],
-  olds: Partial<TemplateOutputs>,
-  news: TemplateInputs,
-): UpdateTemplateRequest {
-  const body: Record<string, unknown> = {};
-  for (const u of updates) {
-    if (u === "args") {
-      const command = applyCommand(olds.args ?? "", news);
-      if ("args" in command) body.args = command.args;
-    } else if (u === "mounts.persistent") {
-      if (news.mounts?.persistent) body.mounts = { persistent: news.mounts.persistent };
-    } else if (u === "env") {
-      body.env = news.env ?? {};
-    } else if ((DEFAULTED as readonly string[]).includes(u)) {
-      const k = u as (typeof DEFAULTED)[number];
-      body[k] = news[k] ?? TEMPLATE_API_DEFAULTS[k];
-    } else {
-      body[u] = (news as unknown as Record<string, unknown>)[u];
-    }
-  }
-  return body as UpdateTemplateRequest;
-}
-
-/** Outputs from the API's template; JSON-clean (null, never undefined). */
-function templateOutputs(t: ApiTemplate): TemplateOutputs {
-  const persistent = t.mounts.persistent;
-  return {
-    templateId: t.id,
-    name: t.name,
-    image: t.image,
-    args: t.args,
-    ...commandOutputs(t.args, t.cmd, t.entrypoint),
-    disk: t.disk,
-    env: { ...t.env },
-    ports: [...t.ports],
-    registry: t.registry,
-    mounts: { persistent: persistent ? { size: persistent.size, path: persistent.path } : null },
-    allowedCudaVersions: [...t.allowedCudaVersions],
-    startSsh: t.startSsh,
-    startJupyter: t.startJupyter,
-    public: t.public,
-    serverless: t.serverless,
-    category: t.category,
-  };
-}
-
-/** The inputs that would produce `outputs`: what refresh hands back so the next diff starts from the truth. */
-function inputsFromOutputs(o: TemplateOutputs, prior: Partial<TemplateInputs>): TemplateInputs {
-  const inputs: Record<string, unknown> = {
-    name: o.name,
-    image: o.image,
-    args: o.args,
-    disk: o.disk,
-    env: o.env,
-    ports: o.ports,
-    ...(o.registry !== null ? { registry: o.registry } : {}),
-    ...(o.mounts.persistent ? { mounts: { persistent: o.mounts.persistent } } : {}),
-    allowedCudaVersions: o.allowedCudaVersions,
-    startSsh: o.startSsh,
-    startJupyter: o.startJupyter,
-    public: o.public,
-    serverless: o.serverless,
-    category: o.category,
-    ...(prior.adoptId ? { adoptId: prior.adoptId } : {}),
-  };
-  return inputs as unknown as TemplateInputs;
-}
-
 // ---------------------------------------------------------------- the provider
 
-const label = byName("Template") as (
-  inputs: { name?: string | undefined } | undefined,
-  id?: string,
-) => string;
+const label = byName("Template");
 
 /** Templates this process created or found: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
@@ -409,8 +208,7 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
   }
 
   async check(_olds: TemplateInputs, news: TemplateInputs) {
-    const failures = checkTemplate(news as unknown as Record<string, unknown>);
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    return checkResult(news, checkTemplate(news as unknown as Record<string, unknown>));
   }
 
   async diff(_id: string, olds: TemplateOutputs, news: TemplateInputs): Promise<pulumi.dynamic.DiffResult> {
@@ -451,15 +249,9 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
     id: string,
     inputs: TemplateInputs,
   ): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
-    let t: ApiTemplate;
-    try {
-      t = await api().getTemplate(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
-        throw new Error(`${label(inputs)}: adoptId ${id}: no such template (or this API key cannot see it).`);
-      }
-      throw err;
-    }
+    let t = await unlessGone(api().getTemplate(id));
+    if (!t)
+      throw new Error(`${label(inputs)}: adoptId ${id}: no such template (or this API key cannot see it).`);
     const current = templateOutputs(t);
     const d = diffTemplate(current, inputs);
     if (d.replaces.length > 0) {
@@ -485,13 +277,8 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
   }
 
   async read(id: string, props?: TemplateOutputs): Promise<pulumi.dynamic.ReadResult<TemplateOutputs>> {
-    let t: ApiTemplate;
-    try {
-      t = await api().getTemplate(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
-      throw err;
-    }
+    const t = await unlessGone(api().getTemplate(id));
+    if (!t) return {};
     const outs = templateOutputs(t);
     const prior = (props ?? {}) as Partial<TemplateInputs>;
     // ReadResult types `inputs` as outputs; they are inputs.

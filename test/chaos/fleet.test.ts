@@ -13,8 +13,7 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/request-log.js";
-import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { type Fleet, initialFleet, provision, replacedFleet, updatedFleet } from "./fleet.js";
+import { type Fleet, initialFleet, provision, replacedFleet, updatedFleet } from "../support/chaos/fleet.js";
 import {
   type Audit,
   audit,
@@ -29,7 +28,8 @@ import {
   retriesIn,
   SSH_KEY,
   TIME_SCALE,
-} from "./harness.js";
+} from "../support/chaos/run.js";
+import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 
 /** The client gives up on a request after this long; injected spikes last 1.5 times as long. */
 const DEADLINE_MS = 1500;

@@ -9,6 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Pod } from "../../provider/client/schemas/pods.js";
+import { A40, type Fleet, L40S, publicKey } from "../support/chaos/fleet.js";
+import { chaosRun, known, POD, TIME_SCALE } from "../support/chaos/run.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import {
   message,
@@ -18,8 +20,6 @@ import {
   serializedProvider,
   startProviderHost,
 } from "../support/host.js";
-import { A40, type Fleet, L40S, publicKey } from "./fleet.js";
-import { chaosRun, known, POD, TIME_SCALE } from "./harness.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;

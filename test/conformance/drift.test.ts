@@ -3,8 +3,13 @@
  * has that the emulator does not serve yet are an exact list, which shrinks as the emulator grows.
  */
 import { describe, expect, it } from "vitest";
-import { DESCRIPTION_PATH, describedOperations, descriptionSha256, loadDescription } from "./description.js";
-import { emulatorRoutes, emulatorServes, pathShape } from "./emulator-routes.js";
+import {
+  DESCRIPTION_PATH,
+  describedOperations,
+  descriptionSha256,
+  loadDescription,
+} from "../support/conformance/description.js";
+import { emulatorRoutes, emulatorServes, pathShape } from "../support/conformance/emulator-routes.js";
 
 /** sha256 of the v2 description when the overlay and the lists below were last reviewed. */
 const DESCRIPTION_SHA256 = "b8bce61c5a2290d28a7cb2ed53173637166817249986cb18b101b2fd651fd313";
@@ -23,7 +28,7 @@ describe("the v2 description", () => {
   it("is the one the overlay and these lists were reviewed against", () => {
     expect(
       descriptionSha256(),
-      `${DESCRIPTION_PATH} changed. Review it against the contract overlay (test/conformance/overlay.ts, ` +
+      `${DESCRIPTION_PATH} changed. Review it against the contract overlay (test/support/conformance/overlay.ts, ` +
         "docs/api-differences.md) and the lists in test/conformance/drift.test.ts, then pin the new sha256 here.",
     ).toBe(DESCRIPTION_SHA256);
   });

@@ -4,9 +4,9 @@
  * does not validate.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConformanceProxy, startConformanceProxy } from "../support/conformance/proxy.js";
+import { DescriptionValidator } from "../support/conformance/validator.js";
 import { type ScriptedServer, type Step, startScriptedServer } from "../support/scripted-server.js";
-import { type ConformanceProxy, startConformanceProxy } from "./proxy.js";
-import { DescriptionValidator } from "./validator.js";
 
 const RATE = { ratelimit: '"minute";r=59;t=60', "ratelimit-policy": '"minute";q=60;w=60' };
 

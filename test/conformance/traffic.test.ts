@@ -2,7 +2,7 @@
  * The conformance gate: realistic traffic from the real provider (in-process), the real CLI binary
  * and raw requests goes through the recording, validating proxy to the emulator, and every request
  * and every answer on a described route must match RunPod's v2 description with the contract
- * overlay (docs/api-differences.md). The flows are in ./flows.ts; set CONFORMANCE_REPORT=<file> to
+ * overlay (docs/api-differences.md). The flows are in test/support/conformance/flows.ts; set CONFORMANCE_REPORT=<file> to
  * get the counts per operation.
  *
  * The emulator's clock is frozen and moves only when the provider waits (its sleeps advance it) or
@@ -11,13 +11,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clock } from "../../provider/client/clock.js";
 import { runCli } from "../support/cli.js";
+import { FLOWS, type FlowContext } from "../support/conformance/flows.js";
+import { type ConformanceProxy, startConformanceProxy } from "../support/conformance/proxy.js";
+import { formatViolations, keysOf, violationsOf, writeReportIfAsked } from "../support/conformance/report.js";
+import { DescriptionValidator } from "../support/conformance/validator.js";
 import { clientLib } from "../support/dist.js";
 import { emulatorLib, type RunningEmulator, raw } from "../support/emulator.js";
 import { useRuntime } from "../support/provider.js";
-import { FLOWS, type FlowContext } from "./flows.js";
-import { type ConformanceProxy, startConformanceProxy } from "./proxy.js";
-import { formatViolations, keysOf, violationsOf, writeReportIfAsked } from "./report.js";
-import { DescriptionValidator } from "./validator.js";
 
 /**
  * Routes the provider and the CLI still call on `{rest_url}/v1`, which the v2 description does not

@@ -6,10 +6,21 @@
  */
 
 import { describe, expect, it } from "vitest";
+import {
+  type Description,
+  deref,
+  HTTP_METHODS,
+  loadDescription,
+  type Response,
+} from "../support/conformance/description.js";
+import { applyOverlay, ERRATA, OVERLAY } from "../support/conformance/overlay.js";
+import {
+  type AnswerRecord,
+  DescriptionValidator,
+  type OperationMatch,
+  type Violation,
+} from "../support/conformance/validator.js";
 import { podBody } from "../support/scripted-server.js";
-import { type Description, deref, HTTP_METHODS, loadDescription, type Response } from "./description.js";
-import { applyOverlay, ERRATA, OVERLAY } from "./overlay.js";
-import { type AnswerRecord, DescriptionValidator, type OperationMatch, type Violation } from "./validator.js";
 
 const validator = DescriptionValidator.load();
 /** The description as published, with neither the contract overlay nor the errata. */

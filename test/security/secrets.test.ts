@@ -18,8 +18,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import type { ServerlessEndpointInputs } from "../../provider/resources/serverless-endpoint.js";
 import type { SshKeyInputs, SshKeyOutputs } from "../../provider/resources/ssh-key.js";
-import { A40, type Fleet, publicKey } from "../chaos/fleet.js";
-import { chaosRun, HF_TOKEN, known, TIME_SCALE } from "../chaos/harness.js";
+import { A40, type Fleet, publicKey } from "../support/chaos/fleet.js";
+import { chaosRun, HF_TOKEN, known, TIME_SCALE } from "../support/chaos/run.js";
 import { runCli } from "../support/cli.js";
 import { apiFor, emulatorLib, type RunningEmulator, thrown } from "../support/emulator.js";
 import {

@@ -5,7 +5,7 @@ import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { api, configureRuntime, now, podReads } from "../../context.js";
 import { elapsed, progress } from "../../progress.js";
 import { WaitFailure } from "../../watcher.js";
-import { diffResult, named } from "../common.js";
+import { checkResult, diffResult, named, partialFailure } from "../common.js";
 import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";
 import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn } from "./create-key.js";
@@ -17,11 +17,6 @@ import { timeoutsOf } from "./timeouts.js";
 import type { PodInputs, PodOutputs } from "./types.js";
 import { label, resumePod, stopPod, terminateAndWait, waitUntilReady } from "./wait.js";
 
-/** A failure after the API accepted the pod: the host records it in state as partially created. */
-export function partialFailure(id: string, properties: object, message: string): Error {
-  return Object.assign(new Error(message), { id, properties, reasons: [message] });
-}
-
 /** @internal The provider host's side of Pod; programs reach it only through the thin provider. */
 export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, PodOutputs> {
   async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
@@ -29,8 +24,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
   }
 
   async check(_olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
-    const failures = checkPod(news as unknown as Record<string, unknown>);
-    return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+    return checkResult(news, checkPod(news as unknown as Record<string, unknown>));
   }
 
   async diff(id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {

@@ -14,12 +14,9 @@ import {
 } from "../../readiness.js";
 import { WaitFailure, type WaitTarget } from "../../watcher.js";
 import { byName } from "../common.js";
-import type { PodInputs, PodOutputs } from "./types.js";
+import type { PodInputs } from "./types.js";
 
-export const label = byName("Pod") as (
-  props: Partial<PodInputs> | Partial<PodOutputs> | undefined,
-  id?: string,
-) => string;
+export const label = byName("Pod");
 
 /** Waits through the shared watcher, printing each status transition with the time elapsed. */
 export async function waitForPod(

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_ROOT } from "../support/dist.js";
+import { REPO_ROOT } from "../dist.js";
 
 export const DESCRIPTION_PATH = join(REPO_ROOT, "..", "shared", "reference", "runpod-openapi-v2.json");
 

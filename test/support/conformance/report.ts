@@ -89,7 +89,7 @@ export function writeReportIfAsked(exchanges: readonly Exchange[], env = process
     formatCounts(countsOf(exchanges)),
     "",
     "Every violation seen, those provoked on purpose and the flows' known ones included",
-    "(test/conformance/flows.ts: expectedViolations, knownViolations):",
+    "(test/support/conformance/flows-*.ts: expectedViolations, knownViolations):",
     formatViolations(violationsOf(exchanges)),
     "",
   ].join("\n");

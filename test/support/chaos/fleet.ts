@@ -4,7 +4,7 @@
  * keys, as the config of test/chaos/program, and the emulator capacity it needs.
  */
 import { createHash } from "node:crypto";
-import type { RunningEmulator } from "../support/emulator.js";
+import type { RunningEmulator } from "../emulator.js";
 
 export const A40 = "NVIDIA A40";
 export const RTX4090 = "NVIDIA GeForce RTX 4090";

@@ -12,13 +12,13 @@ import {
   type ResourceState,
   refresh,
   StackState,
-} from "../../harness/engine.js";
-import type { Pod } from "../../provider/client/schemas/pods.js";
-import type { RunningEmulator } from "../support/emulator.js";
+} from "../../../harness/engine.js";
+import type { Pod } from "../../../provider/client/schemas/pods.js";
+import type { RunningEmulator } from "../emulator.js";
 import type { Fleet } from "./fleet.js";
 
-export const PROGRAM_DIR = join(__dirname, "program");
-const PRELOAD = join(__dirname, "host-preload.cjs");
+export const PROGRAM_DIR = join(__dirname, "..", "..", "chaos", "program");
+const PRELOAD = join(__dirname, "..", "..", "chaos", "host-preload.cjs");
 export const PROJECT = "runpod-chaos";
 export const POD = "pulumi-nodejs:dynamic/runpod:Pod";
 export const ENDPOINT = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";

@@ -1,0 +1,274 @@
+/**
+ * Conformance flows of raw requests: the routes neither the provider nor the CLI calls yet, error
+ * answers, and bodies the service must refuse.
+ */
+import { expect } from "vitest";
+import { A40, FLUX, type Flow, fields, H100, idOf } from "./flow.js";
+
+export const RAW_FLOWS: readonly Flow[] = [
+  {
+    name: "pods: list with cluster members, actions stop/start/restart/terminate",
+    via: "raw",
+    operations: ["listPods", "createPod", "podAction"],
+    async run(ctx) {
+      const list = await ctx.raw("base", "GET", "/v2/pods?includeClusterPods=true");
+      const pod = await ctx.raw("base", "POST", "/v2/pods", {
+        body: { name: "conformance-actions", image: "img:1", gpu: { id: A40 }, dataCenterIds: ["US-KS-2"] },
+      });
+      ctx.emu.control.advance(60_000);
+      const actions = [];
+      for (const action of ["stop", "start", "restart", "terminate"]) {
+        if (action === "restart") ctx.emu.control.advance(60_000);
+        actions.push(
+          (await ctx.raw("base", "POST", `/v2/pods/${idOf(pod)}/action`, { body: { action } })).status,
+        );
+      }
+      const clusterPods = (fields(list).pods as { cluster?: unknown }[]).filter((p) => p.cluster);
+      expect([list.status, clusterPods.length, pod.status, actions]).toEqual([
+        200,
+        2,
+        201,
+        [200, 200, 200, 204],
+      ]);
+    },
+  },
+  {
+    name: "catalog: one GPU type, CPU flavor and data center; GPU stock per product and cloud",
+    via: "raw",
+    operations: [
+      "getGpuType",
+      "getCpuType",
+      "getDataCenter",
+      "listGpuTypes",
+      "listCpuTypes",
+      "listDataCenters",
+    ],
+    async run(ctx) {
+      const answers = await Promise.all([
+        ctx.raw(
+          "base",
+          "GET",
+          `/v2/catalog/gpus/${encodeURIComponent(H100)}?include=AVAILABILITY&product=POD`,
+        ),
+        ctx.raw("base", "GET", "/v2/catalog/cpus/cpu3c"),
+        ctx.raw("base", "GET", "/v2/catalog/datacenters/US-TX-3?include=GPU_AVAILABILITY"),
+        ctx.raw(
+          "base",
+          "GET",
+          "/v2/catalog/gpus?include=AVAILABILITY&product=POD,SERVERLESS&cloud=COMMUNITY&count=2",
+        ),
+        ctx.raw("base", "GET", "/v2/catalog/cpus?include=AVAILABILITY&product=POD&vcpuCount=4"),
+        ctx.raw(
+          "base",
+          "GET",
+          "/v2/catalog/datacenters?include=GPU_AVAILABILITY,CPU_AVAILABILITY&regions=EUROPE,ASIA&globalNetwork=true",
+        ),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    },
+  },
+  {
+    name: "lists of templates and network volumes",
+    via: "raw",
+    operations: ["listTemplates", "listNetworkVolumes"],
+    async run(ctx) {
+      const answers = await Promise.all([
+        ctx.raw("base", "GET", "/v2/templates"),
+        ctx.raw("base", "GET", "/v2/network-volumes"),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    },
+  },
+  {
+    name: "logs: a pod's and a worker's, as server-sent events",
+    via: "raw",
+    operations: [
+      "createPod",
+      "podAction",
+      "getPodLogs",
+      "createEndpoint",
+      "listEndpointWorkers",
+      "listEndpointReleases",
+      "getWorkerLogs",
+      "deleteEndpoint",
+    ],
+    async run(ctx) {
+      const pod = await ctx.raw("base", "POST", "/v2/pods", {
+        body: { name: "conformance-logs", image: "img:1", gpu: { id: A40 }, dataCenterIds: ["US-KS-2"] },
+      });
+      ctx.emu.control.advance(60_000);
+      // A terminated pod's stream sends its last lines and ends.
+      await ctx.raw("base", "POST", `/v2/pods/${idOf(pod)}/action`, { body: { action: "terminate" } });
+      const podLogs = await ctx.raw("base", "GET", `/v2/pods/${idOf(pod)}/logs?tail=10&source=container`);
+      const endpoint = await ctx.raw("base", "POST", "/v2/serverless", {
+        body: {
+          name: "conformance-workers",
+          image: "img:1",
+          type: "QUEUE",
+          gpu: { pools: ["ADA_24"] },
+          workers: { min: 1, max: 1 },
+          scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+        },
+      });
+      ctx.emu.control.advance(60_000);
+      const workers = await ctx.raw("base", "GET", `/v2/serverless/${idOf(endpoint)}/workers`);
+      const releases = await ctx.raw("base", "GET", `/v2/serverless/${idOf(endpoint)}/releases`);
+      const worker = (fields(workers).workers as { id: string }[])[0]?.id ?? "none";
+      // A worker's stream stays open until its endpoint is deleted.
+      const workerLogs = await ctx.open(
+        "base",
+        `/v2/serverless/${idOf(endpoint)}/workers/${worker}/logs?tail=0`,
+      );
+      await ctx.raw("base", "DELETE", `/v2/serverless/${idOf(endpoint)}`);
+      await workerLogs.body;
+      expect([podLogs.status, workers.status, releases.status, workerLogs.status]).toEqual([
+        200, 200, 200, 200,
+      ]);
+    },
+  },
+  {
+    name: "serverless, registries, clusters and billing routes nothing above calls",
+    via: "raw",
+    operations: [
+      "listEndpoints",
+      "listRegistries",
+      "listDelegations",
+      "createDelegation",
+      "revokeDelegation",
+      "listClusters",
+      "listBilling",
+      "listEndpointBilling",
+      "listClusterBilling",
+      "listPodBilling",
+    ],
+    async run(ctx) {
+      const delegation = await ctx.raw("base", "POST", "/v2/registries/delegations", {
+        body: {
+          resource: "arn:aws:ecr:us-east-2:418399314813:repository/runpod/deployment",
+          name: "conformance",
+        },
+      });
+      const answers = await Promise.all([
+        ctx.raw("base", "GET", "/v2/serverless"),
+        ctx.raw("base", "GET", "/v2/registries"),
+        ctx.raw("base", "GET", "/v2/registries/delegations"),
+        ctx.raw("base", "GET", "/v2/clusters"),
+        ctx.raw("base", "GET", "/v2/billing?bucketSize=week&lastN=2"),
+        ctx.raw(
+          "base",
+          "GET",
+          "/v2/billing/endpoints?startTime=2026-11-01T00:00:00Z&endTime=2026-11-02T00:00:00Z",
+        ),
+        ctx.raw("base", "GET", "/v2/billing/clusters?bucketSize=month&lastN=1"),
+        ctx.raw("base", "GET", "/v2/billing/pods?podId=pod-hist-trainer&bucketSize=hour&lastN=3"),
+      ]);
+      const revoked = await ctx.raw("base", "DELETE", `/v2/registries/delegations/${idOf(delegation)}`);
+      expect([delegation.status, ...answers.map((a) => a.status), revoked.status]).toEqual([
+        201, 200, 200, 200, 200, 200, 200, 200, 200, 204,
+      ]);
+    },
+  },
+  {
+    name: "jobs: the serverless_url routes nothing above calls (recorded; the description has none)",
+    via: "raw",
+    operations: [],
+    async run(ctx) {
+      const run = (input: Record<string, unknown>) =>
+        ctx.raw("serverless", "POST", `/v2/${FLUX}/run`, { body: { input } });
+      const queued = await run({ prompt: "a fox" });
+      const cancelled = await ctx.raw("serverless", "POST", `/v2/${FLUX}/cancel/${idOf(queued)}`);
+      const failing = await run({ prompt: "a fox", fail: true });
+      ctx.emu.control.advance(60_000);
+      const retried = await ctx.raw("serverless", "POST", `/v2/${FLUX}/retry/${idOf(failing)}`);
+      ctx.emu.control.advance(60_000);
+      const answers = await Promise.all([
+        ctx.raw("serverless", "GET", `/v2/${FLUX}/status-sync/${idOf(failing)}`),
+        ctx.raw("serverless", "GET", `/v2/${FLUX}/stream/${idOf(failing)}`),
+        ctx.raw("serverless", "POST", `/v2/${FLUX}/purge-queue`),
+        ctx.raw("serverless", "GET", `/v2/${FLUX}/health`),
+      ]);
+      expect([cancelled.status, retried.status, ...answers.map((a) => a.status)]).toEqual([
+        200, 200, 200, 200, 200, 200,
+      ]);
+    },
+  },
+  {
+    name: "error answers: 400, 401, 402, 403, 404, 409, 413, 429",
+    via: "raw",
+    operations: ["createPod", "getPod", "getTemplate", "updatePod", "deletePod", "listPods"],
+    async run(ctx) {
+      const { control } = ctx.emu;
+      const statuses: number[] = [];
+      const pod = (body: unknown, key?: string) =>
+        ctx.raw("base", "POST", "/v2/pods", { body, ...(key ? { key } : {}) });
+      const gpu = { name: "conformance-errors", image: "img:1", gpu: { id: A40 } };
+      // 400: a cross-field rule (a CUDA set and a floor together).
+      statuses.push(
+        (await pod({ ...gpu, gpu: { id: A40, allowedCudaVersions: ["12.8"], minCudaVersion: "12.4" } }))
+          .status,
+      );
+      // 401: an unknown key.
+      statuses.push(
+        (await ctx.raw("base", "GET", "/v2/pods/none", { key: "rpa_NOT_A_KEY_000000000000" })).status,
+      );
+      // 402: no balance.
+      control.setSettings({ balanceExhausted: true });
+      statuses.push((await pod(gpu)).status);
+      control.setSettings({ balanceExhausted: false });
+      // 403: a key without access to the H100 pools.
+      statuses.push(
+        (await pod({ ...gpu, gpu: { id: H100 } }, "rpa_EMULATOR_LIMITED_KEY_000000000000")).status,
+      );
+      // 404: unknown pod and template.
+      statuses.push((await ctx.raw("base", "GET", "/v2/pods/no-such-pod")).status);
+      statuses.push((await ctx.raw("base", "GET", "/v2/templates/no-such-template")).status);
+      // 409: a locked pod cannot be deleted.
+      const locked = await pod({ ...gpu, dataCenterIds: ["US-KS-2"] });
+      await ctx.raw("base", "PATCH", `/v2/pods/${idOf(locked)}`, { body: { locked: true } });
+      statuses.push((await ctx.raw("base", "DELETE", `/v2/pods/${idOf(locked)}`)).status);
+      // 413: over 102400 bytes, refused before authentication.
+      statuses.push((await pod({ ...gpu, env: { BIG: "x".repeat(110_000) } })).status);
+      // 429: a quota of one request a minute, spent by the first of two.
+      control.setRateLimitPolicy([{ name: "minute", quota: 1, seconds: 60 }]);
+      await ctx.raw("base", "GET", "/v2/pods");
+      statuses.push((await ctx.raw("base", "GET", "/v2/pods")).status);
+      control.setRateLimitPolicy([{ name: "minute", quota: 100_000, seconds: 60 }]);
+      expect(statuses).toEqual([400, 401, 402, 403, 404, 404, 409, 413, 429]);
+    },
+  },
+  {
+    name: "negative: bodies the service must refuse are reported here too (422, 415)",
+    via: "raw",
+    operations: ["createPod"],
+    expectedViolations: [
+      {
+        operation: "createPod",
+        direction: "request",
+        pointer: "/body/name",
+        message: "required property is missing",
+      },
+      {
+        operation: "createPod",
+        direction: "request",
+        pointer: "/body/gpu/bogus",
+        message: "property is not allowed (unevaluatedProperties: false)",
+      },
+      {
+        operation: "createPod",
+        direction: "request",
+        pointer: "/headers/content-type",
+        message: "text/plain is not one of application/json",
+      },
+    ],
+    async run(ctx) {
+      const stray = await ctx.raw("base", "POST", "/v2/pods", {
+        body: { image: "img:1", gpu: { id: A40, bogus: 1 } },
+      });
+      const text = await ctx.raw("base", "POST", "/v2/pods", {
+        body: { name: "x", image: "img:1", gpu: { id: A40 } },
+        contentType: "text/plain",
+      });
+      expect([stray.status, text.status]).toEqual([422, 415]);
+    },
+  },
+];
