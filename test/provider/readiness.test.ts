@@ -130,8 +130,10 @@ describe("readiness", () => {
       ),
     );
     // Four pods probed for 60 emulator seconds: their probes went to the proxy, never to the API,
-    // and the reads that went to the API were shared lists, not one read per pod.
-    expect([made.length, count("GET /v2/pods/:id")]).toEqual([4, 0]);
+    // and the reads that went to the API were shared lists, not one read per pod (the last pod
+    // left waiting alone may be read on its own once).
+    expect(made.length).toBe(4);
+    expect(count("GET /v2/pods/:id")).toBeLessThanOrEqual(1);
     expect(count("GET /v2/pods")).toBeLessThan(100);
   });
 
