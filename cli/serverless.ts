@@ -21,7 +21,7 @@
  */
 import type { Command } from "commander";
 import type { RunpodApi, schemas } from "../provider/client/index.js";
-import { createOnce } from "../provider/create-once.js";
+import { createOnce } from "../provider/host/create-once.js";
 import { connect } from "./connect.js";
 import { CliError, UsageError } from "./errors.js";
 import { listingRef, readReleaseConfig } from "./hub-listing.js";

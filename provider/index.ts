@@ -9,23 +9,6 @@
  */
 
 export {
-  type CandidateQuery,
-  type CatalogCandidate,
-  type CatalogRow,
-  type PlacementCandidate,
-  placementSource,
-  rankCandidates,
-} from "./candidates.js";
-export {
-  getCpuFlavors,
-  getDataCenters,
-  getGpuTypes,
-  getPublicTemplates,
-  placementCandidates,
-} from "./catalog.js";
-export type { CpuFlavor, DataCenter, GpuType, NamedAvailability, PublicTemplate } from "./catalog-types.js";
-export { type CheckFailure, formatFailures } from "./check-failure.js";
-export {
   ERROR_CODES,
   isRunpodApiError,
   type RequestOutcome,
@@ -33,7 +16,13 @@ export {
   type RunpodErrorCode,
 } from "./client/errors.js";
 export type { Availability, Region } from "./client/vocabulary.js";
-export { decodeArgs, encodeArgs } from "./container-args.js";
+export {
+  getCpuFlavors,
+  getDataCenters,
+  getGpuTypes,
+  getPublicTemplates,
+  placementCandidates,
+} from "./program/catalog.js";
 export {
   getJobStatus,
   type ImageModelInput,
@@ -46,7 +35,7 @@ export {
   run,
   runSync,
   waitForJob,
-} from "./jobs.js";
+} from "./program/jobs.js";
 export {
   CLUSTER_TYPE,
   Cluster,
@@ -116,4 +105,21 @@ export {
   type TemplateOutputs,
   templateRuleFailures,
 } from "./resources/template.js";
-export { containsUnknown, isUnknown, UNKNOWN } from "./unknown.js";
+export {
+  type CandidateQuery,
+  type CatalogCandidate,
+  type CatalogRow,
+  type PlacementCandidate,
+  placementSource,
+  rankCandidates,
+} from "./shared/candidates.js";
+export type {
+  CpuFlavor,
+  DataCenter,
+  GpuType,
+  NamedAvailability,
+  PublicTemplate,
+} from "./shared/catalog-types.js";
+export { type CheckFailure, formatFailures } from "./shared/check-failure.js";
+export { decodeArgs, encodeArgs } from "./shared/container-args.js";
+export { containsUnknown, isUnknown, UNKNOWN } from "./shared/unknown.js";

@@ -22,5 +22,5 @@ export const providers = {
   Template: templateProvider,
 } as const;
 
-export { setRuntimeOverrides } from "./context.js";
-export { setProgressSink } from "./progress.js";
+export { setRuntimeOverrides } from "./host/context.js";
+export { setProgressSink } from "./host/progress.js";

@@ -5,7 +5,7 @@
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { CreateClusterRequest } from "../client/schemas/clusters.js";
 import type { Template as ApiTemplate } from "../client/schemas/templates.js";
-import { api } from "../context.js";
+import { api } from "../host/context.js";
 import type { ClusterInputs } from "./cluster.js";
 
 /** A template by id: the account's own, else a public one from the catalog. */

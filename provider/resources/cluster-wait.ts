@@ -4,8 +4,8 @@
  */
 import type { Cluster as ApiCluster } from "../client/schemas/clusters.js";
 import type { Pod as ApiPod } from "../client/schemas/pods.js";
-import { api, now, sleep, watcher } from "../context.js";
-import { elapsed, progress } from "../progress.js";
+import { api, now, sleep, watcher } from "../host/context.js";
+import { elapsed, progress } from "../host/progress.js";
 
 /** The member pods, once the cluster lists as many as it should have (members appear as they are placed). */
 async function membersOf(c: ApiCluster, deadline: number): Promise<ApiPod[]> {

@@ -14,11 +14,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { ClusterType, PodStatus } from "../client/vocabulary.js";
-import { api, configureRuntime, now, watcher } from "../context.js";
-import { createOnce } from "../create-once.js";
-import { elapsed, progress } from "../progress.js";
-import { thinProvider } from "../thin.js";
-import { WaitFailure } from "../watcher.js";
+import { api, configureRuntime, now, watcher } from "../host/context.js";
+import { createOnce } from "../host/create-once.js";
+import { elapsed, progress } from "../host/progress.js";
+import { WaitFailure } from "../host/watcher.js";
+import { thinProvider } from "../program/thin.js";
 import { createBody } from "./cluster-body.js";
 import { checkCluster } from "./cluster-check.js";
 import { diffCluster } from "./cluster-diff.js";

@@ -3,10 +3,10 @@
  * fields, internal inputs, and errors that name the resource they are about.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import { applyCommand, type CommandFields, decodeArgs } from "../container-args.js";
-import { containsUnknown, isUnknown } from "../unknown.js";
+import type { CheckFailure } from "../shared/check-failure.js";
+import { applyCommand, type CommandFields, decodeArgs } from "../shared/container-args.js";
+import { containsUnknown, isUnknown } from "../shared/unknown.js";
 
 /** Structural equality that ignores key order and treats undefined and null alike. */
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -11,7 +11,6 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import {
   type NetworkVolume as ApiVolume,
@@ -19,12 +18,13 @@ import {
   type UpdateNetworkVolumeRequest,
   VolumeType,
 } from "../client/schemas/network-volumes.js";
-import { api, configureRuntime } from "../context.js";
-import { createOnce } from "../create-once.js";
-import { progress } from "../progress.js";
-import { thinProvider } from "../thin.js";
-import { isUnknown } from "../unknown.js";
-import { schemaFailures } from "../validation.js";
+import { api, configureRuntime } from "../host/context.js";
+import { createOnce } from "../host/create-once.js";
+import { progress } from "../host/progress.js";
+import { thinProvider } from "../program/thin.js";
+import type { CheckFailure } from "../shared/check-failure.js";
+import { isUnknown } from "../shared/unknown.js";
+import { schemaFailures } from "../shared/validation.js";
 import {
   byName,
   checkResult,
@@ -248,7 +248,7 @@ export class NetworkVolumeProvider
     if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
     const body = createVolumeBody(inputs);
     // Never doubled: an unanswered create is resolved by looking for the volume it may have made
-    // (same name, data center and size; provider/create-once.ts). A volume bills while it exists.
+    // (same name, data center and size; provider/host/create-once.ts). A volume bills while it exists.
     const v = await createOnce({
       what: `a network volume named ${body.name} in ${body.dataCenter}`,
       create: () => api().createNetworkVolume(body),

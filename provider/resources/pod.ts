@@ -8,7 +8,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { PodStatus } from "../client/vocabulary.js";
-import { thinProvider } from "../thin.js";
+import { thinProvider } from "../program/thin.js";
 import { optionInputs } from "./common.js";
 import { createKeyOf } from "./pod/create-key.js";
 import type { PodArgs, PodGpuOutput, PodOutputs } from "./pod/types.js";

@@ -10,15 +10,15 @@
  */
 import { randomBytes, scryptSync } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
-import type { CheckFailure } from "../check-failure.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { Registry as ApiRegistry } from "../client/schemas/registries.js";
-import { api, configureRuntime } from "../context.js";
-import { createOnce } from "../create-once.js";
-import { progress } from "../progress.js";
-import { thinProvider } from "../thin.js";
-import { isUnknown } from "../unknown.js";
-import { schemaFailures } from "../validation.js";
+import { api, configureRuntime } from "../host/context.js";
+import { createOnce } from "../host/create-once.js";
+import { progress } from "../host/progress.js";
+import { thinProvider } from "../program/thin.js";
+import type { CheckFailure } from "../shared/check-failure.js";
+import { isUnknown } from "../shared/unknown.js";
+import { schemaFailures } from "../shared/validation.js";
 import {
   byName,
   checkResult,

@@ -3,7 +3,7 @@
  * code before it (`currentView`).
  */
 
-import { isUnknown } from "../unknown.js";
+import { isUnknown } from "../shared/unknown.js";
 import { differs } from "./common.js";
 import type {
   EndpointScalingInput,

@@ -4,7 +4,7 @@
  * zod-inferred endpoint type, and the declarations programs compile against must not reach zod.
  */
 import type { Endpoint } from "../client/schemas/endpoints.js";
-import { settings } from "../context.js";
+import { settings } from "../host/context.js";
 import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./serverless-endpoint.js";
 import { ENDPOINT_API_DEFAULTS } from "./serverless-endpoint-defaults.js";
 import { SETTINGS, scalingOf } from "./serverless-endpoint-diff.js";

@@ -16,10 +16,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { CreateEndpointRequest, Endpoint } from "../client/schemas/endpoints.js";
 import type { EndpointType, FlashbootMode, ScalerType } from "../client/vocabulary.js";
-import { api, configureRuntime } from "../context.js";
-import { createOnce } from "../create-once.js";
-import { progress } from "../progress.js";
-import { thinProvider } from "../thin.js";
+import { api, configureRuntime } from "../host/context.js";
+import { createOnce } from "../host/create-once.js";
+import { progress } from "../host/progress.js";
+import { thinProvider } from "../program/thin.js";
 import {
   byName,
   checkResult,
@@ -226,7 +226,7 @@ const claimed = new Set<string>();
 
 /**
  * POST /v2/serverless, never doubled: an unanswered create is resolved by looking for an endpoint
- * with the same name and type created since the request was sent (provider/create-once.ts).
+ * with the same name and type created since the request was sent (provider/host/create-once.ts).
  */
 function createEndpointOnce(b: CreateEndpointRequest): Promise<Endpoint> {
   return createOnce({

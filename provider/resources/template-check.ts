@@ -2,10 +2,11 @@
  * A Template's `check`: the strict schema, then the cross-field rules, each failure naming the
  * property.
  */
-import type { CheckFailure } from "../check-failure.js";
+
 import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
-import { containsUnknown, isUnknown } from "../unknown.js";
-import { commandFailure, largestField, schemaFailures } from "../validation.js";
+import type { CheckFailure } from "../shared/check-failure.js";
+import { containsUnknown, isUnknown } from "../shared/unknown.js";
+import { commandFailure, largestField, schemaFailures } from "../shared/validation.js";
 import { withoutInternal } from "./common.js";
 import type { TemplateInputs } from "./template.js";
 import { createTemplateBody } from "./template-body.js";

@@ -14,10 +14,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { TemplateCategory } from "../client/vocabulary.js";
-import { api, configureRuntime } from "../context.js";
-import { createOnce } from "../create-once.js";
-import { progress } from "../progress.js";
-import { thinProvider } from "../thin.js";
+import { api, configureRuntime } from "../host/context.js";
+import { createOnce } from "../host/create-once.js";
+import { progress } from "../host/progress.js";
+import { thinProvider } from "../program/thin.js";
 import {
   byName,
   checkResult,
@@ -232,7 +232,7 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
     if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
     const body = createTemplateBody(inputs);
     // Never doubled: an unanswered create is resolved by looking among the account's templates for
-    // one with the same name and image (provider/create-once.ts).
+    // one with the same name and image (provider/host/create-once.ts).
     const t = await createOnce({
       what: `a template named ${body.name}`,
       create: () => api().createTemplate(body),

@@ -1,4 +1,4 @@
-/** Reads of single pods coalesced into list requests (provider/pod-reads.ts), against the emulator. */
+/** Reads of single pods coalesced into list requests (provider/host/pod-reads.ts), against the emulator. */
 import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { type Api, frozenEmulatorForEachTest, type RunningEmulator, rejection } from "../support/emulator.js";

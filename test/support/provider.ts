@@ -11,7 +11,7 @@ export const providerLib = loadDist<typeof import("../../provider/index.js")>("p
 
 /** The coalescing pod reader, as the provider host loads it. */
 export const loadPodReads = () =>
-  loadDist<typeof import("../../provider/pod-reads.js")>("provider/pod-reads.js");
+  loadDist<typeof import("../../provider/host/pod-reads.js")>("provider/host/pod-reads.js");
 
 /** A client clock reading the emulator's own clock, sleeping real time scaled by its rate. */
 export function emulatorClock(emu: RunningEmulator): Clock {

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { PodLogLine } from "../../provider/client/schemas/pods.js";
 import { clientLib, loadDist } from "../support/dist.js";
 
-const { judgeLog } = loadDist<typeof import("../../provider/container-watch.js")>(
-  "provider/container-watch.js",
+const { judgeLog } = loadDist<typeof import("../../provider/host/container-watch.js")>(
+  "provider/host/container-watch.js",
 );
 const { isCapacityError, RunpodApiError, ERROR_CODES } = clientLib;
 

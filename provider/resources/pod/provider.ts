@@ -2,9 +2,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { api, configureRuntime, now, podReads } from "../../context.js";
-import { elapsed, progress } from "../../progress.js";
-import { WaitFailure } from "../../watcher.js";
+import { api, configureRuntime, now, podReads } from "../../host/context.js";
+import { elapsed, progress } from "../../host/progress.js";
+import { WaitFailure } from "../../host/watcher.js";
 import { checkResult, diffResult, named, partialFailure } from "../common.js";
 import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";

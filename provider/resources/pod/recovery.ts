@@ -1,9 +1,9 @@
 /** Creates that were never answered: the pod an interrupted run left, taken over, and duplicates removed. */
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { api } from "../../context.js";
-import { listPatiently, waitWallClock } from "../../create-once.js";
-import type { PlacementAttempt } from "../../placement.js";
-import { progress } from "../../progress.js";
+import { api } from "../../host/context.js";
+import { listPatiently, waitWallClock } from "../../host/create-once.js";
+import type { PlacementAttempt } from "../../host/placement.js";
+import { progress } from "../../host/progress.js";
 import { updateBody } from "./body.js";
 import { CREATE_KEY_ENV, carries } from "./create-key.js";
 import { diffPod } from "./diff.js";

@@ -1,17 +1,18 @@
 /** Where a create starts: a pod an interrupted run left, or a new one placed on the candidates. */
-import { type PlacementCandidate, placementSource } from "../../candidates.js";
+
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { api, now } from "../../context.js";
+import { api, now } from "../../host/context.js";
 import {
-  catalogCandidates,
   describeCandidate,
   findUnacknowledged,
   type PlacementAttempt,
   placePod,
   placePodRetrying,
   wasAmbiguous,
-} from "../../placement.js";
-import { elapsed, progress } from "../../progress.js";
+} from "../../host/placement.js";
+import { elapsed, progress } from "../../host/progress.js";
+import { type PlacementCandidate, placementSource } from "../../shared/candidates.js";
+import { catalogCandidates } from "../../shared/catalog-candidates.js";
 import { createBody } from "./body.js";
 import { carries } from "./create-key.js";
 import { claimed, resumeInterrupted, untilSettled } from "./recovery.js";

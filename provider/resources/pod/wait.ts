@@ -2,17 +2,17 @@
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import type { PodStatus } from "../../client/vocabulary.js";
-import { type ContainerFailure, ContainerWatch, failFastOptions } from "../../container-watch.js";
-import { api, now, settings, watcher } from "../../context.js";
-import { elapsed, progress } from "../../progress.js";
+import { type ContainerFailure, ContainerWatch, failFastOptions } from "../../host/container-watch.js";
+import { api, now, settings, watcher } from "../../host/context.js";
+import { elapsed, progress } from "../../host/progress.js";
 import {
   describeReadiness,
   portsMapped,
   probeUntilReady,
   publicTcp,
   type Readiness,
-} from "../../readiness.js";
-import { WaitFailure, type WaitTarget } from "../../watcher.js";
+} from "../../host/readiness.js";
+import { WaitFailure, type WaitTarget } from "../../host/watcher.js";
 import { byName } from "../common.js";
 import type { PodInputs } from "./types.js";
 

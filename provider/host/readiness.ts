@@ -9,7 +9,7 @@
  */
 import { connect } from "node:net";
 import { request } from "undici";
-import type { Pod } from "./client/schemas/pods.js";
+import type { Pod } from "../client/schemas/pods.js";
 import { now, settings, sleep } from "./context.js";
 
 export interface Readiness {

@@ -3,10 +3,10 @@
  * one pod watcher, one reader of single pods. In a `pulumi up` every dynamic resource runs in one provider host process, so
  * all of them share the HTTP pool, the rate-limit budget and the watcher kept here.
  */
-import { RunpodApi } from "./client/api.js";
-import { type Clock, realClock, scaledClock } from "./client/clock.js";
-import { type RunpodSettings, resolveSettings, type SettingsLookup } from "./client/config.js";
-import { type ClientOptions, RunpodClient } from "./client/request.js";
+import { RunpodApi } from "../client/api.js";
+import { type Clock, realClock, scaledClock } from "../client/clock.js";
+import { type RunpodSettings, resolveSettings, type SettingsLookup } from "../client/config.js";
+import { type ClientOptions, RunpodClient } from "../client/request.js";
 import { PodReads } from "./pod-reads.js";
 import { PodWatcher, type WatcherOptions } from "./watcher.js";
 

@@ -9,9 +9,9 @@
  * which the list leaves out; a pod just deleted, which then answers 404), are read on their own.
  * A pod this process changed is never served from a list taken before the change.
  */
-import type { RunpodApi } from "./client/api.js";
-import type { Clock } from "./client/clock.js";
-import type { Pod } from "./client/schemas/pods.js";
+import type { RunpodApi } from "../client/api.js";
+import type { Clock } from "../client/clock.js";
+import type { Pod } from "../client/schemas/pods.js";
 
 export interface PodReadsOptions {
   /** How long a read waits for others to share its list request. @default 50 */

@@ -4,9 +4,9 @@
  * else from RUNPOD_* environment variables. Used by the catalog and job functions.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { RunpodApi } from "./client/api.js";
-import { resolveSettings } from "./client/config.js";
-import { RunpodClient } from "./client/request.js";
+import { RunpodApi } from "../client/api.js";
+import { resolveSettings } from "../client/config.js";
+import { RunpodClient } from "../client/request.js";
 
 let cached: { key: string; api: RunpodApi } | undefined;
 

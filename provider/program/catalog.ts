@@ -6,10 +6,11 @@
  * available can be gone by the time a pod is created. That is why a pod takes a list of candidates
  * and walks it.
  */
-import type { CandidateQuery, CatalogCandidate } from "./candidates.js";
-import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "./catalog-types.js";
-import type { Availability, Region } from "./client/vocabulary.js";
-import { catalogCandidates } from "./placement.js";
+
+import type { Availability, Region } from "../client/vocabulary.js";
+import type { CandidateQuery, CatalogCandidate } from "../shared/candidates.js";
+import { catalogCandidates } from "../shared/catalog-candidates.js";
+import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "../shared/catalog-types.js";
 import { programApi } from "./program.js";
 
 /**

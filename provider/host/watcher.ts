@@ -15,10 +15,10 @@
  * how many reads that plan needs (`plannedReads`), and creates leave those to it: in a fleet that
  * fills the quota, the pods still get seen RUNNING within a second or two of getting there.
  */
-import type { RunpodApi } from "./client/api.js";
-import type { Clock } from "./client/clock.js";
-import { ERROR_CODES, isRunpodApiError } from "./client/errors.js";
-import type { Pod, PodStatus } from "./client/schemas/pods.js";
+import type { RunpodApi } from "../client/api.js";
+import type { Clock } from "../client/clock.js";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import type { Pod, PodStatus } from "../client/schemas/pods.js";
 
 /** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
 export type WaitTarget = "RUNNING" | "PLACED" | "STOPPED" | "GONE";

@@ -8,10 +8,10 @@ import type {
   CpuFlavor as ApiCpuFlavor,
   DataCenter as ApiDataCenter,
   GpuType as ApiGpuType,
-} from "./client/schemas/catalog.js";
-import type { Template as ApiTemplate } from "./client/schemas/templates.js";
-import type { Availability, Region } from "./client/vocabulary.js";
-import type { Same } from "./same-type.js";
+} from "../client/schemas/catalog.js";
+import type { Template as ApiTemplate } from "../client/schemas/templates.js";
+import type { Availability, Region } from "../client/vocabulary.js";
+import type { Same } from "../shared/same-type.js";
 
 /** A GPU type or CPU flavor in one data center, or one data center's stock of it. */
 export interface NamedAvailability {

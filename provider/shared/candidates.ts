@@ -2,10 +2,11 @@
  * Placement candidates as a program builds them: the (data center, GPU type) pairs a `Pod` walks,
  * how catalog rows are ranked into them, and where a pod's candidates come from. Pure and free of
  * the API client, so programs and the policy pack compile against it without reaching zod; the
- * walk itself (one create per candidate) is provider/placement.ts.
+ * walk itself (one create per candidate) is provider/host/placement.ts.
  */
+
+import type { Availability, Region } from "../client/vocabulary.js";
 import type { DataCenter } from "./catalog-types.js";
-import type { Availability, Region } from "./client/vocabulary.js";
 
 /** One place to try. An absent data center lets the scheduler choose among the request's own list. */
 export interface PlacementCandidate {

@@ -15,8 +15,8 @@
  * so creates and status reads never wait for it. An API without the log route (404) leaves the wait
  * on status alone, silently.
  */
-import { redact } from "./client/errors.js";
-import type { PodLogLine, PodStatus } from "./client/schemas/pods.js";
+import { redact } from "../client/errors.js";
+import type { PodLogLine, PodStatus } from "../client/schemas/pods.js";
 import { api, now } from "./context.js";
 
 export interface FailFastOptions {

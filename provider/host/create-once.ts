@@ -5,12 +5,12 @@
  * wall-clock time, so is the wait), then looked for; only when it is not there is it sent again.
  *
  * Pods do better (a create key in their environment, provider/resources/pod/create-key.ts, through
- * provider/placement.ts); endpoints, network volumes and templates carry no such marker, so
+ * provider/host/placement.ts); endpoints, network volumes and templates carry no such marker, so
  * `createOnce` recognises them by their own fields, and an object this process already owns is
  * never taken twice.
  */
-import { realClock } from "./client/clock.js";
-import { isTransient, mayHaveLanded } from "./client/errors.js";
+import { realClock } from "../client/clock.js";
+import { isTransient, mayHaveLanded } from "../client/errors.js";
 import { now, sleep } from "./context.js";
 
 /** Sends of one create in all. */

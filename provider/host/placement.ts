@@ -4,76 +4,19 @@
  * ordered list of (data center, GPU type) candidates, one create per candidate, reacting to each
  * status as the contract's Errors table says.
  */
-import {
-  type CandidateQuery,
-  type CatalogCandidate,
-  type CatalogRow,
-  type PlacementCandidate,
-  rankCandidates,
-} from "./candidates.js";
-import type { RunpodApi } from "./client/api.js";
+
+import type { RunpodApi } from "../client/api.js";
 import {
   ERROR_CODES,
   isCapacityError,
   isRunpodApiError,
   mayHaveLanded,
   RunpodApiError,
-} from "./client/errors.js";
-import type { CreatePodRequest, Pod } from "./client/schemas/pods.js";
+} from "../client/errors.js";
+import type { CreatePodRequest, Pod } from "../client/schemas/pods.js";
+import type { PlacementCandidate } from "../shared/candidates.js";
 import { now, sleep } from "./context.js";
 import { listPatiently, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
-
-/**
- * Reads the catalog and returns ordered candidates. Without a CUDA constraint one data-center
- * read is enough; with one, the GPU catalog filtered by CUDA says which data centers qualify.
- */
-export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): Promise<CatalogCandidate[]> {
-  const regions = query.regions?.length ? { regions: query.regions } : {};
-  if (query.cpuFlavorId !== undefined) {
-    const dcs = await api.listDataCenters({ include: ["CPU_AVAILABILITY"], ...regions });
-    const rows = dcs.flatMap((dc) =>
-      (dc.cpuAvailability ?? [])
-        .filter((a) => a.id === query.cpuFlavorId)
-        .map((a) => ({ dataCenter: dc, availability: a.availability })),
-    );
-    return rankCandidates(rows, query);
-  }
-  const cuda = query.allowedCudaVersions?.length
-    ? { cudaVersions: query.allowedCudaVersions }
-    : query.minCudaVersion !== undefined
-      ? { minCudaVersion: query.minCudaVersion }
-      : {};
-  // The data-center catalog rates stock for one GPU anywhere; the GPU catalog takes the GPU count,
-  // CUDA constraints and countries into account, at the cost of joining it with the data centers.
-  const scoped = {
-    ...cuda,
-    ...(query.gpuCount !== undefined && query.gpuCount > 1 ? { count: query.gpuCount } : {}),
-    ...(query.countryCodes?.length ? { countryCodes: query.countryCodes } : {}),
-  };
-  if (Object.keys(scoped).length === 0) {
-    const dcs = await api.listDataCenters({ include: ["GPU_AVAILABILITY"], ...regions });
-    const rows = dcs.flatMap((dc) =>
-      (dc.gpuAvailability ?? []).map((a) => ({
-        dataCenter: dc,
-        gpuTypeId: a.id,
-        availability: a.availability,
-      })),
-    );
-    return rankCandidates(rows, query);
-  }
-  const [dcs, gpus] = await Promise.all([
-    api.listDataCenters(regions),
-    api.listGpuTypes({ include: ["AVAILABILITY"], product: ["POD"], ...scoped }),
-  ]);
-  const rows: CatalogRow[] = [];
-  for (const dc of dcs) {
-    for (const gpu of gpus) {
-      const at = gpu.dataCenters?.find((d) => d.id === dc.id);
-      if (at) rows.push({ dataCenter: dc, gpuTypeId: gpu.id, availability: at.availability });
-    }
-  }
-  return rankCandidates(rows, query);
-}
 
 /** One candidate's outcome, for the report. */
 export interface PlacementAttempt {
