@@ -27,6 +27,7 @@ import {
   unlessGone,
   withSecretOutputs,
 } from "./common.js";
+import type { ContainerArgs, ContainerInputs } from "./container.js";
 import { createTemplateBody, templatePatchBody } from "./template-body.js";
 import { checkTemplate } from "./template-check.js";
 import { diffTemplate } from "./template-diff.js";
@@ -42,16 +43,9 @@ export const TEMPLATE_TYPE = "pulumi-nodejs:dynamic/runpod:Template";
  * Checked inputs of a Template: `TemplateArgs` resolved to plain values, as `check` accepts them
  * and the provider sees them.
  */
-export interface TemplateInputs {
+export interface TemplateInputs extends ContainerInputs {
   name: string;
   image: string;
-  args?: string | undefined;
-  cmd?: string[] | undefined;
-  entrypoint?: string[] | undefined;
-  disk?: number | undefined;
-  env?: Record<string, string> | undefined;
-  ports?: string[] | undefined;
-  registry?: string | null | undefined;
   mounts?: { persistent?: { size: number; path: string } | undefined } | undefined;
   allowedCudaVersions?: string[] | undefined;
   startSsh?: boolean | undefined;
@@ -66,24 +60,12 @@ type In<T> = pulumi.Input<T>;
 type InList<T> = pulumi.Input<pulumi.Input<T>[]>;
 
 /** How the program describes a template. Every field may be a Pulumi Input. */
-export interface TemplateArgs {
+export interface TemplateArgs extends ContainerArgs {
   name: In<string>;
   /** Container image. */
   image: In<string>;
-  /** The container command as one raw string (a shell string or a JSON `{entrypoint, cmd}` string). */
-  args?: In<string>;
-  /** CMD in exec form, encoded into `args`. */
-  cmd?: InList<string>;
-  /** ENTRYPOINT in exec form, encoded into `args`. */
-  entrypoint?: InList<string>;
-  /** Container disk in GB (ephemeral). */
-  disk?: In<number>;
   /** Environment variables. Stored as secrets in state; visible to other users if `public`. */
   env?: In<Record<string, In<string>>>;
-  /** `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`. */
-  ports?: InList<string>;
-  /** Container registry credential id, for private images. */
-  registry?: In<string | null>;
   /** Host-local persistent storage for pods created from the template. Not allowed with `serverless`. Removing it replaces the template. */
   mounts?: In<{ persistent?: In<{ size: In<number>; path: In<string> }> }>;
   /** Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it. */

@@ -1,6 +1,7 @@
 /** Pod inputs as a program writes them (`PodArgs`) and as the provider sees them, and its outputs. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Cloud, PodStatus, Region } from "../../client/vocabulary.js";
+import type { ContainerArgs, ContainerInputs } from "../container.js";
 
 // ---------------------------------------------------------------- inputs
 
@@ -8,16 +9,9 @@ import type { Cloud, PodStatus, Region } from "../../client/vocabulary.js";
  * Checked inputs of a Pod: `PodArgs` resolved to plain values, as `check` accepts them and the
  * provider sees them.
  */
-export interface PodInputs {
+export interface PodInputs extends ContainerInputs {
   name: string;
   image?: string | undefined;
-  args?: string | undefined;
-  cmd?: string[] | undefined;
-  entrypoint?: string[] | undefined;
-  disk?: number | undefined;
-  env?: Record<string, string> | undefined;
-  ports?: string[] | undefined;
-  registry?: string | null | undefined;
   gpu?:
     | {
         id: string;
@@ -81,25 +75,11 @@ export interface PodInputs {
 }
 
 /** How the program describes a pod. Every field may be a Pulumi Input. */
-export interface PodArgs {
+export interface PodArgs extends ContainerArgs {
   /** Pod name (not unique). */
   name: pulumi.Input<string>;
   /** Container image. Required unless `templateId` is set. */
   image?: pulumi.Input<string>;
-  /** The container command as one raw string (a shell string or a JSON `{entrypoint, cmd}` string). */
-  args?: pulumi.Input<string>;
-  /** CMD in exec form, encoded into `args`. */
-  cmd?: pulumi.Input<pulumi.Input<string>[]>;
-  /** ENTRYPOINT in exec form, encoded into `args`. */
-  entrypoint?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Container disk in GB (ephemeral). */
-  disk?: pulumi.Input<number>;
-  /** Environment variables. Always stored as secrets in state. */
-  env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`. */
-  ports?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Container registry credential id, for private images. */
-  registry?: pulumi.Input<string | null>;
   /** A GPU pod: exactly one of `gpu` and `cpu`. Changing it replaces the pod. */
   gpu?: pulumi.Input<{
     id: pulumi.Input<string>;
