@@ -5,7 +5,7 @@
  */
 import type { schemas } from "../provider/client/index.js";
 import { HubReleaseConfig } from "../provider/client/schemas/hub.js";
-import { propertyPath } from "../provider/shared/validation.js";
+import { propertyPath } from "../provider/both/validation.js";
 import { UsageError } from "./errors.js";
 
 /** `owner/name` (split at the first `/`, as runpodctl does) or a listing id. */

@@ -112,14 +112,14 @@ export {
   type PlacementCandidate,
   placementSource,
   rankCandidates,
-} from "./shared/candidates.js";
+} from "./both/candidates.js";
 export type {
   CpuFlavor,
   DataCenter,
   GpuType,
   NamedAvailability,
   PublicTemplate,
-} from "./shared/catalog-types.js";
-export { type CheckFailure, formatFailures } from "./shared/check-failure.js";
-export { decodeArgs, encodeArgs } from "./shared/container-args.js";
-export { containsUnknown, isUnknown, UNKNOWN } from "./shared/unknown.js";
+} from "./both/catalog-types.js";
+export { type CheckFailure, formatFailures } from "./both/check-failure.js";
+export { decodeArgs, encodeArgs } from "./both/container-args.js";
+export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";

@@ -14,7 +14,7 @@ import {
   RunpodApiError,
 } from "../client/errors.js";
 import type { CreatePodRequest, Pod } from "../client/schemas/pods.js";
-import type { PlacementCandidate } from "../shared/candidates.js";
+import type { PlacementCandidate } from "../both/candidates.js";
 import { now, sleep } from "./context.js";
 import { listPatiently, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
 

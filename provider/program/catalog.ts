@@ -8,9 +8,9 @@
  */
 
 import type { Availability, Region } from "../client/vocabulary.js";
-import type { CandidateQuery, CatalogCandidate } from "../shared/candidates.js";
-import { catalogCandidates } from "../shared/catalog-candidates.js";
-import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "../shared/catalog-types.js";
+import type { CandidateQuery, CatalogCandidate } from "../both/candidates.js";
+import { catalogCandidates } from "../both/catalog-candidates.js";
+import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "../both/catalog-types.js";
 import { programApi } from "./program.js";
 
 /**

@@ -4,7 +4,7 @@
  */
 import { isTerminalJobStatus, type RunpodApi } from "../client/api.js";
 import type { Job } from "../client/schemas/jobs.js";
-import type { Same } from "../shared/same-type.js";
+import type { Same } from "../both/same-type.js";
 import { programApi } from "./program.js";
 
 /** Input of image models (contract: Hosted model endpoint and serverless endpoint jobs). */

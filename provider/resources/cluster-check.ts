@@ -1,8 +1,8 @@
 /**
  * A Cluster's `check`: the strict schema, then the one cross-field rule.
  */
-import type { CheckFailure } from "../shared/check-failure.js";
-import { schemaFailures } from "../shared/validation.js";
+import type { CheckFailure } from "../both/check-failure.js";
+import { schemaFailures } from "../both/validation.js";
 import { ClusterArgsSchema } from "./cluster-schema.js";
 import { withoutInternal } from "./common.js";
 

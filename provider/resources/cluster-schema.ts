@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CreateClusterRequest } from "../client/schemas/clusters.js";
-import type { Same } from "../shared/same-type.js";
+import type { Same } from "../both/same-type.js";
 import type { ClusterInputs } from "./cluster.js";
 
 export const ClusterArgsSchema = CreateClusterRequest.extend({

@@ -4,9 +4,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import type { CheckFailure } from "../shared/check-failure.js";
-import { applyCommand, type CommandFields, decodeArgs } from "../shared/container-args.js";
-import { containsUnknown, isUnknown } from "../shared/unknown.js";
+import type { CheckFailure } from "../both/check-failure.js";
+import { applyCommand, type CommandFields, decodeArgs } from "../both/container-args.js";
+import { containsUnknown, isUnknown } from "../both/unknown.js";
 
 /** Structural equality that ignores key order and treats undefined and null alike. */
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { VolumeType } from "../client/schemas/network-volumes.js";
-import type { Same } from "../shared/same-type.js";
+import type { Same } from "../both/same-type.js";
 import type { NetworkVolumeInputs } from "./network-volume.js";
 
 export const NetworkVolumeArgsSchema = z.strictObject({

@@ -22,9 +22,9 @@ import { api, configureRuntime } from "../host/context.js";
 import { createOnce } from "../host/create-once.js";
 import { progress } from "../host/progress.js";
 import { thinProvider } from "../program/thin.js";
-import type { CheckFailure } from "../shared/check-failure.js";
-import { isUnknown } from "../shared/unknown.js";
-import { schemaFailures } from "../shared/validation.js";
+import type { CheckFailure } from "../both/check-failure.js";
+import { isUnknown } from "../both/unknown.js";
+import { schemaFailures } from "../both/validation.js";
 import {
   byName,
   checkResult,

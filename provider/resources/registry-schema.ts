@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { CreateRegistryRequest } from "../client/schemas/registries.js";
-import type { Same } from "../shared/same-type.js";
+import type { Same } from "../both/same-type.js";
 import type { RegistryInputs } from "./registry.js";
 
 export const RegistryArgsSchema = CreateRegistryRequest.extend({ adoptId: z.string().min(1).optional() });

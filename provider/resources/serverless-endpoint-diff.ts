@@ -3,7 +3,7 @@
  * code before it (`currentView`).
  */
 
-import { isUnknown } from "../shared/unknown.js";
+import { isUnknown } from "../both/unknown.js";
 import { differs } from "./common.js";
 import type {
   EndpointScalingInput,

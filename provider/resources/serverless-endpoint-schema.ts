@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { CreateEndpointRequest } from "../client/schemas/endpoints.js";
-import type { Same } from "../shared/same-type.js";
+import type { Same } from "../both/same-type.js";
 import type { ServerlessEndpointInputs } from "./serverless-endpoint.js";
 
 export const ServerlessEndpointArgsSchema = CreateEndpointRequest.extend({

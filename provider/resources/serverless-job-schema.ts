@@ -4,7 +4,7 @@
  * zod; `ServerlessJobInputs` there is written by hand and proven equal to this schema.
  */
 import { z } from "zod";
-import type { Same } from "../shared/same-type.js";
+import type { Same } from "../both/same-type.js";
 import type { ServerlessJobInputs } from "./serverless-job.js";
 
 export const ServerlessJobArgsSchema = z.strictObject({

@@ -13,8 +13,8 @@ import { api, configureRuntime } from "../host/context.js";
 import { progress } from "../host/progress.js";
 import { JobFailedError, type JobResult, runSync, waitForJob } from "../program/jobs.js";
 import { thinProvider } from "../program/thin.js";
-import type { CheckFailure } from "../shared/check-failure.js";
-import { schemaFailures } from "../shared/validation.js";
+import type { CheckFailure } from "../both/check-failure.js";
+import { schemaFailures } from "../both/validation.js";
 import { checkResult, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
 import { ServerlessJobArgsSchema } from "./serverless-job-schema.js";
 

@@ -6,7 +6,7 @@ import {
   CreateTemplateRequest,
   type UpdateTemplateRequest,
 } from "../client/schemas/templates.js";
-import { applyCommand } from "../shared/container-args.js";
+import { applyCommand } from "../both/container-args.js";
 import type { TemplateInputs, TemplateOutputs } from "./template.js";
 import { TEMPLATE_API_DEFAULTS } from "./template-defaults.js";
 import { DEFAULTED } from "./template-diff.js";

@@ -4,9 +4,9 @@
  */
 
 import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
-import type { CheckFailure } from "../shared/check-failure.js";
-import { containsUnknown, isUnknown } from "../shared/unknown.js";
-import { commandFailure, largestField, schemaFailures } from "../shared/validation.js";
+import type { CheckFailure } from "../both/check-failure.js";
+import { containsUnknown, isUnknown } from "../both/unknown.js";
+import { commandFailure, largestField, schemaFailures } from "../both/validation.js";
 import { withoutInternal } from "./common.js";
 import type { TemplateInputs } from "./template.js";
 import { createTemplateBody } from "./template-body.js";

@@ -1,7 +1,7 @@
 /**
  * A Template's replace/update table.
  */
-import { containsUnknown } from "../shared/unknown.js";
+import { containsUnknown } from "../both/unknown.js";
 import { commandChanged, differs } from "./common.js";
 import type { TemplateInputs, TemplateOutputs } from "./template.js";
 import { TEMPLATE_API_DEFAULTS } from "./template-defaults.js";

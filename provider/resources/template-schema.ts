@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CreateTemplateRequest } from "../client/schemas/templates.js";
-import type { Same } from "../shared/same-type.js";
+import type { Same } from "../both/same-type.js";
 import type { TemplateInputs } from "./template.js";
 
 export const TemplateArgsSchema = CreateTemplateRequest.extend({

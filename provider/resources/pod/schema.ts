@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { CreatePodRequest } from "../../client/schemas/pods.js";
 import { REGIONS } from "../../client/vocabulary.js";
-import type { Same } from "../../shared/same-type.js";
+import type { Same } from "../../both/same-type.js";
 import type { PodInputs } from "./types.js";
 
 const PlacementSchema = z.strictObject({

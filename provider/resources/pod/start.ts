@@ -11,8 +11,8 @@ import {
   wasAmbiguous,
 } from "../../host/placement.js";
 import { elapsed, progress } from "../../host/progress.js";
-import { type PlacementCandidate, placementSource } from "../../shared/candidates.js";
-import { catalogCandidates } from "../../shared/catalog-candidates.js";
+import { type PlacementCandidate, placementSource } from "../../both/candidates.js";
+import { catalogCandidates } from "../../both/catalog-candidates.js";
 import { createBody } from "./body.js";
 import { carries } from "./create-key.js";
 import { claimed, resumeInterrupted, untilSettled } from "./recovery.js";

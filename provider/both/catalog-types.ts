@@ -11,7 +11,7 @@ import type {
 } from "../client/schemas/catalog.js";
 import type { Template as ApiTemplate } from "../client/schemas/templates.js";
 import type { Availability, Region } from "../client/vocabulary.js";
-import type { Same } from "../shared/same-type.js";
+import type { Same } from "../both/same-type.js";
 
 /** A GPU type or CPU flavor in one data center, or one data center's stock of it. */
 export interface NamedAvailability {
