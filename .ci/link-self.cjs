@@ -1,6 +1,6 @@
 // Makes `require("runpod-dynamic/runtime")` resolve inside this repository.
 // The serialized provider loads its implementation by package name, and the Pulumi provider host
-// resolves that name from the program's directory (../shared/reference/pulumi-without-cli.md, 3.1).
+// resolves that name from the program's directory (docs/decisions.md, "A thin provider in state").
 // Self-reference does not apply to code loaded from a string, so the examples, tests and benchmarks
 // in this repository need node_modules/runpod-dynamic to point at the package root, exactly as it
 // would for a user who installed the package.

@@ -3,9 +3,10 @@
  * users type (`hub get`, `serverless create --hub-id`) and the release config the hub stores as a
  * JSON-encoded string.
  */
+
+import { propertyPath } from "../provider/both/validation.js";
 import type { schemas } from "../provider/client/index.js";
 import { HubReleaseConfig } from "../provider/client/schemas/hub.js";
-import { propertyPath } from "../provider/both/validation.js";
 import { UsageError } from "./errors.js";
 
 /** `owner/name` (split at the first `/`, as runpodctl does) or a listing id. */

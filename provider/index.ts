@@ -9,6 +9,24 @@
  */
 
 export {
+  type CandidateQuery,
+  type CatalogCandidate,
+  type CatalogRow,
+  type PlacementCandidate,
+  placementSource,
+  rankCandidates,
+} from "./both/candidates.js";
+export type {
+  CpuFlavor,
+  DataCenter,
+  GpuType,
+  NamedAvailability,
+  PublicTemplate,
+} from "./both/catalog-types.js";
+export { type CheckFailure, formatFailures } from "./both/check-failure.js";
+export { decodeArgs, encodeArgs } from "./both/container-args.js";
+export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";
+export {
   ERROR_CODES,
   isRunpodApiError,
   type RequestOutcome,
@@ -105,21 +123,3 @@ export {
   type TemplateOutputs,
   templateRuleFailures,
 } from "./resources/template.js";
-export {
-  type CandidateQuery,
-  type CatalogCandidate,
-  type CatalogRow,
-  type PlacementCandidate,
-  placementSource,
-  rankCandidates,
-} from "./both/candidates.js";
-export type {
-  CpuFlavor,
-  DataCenter,
-  GpuType,
-  NamedAvailability,
-  PublicTemplate,
-} from "./both/catalog-types.js";
-export { type CheckFailure, formatFailures } from "./both/check-failure.js";
-export { decodeArgs, encodeArgs } from "./both/container-args.js";
-export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";

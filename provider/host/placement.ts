@@ -5,6 +5,7 @@
  * status as the contract's Errors table says.
  */
 
+import type { PlacementCandidate } from "../both/candidates.js";
 import type { RunpodApi } from "../client/api.js";
 import {
   ERROR_CODES,
@@ -14,7 +15,6 @@ import {
   RunpodApiError,
 } from "../client/errors.js";
 import type { CreatePodRequest, Pod } from "../client/schemas/pods.js";
-import type { PlacementCandidate } from "../both/candidates.js";
 import { now, sleep } from "./context.js";
 import { listPatiently, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
 

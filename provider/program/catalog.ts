@@ -7,10 +7,10 @@
  * and walks it.
  */
 
-import type { Availability, Region } from "../client/vocabulary.js";
 import type { CandidateQuery, CatalogCandidate } from "../both/candidates.js";
 import { catalogCandidates } from "../both/catalog-candidates.js";
 import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "../both/catalog-types.js";
+import type { Availability, Region } from "../client/vocabulary.js";
 import { programApi } from "./program.js";
 
 /**

@@ -2,9 +2,10 @@
  * Jobs on hosted model endpoints and serverless endpoints (`{serverless_url}/v2/{endpoint_id}/...`).
  * Output URLs (`image_url`, `video_url`, `audio_url`) expire after 7 days: copy what you keep.
  */
+
+import type { Same } from "../both/same-type.js";
 import { isTerminalJobStatus, type RunpodApi } from "../client/api.js";
 import type { Job } from "../client/schemas/jobs.js";
-import type { Same } from "../both/same-type.js";
 import { programApi } from "./program.js";
 
 /** Input of image models (contract: Hosted model endpoint and serverless endpoint jobs). */

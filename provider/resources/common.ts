@@ -3,10 +3,10 @@
  * fields, internal inputs, and errors that name the resource they are about.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { CheckFailure } from "../both/check-failure.js";
 import { applyCommand, type CommandFields, decodeArgs } from "../both/container-args.js";
 import { containsUnknown, isUnknown } from "../both/unknown.js";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 
 /** Structural equality that ignores key order and treats undefined and null alike. */
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -4,8 +4,8 @@
  * zod; `NetworkVolumeInputs` there is written by hand and proven equal to this schema.
  */
 import { z } from "zod";
-import { VolumeType } from "../client/schemas/network-volumes.js";
 import type { Same } from "../both/same-type.js";
+import { VolumeType } from "../client/schemas/network-volumes.js";
 import type { NetworkVolumeInputs } from "./network-volume.js";
 
 export const NetworkVolumeArgsSchema = z.strictObject({

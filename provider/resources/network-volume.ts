@@ -11,6 +11,9 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { CheckFailure } from "../both/check-failure.js";
+import { isUnknown } from "../both/unknown.js";
+import { schemaFailures } from "../both/validation.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import {
   type NetworkVolume as ApiVolume,
@@ -22,9 +25,6 @@ import { api, configureRuntime } from "../host/context.js";
 import { createOnce } from "../host/create-once.js";
 import { progress } from "../host/progress.js";
 import { thinProvider } from "../program/thin.js";
-import type { CheckFailure } from "../both/check-failure.js";
-import { isUnknown } from "../both/unknown.js";
-import { schemaFailures } from "../both/validation.js";
 import {
   byName,
   checkResult,

@@ -10,15 +10,15 @@
  */
 import { randomBytes, scryptSync } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "../both/check-failure.js";
+import { isUnknown } from "../both/unknown.js";
+import { schemaFailures } from "../both/validation.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { Registry as ApiRegistry } from "../client/schemas/registries.js";
 import { api, configureRuntime } from "../host/context.js";
 import { createOnce } from "../host/create-once.js";
 import { progress } from "../host/progress.js";
 import { thinProvider } from "../program/thin.js";
-import type { CheckFailure } from "../both/check-failure.js";
-import { isUnknown } from "../both/unknown.js";
-import { schemaFailures } from "../both/validation.js";
 import {
   byName,
   checkResult,

@@ -6,8 +6,8 @@
  * and proven equal to this schema.
  */
 import { z } from "zod";
-import { CreateEndpointRequest } from "../client/schemas/endpoints.js";
 import type { Same } from "../both/same-type.js";
+import { CreateEndpointRequest } from "../client/schemas/endpoints.js";
 import type { ServerlessEndpointInputs } from "./serverless-endpoint.js";
 
 export const ServerlessEndpointArgsSchema = CreateEndpointRequest.extend({

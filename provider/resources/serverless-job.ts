@@ -7,14 +7,14 @@
  * 30 minutes; output URLs expire after 7 days.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "../both/check-failure.js";
+import { schemaFailures } from "../both/validation.js";
 import { JobWaitTimeoutError } from "../client/api.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import { api, configureRuntime } from "../host/context.js";
 import { progress } from "../host/progress.js";
 import { JobFailedError, type JobResult, runSync, waitForJob } from "../program/jobs.js";
 import { thinProvider } from "../program/thin.js";
-import type { CheckFailure } from "../both/check-failure.js";
-import { schemaFailures } from "../both/validation.js";
 import { checkResult, differs, diffResult, named, optionInputs, withoutInternal } from "./common.js";
 import { ServerlessJobArgsSchema } from "./serverless-job-schema.js";
 

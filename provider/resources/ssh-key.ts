@@ -8,14 +8,14 @@
  */
 import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "../both/check-failure.js";
+import { isUnknown } from "../both/unknown.js";
 import { mayHaveLanded } from "../client/errors.js";
 import { SSH_PUBLIC_KEY_PATTERN } from "../client/schemas/account.js";
 import { api, configureRuntime } from "../host/context.js";
 import { settleMs, waitWallClock } from "../host/create-once.js";
 import { progress } from "../host/progress.js";
 import { thinProvider } from "../program/thin.js";
-import type { CheckFailure } from "../both/check-failure.js";
-import { isUnknown } from "../both/unknown.js";
 import { diffResult, named, optionInputs } from "./common.js";
 
 export const SSH_KEY_TYPE = "pulumi-nodejs:dynamic/runpod:SshKey";

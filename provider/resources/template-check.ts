@@ -3,10 +3,10 @@
  * property.
  */
 
-import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
 import type { CheckFailure } from "../both/check-failure.js";
 import { containsUnknown, isUnknown } from "../both/unknown.js";
 import { commandFailure, largestField, schemaFailures } from "../both/validation.js";
+import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
 import { withoutInternal } from "./common.js";
 import type { TemplateInputs } from "./template.js";
 import { createTemplateBody } from "./template-body.js";

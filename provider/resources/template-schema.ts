@@ -5,8 +5,8 @@
  * schema.
  */
 import { z } from "zod";
-import { CreateTemplateRequest } from "../client/schemas/templates.js";
 import type { Same } from "../both/same-type.js";
+import { CreateTemplateRequest } from "../client/schemas/templates.js";
 import type { TemplateInputs } from "./template.js";
 
 export const TemplateArgsSchema = CreateTemplateRequest.extend({

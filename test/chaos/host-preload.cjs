@@ -1,5 +1,5 @@
 // Loaded with NODE_OPTIONS=--require into the processes the stand-in engine starts for the chaos
-// suite (issue 10). In the program it only shortens stack traces (below); in the provider host it
+// suite (test/chaos/fleet.test.ts). In the program it only shortens stack traces (below); in the provider host it
 // acts through the runtime's public overrides:
 // - CHAOS_DEADLINE_MS: a short request deadline, so that injected latency spikes pass it;
 // - fast backoff (the emulator's clock runs 50 times faster, p-retry's timers do not), so that a

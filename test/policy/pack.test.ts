@@ -1,6 +1,6 @@
 /**
  * The pack as the engine runs it: the real `run-policy-pack` process compiling policy/ with
- * ts-node, over gRPC (level 3 of ../shared/reference/pulumi-without-cli.md 4, 7c). Configure is
+ * ts-node, over gRPC (the analyzer protocol the engine speaks to a policy pack). Configure is
  * built the way the engine builds it, schema defaults included.
  */
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Every policy of the pack called directly (level 1 of ../shared/reference/pulumi-without-cli.md 4):
+ * Every policy of the pack called directly (the cheapest of the three ways test/support/policy.ts offers):
  * a passing and a failing case each, with the exact message; props sit behind the framework's real
  * unknown-checking proxy, as the server passes them.
  */

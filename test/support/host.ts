@@ -1,6 +1,6 @@
 /**
  * Drives the real `@pulumi/pulumi` dynamic-provider host over gRPC, the way the engine does
- * (../shared/reference/pulumi-without-cli.md 2.2-2.3, 7a). grpc-js, google-protobuf and the
+ * (the ResourceProvider gRPC service: configure, check, diff, create, ...). grpc-js, google-protobuf and the
  * generated stubs are loaded with Node's own require so they are the instances the stubs check.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * Drives the policy pack two ways (../shared/reference/pulumi-without-cli.md 4, 7c):
+ * Drives the policy pack two ways:
  * - direct calls of one policy's `validateResource`/`validateStack` with hand-built args, its
  *   props behind the framework's real unknown-checking proxy;
  * - the real `@pulumi/pulumi/cmd/run-policy-pack` process over gRPC, configured the way the

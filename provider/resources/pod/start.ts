@@ -1,5 +1,7 @@
 /** Where a create starts: a pod an interrupted run left, or a new one placed on the candidates. */
 
+import { type PlacementCandidate, placementSource } from "../../both/candidates.js";
+import { catalogCandidates } from "../../both/catalog-candidates.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { api, now } from "../../host/context.js";
 import {
@@ -11,8 +13,6 @@ import {
   wasAmbiguous,
 } from "../../host/placement.js";
 import { elapsed, progress } from "../../host/progress.js";
-import { type PlacementCandidate, placementSource } from "../../both/candidates.js";
-import { catalogCandidates } from "../../both/catalog-candidates.js";
 import { createBody } from "./body.js";
 import { carries } from "./create-key.js";
 import { claimed, resumeInterrupted, untilSettled } from "./recovery.js";
