@@ -80,6 +80,18 @@ interface WindowState {
   quota: number | undefined;
   windowMs: number | undefined;
   lastGrantAt: number;
+  /** Our requests granted since this window began, as far as we can tell where it began. */
+  ours: number;
+  /**
+   * Until when other callers of the key are assumed to share this window: the headers showed more
+   * used than we sent. Requests then go out a part at a time, as answers come back.
+   */
+  sharedUntil: number;
+  /** Our part of what the headers show used of this window (1 when alone), at least MIN_PART. */
+  part: number;
+  /** The most a header has shown used of this window, and our count when it came. */
+  seenUsed: number;
+  oursAtSeen: number;
 }
 
 export interface BudgetSnapshot {
@@ -90,6 +102,8 @@ export interface BudgetSnapshot {
     quota: number | undefined;
     /** Requests foreground work leaves to the status watcher now. */
     held: number;
+    /** Whether other callers of the key were seen using this window (requests go a part at a time). */
+    shared: boolean;
   }[];
   readonly pausedForMs: number;
   readonly inFlight: number;
@@ -131,6 +145,21 @@ const BACKGROUND_SHARE = 0.2;
 /** Windows longer than this (hour, day) hold nothing back: a deployment lives within minutes of one. */
 const SHORT_WINDOW_MS = 10 * 60_000;
 
+/**
+ * Requests a header may show used beyond ours before we take it for another caller: our own
+ * requests near a window's edge can count in a window we have not begun yet.
+ */
+const SHARED_TOLERANCE = 3;
+
+/** The smallest part of a shared window we count as ours when sizing what the watcher may hold. */
+const MIN_PART = 1 / 8;
+
+/** Answers after which requests no longer ramp up (one more in flight per answer until then). */
+const SLOW_START = 32;
+
+/** How often a request held until more answers are in looks again. */
+const ANSWER_WAIT_MS = 25;
+
 /** How often a foreground request held back for the watcher looks again (the watcher's plan shrinks as it reads). */
 const HELD_RECHECK_MS = 1000;
 
@@ -149,13 +178,21 @@ export type BackgroundDemand = (from: number, to: number) => number;
  * The status watcher's reads are planned (`setBackgroundDemand`): foreground work leaves that many
  * requests of a short window to it, up to BACKGROUND_SHARE, so a fleet's creates cannot starve the
  * one list request that tells every waiting pod it is RUNNING.
+ *
+ * Other processes may use the same key (several deployments at once). The headers count every
+ * caller's requests, so headers showing more used between them than we sent say another caller is
+ * there. Then, for two windows, a request waits while as many are in flight as half our part of
+ * what is left (our part: what we sent of what was used between two headers), so the callers together take about
+ * what remains, answer by answer, instead of each bursting the whole window at its reset; and the
+ * watcher holds back only its part of the share. The first answers of a process ramp up (one
+ * more in flight per answer) so a caller that starts beside others sees them before it bursts.
  */
 export class RateLimitBudget {
   private readonly windows = new Map<string, WindowState>();
   private pausedUntil = 0;
   private inFlight = 0;
-  /** Whether any response has been seen: until then the quota is unknown, so one request probes it. */
-  private probed = false;
+  /** Answers seen so far: until the first the quota is unknown, so one request probes it. */
+  private answered = 0;
   private demand: BackgroundDemand | undefined;
   /** Foreground requests waiting in `acquire`, the one asking included. */
   private queued = 0;
@@ -183,6 +220,7 @@ export class RateLimitBudget {
     const now = this.clock.now();
     for (const w of this.windows.values()) {
       w.remaining -= 1;
+      w.ours += 1;
       w.lastGrantAt = now;
     }
     this.inFlight += 1;
@@ -199,8 +237,12 @@ export class RateLimitBudget {
   /** Milliseconds to wait before the next request may go out; 0 when it may go now. */
   private waitNeeded(now: number, priority: RequestPriority = "foreground"): number {
     let wait = this.pausedUntil - now;
-    // A burst of first requests must not all go out blind: the first answer says what is left.
-    if (!this.probed && this.inFlight > 0) wait = Math.max(wait, 25);
+    // A burst of first requests must not all go out blind: the first answer says what is left,
+    // and the next few say whether another caller is draining the same key. Until SLOW_START
+    // answers are in, no more requests are in flight than answers have come back.
+    if (this.answered < SLOW_START && this.inFlight >= Math.max(1, this.answered)) {
+      wait = Math.max(wait, ANSWER_WAIT_MS);
+    }
     for (const w of this.windows.values()) {
       if (now >= w.resetAt) this.rollOver(w, now);
       if (!Number.isFinite(w.remaining)) continue;
@@ -209,6 +251,15 @@ export class RateLimitBudget {
         continue;
       }
       const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * LOW_WATER_FRACTION);
+      // With other callers on the key, a caller has no more in flight than half its part of what
+      // is left before answers say how much is left now: the callers' parts add up to what remains,
+      // the half is headroom for the ones it has not seen, and nobody takes all of it at a reset.
+      const shared = now < w.sharedUntil;
+      const planned =
+        priority === "background" && this.demand !== undefined && w.remaining <= this.held(w, now);
+      if (shared && !planned && this.inFlight >= Math.max(1, Math.floor((w.remaining * w.part) / 2))) {
+        wait = Math.max(wait, ANSWER_WAIT_MS);
+      }
       // A watcher that plans its reads (setBackgroundDemand) paces itself: its reads go when its
       // plan says, not spread.
       if (priority === "background" && w.remaining <= lowWater && !this.demand) {
@@ -228,7 +279,9 @@ export class RateLimitBudget {
     if (!this.demand || w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) {
       return 0;
     }
-    const cap = Math.ceil(w.quota * BACKGROUND_SHARE);
+    // Shared with other callers, each holds only its part of the share: every caller has a
+    // watcher, and a full share each would give the watchers together most of the window.
+    const cap = Math.ceil(w.quota * BACKGROUND_SHARE * (now < w.sharedUntil ? w.part : 1));
     const planned = this.demand(now, w.resetAt);
     return Math.min(cap, Number.isFinite(planned) ? Math.ceil(planned) : cap);
   }
@@ -243,7 +296,7 @@ export class RateLimitBudget {
 
   /** Updates the windows from a response's headers. Other requests still in flight are assumed uncounted. */
   observe(headers: { rateLimit?: string | undefined; policy?: string | undefined }): void {
-    this.probed = true;
+    this.answered += 1;
     const parsed = parseRateLimitHeaders(headers.rateLimit, headers.policy);
     const now = this.clock.now();
     const othersInFlight = Math.max(0, this.inFlight - 1);
@@ -265,6 +318,18 @@ export class RateLimitBudget {
       // the best; a reset time guessed at a rollover is replaced by the first header, since the
       // service may start its next window only with the next request.
       const sameWindow = prev !== undefined && Math.abs(prev.resetAt - resetAt) < 1500;
+      // A window the service began since we last counted holds at most our requests in flight.
+      const ours = prev === undefined ? 1 : sameWindow ? prev.ours : Math.min(prev.ours, this.inFlight + 1);
+      // Every caller's requests count in the header: what it shows used since the last header
+      // beyond what we sent meanwhile is theirs. (Counting from the window's start instead would
+      // take a deployment that ran a minute ago for one running now.)
+      const used = quota === undefined ? 0 : quota - win.remaining;
+      const fresher = sameWindow && used > prev.seenUsed;
+      const usedSince = fresher ? used - prev.seenUsed : 0;
+      const oursSince = fresher ? ours - prev.oursAtSeen : 0;
+      const others = usedSince - oursSince > SHARED_TOLERANCE;
+      const sharedUntil = others ? now + 2 * (windowMs ?? 60_000) : (prev?.sharedUntil ?? 0);
+      const part = others ? Math.max(MIN_PART, Math.max(0, oursSince) / usedSince) : (prev?.part ?? 1);
       this.windows.set(win.name, {
         name: win.name,
         remaining: sameWindow ? Math.min(prev.remaining, remaining) : remaining,
@@ -273,6 +338,11 @@ export class RateLimitBudget {
         quota,
         windowMs,
         lastGrantAt: prev?.lastGrantAt ?? 0,
+        ours,
+        sharedUntil,
+        part,
+        seenUsed: sameWindow ? Math.max(prev.seenUsed, used) : used,
+        oursAtSeen: sameWindow && !fresher ? prev.oursAtSeen : ours,
       });
     }
     debug(() => `observed ${this.describe()}`);
@@ -290,7 +360,8 @@ export class RateLimitBudget {
     const windows = snap.windows.map(
       (w) =>
         `${w.name} ${w.remaining}/${w.quota ?? "?"} left, resets in ${Math.ceil(w.resetInMs / 1000)} s` +
-        (w.held > 0 ? `, ${w.held} held for status reads` : ""),
+        (w.held > 0 ? `, ${w.held} held for status reads` : "") +
+        (w.shared ? ", shared with other callers of the key: sent in parts" : ""),
     );
     return [
       ...(windows.length > 0 ? windows : ["quota not known yet"]),
@@ -308,6 +379,7 @@ export class RateLimitBudget {
         resetInMs: Math.max(0, w.resetAt - now),
         quota: w.quota,
         held: this.held(w, now),
+        shared: now < w.sharedUntil,
       })),
       pausedForMs: Math.max(0, this.pausedUntil - now),
       inFlight: this.inFlight,
@@ -354,6 +426,9 @@ export class RateLimitBudget {
       const periods = Math.floor((now - w.resetAt) / w.windowMs) + 1;
       // Requests still in flight may reach the service after its reset and count in the new window.
       w.remaining = w.quota - this.inFlight;
+      w.ours = this.inFlight;
+      w.seenUsed = 0;
+      w.oursAtSeen = 0;
       w.resetAt += periods * w.windowMs;
       w.resetFromHeader = false;
     } else {

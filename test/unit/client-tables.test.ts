@@ -51,6 +51,10 @@ describe("parseRateLimitHeaders", () => {
 
 describe("RateLimitBudget", () => {
   const POLICY = '"minute";q=60;w=60';
+  /** Answers without headers: past the first answers' ramp-up, so requests may go out together. */
+  const pastRampUp = (budget: InstanceType<typeof RateLimitBudget>) => {
+    for (let i = 0; i < 32; i += 1) budget.observe({});
+  };
 
   it("lets requests through at once while plenty is left", async () => {
     const clock = new RecordingClock();
@@ -86,6 +90,7 @@ describe("RateLimitBudget", () => {
   it("pauses every request after a Retry-After", async () => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock);
+    pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=0;t=4', policy: POLICY });
     budget.pauseFor(4);
     await Promise.all([budget.acquire(), budget.acquire()]);
@@ -95,6 +100,7 @@ describe("RateLimitBudget", () => {
   it("counts other requests in flight against the remaining count", async () => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock);
+    pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=40;t=60', policy: POLICY });
     const tickets = [await budget.acquire(), await budget.acquire(), await budget.acquire()];
     budget.observe({ rateLimit: '"minute";r=30;t=60', policy: POLICY });
@@ -128,6 +134,7 @@ describe("RateLimitBudget", () => {
   it("leaves the watcher's planned reads to it when the queue is bigger than the window", async () => {
     const clock = new ManualClock();
     const budget = new RateLimitBudget(clock);
+    pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=0;t=5', policy: '"minute";q=20;w=60' });
     let planned = 3;
     budget.setBackgroundDemand(() => planned);
@@ -158,6 +165,7 @@ describe("RateLimitBudget", () => {
   it("holds nothing back from a queue the window takes whole, nor beyond its share", async () => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock);
+    pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=50;t=60', policy: POLICY });
     budget.setBackgroundDemand(() => Number.POSITIVE_INFINITY);
     // A share of the window at most: a fifth of 60.
@@ -173,6 +181,79 @@ describe("RateLimitBudget", () => {
     expect(budget.affordableInterval(5)).toBe(60_000);
     budget.setBackgroundDemand(() => 6);
     expect(budget.affordableInterval(5)).toBe(10_000);
+  });
+
+  it("ramps its first requests up one more in flight per answer", async () => {
+    const clock = new ManualClock();
+    const budget = new RateLimitBudget(clock);
+    const granted: number[] = [];
+    const tickets = Array.from({ length: 4 }, (_, i) =>
+      budget.acquire().then((t) => {
+        granted.push(i);
+        return t;
+      }),
+    );
+    await clock.advance(25);
+    expect(granted).toEqual([0]);
+    budget.observe({ rateLimit: '"minute";r=59;t=60', policy: POLICY });
+    // One answer in, one request in flight: the rest wait for the next answer.
+    await clock.advance(25);
+    expect(granted).toEqual([0]);
+    (await tickets[0])?.release();
+    await clock.advance(25);
+    expect(granted).toEqual([0, 1]);
+    budget.observe({ rateLimit: '"minute";r=58;t=60', policy: POLICY });
+    await clock.advance(25);
+    expect(granted).toEqual([0, 1, 2]);
+    for (const t of tickets.slice(1, 3)) (await t)?.release();
+    await clock.advance(25);
+    expect(granted).toEqual([0, 1, 2, 3]);
+  });
+
+  it("alone, never takes its own requests for another caller's", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock);
+    budget.observe({ rateLimit: '"minute";r=59;t=60', policy: POLICY });
+    for (let sent = 1; sent <= 40; sent += 1) {
+      const ticket = await budget.acquire();
+      ticket.release();
+      budget.observe({ rateLimit: `"minute";r=${59 - sent};t=60`, policy: POLICY });
+    }
+    expect(budget.snapshot().windows[0]).toMatchObject({ remaining: 19, shared: false });
+    expect(budget.describe()).not.toContain("other callers");
+  });
+
+  it("with another caller on the key, sends half its part of what is left before the next answer", async () => {
+    const clock = new ManualClock();
+    const budget = new RateLimitBudget(clock);
+    // 32 answers of our own first (past the ramp-up), each header counting only ours.
+    for (let sent = 1; sent <= 32; sent += 1) {
+      (await budget.acquire()).release();
+      budget.observe({ rateLimit: `"minute";r=${60 - sent};t=60`, policy: POLICY });
+    }
+    // Five more of ours, then a header: 10 more used since the last one, 5 of them another caller's.
+    for (let i = 0; i < 5; i += 1) (await budget.acquire()).release();
+    budget.observe({ rateLimit: '"minute";r=18;t=59', policy: POLICY });
+    expect(budget.snapshot().windows[0]).toMatchObject({ remaining: 18, shared: true });
+    expect(budget.describe()).toContain("shared with other callers of the key");
+    // Our part is 5 of the 10: in flight at most a quarter of what is left, which falls as ours go
+    // (18, 17, 16, 15 left: the fourth waits, with 3 in flight).
+    let granted = 0;
+    const tickets = Array.from({ length: 10 }, () =>
+      budget.acquire().then((t) => {
+        granted += 1;
+        return t;
+      }),
+    );
+    await clock.advance(25);
+    expect(granted).toBe(3);
+    // An answer says the others took the rest meanwhile: nothing more goes until the reset.
+    budget.observe({ rateLimit: '"minute";r=0;t=50', policy: POLICY });
+    await clock.advance(25);
+    expect(granted).toBe(3);
+    await clock.advance(50_000);
+    expect(granted).toBeGreaterThan(3);
+    for (const t of tickets) void t.then((x) => x.release());
   });
 
   it("tells a poller the interval it can afford", () => {
