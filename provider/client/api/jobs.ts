@@ -52,15 +52,7 @@ export function runJob(
   input: Record<string, unknown>,
   opts: CallOptions = {},
 ) {
-  return client.request({
-    method: "POST",
-    base: "serverless",
-    path: `/v2/${segment(endpointId)}/run`,
-    body: { input },
-    requestSchema: RunJobRequest,
-    responseSchema: Job,
-    ...opts,
-  });
+  return submitJob(client, endpointId, "run", input, opts);
 }
 
 /** Runs a job and waits for it server-side. */
@@ -70,15 +62,25 @@ export function runJobSync(
   input: Record<string, unknown>,
   opts: CallOptions = {},
 ) {
+  // The service holds the request until the job ends: a longer deadline than other calls.
+  return submitJob(client, endpointId, "runsync", input, { ...opts, deadlineMs: opts.deadlineMs ?? 120_000 });
+}
+
+function submitJob(
+  client: RunpodClient,
+  endpointId: string,
+  route: "run" | "runsync",
+  input: Record<string, unknown>,
+  opts: CallOptions,
+) {
   return client.request({
     method: "POST",
     base: "serverless",
-    path: `/v2/${segment(endpointId)}/runsync`,
+    path: `/v2/${segment(endpointId)}/${route}`,
     body: { input },
     requestSchema: RunJobRequest,
     responseSchema: Job,
     ...opts,
-    deadlineMs: opts.deadlineMs ?? 120_000,
   });
 }
 
