@@ -14,6 +14,7 @@ import { json, type RouteContext } from "./routing.js";
 import { MAX_REQUEST_BYTES } from "./schemas/common.js";
 import { type CreatePodRequest as CreateBody, CreatePodRequest } from "./schemas/pods.js";
 import {
+  type ContainerRecord,
   type CpuFlavorRecord,
   type EmulatorState,
   type GpuTypeRecord,
@@ -30,14 +31,9 @@ import { validateBody } from "./validation.js";
 const GLOBAL_MOUNT_DEFAULT_PATH = "/global";
 const DEFAULT_DISK_GB = 20;
 
-interface Effective {
+/** The body with its template applied: the container the pod will run, before its mounts are built. */
+interface Effective extends Omit<ContainerRecord, "mounts"> {
   body: CreateBody;
-  image: string;
-  args: string;
-  disk: number;
-  env: Record<string, string>;
-  ports: string[];
-  registry: string | null;
   persistent: { size: number; path: string } | undefined;
   startSsh: boolean;
   startJupyter: boolean;

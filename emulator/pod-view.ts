@@ -6,7 +6,7 @@ import { readCommand } from "./command.js";
 import { settle, VALID_ACTIONS } from "./pod-lifecycle.js";
 import { publicAddress } from "./pod-ports.js";
 import type { PodAction, PodStatus } from "./schemas/common.js";
-import type { EmulatorState, PodRecord } from "./state.js";
+import type { ContainerRecord, EmulatorState, PodRecord } from "./state.js";
 
 /** How to reach a pod over SSH: through the proxy, or straight to its public address. */
 export interface SshEndpoint {
@@ -20,20 +20,13 @@ export interface SshEndpoint {
  * One pod as `GET /v2/pods/{id}` answers it. A type alias, not an interface, so it stays a plain
  * JSON record to code that takes any response body.
  */
-export type PodView = {
+export type PodView = ContainerRecord & {
   id: string;
   name: string;
   status: PodStatus;
   actions: PodAction[];
-  image: string;
-  args: string;
   entrypoint: string[];
   cmd: string[];
-  disk: number;
-  mounts: PodRecord["mounts"];
-  ports: string[];
-  env: Record<string, string>;
-  registry: string | null;
   gpu?: { id: string; count: number; vcpuCount: number; memory: number };
   cpu?: { id: string | undefined; vcpuCount: number; memory: number };
   cloud: PodRecord["cloud"];

@@ -78,10 +78,13 @@ export interface Machine {
   held: boolean;
 }
 
-export interface PodRecord {
-  id: string;
-  name: string;
+/**
+ * The container a pod runs, as the emulator keeps it and answers it (pod-view.ts); declared once.
+ * A type alias, not an interface, so a view built on it stays a plain JSON record.
+ */
+export type ContainerRecord = {
   image: string;
+  /** The start command as one string; the view splits it into `entrypoint` and `cmd`. */
   args: string;
   disk: number;
   env: Record<string, string>;
@@ -92,6 +95,11 @@ export interface PodRecord {
     network?: { volumeId: string; path: string }[];
     global?: { volumeId: string; path: string }[];
   };
+};
+
+export interface PodRecord extends ContainerRecord {
+  id: string;
+  name: string;
   gpu?: { id: string; count: number };
   cpu?: { id: string; vcpuCount: number };
   cloud: "SECURE" | "COMMUNITY";

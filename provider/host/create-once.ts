@@ -17,15 +17,29 @@ import { now, sleep } from "./context.js";
 const ATTEMPTS = 4;
 
 /**
- * How long an unanswered write that was sent at `startedAt` (wall clock) may still take to land:
- * as long again as it took, at most a minute. Callers wait a multiple of it.
+ * The one settle policy for writes that went unanswered. A write that failed after `took` ms
+ * (wall clock, like the request deadline; at most a minute counts) may still be processed: it is
+ * given as long again before a first look for what it did, and taken to have landed or died three
+ * times as long after it failed.
+ * - A write whose late landing would still be recognised (a pod carrying its create key, an SSH
+ *   key set that is verified again) looks at `lookAt`, and once more at `settlesAt`.
+ * - A write nothing would recognise later (endpoints, volumes, templates, registries) looks only
+ *   at `settlesAt`, since nothing would clean up what lands after the look.
  */
-export function settleMs(startedAt: number): number {
-  return Math.min(60_000, Date.now() - startedAt);
+export interface Settling {
+  /** When a first look for what the write did is worth it (Date.now() scale). */
+  readonly lookAt: number;
+  /** When the write is taken to have landed or died; anything it makes later is a duplicate. */
+  readonly settlesAt: number;
 }
 
-/** Waits wall-clock time (the request deadline the settle time follows is wall-clock time too). */
-export const waitWallClock = (ms: number): Promise<void> => realClock.sleep(ms);
+export function settling(startedAt: number, failedAt: number = Date.now()): Settling {
+  const took = Math.min(60_000, Math.max(0, failedAt - startedAt));
+  return { lookAt: failedAt + took, settlesAt: failedAt + 3 * took };
+}
+
+/** Waits until a wall-clock time (the settle times follow the wall-clock request deadline). */
+export const waitUntil = (at: number): Promise<void> => realClock.sleep(Math.max(0, at - Date.now()));
 
 /** The pause before sending an unanswered create again: exponential with jitter, at most 16 s. */
 export function resendBackoffMs(resent: number): number {
@@ -71,7 +85,7 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
       if (!mayHaveLanded(err)) throw err;
       // Nothing would clean up an object that lands after the look-up, so wait until the request
       // has surely landed or died before looking.
-      await waitWallClock(3 * settleMs(startedAt));
+      await waitUntil(settling(startedAt).settlesAt);
       let existing: readonly T[];
       try {
         existing = await listPatiently(spec.list);

@@ -16,7 +16,7 @@ import {
 } from "../client/errors.js";
 import type { CreatePodRequest, Pod } from "../client/schemas/pods.js";
 import { now, sleep } from "./context.js";
-import { listPatiently, resendBackoffMs, settleMs, waitWallClock } from "./create-once.js";
+import { listPatiently, resendBackoffMs, settling, waitUntil } from "./create-once.js";
 
 /** One candidate's outcome, for the report. */
 export interface PlacementAttempt {
@@ -182,18 +182,17 @@ export async function placePod(
               }
               break;
             }
-            // A request the client gave up on may still be processed: give it time before looking
-            // for what it made (latency past the deadline), and take it for landed or dead
-            // only three settle times after it was sent. With a create key, a pod that lands after
-            // the look-up is still recognised and terminated (provider/resources/pod/start.ts); without
-            // one nothing would find it, so the look-up waits the whole time.
-            const took = settleMs(startedAt);
-            await waitWallClock(ctx.isOwnPod ? took : 3 * took);
+            // A request the client gave up on may still be processed (create-once.ts: the settle
+            // policy). With a create key, a pod that lands after the first look is still recognised
+            // and terminated (provider/resources/pod/start.ts); without one nothing would find it,
+            // so the look waits until the request has settled.
+            const settle = settling(startedAt);
+            await waitUntil(ctx.isOwnPod ? settle.lookAt : settle.settlesAt);
             let found: Pod | undefined;
             try {
               found = await findUnacknowledged(ctx, attemptBody, sentAt);
             } catch (lookup) {
-              record({ candidate, status, detail, settlesAt: Date.now() + 2 * took });
+              record({ candidate, status, detail, settlesAt: settle.settlesAt });
               throw new PlacementError(
                 isRunpodApiError(lookup) ? lookup : err,
                 `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${lookup instanceof Error ? lookup.message : String(lookup)}). ${ctx.isOwnPod ? "If that pod exists, the next run finds it by its create key and takes it over." : `Check the account for a pod named ${body.name} before running again.`}`,
@@ -205,7 +204,7 @@ export async function placePod(
               ctx.onFound?.({ candidate, status, detail }, found);
               return { pod: found, attempts, candidate };
             }
-            record({ candidate, status, detail, settlesAt: Date.now() + 2 * took });
+            record({ candidate, status, detail, settlesAt: settle.settlesAt });
             if (retry < RETRIES_PER_CANDIDATE) {
               await sleep(resendBackoffMs(retry));
               continue;

@@ -13,7 +13,7 @@ import { isUnknown } from "../both/unknown.js";
 import { mayHaveLanded } from "../client/errors.js";
 import { SSH_PUBLIC_KEY_PATTERN } from "../client/schemas/account.js";
 import { api, configureRuntime } from "../host/context.js";
-import { settleMs, waitWallClock } from "../host/create-once.js";
+import { settling, waitUntil } from "../host/create-once.js";
 import { progress } from "../host/progress.js";
 import { thinProvider } from "../program/thin.js";
 import { diffResult, named, optionInputs } from "./common.js";
@@ -138,8 +138,8 @@ const sameKey = (a: string, b: ParsedKey) => {
  * A PUT replaces the whole set, so one that went unanswered is not sent again by the client: it may
  * still land later and put back a key removed in the meantime (a rotated key coming back; found by
  * the chaos suite). Instead the set is read again and the change re-applied, and the
- * result is verified once more after such a write can no longer land (three times as long as it
- * took, wall-clock time like the request deadline).
+ * result is verified once more after such a write can no longer land (the settle policy of
+ * provider/host/create-once.ts: a first look at `lookAt`, the last at `settlesAt`).
  */
 async function modifyKeys(
   change: (keys: string[]) => string[],
@@ -157,15 +157,15 @@ async function modifyKeys(
           await api().putSshKeys(next, { idempotent: false });
         } catch (err) {
           if (!mayHaveLanded(err) || round >= 6) throw err;
-          const took = settleMs(startedAt);
-          settlesAt = Math.max(settlesAt, Date.now() + 3 * took);
-          await waitWallClock(took);
+          const settle = settling(startedAt);
+          settlesAt = Math.max(settlesAt, settle.settlesAt);
+          await waitUntil(settle.lookAt);
           continue;
         }
       }
       let keys = await api().getSshKeys();
       if (verify(keys) && Date.now() < settlesAt) {
-        await waitWallClock(settlesAt - Date.now());
+        await waitUntil(settlesAt);
         keys = await api().getSshKeys();
       }
       if (verify(keys)) return;

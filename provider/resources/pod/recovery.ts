@@ -1,7 +1,7 @@
 /** Creates that were never answered: the pod an interrupted run left, taken over, and duplicates removed. */
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { api } from "../../host/context.js";
-import { listPatiently, waitWallClock } from "../../host/create-once.js";
+import { listPatiently, waitUntil } from "../../host/create-once.js";
 import type { PlacementAttempt } from "../../host/placement.js";
 import { progress } from "../../host/progress.js";
 import { updateBody } from "./body.js";
@@ -107,7 +107,7 @@ export async function resumeInterrupted(
 
 /** Waits until every unanswered create of these attempts has landed or died (wall-clock time). */
 export async function untilSettled(attempts: readonly PlacementAttempt[]): Promise<void> {
-  await waitWallClock(Math.max(0, ...attempts.map((a) => a.settlesAt ?? 0)) - Date.now());
+  await waitUntil(Math.max(0, ...attempts.map((a) => a.settlesAt ?? 0)));
 }
 
 /**
