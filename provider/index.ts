@@ -54,72 +54,46 @@ export {
   runSync,
   waitForJob,
 } from "./program/jobs.js";
-export {
-  CLUSTER_TYPE,
-  Cluster,
-  type ClusterArgs,
-  type ClusterInputs,
-  type ClusterMember,
-  type ClusterOutputs,
-  checkCluster,
-  diffCluster,
-} from "./resources/cluster.js";
-export {
-  checkNetworkVolume,
-  diffNetworkVolume,
-  NETWORK_VOLUME_TYPE,
-  NetworkVolume,
-  type NetworkVolumeArgs,
-  type NetworkVolumeInputs,
-  type NetworkVolumeOutputs,
-} from "./resources/network-volume.js";
+export { checkCluster } from "./resources/cluster/check.js";
+export { diffCluster } from "./resources/cluster/diff.js";
+export type { ClusterArgs, ClusterInputs, ClusterMember, ClusterOutputs } from "./resources/cluster/types.js";
+export { CLUSTER_TYPE, Cluster } from "./resources/cluster.js";
+export { checkNetworkVolume } from "./resources/network-volume/check.js";
+export { diffNetworkVolume } from "./resources/network-volume/diff.js";
+export type {
+  NetworkVolumeArgs,
+  NetworkVolumeInputs,
+  NetworkVolumeOutputs,
+} from "./resources/network-volume/types.js";
+export { NETWORK_VOLUME_TYPE, NetworkVolume } from "./resources/network-volume.js";
 export { checkPod, podRuleFailures } from "./resources/pod/check.js";
 export { diffPod } from "./resources/pod/diff.js";
 export type { PodArgs, PodInputs, PodOutputs } from "./resources/pod/types.js";
 export { POD_TYPE, Pod } from "./resources/pod.js";
-export {
-  checkRegistry,
-  diffRegistry,
-  REGISTRY_TYPE,
-  Registry,
-  type RegistryArgs,
-  type RegistryInputs,
-  type RegistryOutputs,
-} from "./resources/registry.js";
+export { checkRegistry } from "./resources/registry/check.js";
+export { diffRegistry } from "./resources/registry/diff.js";
+export type { RegistryArgs, RegistryInputs, RegistryOutputs } from "./resources/registry/types.js";
+export { REGISTRY_TYPE, Registry } from "./resources/registry.js";
 export {
   checkServerlessEndpoint,
-  diffServerlessEndpoint,
-  ENDPOINT_API_DEFAULTS,
-  SERVERLESS_ENDPOINT_TYPE,
-  ServerlessEndpoint,
-  type ServerlessEndpointArgs,
-  type ServerlessEndpointInputs,
-  type ServerlessEndpointOutputs,
   serverlessEndpointRuleFailures,
-} from "./resources/serverless-endpoint.js";
-export {
-  checkServerlessJob,
-  SERVERLESS_JOB_TYPE,
-  ServerlessJob,
-  type ServerlessJobArgs,
-  type ServerlessJobOutputs,
-} from "./resources/serverless-job.js";
-export {
-  checkSshKey,
-  parsePublicKey,
-  SSH_KEY_TYPE,
-  SshKey,
-  type SshKeyArgs,
-  type SshKeyOutputs,
-} from "./resources/ssh-key.js";
-export {
-  checkTemplate,
-  diffTemplate,
-  TEMPLATE_API_DEFAULTS,
-  TEMPLATE_TYPE,
-  Template,
-  type TemplateArgs,
-  type TemplateInputs,
-  type TemplateOutputs,
-  templateRuleFailures,
-} from "./resources/template.js";
+} from "./resources/serverless-endpoint/check.js";
+export { ENDPOINT_API_DEFAULTS } from "./resources/serverless-endpoint/defaults.js";
+export { diffServerlessEndpoint } from "./resources/serverless-endpoint/diff.js";
+export type {
+  ServerlessEndpointArgs,
+  ServerlessEndpointInputs,
+  ServerlessEndpointOutputs,
+} from "./resources/serverless-endpoint/types.js";
+export { SERVERLESS_ENDPOINT_TYPE, ServerlessEndpoint } from "./resources/serverless-endpoint.js";
+export { checkServerlessJob } from "./resources/serverless-job/check.js";
+export type { ServerlessJobArgs, ServerlessJobOutputs } from "./resources/serverless-job/types.js";
+export { SERVERLESS_JOB_TYPE, ServerlessJob } from "./resources/serverless-job.js";
+export { checkSshKey, parsePublicKey } from "./resources/ssh-key/check.js";
+export type { SshKeyArgs, SshKeyOutputs } from "./resources/ssh-key/types.js";
+export { SSH_KEY_TYPE, SshKey } from "./resources/ssh-key.js";
+export { checkTemplate, templateRuleFailures } from "./resources/template/check.js";
+export { TEMPLATE_API_DEFAULTS } from "./resources/template/defaults.js";
+export { diffTemplate } from "./resources/template/diff.js";
+export type { TemplateArgs, TemplateInputs, TemplateOutputs } from "./resources/template/types.js";
+export { TEMPLATE_TYPE, Template } from "./resources/template.js";

@@ -2,14 +2,14 @@
  * The implementation the serialized providers load by package name inside the provider host
  * (`require("runpod-dynamic/runtime")`). One entry per resource type.
  */
-import { clusterProvider } from "./resources/cluster.js";
-import { networkVolumeProvider } from "./resources/network-volume.js";
+import { clusterProvider } from "./resources/cluster/provider.js";
+import { networkVolumeProvider } from "./resources/network-volume/provider.js";
 import { podProvider } from "./resources/pod/provider.js";
-import { registryProvider } from "./resources/registry.js";
-import { serverlessEndpointProvider } from "./resources/serverless-endpoint.js";
-import { serverlessJobProvider } from "./resources/serverless-job.js";
-import { sshKeyProvider } from "./resources/ssh-key.js";
-import { templateProvider } from "./resources/template.js";
+import { registryProvider } from "./resources/registry/provider.js";
+import { serverlessEndpointProvider } from "./resources/serverless-endpoint/provider.js";
+import { serverlessJobProvider } from "./resources/serverless-job/provider.js";
+import { sshKeyProvider } from "./resources/ssh-key/provider.js";
+import { templateProvider } from "./resources/template/provider.js";
 
 export const providers = {
   Cluster: clusterProvider,

@@ -1,8 +1,11 @@
 /** NetworkVolume and Template providers against the emulator, in-process, on the emulator's clock. */
 import { describe, expect, it } from "vitest";
-import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "../../provider/resources/network-volume.js";
+import type {
+  NetworkVolumeInputs,
+  NetworkVolumeOutputs,
+} from "../../provider/resources/network-volume/types.js";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
-import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template.js";
+import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 

@@ -1,8 +1,8 @@
 /** Registry, Cluster and a Pod's desired status against the emulator, in-process, on the emulator's clock. */
 import { describe, expect, it } from "vitest";
-import type { ClusterOutputs } from "../../provider/resources/cluster.js";
+import type { ClusterOutputs } from "../../provider/resources/cluster/types.js";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
-import type { RegistryOutputs } from "../../provider/resources/registry.js";
+import type { RegistryOutputs } from "../../provider/resources/registry/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 

@@ -1,7 +1,7 @@
 /** ServerlessEndpoint and ServerlessJob providers against the emulator, in-process. */
 import { describe, expect, it } from "vitest";
-import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint.js";
-import type { ServerlessJobOutputs } from "../../provider/resources/serverless-job.js";
+import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint/types.js";
+import type { ServerlessJobOutputs } from "../../provider/resources/serverless-job/types.js";
 import { apiFor, type RunningEmulator, raw, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 

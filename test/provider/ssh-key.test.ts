@@ -1,6 +1,6 @@
 /** SshKey against the emulator: read-merge-write under one lock, verified, never touching unmanaged keys. */
 import { describe, expect, it } from "vitest";
-import type { SshKeyOutputs } from "../../provider/resources/ssh-key.js";
+import type { SshKeyOutputs } from "../../provider/resources/ssh-key/types.js";
 import { apiFor, type RunningEmulator } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 

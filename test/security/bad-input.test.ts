@@ -13,7 +13,7 @@
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
-import type { ServerlessEndpointInputs } from "../../provider/resources/serverless-endpoint.js";
+import type { ServerlessEndpointInputs } from "../../provider/resources/serverless-endpoint/types.js";
 import { clientLib, loadDist } from "../support/dist.js";
 import { emulatorLib, type RunningEmulator, thrown } from "../support/emulator.js";
 import {
@@ -83,13 +83,13 @@ const { PodArgsSchema } = loadDist<typeof import("../../provider/resources/pod/s
   "provider/resources/pod/schema.js",
 );
 const { ServerlessEndpointArgsSchema } = loadDist<
-  typeof import("../../provider/resources/serverless-endpoint-schema.js")
->("provider/resources/serverless-endpoint-schema.js");
+  typeof import("../../provider/resources/serverless-endpoint/schema.js")
+>("provider/resources/serverless-endpoint/schema.js");
 const { NetworkVolumeArgsSchema } = loadDist<
-  typeof import("../../provider/resources/network-volume-schema.js")
->("provider/resources/network-volume-schema.js");
-const { TemplateArgsSchema } = loadDist<typeof import("../../provider/resources/template-schema.js")>(
-  "provider/resources/template-schema.js",
+  typeof import("../../provider/resources/network-volume/schema.js")
+>("provider/resources/network-volume/schema.js");
+const { TemplateArgsSchema } = loadDist<typeof import("../../provider/resources/template/schema.js")>(
+  "provider/resources/template/schema.js",
 );
 const RESOURCES = {
   Pod: {

@@ -1,11 +1,11 @@
 /** check and diff tables for ServerlessEndpoint, Registry, Cluster, SshKey and ServerlessJob. */
 import { describe, expect, it } from "vitest";
-import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint.js";
+import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint/types.js";
 import { loadDist } from "../support/dist.js";
 import { providerLib } from "../support/provider.js";
 
-const { credentialsDigest } = loadDist<typeof import("../../provider/resources/registry.js")>(
-  "provider/resources/registry.js",
+const { credentialsDigest } = loadDist<typeof import("../../provider/resources/registry/diff.js")>(
+  "provider/resources/registry/diff.js",
 );
 
 const {

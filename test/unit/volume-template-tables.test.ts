@@ -1,7 +1,10 @@
 /** check and diff tables for NetworkVolume and Template. */
 import { describe, expect, it } from "vitest";
-import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "../../provider/resources/network-volume.js";
-import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template.js";
+import type {
+  NetworkVolumeInputs,
+  NetworkVolumeOutputs,
+} from "../../provider/resources/network-volume/types.js";
+import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template/types.js";
 import { providerLib } from "../support/provider.js";
 
 const { checkNetworkVolume, diffNetworkVolume, checkTemplate, diffTemplate, UNKNOWN } = providerLib;

@@ -3,20 +3,20 @@
  * catalog and job functions programs call.
  */
 import { expect } from "vitest";
-import type { ClusterInputs, ClusterOutputs } from "../../../provider/resources/cluster.js";
+import type { ClusterInputs, ClusterOutputs } from "../../../provider/resources/cluster/types.js";
 import type {
   NetworkVolumeInputs,
   NetworkVolumeOutputs,
-} from "../../../provider/resources/network-volume.js";
+} from "../../../provider/resources/network-volume/types.js";
 import type { PodInputs, PodOutputs } from "../../../provider/resources/pod/types.js";
-import type { RegistryOutputs } from "../../../provider/resources/registry.js";
+import type { RegistryOutputs } from "../../../provider/resources/registry/types.js";
 import type {
   ServerlessEndpointInputs,
   ServerlessEndpointOutputs,
-} from "../../../provider/resources/serverless-endpoint.js";
-import type { ServerlessJobOutputs } from "../../../provider/resources/serverless-job.js";
-import type { SshKeyOutputs } from "../../../provider/resources/ssh-key.js";
-import type { TemplateInputs, TemplateOutputs } from "../../../provider/resources/template.js";
+} from "../../../provider/resources/serverless-endpoint/types.js";
+import type { ServerlessJobOutputs } from "../../../provider/resources/serverless-job/types.js";
+import type { SshKeyOutputs } from "../../../provider/resources/ssh-key/types.js";
+import type { TemplateInputs, TemplateOutputs } from "../../../provider/resources/template/types.js";
 import { providerLib, runtimeLib } from "../provider.js";
 import { A40, FLUX, type Flow, H100, L4, L40S, SSH_KEY } from "./flow.js";
 

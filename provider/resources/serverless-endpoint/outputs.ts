@@ -3,11 +3,11 @@
  * Kept out of provider/resources/serverless-endpoint.ts because the signatures name the API's
  * zod-inferred endpoint type, and the declarations programs compile against must not reach zod.
  */
-import type { Endpoint } from "../client/schemas/endpoints.js";
-import { settings } from "../host/context.js";
-import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./serverless-endpoint.js";
-import { ENDPOINT_API_DEFAULTS } from "./serverless-endpoint-defaults.js";
-import { SETTINGS, scalingOf } from "./serverless-endpoint-diff.js";
+import type { Endpoint } from "../../client/schemas/endpoints.js";
+import { settings } from "../../host/context.js";
+import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
+import { SETTINGS, scalingOf } from "./diff.js";
+import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
 
 /** Outputs from the API's endpoint and the inputs that made it; JSON-clean (null, never undefined). */
 export function endpointOutputs(

@@ -1,8 +1,9 @@
 /**
  * A Cluster's replace/update table.
  */
-import type { ClusterInputs, ClusterOutputs } from "./cluster.js";
-import { differs } from "./common.js";
+
+import { differs } from "../common.js";
+import type { ClusterInputs, ClusterOutputs } from "./types.js";
 
 /** Everything but the name is fixed at create. */
 const FIXED = [

@@ -5,9 +5,9 @@
  * schema.
  */
 import { z } from "zod";
-import type { Same } from "../both/same-type.js";
-import { CreateTemplateRequest } from "../client/schemas/templates.js";
-import type { TemplateInputs } from "./template.js";
+import type { Same } from "../../both/same-type.js";
+import { CreateTemplateRequest } from "../../client/schemas/templates.js";
+import type { TemplateInputs } from "./types.js";
 
 export const TemplateArgsSchema = CreateTemplateRequest.extend({
   adoptId: z.string().min(1).optional(),

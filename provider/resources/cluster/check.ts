@@ -1,10 +1,10 @@
 /**
  * A Cluster's `check`: the strict schema, then the one cross-field rule.
  */
-import type { CheckFailure } from "../both/check-failure.js";
-import { schemaFailures } from "../both/validation.js";
-import { ClusterArgsSchema } from "./cluster-schema.js";
-import { withoutInternal } from "./common.js";
+import type { CheckFailure } from "../../both/check-failure.js";
+import { schemaFailures } from "../../both/validation.js";
+import { withoutInternal } from "../common.js";
+import { ClusterArgsSchema } from "./schema.js";
 
 /** Every check failure for a Cluster's inputs: the strict schema, then "an image or a template". */
 export function checkCluster(news: Record<string, unknown>): CheckFailure[] {

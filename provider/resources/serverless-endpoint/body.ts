@@ -1,10 +1,10 @@
 /**
  * A ServerlessEndpoint's request bodies: what create and update send, from the checked inputs.
  */
-import type { CreateEndpointRequest, UpdateEndpointRequest } from "../client/schemas/endpoints.js";
-import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./serverless-endpoint.js";
-import { ENDPOINT_API_DEFAULTS } from "./serverless-endpoint-defaults.js";
-import { SETTINGS } from "./serverless-endpoint-diff.js";
+import type { CreateEndpointRequest, UpdateEndpointRequest } from "../../client/schemas/endpoints.js";
+import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
+import { SETTINGS } from "./diff.js";
+import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
 
 /** The create body: v2 fields, with the type and the scaler the API wants on every create. */
 export function createBody(inputs: ServerlessEndpointInputs): CreateEndpointRequest {

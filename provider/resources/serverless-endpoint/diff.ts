@@ -3,14 +3,10 @@
  * code before it (`currentView`).
  */
 
-import { isUnknown } from "../both/unknown.js";
-import { differs } from "./common.js";
-import type {
-  EndpointScalingInput,
-  ServerlessEndpointInputs,
-  ServerlessEndpointOutputs,
-} from "./serverless-endpoint.js";
-import { ENDPOINT_API_DEFAULTS } from "./serverless-endpoint-defaults.js";
+import { isUnknown } from "../../both/unknown.js";
+import { differs } from "../common.js";
+import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
+import type { EndpointScalingInput, ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
 
 // ---------------------------------------------------------------- state written by the v1 code
 

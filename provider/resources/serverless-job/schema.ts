@@ -4,8 +4,8 @@
  * zod; `ServerlessJobInputs` there is written by hand and proven equal to this schema.
  */
 import { z } from "zod";
-import type { Same } from "../both/same-type.js";
-import type { ServerlessJobInputs } from "./serverless-job.js";
+import type { Same } from "../../both/same-type.js";
+import type { ServerlessJobInputs } from "./types.js";
 
 export const ServerlessJobArgsSchema = z.strictObject({
   endpointId: z.string().min(1),

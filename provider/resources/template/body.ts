@@ -2,15 +2,15 @@
  * A Template's request bodies: what create and update send, from the checked inputs.
  */
 
-import { applyCommand } from "../both/container-args.js";
+import { applyCommand } from "../../both/container-args.js";
 import {
   type CreateTemplateRequest as CreateBody,
   CreateTemplateRequest,
   type UpdateTemplateRequest,
-} from "../client/schemas/templates.js";
-import type { TemplateInputs, TemplateOutputs } from "./template.js";
-import { TEMPLATE_API_DEFAULTS } from "./template-defaults.js";
-import { DEFAULTED } from "./template-diff.js";
+} from "../../client/schemas/templates.js";
+import { TEMPLATE_API_DEFAULTS } from "./defaults.js";
+import { DEFAULTED } from "./diff.js";
+import type { TemplateInputs, TemplateOutputs } from "./types.js";
 
 /**
  * The create body: CreateTemplateRequest's fields only. The command travels as `args` alone (the

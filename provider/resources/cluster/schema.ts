@@ -5,9 +5,9 @@
  * import zod; `ClusterInputs` there is written by hand and proven equal to this schema.
  */
 import { z } from "zod";
-import type { Same } from "../both/same-type.js";
-import { CreateClusterRequest } from "../client/schemas/clusters.js";
-import type { ClusterInputs } from "./cluster.js";
+import type { Same } from "../../both/same-type.js";
+import { CreateClusterRequest } from "../../client/schemas/clusters.js";
+import type { ClusterInputs } from "./types.js";
 
 export const ClusterArgsSchema = CreateClusterRequest.extend({
   mounts: z

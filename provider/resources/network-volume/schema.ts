@@ -4,9 +4,9 @@
  * zod; `NetworkVolumeInputs` there is written by hand and proven equal to this schema.
  */
 import { z } from "zod";
-import type { Same } from "../both/same-type.js";
-import { VolumeType } from "../client/schemas/network-volumes.js";
-import type { NetworkVolumeInputs } from "./network-volume.js";
+import type { Same } from "../../both/same-type.js";
+import { VolumeType } from "../../client/schemas/network-volumes.js";
+import type { NetworkVolumeInputs } from "./types.js";
 
 export const NetworkVolumeArgsSchema = z.strictObject({
   name: z.string().min(1),

@@ -2,11 +2,11 @@
  * A Cluster's create body. The API takes the container settings directly, so a template is read and
  * applied here.
  */
-import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import type { CreateClusterRequest } from "../client/schemas/clusters.js";
-import type { Template as ApiTemplate } from "../client/schemas/templates.js";
-import { api } from "../host/context.js";
-import type { ClusterInputs } from "./cluster.js";
+import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import type { CreateClusterRequest } from "../../client/schemas/clusters.js";
+import type { Template as ApiTemplate } from "../../client/schemas/templates.js";
+import { api } from "../../host/context.js";
+import type { ClusterInputs } from "./types.js";
 
 /** A template by id: the account's own, else a public one from the catalog. */
 async function templateById(id: string): Promise<ApiTemplate> {

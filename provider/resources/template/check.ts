@@ -3,14 +3,14 @@
  * property.
  */
 
-import type { CheckFailure } from "../both/check-failure.js";
-import { containsUnknown, isUnknown } from "../both/unknown.js";
-import { commandFailure, largestField, schemaFailures } from "../both/validation.js";
-import { MAX_REQUEST_BYTES } from "../client/schemas/common.js";
-import { withoutInternal } from "./common.js";
-import type { TemplateInputs } from "./template.js";
-import { createTemplateBody } from "./template-body.js";
-import { TemplateArgsSchema } from "./template-schema.js";
+import type { CheckFailure } from "../../both/check-failure.js";
+import { containsUnknown, isUnknown } from "../../both/unknown.js";
+import { commandFailure, largestField, schemaFailures } from "../../both/validation.js";
+import { MAX_REQUEST_BYTES } from "../../client/schemas/common.js";
+import { withoutInternal } from "../common.js";
+import { createTemplateBody } from "./body.js";
+import { TemplateArgsSchema } from "./schema.js";
+import type { TemplateInputs } from "./types.js";
 
 /** The cross-field rules, skipping what preview cannot know yet. */
 export function templateRuleFailures(inputs: Record<string, unknown>): CheckFailure[] {

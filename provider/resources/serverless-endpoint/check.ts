@@ -2,12 +2,12 @@
  * A ServerlessEndpoint's `check`: the strict schema, then the contract's cross-field rules, each
  * failure naming the property. What preview cannot know yet is left for the next check.
  */
-import type { CheckFailure } from "../both/check-failure.js";
-import { isUnknown } from "../both/unknown.js";
-import { schemaFailures } from "../both/validation.js";
-import { isKnown, withoutInternal } from "./common.js";
-import { ENDPOINT_API_DEFAULTS } from "./serverless-endpoint-defaults.js";
-import { ServerlessEndpointArgsSchema } from "./serverless-endpoint-schema.js";
+import type { CheckFailure } from "../../both/check-failure.js";
+import { isUnknown } from "../../both/unknown.js";
+import { schemaFailures } from "../../both/validation.js";
+import { isKnown, withoutInternal } from "../common.js";
+import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
+import { ServerlessEndpointArgsSchema } from "./schema.js";
 
 const isPowerOfTwo = (n: number) => Number.isInteger(n) && n >= 2 && (n & (n - 1)) === 0;
 

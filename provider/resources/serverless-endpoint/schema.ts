@@ -6,9 +6,9 @@
  * and proven equal to this schema.
  */
 import { z } from "zod";
-import type { Same } from "../both/same-type.js";
-import { CreateEndpointRequest } from "../client/schemas/endpoints.js";
-import type { ServerlessEndpointInputs } from "./serverless-endpoint.js";
+import type { Same } from "../../both/same-type.js";
+import { CreateEndpointRequest } from "../../client/schemas/endpoints.js";
+import type { ServerlessEndpointInputs } from "./types.js";
 
 export const ServerlessEndpointArgsSchema = CreateEndpointRequest.extend({
   name: z.string().min(1).max(191),

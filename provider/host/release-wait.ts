@@ -6,8 +6,8 @@
  * longer, so after it the error says what to do.
  */
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import { sleep } from "../host/context.js";
-import { progress } from "../host/progress.js";
+import { sleep } from "./context.js";
+import { progress } from "./progress.js";
 
 /** The waits between attempts, 60 s in all. */
 const RELEASE_WAITS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 15_000, 15_000];

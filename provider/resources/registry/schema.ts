@@ -4,9 +4,9 @@
  * against never import zod; `RegistryInputs` there is written by hand and proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../both/same-type.js";
-import { CreateRegistryRequest } from "../client/schemas/registries.js";
-import type { RegistryInputs } from "./registry.js";
+import type { Same } from "../../both/same-type.js";
+import { CreateRegistryRequest } from "../../client/schemas/registries.js";
+import type { RegistryInputs } from "./types.js";
 
 export const RegistryArgsSchema = CreateRegistryRequest.extend({ adoptId: z.string().min(1).optional() });
 

@@ -3,9 +3,9 @@
  * them. Kept out of provider/resources/cluster.ts because the signatures name the API's
  * zod-inferred types, and the declarations programs compile against must not reach zod.
  */
-import type { Cluster as ApiCluster } from "../client/schemas/clusters.js";
-import type { Pod as ApiPod } from "../client/schemas/pods.js";
-import type { ClusterInputs, ClusterMember, ClusterOutputs } from "./cluster.js";
+import type { Cluster as ApiCluster } from "../../client/schemas/clusters.js";
+import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import type { ClusterInputs, ClusterMember, ClusterOutputs } from "./types.js";
 
 function memberOf(p: ApiPod): ClusterMember {
   return {

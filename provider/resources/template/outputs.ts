@@ -3,9 +3,9 @@
  * of provider/resources/template.ts because the signatures name the API's zod-inferred template
  * type, and the declarations programs compile against must not reach zod.
  */
-import type { Template as ApiTemplate } from "../client/schemas/templates.js";
-import { commandOutputs } from "./common.js";
-import type { TemplateInputs, TemplateOutputs } from "./template.js";
+import type { Template as ApiTemplate } from "../../client/schemas/templates.js";
+import { commandOutputs } from "../common.js";
+import type { TemplateInputs, TemplateOutputs } from "./types.js";
 
 /** Outputs from the API's template; JSON-clean (null, never undefined). */
 export function templateOutputs(t: ApiTemplate): TemplateOutputs {

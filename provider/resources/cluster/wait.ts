@@ -2,10 +2,10 @@
  * Waiting for a Cluster's member pods to run, through the shared pod watcher (one pod list for
  * every waiting pod, cluster members included).
  */
-import type { Cluster as ApiCluster } from "../client/schemas/clusters.js";
-import type { Pod as ApiPod } from "../client/schemas/pods.js";
-import { api, now, sleep, watcher } from "../host/context.js";
-import { elapsed, progress } from "../host/progress.js";
+import type { Cluster as ApiCluster } from "../../client/schemas/clusters.js";
+import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import { api, now, sleep, watcher } from "../../host/context.js";
+import { elapsed, progress } from "../../host/progress.js";
 
 /** The member pods, once the cluster lists as many as it should have (members appear as they are placed). */
 async function membersOf(c: ApiCluster, deadline: number): Promise<ApiPod[]> {

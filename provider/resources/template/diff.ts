@@ -1,10 +1,10 @@
 /**
  * A Template's replace/update table.
  */
-import { containsUnknown } from "../both/unknown.js";
-import { commandChanged, differs } from "./common.js";
-import type { TemplateInputs, TemplateOutputs } from "./template.js";
-import { TEMPLATE_API_DEFAULTS } from "./template-defaults.js";
+import { containsUnknown } from "../../both/unknown.js";
+import { commandChanged, differs } from "../common.js";
+import { TEMPLATE_API_DEFAULTS } from "./defaults.js";
+import type { TemplateInputs, TemplateOutputs } from "./types.js";
 
 export interface TemplateDiff {
   readonly changes: boolean;

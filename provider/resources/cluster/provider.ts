@@ -1,0 +1,164 @@
+/**
+ * The Cluster provider: check, diff, create, read, update and delete. It runs in the provider host;
+ * programs reach it only through the thin provider (provider/program/thin.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { api, configureRuntime, now, watcher } from "../../host/context.js";
+import { createOnce } from "../../host/create-once.js";
+import { elapsed, progress } from "../../host/progress.js";
+import { WaitFailure } from "../../host/watcher.js";
+import {
+  byName,
+  checkResult,
+  createdSince,
+  diffResult,
+  named,
+  partialFailure,
+  unlessGone,
+} from "../common.js";
+import { createBody } from "./body.js";
+import { checkCluster } from "./check.js";
+import { diffCluster } from "./diff.js";
+import { clusterOutputs, inputsFromOutputs } from "./outputs.js";
+import type { ClusterInputs, ClusterMember, ClusterOutputs } from "./types.js";
+import { untilAllRunning } from "./wait.js";
+
+const label = byName("Cluster");
+
+/** Seconds create waits for every member to run, and delete for every member to go. */
+const DEFAULT_TIMEOUTS = { create: 1200, delete: 600 };
+const timeoutsOf = (t: ClusterInputs["timeouts"] | null | undefined) => ({
+  create: t?.create ?? DEFAULT_TIMEOUTS.create,
+  delete: t?.delete ?? DEFAULT_TIMEOUTS.delete,
+});
+
+/** Clusters this process created or adopted: an unanswered create never takes one of them twice. */
+const claimed = new Set<string>();
+
+export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterInputs, ClusterOutputs> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: ClusterInputs, news: ClusterInputs) {
+    return checkResult(news, checkCluster(news as unknown as Record<string, unknown>));
+  }
+
+  async diff(_id: string, olds: ClusterOutputs, news: ClusterInputs) {
+    return diffResult(diffCluster(olds, news), news);
+  }
+
+  async create(inputs: ClusterInputs): Promise<pulumi.dynamic.CreateResult<ClusterOutputs>> {
+    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+    const timeouts = timeoutsOf(inputs.timeouts);
+    const body = await createBody(inputs);
+    const c = await createOnce({
+      what: `a cluster named ${body.name}`,
+      create: () => api().createCluster(body),
+      list: () => api().listClusters(),
+      matches: (x, sentAt) =>
+        x.name === body.name && x.type === body.type && createdSince(x.createdAt, sentAt),
+      claimed,
+    });
+    progress(
+      label(inputs),
+      `created ${c.id}: ${c.compute.podCount} pods with ${c.compute.gpuCountPerPod}x ${c.compute.gpuTypeId}`,
+    );
+    // From here on the cluster exists and bills: every failure names it, and it is either deleted
+    // or recorded in state.
+    try {
+      const pods = await untilAllRunning(c, label(inputs), timeouts.create);
+      return { id: c.id, outs: clusterOutputs(await api().getCluster(c.id), pods, inputs) };
+    } catch (err) {
+      const why = err instanceof WaitFailure || err instanceof Error ? err.message : String(err);
+      if (inputs.onCreateFailure === "keep") {
+        const pods = await api()
+          .listClusterPods(c.id)
+          .catch(() => []);
+        throw partialFailure(
+          c.id,
+          clusterOutputs(c, pods, inputs),
+          `${label(inputs)}: cluster ${c.id} was created but not every pod became ready (${why}). It was kept as you asked (onCreateFailure: "keep") and is recorded in state; it bills until you delete it.`,
+        );
+      }
+      try {
+        await this.deleteAndWait(c.id, timeouts.delete);
+      } catch (cleanup) {
+        throw partialFailure(
+          c.id,
+          clusterOutputs(c, [], inputs),
+          `${label(inputs)}: cluster ${c.id} did not become ready (${why}) and deleting it failed too (${cleanup instanceof Error ? cleanup.message : String(cleanup)}). It is recorded in state; run \`pulumi destroy\` or delete cluster ${c.id} in the RunPod console, as it may still bill.`,
+        );
+      }
+      throw new Error(
+        `${label(inputs)}: cluster ${c.id} did not become ready (${why}). It was deleted so it does not bill; set onCreateFailure: "keep" to keep a failed cluster for inspection.`,
+      );
+    }
+  }
+
+  private async adopt(id: string, inputs: ClusterInputs) {
+    let c = await unlessGone(api().getCluster(id));
+    if (!c) throw new Error(`adoptId ${id}: no such cluster (or this API key cannot see it).`);
+    const pods = await api().listClusterPods(id);
+    const current = clusterOutputs(c, pods, inputs);
+    const { replaces } = diffCluster(current, { ...inputs, templateId: undefined, env: current.env });
+    if (replaces.length > 0) {
+      throw new Error(
+        `adoptId ${id} cannot be adopted: it differs from the inputs in ${replaces.join(", ")}, which cannot change after create.`,
+      );
+    }
+    if (c.name !== inputs.name) c = await api().renameCluster(id, inputs.name);
+    claimed.add(id);
+    progress(label(inputs), `adopted existing cluster ${id}`);
+    return { id, outs: clusterOutputs(c, pods, inputs) };
+  }
+
+  async read(id: string, props?: ClusterOutputs): Promise<pulumi.dynamic.ReadResult<ClusterOutputs>> {
+    const c = await unlessGone(api().getCluster(id));
+    if (!c) return {};
+    const prior = (props ?? {}) as Partial<ClusterOutputs> & Partial<ClusterInputs>;
+    const priorInputs = Object.fromEntries(
+      Object.entries(prior).filter(([, v]) => v !== null),
+    ) as Partial<ClusterInputs>;
+    const outs = clusterOutputs(c, await api().listClusterPods(id), priorInputs);
+    return { id, props: outs, inputs: inputsFromOutputs(outs, priorInputs) as unknown as ClusterOutputs };
+  }
+
+  /** A rename: the only change a cluster takes in place. */
+  async update(id: string, _olds: ClusterOutputs, news: ClusterInputs) {
+    const c = await api().renameCluster(id, news.name);
+    return { outs: clusterOutputs(c, await api().listClusterPods(id), news) };
+  }
+
+  /** DELETE (404 is success), then waits until every member pod is gone. */
+  async delete(id: string, props: ClusterOutputs): Promise<void> {
+    const started = now();
+    const existed = await this.deleteAndWait(id, timeoutsOf(props?.timeouts).delete, props?.members);
+    if (existed) progress(label(props, id), `${id} deleted with its pods (${elapsed(now() - started)})`);
+  }
+
+  private async deleteAndWait(id: string, timeoutSeconds: number, known: readonly ClusterMember[] = []) {
+    let members = known.map((m) => m.podId);
+    try {
+      members = (await api().listClusterPods(id)).map((p) => p.id);
+    } catch (err) {
+      if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
+      return false;
+    }
+    try {
+      await api().deleteCluster(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return false;
+      throw err;
+    }
+    await Promise.all(
+      members.map((podId) =>
+        watcher().waitFor({ podId, target: "GONE", timeoutMs: timeoutSeconds * 1000, clusterMember: true }),
+      ),
+    );
+    return true;
+  }
+}
+
+export const clusterProvider = named(new ClusterProvider(), label);

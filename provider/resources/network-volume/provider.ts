@@ -1,0 +1,146 @@
+/**
+ * The NetworkVolume provider: check, diff, create, read, update and delete. It runs in the provider host;
+ * programs reach it only through the thin provider (provider/program/thin.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { api, configureRuntime } from "../../host/context.js";
+import { createOnce } from "../../host/create-once.js";
+import { progress } from "../../host/progress.js";
+import { deleteWhenReleased } from "../../host/release-wait.js";
+import { byName, checkResult, diffResult, named, unlessGone } from "../common.js";
+import { createVolumeBody, inputsFromOutputs, patchBody, shrinkError, volumeOutputs } from "./body.js";
+import { checkNetworkVolume } from "./check.js";
+import { diffNetworkVolume } from "./diff.js";
+import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "./types.js";
+
+const label = byName("NetworkVolume");
+
+/** Volumes this process created or found: an unanswered create never takes one of them twice. */
+const claimed = new Set<string>();
+
+export class NetworkVolumeProvider
+  implements pulumi.dynamic.ResourceProvider<NetworkVolumeInputs, NetworkVolumeOutputs>
+{
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(
+    olds: NetworkVolumeInputs,
+    news: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.CheckResult<NetworkVolumeInputs>> {
+    const failures = checkNetworkVolume(
+      news as unknown as Record<string, unknown>,
+      (olds ?? {}) as unknown as Record<string, unknown>,
+    );
+    return checkResult(news, failures);
+  }
+
+  async diff(
+    _id: string,
+    olds: NetworkVolumeOutputs,
+    news: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.DiffResult> {
+    return diffResult(diffNetworkVolume(olds, news), news);
+  }
+
+  async create(inputs: NetworkVolumeInputs): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
+    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+    const body = createVolumeBody(inputs);
+    // Never doubled: an unanswered create is resolved by looking for the volume it may have made
+    // (same name, data center and size; provider/host/create-once.ts). A volume bills while it exists.
+    const v = await createOnce({
+      what: `a network volume named ${body.name} in ${body.dataCenter}`,
+      create: () => api().createNetworkVolume(body),
+      list: () => api().listNetworkVolumes(),
+      matches: (x) =>
+        x.name === body.name &&
+        x.dataCenter === body.dataCenter &&
+        x.size === body.size &&
+        (body.type === undefined || x.type === body.type),
+      claimed,
+    });
+    progress(label(inputs), `created ${v.id} in ${v.dataCenter} (${v.size} GB ${v.type})`);
+    return { id: v.id, outs: volumeOutputs(v) };
+  }
+
+  /** `adoptId`: take over an existing volume, then apply a new name or a larger size in place. */
+  private async adopt(
+    id: string,
+    inputs: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
+    const v = await unlessGone(api().getNetworkVolume(id));
+    if (!v) {
+      throw new Error(
+        `${label(inputs)}: adoptId ${id}: no such network volume (or this API key cannot see it).`,
+      );
+    }
+    const current = volumeOutputs(v);
+    const d = diffNetworkVolume(current, inputs);
+    if (d.replaces.length > 0) {
+      throw new Error(
+        `${label(inputs)}: adoptId ${id} cannot be adopted: it is a ${current.type} volume in ${current.dataCenterId}, the inputs ask for ${inputs.type ?? current.type} in ${inputs.dataCenterId}; neither can change after create.`,
+      );
+    }
+    if (inputs.size < current.size) throw shrinkError(label(inputs), id, current.size, inputs.size);
+    const body = patchBody(d.updates, inputs);
+    const updated = Object.keys(body).length > 0 ? await api().updateNetworkVolume(id, body) : v;
+    claimed.add(id);
+    progress(label(inputs), `adopted existing network volume ${id}`);
+    return { id, outs: volumeOutputs(updated) };
+  }
+
+  async read(
+    id: string,
+    props?: NetworkVolumeOutputs,
+  ): Promise<pulumi.dynamic.ReadResult<NetworkVolumeOutputs>> {
+    const v = await unlessGone(api().getNetworkVolume(id));
+    if (!v) return {};
+    const outs = volumeOutputs(v);
+    const prior = (props ?? {}) as Partial<NetworkVolumeInputs>;
+    // ReadResult types `inputs` as outputs; they are inputs.
+    return { id, props: outs, inputs: inputsFromOutputs(outs, prior) as unknown as NetworkVolumeOutputs };
+  }
+
+  async update(
+    id: string,
+    olds: NetworkVolumeOutputs,
+    news: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.UpdateResult<NetworkVolumeOutputs>> {
+    const d = diffNetworkVolume(olds, news);
+    // check refuses a smaller size; this is the backstop when check could not know the old size.
+    if (d.updates.includes("size") && news.size < olds.size)
+      throw shrinkError(label(news), id, olds.size, news.size);
+    const body = patchBody(d.updates, news);
+    // An empty PATCH is a 400: with nothing to change (only adoptId moved), read instead.
+    const v =
+      Object.keys(body).length > 0
+        ? await api().updateNetworkVolume(id, body)
+        : await api().getNetworkVolume(id);
+    return { outs: volumeOutputs(v) };
+  }
+
+  /**
+   * DELETE; 404 is success. A 409 means a pod (or a serverless endpoint) still uses the volume:
+   * retried while a pod deleted in the same destroy lets go of it, then a clear error. Never
+   * swallowed: a volume left behind bills for its storage.
+   */
+  async delete(id: string, props: NetworkVolumeOutputs): Promise<void> {
+    const what = label(props, id);
+    const gone = await deleteWhenReleased({
+      what,
+      noun: "network volume",
+      id,
+      remove: () => api().deleteNetworkVolume(id),
+      inUse: (err) => isRunpodApiError(err, ERROR_CODES.CONFLICT),
+      advice:
+        "Terminate the pod that mounts it, or point that pod (or endpoint) at another volume, then run destroy again. " +
+        "In a Pulumi program, give the pod the volume's id as an Output (mounts.network: [{ volumeId: volume.id, path }]) " +
+        "or add dependsOn: [volume], so that destroy deletes the pod before the volume.",
+    });
+    if (gone) progress(what, `deleted ${id}`);
+  }
+}
+
+export const networkVolumeProvider = named(new NetworkVolumeProvider(), label);

@@ -1,0 +1,38 @@
+/** The types of `NetworkVolume`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+import type * as pulumi from "@pulumi/pulumi";
+
+/**
+ * Checked inputs of a NetworkVolume: `NetworkVolumeArgs` resolved to plain values, as `check`
+ * accepts them and the provider sees them.
+ */
+export interface NetworkVolumeInputs {
+  name: string;
+  /** GB, 10-4096; can only grow. */
+  size: number;
+  dataCenterId: string;
+  type?: "STANDARD" | "HIGH_PERFORMANCE" | undefined;
+  adoptId?: string | undefined;
+}
+
+/** How the program describes a network volume. Every field may be a Pulumi Input. */
+export interface NetworkVolumeArgs {
+  /** Human-readable name (not unique). Changes in place. */
+  name: pulumi.Input<string>;
+  /** Size in GB, 10-4096. Can only grow: a larger size changes in place, a smaller one fails at check. */
+  size: pulumi.Input<number>;
+  /** Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here. Changing it replaces the volume (the data does not move). */
+  dataCenterId: pulumi.Input<string>;
+  /** Storage tier. Changing it replaces the volume. @default the data center's primary tier */
+  type?: pulumi.Input<"STANDARD" | "HIGH_PERFORMANCE">;
+  /** Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic providers). */
+  adoptId?: pulumi.Input<string>;
+}
+
+export interface NetworkVolumeOutputs {
+  /** The volume id; also the resource id. Give it to a Pod's `mounts.network[0].volumeId`. */
+  volumeId: string;
+  name: string;
+  size: number;
+  dataCenterId: string;
+  type: string;
+}

@@ -1,0 +1,116 @@
+/**
+ * The Registry provider: check, diff, create, read, update and delete. It runs in the provider host;
+ * programs reach it only through the thin provider (provider/program/thin.ts).
+ */
+import { randomBytes } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import type { Registry as ApiRegistry } from "../../client/schemas/registries.js";
+import { api, configureRuntime } from "../../host/context.js";
+import { createOnce } from "../../host/create-once.js";
+import { progress } from "../../host/progress.js";
+import { deleteWhenReleased } from "../../host/release-wait.js";
+import { byName, checkResult, diffResult, named, unlessGone } from "../common.js";
+import { checkRegistry } from "./check.js";
+import { credentialsDigest, diffRegistry } from "./diff.js";
+import type { RegistryInputs, RegistryOutputs } from "./types.js";
+
+const label = byName("Registry");
+
+/** Credentials this process created or adopted: an unanswered create never takes one of them twice. */
+const claimed = new Set<string>();
+
+function registryOutputs(r: ApiRegistry, inputs: RegistryInputs, salt: string): RegistryOutputs {
+  return {
+    registryId: r.id,
+    name: r.name,
+    credentialsDigest: credentialsDigest(inputs.username, inputs.password, salt),
+    credentialsSalt: salt,
+  };
+}
+
+export class RegistryProvider implements pulumi.dynamic.ResourceProvider<RegistryInputs, RegistryOutputs> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: RegistryInputs, news: RegistryInputs) {
+    return checkResult(news, checkRegistry(news as unknown as Record<string, unknown>));
+  }
+
+  async diff(_id: string, olds: RegistryOutputs, news: RegistryInputs) {
+    return diffResult(diffRegistry(olds, news), news);
+  }
+
+  async create(inputs: RegistryInputs): Promise<pulumi.dynamic.CreateResult<RegistryOutputs>> {
+    const salt = randomBytes(16).toString("hex");
+    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs, salt);
+    // Credentials carry no creation time: the ones the account already has are never taken for
+    // the one an unanswered create made.
+    const before = new Set([...claimed, ...(await api().listRegistries()).map((r) => r.id)]);
+    const r = await createOnce({
+      what: `a registry credential named ${inputs.name}`,
+      create: () =>
+        api().createRegistry({ name: inputs.name, username: inputs.username, password: inputs.password }),
+      list: () => api().listRegistries(),
+      matches: (x) => x.name === inputs.name,
+      claimed: before,
+    });
+    claimed.add(r.id);
+    progress(label(inputs), `created ${r.id}`);
+    return { id: r.id, outs: registryOutputs(r, inputs, salt) };
+  }
+
+  private async adopt(id: string, inputs: RegistryInputs, salt: string) {
+    const r = await unlessGone(api().getRegistry(id));
+    if (!r) throw new Error(`adoptId ${id}: no such registry credential (or this API key cannot see it).`);
+    if (r.name !== inputs.name) {
+      throw new Error(
+        `adoptId ${id} cannot be adopted: it is named "${r.name}", the inputs say "${inputs.name}", and a credential cannot be renamed.`,
+      );
+    }
+    claimed.add(id);
+    progress(label(inputs), `adopted existing registry credential ${id}`);
+    return { id, outs: registryOutputs(r, inputs, salt) };
+  }
+
+  async read(id: string, props?: RegistryOutputs): Promise<pulumi.dynamic.ReadResult<RegistryOutputs>> {
+    const r = await unlessGone(api().getRegistry(id));
+    if (!r) return {};
+    // The API never shows the credentials: what was recorded stays.
+    const outs: RegistryOutputs = {
+      registryId: r.id,
+      name: r.name,
+      credentialsDigest: props?.credentialsDigest ?? "",
+      credentialsSalt: props?.credentialsSalt ?? "",
+    };
+    return { id, props: outs };
+  }
+
+  /** Never called with a change (everything replaces); answers the credential as it is. */
+  async update(id: string, olds: RegistryOutputs): Promise<pulumi.dynamic.UpdateResult<RegistryOutputs>> {
+    const r = await api().getRegistry(id);
+    return { outs: { ...olds, registryId: r.id, name: r.name } };
+  }
+
+  /**
+   * DELETE; 404 is success. A 400 means a pod still pulls with it: retried while a pod deleted in
+   * the same destroy lets go, then a clear error.
+   */
+  async delete(id: string, props: RegistryOutputs): Promise<void> {
+    const what = label(props, id);
+    const gone = await deleteWhenReleased({
+      what,
+      noun: "registry credential",
+      id,
+      remove: () => api().deleteRegistry(id),
+      inUse: (err) => isRunpodApiError(err, ERROR_CODES.BAD_REQUEST),
+      advice:
+        "Terminate the pod that pulls its image with it, then run destroy again. In a Pulumi program, give the pod " +
+        "`registry: registry.id` (an Output) so that destroy deletes the pod before the credential.",
+    });
+    if (gone) progress(what, `deleted ${id}`);
+  }
+}
+
+export const registryProvider = named(new RegistryProvider(), label);

@@ -1,0 +1,34 @@
+/** The types of `Registry`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+import type * as pulumi from "@pulumi/pulumi";
+
+/** Checked inputs of a Registry, as `check` accepts them and the provider sees them. */
+export interface RegistryInputs {
+  name: string;
+  username: string;
+  password: string;
+  adoptId?: string | undefined;
+}
+
+/** How the program describes registry credentials. Every field may be a Pulumi Input. */
+export interface RegistryArgs {
+  /** The credential's name in the account. Changing it replaces the credential (there is no update). */
+  name: pulumi.Input<string>;
+  /** Registry user (for Docker Hub, the account; for GHCR, the GitHub user). Changing it replaces the credential. */
+  username: pulumi.Input<string>;
+  /** Password or access token. Always stored as a secret; never an output. Changing it replaces the credential. */
+  password: pulumi.Input<string>;
+  /**
+   * Adopt this existing credential instead of creating one. The API cannot tell whether the given
+   * username and password are the ones it holds: they are recorded as given.
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+export interface RegistryOutputs {
+  /** The credential's id; also the resource id. Give it to a pod's, template's or endpoint's `registry`. */
+  registryId: string;
+  name: string;
+  /** Salted scrypt digest of the username and password, so a new password is seen. A secret. */
+  credentialsDigest: string;
+  credentialsSalt: string;
+}

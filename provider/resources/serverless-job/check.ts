@@ -1,0 +1,10 @@
+/** ServerlessJob's check: the strict schema. */
+import type { CheckFailure } from "../../both/check-failure.js";
+import { schemaFailures } from "../../both/validation.js";
+import { withoutInternal } from "../common.js";
+import { ServerlessJobArgsSchema } from "./schema.js";
+
+export function checkServerlessJob(news: Record<string, unknown>): CheckFailure[] {
+  const inputs = withoutInternal(news);
+  return schemaFailures(ServerlessJobArgsSchema, inputs);
+}

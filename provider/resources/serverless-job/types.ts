@@ -1,0 +1,38 @@
+/** The types of `ServerlessJob`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+import type * as pulumi from "@pulumi/pulumi";
+
+/**
+ * Checked inputs of a ServerlessJob: `ServerlessJobArgs` resolved to plain values, as `check`
+ * accepts them and the provider sees them.
+ */
+export interface ServerlessJobInputs {
+  endpointId: string;
+  input: Record<string, unknown>;
+  /** `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status. */
+  mode?: "sync" | "async" | undefined;
+  /** Seconds to wait for the job. @default 600 */
+  timeout?: number | undefined;
+}
+
+export interface ServerlessJobArgs {
+  /** A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`. */
+  endpointId: pulumi.Input<string>;
+  /** The job's `input` object. A change runs the job again. */
+  input: pulumi.Input<Record<string, unknown>>;
+  /** @default "sync" */
+  mode?: pulumi.Input<"sync" | "async">;
+  /** Seconds. @default 600 */
+  timeout?: pulumi.Input<number>;
+}
+
+export interface ServerlessJobOutputs {
+  endpointId: string;
+  input: Record<string, unknown>;
+  jobId: string;
+  status: string;
+  /** The job's output. Media URLs in it expire after 7 days. */
+  output: unknown;
+  delayTime: number | null;
+  executionTime: number | null;
+  workerId: string | null;
+}

@@ -1,0 +1,68 @@
+/**
+ * The account's SSH key set, written read-merge-write: one writer per process at a time, every
+ * write verified, an unanswered write never sent again blindly.
+ */
+import { mayHaveLanded } from "../../client/errors.js";
+import { api } from "../../host/context.js";
+import { settling, waitUntil } from "../../host/create-once.js";
+import { type ParsedKey, parsePublicKey } from "./check.js";
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `fn` after every earlier call of this process has finished: one writer of the key set at a time. */
+function exclusively<T>(fn: () => Promise<T>): Promise<T> {
+  const run = queue.then(fn, fn);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export const sameKey = (a: string, b: ParsedKey) => {
+  const p = parsePublicKey(a);
+  return p !== undefined && p.type === b.type && p.blob === b.blob;
+};
+
+/**
+ * Reads the set, applies `change`, writes it back, and re-reads to verify; retries a lost update.
+ *
+ * A PUT replaces the whole set, so one that went unanswered is not sent again by the client: it may
+ * still land later and put back a key removed in the meantime (a rotated key coming back; found by
+ * the chaos suite). Instead the set is read again and the change re-applied, and the
+ * result is verified once more after such a write can no longer land (the settle policy of
+ * provider/host/create-once.ts: a first look at `lookAt`, the last at `settlesAt`).
+ */
+export async function modifyKeys(
+  change: (keys: string[]) => string[],
+  verify: (keys: string[]) => boolean,
+): Promise<void> {
+  await exclusively(async () => {
+    let settlesAt = 0;
+    for (let round = 1; ; round += 1) {
+      const current = await api().getSshKeys();
+      const next = change(current);
+      const unchanged = next.length === current.length && next.every((k, i) => k === current[i]);
+      if (!unchanged) {
+        const startedAt = Date.now();
+        try {
+          await api().putSshKeys(next, { idempotent: false });
+        } catch (err) {
+          if (!mayHaveLanded(err) || round >= 6) throw err;
+          const settle = settling(startedAt);
+          settlesAt = Math.max(settlesAt, settle.settlesAt);
+          await waitUntil(settle.lookAt);
+          continue;
+        }
+      }
+      let keys = await api().getSshKeys();
+      if (verify(keys) && Date.now() < settlesAt) {
+        await waitUntil(settlesAt);
+        keys = await api().getSshKeys();
+      }
+      if (verify(keys)) return;
+      if (round >= 6) {
+        throw new Error(
+          "The account's SSH key set kept changing under us (another writer outside this deployment?); run again.",
+        );
+      }
+    }
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The SshKey provider: check, diff, create, read, update and delete. It runs in the provider host;
+ * programs reach it only through the thin provider (provider/program/thin.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { isUnknown } from "../../both/unknown.js";
+import { api, configureRuntime } from "../../host/context.js";
+import { progress } from "../../host/progress.js";
+import { diffResult, named } from "../common.js";
+import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
+import { modifyKeys, sameKey } from "./key-set.js";
+import type { SshKeyInputs, SshKeyOutputs } from "./types.js";
+
+/** A key is named by its comment, else its fingerprint (from outputs, or parsed from the inputs). */
+function label(props: Record<string, unknown> | undefined, id?: string): string {
+  const key = typeof props?.publicKey === "string" ? parsePublicKey(props.publicKey) : undefined;
+  return `SshKey ${key?.comment ?? key?.fingerprint ?? id ?? "?"}`;
+}
+
+function outputs(key: ParsedKey): SshKeyOutputs {
+  return { publicKey: key.line, fingerprint: key.fingerprint, keyType: key.type, comment: key.comment };
+}
+
+export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInputs, SshKeyOutputs> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: SshKeyInputs, news: SshKeyInputs) {
+    const failures = checkSshKey(news as unknown as Record<string, unknown>);
+    if (failures.length > 0) return { inputs: news, failures };
+    return { inputs: isUnknown(news.publicKey) ? news : { ...news, publicKey: news.publicKey.trim() } };
+  }
+
+  /** New key material replaces; the same key with another comment is rewritten in place. */
+  async diff(_id: string, olds: SshKeyOutputs, news: SshKeyInputs) {
+    const next = isUnknown(news.publicKey) ? undefined : parsePublicKey(news.publicKey);
+    const old = parsePublicKey(olds.publicKey);
+    if (!next || !old || next.fingerprint !== old.fingerprint || next.type !== old.type) {
+      return diffResult({ replaces: ["publicKey"], updates: [] }, news);
+    }
+    // The same key material with another comment is rewritten in place.
+    return diffResult({ replaces: [], updates: next.line !== old.line ? ["publicKey"] : [] }, news);
+  }
+
+  async create(inputs: SshKeyInputs) {
+    const key = parsePublicKey(inputs.publicKey);
+    if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
+    await modifyKeys(
+      (keys) => (keys.some((k) => sameKey(k, key)) ? keys : [...keys, key.line]),
+      (keys) => keys.some((k) => sameKey(k, key)),
+    );
+    progress(`SshKey ${key.comment ?? key.type}`, `registered ${key.fingerprint}`);
+    return { id: key.fingerprint, outs: outputs(key) };
+  }
+
+  async read(id: string, props?: SshKeyOutputs) {
+    const key = props?.publicKey ? parsePublicKey(props.publicKey) : undefined;
+    const keys = await api().getSshKeys();
+    const found = keys.find((k) => (key ? sameKey(k, key) : parsePublicKey(k)?.fingerprint === id));
+    const parsed = found ? parsePublicKey(found) : undefined;
+    if (!parsed) return {};
+    return { id, props: outputs(parsed), inputs: { publicKey: parsed.line } as unknown as SshKeyOutputs };
+  }
+
+  async update(_id: string, _olds: SshKeyOutputs, news: SshKeyInputs) {
+    const key = parsePublicKey(news.publicKey);
+    if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
+    await modifyKeys(
+      (keys) => keys.map((k) => (sameKey(k, key) ? key.line : k)),
+      (keys) => keys.includes(key.line),
+    );
+    return { outs: outputs(key) };
+  }
+
+  async delete(_id: string, props: SshKeyOutputs): Promise<void> {
+    const key = parsePublicKey(props.publicKey);
+    if (!key) return;
+    await modifyKeys(
+      (keys) => keys.filter((k) => !sameKey(k, key)),
+      (keys) => !keys.some((k) => sameKey(k, key)),
+    );
+    progress(`SshKey ${key.comment ?? key.type}`, `removed ${key.fingerprint}`);
+  }
+}
+
+export const sshKeyProvider = named(new SshKeyProvider(), label);

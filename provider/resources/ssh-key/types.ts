@@ -1,0 +1,19 @@
+/** The types of `SshKey`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+import type * as pulumi from "@pulumi/pulumi";
+
+export interface SshKeyArgs {
+  /** An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of `~/.ssh/id_ed25519.pub`. */
+  publicKey: pulumi.Input<string>;
+}
+
+export interface SshKeyInputs {
+  publicKey: string;
+}
+
+export interface SshKeyOutputs {
+  publicKey: string;
+  /** `SHA256:...`, as `ssh-keygen -l` prints it. Also the resource id. */
+  fingerprint: string;
+  keyType: string;
+  comment: string | null;
+}

@@ -1,0 +1,137 @@
+/**
+ * The Template provider: check, diff, create, read, update and delete. It runs in the provider host;
+ * programs reach it only through the thin provider (provider/program/thin.ts).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { api, configureRuntime } from "../../host/context.js";
+import { createOnce } from "../../host/create-once.js";
+import { progress } from "../../host/progress.js";
+import { byName, checkResult, diffResult, named, unlessGone } from "../common.js";
+import { createTemplateBody, templatePatchBody } from "./body.js";
+import { checkTemplate } from "./check.js";
+import { diffTemplate } from "./diff.js";
+import { inputsFromOutputs, templateOutputs } from "./outputs.js";
+import type { TemplateInputs, TemplateOutputs } from "./types.js";
+
+const label = byName("Template");
+
+/** Templates this process created or found: an unanswered create never takes one of them twice. */
+const claimed = new Set<string>();
+
+export class TemplateProvider implements pulumi.dynamic.ResourceProvider<TemplateInputs, TemplateOutputs> {
+  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+    configureRuntime(req);
+  }
+
+  async check(_olds: TemplateInputs, news: TemplateInputs) {
+    return checkResult(news, checkTemplate(news as unknown as Record<string, unknown>));
+  }
+
+  async diff(_id: string, olds: TemplateOutputs, news: TemplateInputs): Promise<pulumi.dynamic.DiffResult> {
+    const d = diffTemplate(olds, news);
+    // Preview has no other channel from a dynamic provider: the host's stderr reaches the terminal.
+    if (d.replaces.length > 0) {
+      progress(
+        label(news),
+        `replacing it (${d.replaces.join(", ")}) gives it a new id: pods that take their templateId from it are replaced, endpoints are updated to the new id${d.replaces.includes("serverless") ? "; a serverless template cannot back a pod, and a pod template cannot back an endpoint" : ""}`,
+      );
+    } else if (d.changes) {
+      progress(
+        label(news),
+        `changing ${d.updates.join(", ")} edits the template only: pods and endpoints already created from it keep the settings they were created with (a template is applied once, at create)`,
+      );
+    }
+    return diffResult(d, news);
+  }
+
+  async create(inputs: TemplateInputs): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
+    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+    const body = createTemplateBody(inputs);
+    // Never doubled: an unanswered create is resolved by looking among the account's templates for
+    // one with the same name and image (provider/host/create-once.ts).
+    const t = await createOnce({
+      what: `a template named ${body.name}`,
+      create: () => api().createTemplate(body),
+      list: () => api().listTemplates(),
+      matches: (x) => x.name === body.name && x.image === body.image,
+      claimed,
+    });
+    progress(label(inputs), `created ${t.id}`);
+    return { id: t.id, outs: templateOutputs(t) };
+  }
+
+  /** `adoptId`: take over one of the account's templates, then apply what differs in place. */
+  private async adopt(
+    id: string,
+    inputs: TemplateInputs,
+  ): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
+    let t = await unlessGone(api().getTemplate(id));
+    if (!t)
+      throw new Error(`${label(inputs)}: adoptId ${id}: no such template (or this API key cannot see it).`);
+    const current = templateOutputs(t);
+    const d = diffTemplate(current, inputs);
+    if (d.replaces.length > 0) {
+      throw new Error(
+        `${label(inputs)}: adoptId ${id} cannot be adopted: it differs from the inputs in ${d.replaces.join(", ")}, which cannot change in place.`,
+      );
+    }
+    if (d.updates.length > 0) {
+      try {
+        t = await api().updateTemplate(id, templatePatchBody(d.updates, current, inputs));
+      } catch (err) {
+        if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
+          throw new Error(
+            `${label(inputs)}: adoptId ${id} is not one of your templates (public catalog templates can be read but not changed); create your own instead.`,
+          );
+        }
+        throw err;
+      }
+    }
+    claimed.add(id);
+    progress(label(inputs), `adopted existing template ${id}`);
+    return { id, outs: templateOutputs(t) };
+  }
+
+  async read(id: string, props?: TemplateOutputs): Promise<pulumi.dynamic.ReadResult<TemplateOutputs>> {
+    const t = await unlessGone(api().getTemplate(id));
+    if (!t) return {};
+    const outs = templateOutputs(t);
+    const prior = (props ?? {}) as Partial<TemplateInputs>;
+    // ReadResult types `inputs` as outputs; they are inputs.
+    return { id, props: outs, inputs: inputsFromOutputs(outs, prior) as unknown as TemplateOutputs };
+  }
+
+  async update(
+    id: string,
+    olds: TemplateOutputs,
+    news: TemplateInputs,
+  ): Promise<pulumi.dynamic.UpdateResult<TemplateOutputs>> {
+    const d = diffTemplate(olds, news);
+    const body = templatePatchBody(d.updates, olds, news);
+    const t =
+      Object.keys(body).length > 0 ? await api().updateTemplate(id, body) : await api().getTemplate(id);
+    return { outs: templateOutputs(t) };
+  }
+
+  /** DELETE; 404 is success. A template an endpoint is bound to is refused (400): say what to do. */
+  async delete(id: string, props: TemplateOutputs): Promise<void> {
+    const what = label(props, id);
+    try {
+      await api().deleteTemplate(id);
+    } catch (err) {
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
+      if (isRunpodApiError(err, ERROR_CODES.BAD_REQUEST)) {
+        throw new Error(
+          `${what}: template ${id} cannot be deleted while it is in use: ${err.detail ?? err.message}. ` +
+            "Delete that endpoint or point it at another template first. In a Pulumi program, give the endpoint " +
+            "the template's id as an Output (templateId: template.id) so that destroy deletes the endpoint first.",
+        );
+      }
+      throw err;
+    }
+    progress(what, `deleted ${id} (pods created from it keep their settings)`);
+  }
+}
+
+export const templateProvider = named(new TemplateProvider(), label);
