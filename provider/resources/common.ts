@@ -137,6 +137,19 @@ export async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
 }
 
 /**
+ * A read's answer: the outputs, and the inputs the next diff compares (`ReadResult` types them as
+ * outputs; they are inputs).
+ */
+export function readResult<O, I>(id: string, outs: O, inputs: I): pulumi.dynamic.ReadResult<O> {
+  return { id, props: outs, inputs: inputs as unknown as O };
+}
+
+/** Every non-null field of what a read was given (earlier outputs or a get's inputs): what it knows of the inputs. */
+export function knownFields<I>(prior: object | undefined): Partial<I> {
+  return Object.fromEntries(Object.entries(prior ?? {}).filter(([, v]) => v !== null)) as Partial<I>;
+}
+
+/**
  * Whether an object the API lists was created after a request sent at `sentAt` (epoch ms): the
  * API's clock may run up to five minutes behind ours.
  */

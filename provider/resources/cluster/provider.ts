@@ -13,8 +13,10 @@ import {
   checkResult,
   createdSince,
   diffResult,
+  knownFields,
   named,
   partialFailure,
+  readResult,
   unlessGone,
 } from "../common.js";
 import { createBody } from "./body.js";
@@ -117,12 +119,9 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
   async read(id: string, props?: ClusterOutputs): Promise<pulumi.dynamic.ReadResult<ClusterOutputs>> {
     const c = await unlessGone(api().getCluster(id));
     if (!c) return {};
-    const prior = (props ?? {}) as Partial<ClusterOutputs> & Partial<ClusterInputs>;
-    const priorInputs = Object.fromEntries(
-      Object.entries(prior).filter(([, v]) => v !== null),
-    ) as Partial<ClusterInputs>;
+    const priorInputs = knownFields<ClusterInputs>(props);
     const outs = clusterOutputs(c, await api().listClusterPods(id), priorInputs);
-    return { id, props: outs, inputs: inputsFromOutputs(outs, priorInputs) as unknown as ClusterOutputs };
+    return readResult(id, outs, inputsFromOutputs(outs, priorInputs));
   }
 
   /** A rename: the only change a cluster takes in place. */

@@ -8,7 +8,7 @@ import { api, configureRuntime } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { progress } from "../../host/progress.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
-import { byName, checkResult, diffResult, named, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, named, readResult, unlessGone } from "../common.js";
 import { createVolumeBody, inputsFromOutputs, patchBody, shrinkError, volumeOutputs } from "./body.js";
 import { checkNetworkVolume } from "./check.js";
 import { diffNetworkVolume } from "./diff.js";
@@ -98,9 +98,7 @@ export class NetworkVolumeProvider
     const v = await unlessGone(api().getNetworkVolume(id));
     if (!v) return {};
     const outs = volumeOutputs(v);
-    const prior = (props ?? {}) as Partial<NetworkVolumeInputs>;
-    // ReadResult types `inputs` as outputs; they are inputs.
-    return { id, props: outs, inputs: inputsFromOutputs(outs, prior) as unknown as NetworkVolumeOutputs };
+    return readResult(id, outs, inputsFromOutputs(outs, (props ?? {}) as Partial<NetworkVolumeInputs>));
   }
 
   async update(

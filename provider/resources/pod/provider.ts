@@ -5,7 +5,7 @@ import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { api, configureRuntime, now, podReads } from "../../host/context.js";
 import { elapsed, progress } from "../../host/progress.js";
 import { WaitFailure } from "../../host/watcher.js";
-import { checkResult, diffResult, named, partialFailure } from "../common.js";
+import { checkResult, diffResult, named, partialFailure, readResult } from "../common.js";
 import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";
 import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn } from "./create-key.js";
@@ -163,8 +163,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       ...inputsFromOutputs(outs, stripNulls(priorInputs)),
       ...(key !== undefined && CREATE_KEY.test(key) ? { __createKey: key } : {}),
     };
-    // ReadResult types `inputs` as outputs; they are inputs.
-    return { id, props: outs, inputs: inputs as unknown as PodOutputs };
+    return readResult(id, outs, inputs);
   }
 
   async update(

@@ -8,7 +8,16 @@ import type { CreateEndpointRequest, Endpoint } from "../../client/schemas/endpo
 import { api, configureRuntime } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { progress } from "../../host/progress.js";
-import { byName, checkResult, createdSince, diffResult, named, unlessGone } from "../common.js";
+import {
+  byName,
+  checkResult,
+  createdSince,
+  diffResult,
+  knownFields,
+  named,
+  readResult,
+  unlessGone,
+} from "../common.js";
 import { createBody, patchBody } from "./body.js";
 import { checkServerlessEndpoint } from "./check.js";
 import { currentView, diffServerlessEndpoint } from "./diff.js";
@@ -87,17 +96,10 @@ export class ServerlessEndpointProvider
     const e = await unlessGone(api().getEndpoint(id));
     if (!e) return {};
     // On refresh `props` are the old outputs (v1 or v2 names); on get, the program's inputs.
-    const prior = props ? (currentView(props) as Partial<ServerlessEndpointOutputs>) : {};
-    const priorInputs = Object.fromEntries(
-      Object.entries(prior).filter(([, v]) => v !== null),
-    ) as Partial<ServerlessEndpointInputs>;
+    const priorInputs = knownFields<ServerlessEndpointInputs>(props ? currentView(props) : undefined);
     if (!priorInputs.env || Object.keys(priorInputs.env).length === 0) priorInputs.env = e.env ?? {};
     const outs = endpointOutputs(e, priorInputs);
-    return {
-      id,
-      props: outs,
-      inputs: inputsFromOutputs(outs, priorInputs) as unknown as ServerlessEndpointOutputs,
-    };
+    return readResult(id, outs, inputsFromOutputs(outs, priorInputs));
   }
 
   async update(id: string, olds: ServerlessEndpointOutputs, news: ServerlessEndpointInputs) {

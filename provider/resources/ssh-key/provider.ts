@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown } from "../../both/unknown.js";
 import { api, configureRuntime } from "../../host/context.js";
 import { progress } from "../../host/progress.js";
-import { diffResult, named } from "../common.js";
+import { diffResult, named, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
 import { modifyKeys, sameKey } from "./key-set.js";
 import type { SshKeyInputs, SshKeyOutputs } from "./types.js";
@@ -60,7 +60,7 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
     const found = keys.find((k) => (key ? sameKey(k, key) : parsePublicKey(k)?.fingerprint === id));
     const parsed = found ? parsePublicKey(found) : undefined;
     if (!parsed) return {};
-    return { id, props: outputs(parsed), inputs: { publicKey: parsed.line } as unknown as SshKeyOutputs };
+    return readResult(id, outputs(parsed), { publicKey: parsed.line });
   }
 
   async update(_id: string, _olds: SshKeyOutputs, news: SshKeyInputs) {

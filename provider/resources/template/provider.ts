@@ -7,7 +7,7 @@ import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import { api, configureRuntime } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { progress } from "../../host/progress.js";
-import { byName, checkResult, diffResult, named, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, named, readResult, unlessGone } from "../common.js";
 import { createTemplateBody, templatePatchBody } from "./body.js";
 import { checkTemplate } from "./check.js";
 import { diffTemplate } from "./diff.js";
@@ -97,9 +97,7 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
     const t = await unlessGone(api().getTemplate(id));
     if (!t) return {};
     const outs = templateOutputs(t);
-    const prior = (props ?? {}) as Partial<TemplateInputs>;
-    // ReadResult types `inputs` as outputs; they are inputs.
-    return { id, props: outs, inputs: inputsFromOutputs(outs, prior) as unknown as TemplateOutputs };
+    return readResult(id, outs, inputsFromOutputs(outs, (props ?? {}) as Partial<TemplateInputs>));
   }
 
   async update(
