@@ -5,28 +5,23 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { hasScript, runCli, runCliOnTty } from "../support/cli.js";
+import { cliHarnessForAllTests, errorText, hasScript, runCli, runCliOnTty } from "../support/cli.js";
 import { REPO_ROOT } from "../support/dist.js";
 import { emulatorLib } from "../support/emulator.js";
-import { type CliHarness, errorText, startCliHarness } from "./harness.js";
 
 const SECRET = "rpa_CLI_TEST_SECRET_KEY_0123456789abcdef";
 
-let h: CliHarness;
-beforeAll(async () => {
-  // hub-vllm's description carries the default key: a response echoing a key must not print it.
-  const hubListings = emulatorLib
-    .defaultSeed()
-    .hubListings.map((l) =>
-      l.id === "hub-vllm" ? { ...l, description: `ask ${emulatorLib.DEFAULT_API_KEY} for access` } : l,
-    );
-  h = await startCliHarness({ seed: { hubListings } });
+// hub-vllm's description carries the default key: a response echoing a key must not print it.
+const hubListings = emulatorLib
+  .defaultSeed()
+  .hubListings.map((l) =>
+    l.id === "hub-vllm" ? { ...l, description: `ask ${emulatorLib.DEFAULT_API_KEY} for access` } : l,
+  );
+const h = cliHarnessForAllTests({ seed: { hubListings } });
+beforeAll(() => {
   h.emu.control.addApiKey(SECRET);
-});
-afterAll(async () => {
-  await h.close();
 });
 
 describe("help", () => {

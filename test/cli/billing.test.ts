@@ -14,17 +14,15 @@
  * - network volumes va $0.4 (0.1 of it high-performance), vb $0.2; public endpoints $0.25;
  *   a cluster $6 (GPU 5, disk 0.5, networking 0.5).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { pathOf, queryOf, runCli } from "../support/cli.js";
-import { apiFor } from "../support/emulator.js";
-import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+import { cliHarnessForAllTests, errorText, queryOf, runCli } from "../support/cli.js";
+import { START } from "../support/emulator.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const RTX4090 = "NVIDIA GeForce RTX 4090";
 const A100 = "NVIDIA A100 80GB PCIe";
 const L4 = "NVIDIA L4";
-const START = Date.UTC(2026, 10, 21, 12);
 const DAY1 = ["--start-time", "2026-11-20T00:00:00Z", "--end-time", "2026-11-21T00:00:00Z"];
 const WINDOW1 = [
   ["startTime", "2026-11-20T00:00:00Z"],
@@ -34,7 +32,7 @@ const WINDOW1 = [
 const BUCKET1 = { startTime: "2026-11-20T00:00:00Z", endTime: "2026-11-21T00:00:00Z" };
 const BUCKET2 = { startTime: "2026-11-21T00:00:00Z", endTime: "2026-11-22T00:00:00Z" };
 
-let h: CliHarness;
+const h = cliHarnessForAllTests({ clockScale: 0, startTime: START });
 const pod = { trainer: "", notebook: "", scratch: "", cpu: "" };
 const ep = { vllm: "", sdxl: "", only4090: "", tts: "" };
 
@@ -65,8 +63,7 @@ const endpointRow = (
 });
 
 beforeAll(async () => {
-  h = await startCliHarness({ clockScale: 0, startTime: START });
-  const api = apiFor(h.emu);
+  const { api } = h;
   const container = { image: "acme/app:1" };
   pod.trainer = (await api.createPod({ name: "trainer", ...container, gpu: { id: H100 } })).id;
   pod.notebook = (await api.createPod({ name: "notebook", ...container, gpu: { id: RTX4090 } })).id;
@@ -114,15 +111,11 @@ beforeAll(async () => {
     ],
   };
 });
-afterAll(async () => {
-  await h.close();
-});
 beforeEach(() => {
   h.emu.control.clearFaults();
 });
 
-/** Every request sent, as `METHOD path`, and the query of the first. */
-const routes = () => h.recorder.requests.map((r) => `${r.base} ${r.method} ${pathOf(r.url)}`);
+/** The query of the first request sent. */
 const firstQuery = () => queryOf(h.recorder.requests[0]?.url ?? "");
 const byId =
   <T extends Record<string, unknown>>(key: string) =>
@@ -131,18 +124,26 @@ const byId =
 
 type Json = Record<string, unknown>;
 const POD_ZERO = { totalAmount: 0, gpuAmount: 0, cpuAmount: 0, diskAmount: 0 };
+/** What each pod cost on 2026-11-20, as the API sums the rows above. */
+const DAY1_COST = {
+  trainer: { totalAmount: 6, gpuAmount: 5.8, cpuAmount: 0, diskAmount: 0.2 },
+  notebook: { totalAmount: 1, gpuAmount: 0.9, cpuAmount: 0, diskAmount: 0.1 },
+  scratch: { totalAmount: 0.5, gpuAmount: 0.45, cpuAmount: 0, diskAmount: 0.05 },
+  cpu: { totalAmount: 0.25, gpuAmount: 0, cpuAmount: 0.24, diskAmount: 0.01 },
+  gone: { totalAmount: 2, gpuAmount: 1.9, cpuAmount: 0, diskAmount: 0.1 },
+};
 const NONE_LOST = { recordCount: 0, totalAmount: 0, podIds: [] };
 
 describe("billing pods", () => {
   it("--grouping podId prints the API's records per pod, and sends only the billing request", async () => {
     const out = await h.json<Json>(["billing", "pods", "--grouping", "podId", ...DAY1]);
-    expect([routes(), firstQuery()]).toEqual([["base GET /v2/billing/pods"], WINDOW1]);
+    expect([h.routes(), firstQuery()]).toEqual([["base GET /v2/billing/pods"], WINDOW1]);
     const records = [
-      { ...BUCKET1, podId: pod.trainer, totalAmount: 6, gpuAmount: 5.8, cpuAmount: 0, diskAmount: 0.2 },
-      { ...BUCKET1, podId: pod.notebook, totalAmount: 1, gpuAmount: 0.9, cpuAmount: 0, diskAmount: 0.1 },
-      { ...BUCKET1, podId: pod.scratch, totalAmount: 0.5, gpuAmount: 0.45, cpuAmount: 0, diskAmount: 0.05 },
-      { ...BUCKET1, podId: pod.cpu, totalAmount: 0.25, gpuAmount: 0, cpuAmount: 0.24, diskAmount: 0.01 },
-      { ...BUCKET1, podId: "pod-gone", totalAmount: 2, gpuAmount: 1.9, cpuAmount: 0, diskAmount: 0.1 },
+      { ...BUCKET1, podId: pod.trainer, ...DAY1_COST.trainer },
+      { ...BUCKET1, podId: pod.notebook, ...DAY1_COST.notebook },
+      { ...BUCKET1, podId: pod.scratch, ...DAY1_COST.scratch },
+      { ...BUCKET1, podId: pod.cpu, ...DAY1_COST.cpu },
+      { ...BUCKET1, podId: "pod-gone", ...DAY1_COST.gone },
     ].sort(byId("podId"));
     expect(out).toEqual({
       query: {
@@ -172,7 +173,7 @@ describe("billing pods", () => {
 
   it("groups by GPU type by default, from GET /v2/pods; a pod that no longer exists is unattributed", async () => {
     const out = await h.json<Json>(["billing", "pods", ...DAY1]);
-    expect([routes(), firstQuery()]).toEqual([["base GET /v2/billing/pods", "base GET /v2/pods"], WINDOW1]);
+    expect([h.routes(), firstQuery()]).toEqual([["base GET /v2/billing/pods", "base GET /v2/pods"], WINDOW1]);
     expect(out).toEqual({
       query: { ...BUCKET1, bucketSize: "day", lastN: null, grouping: "gpuId", podId: null, gpuId: null },
       records: [
@@ -185,33 +186,9 @@ describe("billing pods", () => {
           cpuAmount: 0,
           diskAmount: 0.15,
         },
-        {
-          ...BUCKET1,
-          gpuId: H100,
-          podIds: [pod.trainer],
-          totalAmount: 6,
-          gpuAmount: 5.8,
-          cpuAmount: 0,
-          diskAmount: 0.2,
-        },
-        {
-          ...BUCKET1,
-          gpuId: "cpu3c",
-          podIds: [pod.cpu],
-          totalAmount: 0.25,
-          gpuAmount: 0,
-          cpuAmount: 0.24,
-          diskAmount: 0.01,
-        },
-        {
-          ...BUCKET1,
-          gpuId: null,
-          podIds: ["pod-gone"],
-          totalAmount: 2,
-          gpuAmount: 1.9,
-          cpuAmount: 0,
-          diskAmount: 0.1,
-        },
+        { ...BUCKET1, gpuId: H100, podIds: [pod.trainer], ...DAY1_COST.trainer },
+        { ...BUCKET1, gpuId: "cpu3c", podIds: [pod.cpu], ...DAY1_COST.cpu },
+        { ...BUCKET1, gpuId: null, podIds: ["pod-gone"], ...DAY1_COST.gone },
       ],
       totals: { totalAmount: 9.75, gpuAmount: 9.05, cpuAmount: 0.24, diskAmount: 0.46 },
       unattributed: { recordCount: 1, totalAmount: 2, podIds: ["pod-gone"] },
@@ -226,7 +203,10 @@ describe("billing pods", () => {
     "--gpu-id %s keeps the pods on it and leaves out the pod that no longer exists",
     async (gpuId, names, total) => {
       const out = await h.json<Json>(["billing", "pods", "--gpu-id", gpuId, "--grouping", "podId", ...DAY1]);
-      expect([routes(), firstQuery()]).toEqual([["base GET /v2/billing/pods", "base GET /v2/pods"], WINDOW1]);
+      expect([h.routes(), firstQuery()]).toEqual([
+        ["base GET /v2/billing/pods", "base GET /v2/pods"],
+        WINDOW1,
+      ]);
       expect([(out.records as Json[]).map((r) => r.podId), (out.totals as Json).totalAmount]).toEqual([
         names.map((n) => pod[n]).sort(),
         total,
@@ -240,17 +220,7 @@ describe("billing pods", () => {
 
   it("--gpu-id with --grouping gpuId gives that one group", async () => {
     const out = await h.json<Json>(["billing", "pods", "--gpu-id", H100, ...DAY1]);
-    expect(out.records).toEqual([
-      {
-        ...BUCKET1,
-        gpuId: H100,
-        podIds: [pod.trainer],
-        totalAmount: 6,
-        gpuAmount: 5.8,
-        cpuAmount: 0,
-        diskAmount: 0.2,
-      },
-    ]);
+    expect(out.records).toEqual([{ ...BUCKET1, gpuId: H100, podIds: [pod.trainer], ...DAY1_COST.trainer }]);
   });
 
   it("--pod-id is sent as podId, after the window", async () => {
@@ -263,7 +233,7 @@ describe("billing pods", () => {
       "week",
       ...DAY1,
     ]);
-    expect([routes(), firstQuery()]).toEqual([
+    expect([h.routes(), firstQuery()]).toEqual([
       ["base GET /v2/billing/pods", "base GET /v2/pods"],
       [
         ["startTime", "2026-11-20T00:00:00Z"],
@@ -276,18 +246,8 @@ describe("billing pods", () => {
     const week = { startTime: "2026-11-16T00:00:00Z", endTime: "2026-11-23T00:00:00Z" };
     expect(out).toEqual({
       query: { ...week, bucketSize: "week", lastN: null, grouping: "gpuId", podId: pod.cpu, gpuId: null },
-      records: [
-        {
-          ...week,
-          gpuId: "cpu3c",
-          podIds: [pod.cpu],
-          totalAmount: 0.25,
-          gpuAmount: 0,
-          cpuAmount: 0.24,
-          diskAmount: 0.01,
-        },
-      ],
-      totals: { totalAmount: 0.25, gpuAmount: 0, cpuAmount: 0.24, diskAmount: 0.01 },
+      records: [{ ...week, gpuId: "cpu3c", podIds: [pod.cpu], ...DAY1_COST.cpu }],
+      totals: DAY1_COST.cpu,
       unattributed: NONE_LOST,
     });
   });
@@ -328,7 +288,7 @@ describe("billing pods", () => {
         gpuId: null,
       },
       [
-        { ...BUCKET1, podId: pod.trainer, totalAmount: 6, gpuAmount: 5.8, cpuAmount: 0, diskAmount: 0.2 },
+        { ...BUCKET1, podId: pod.trainer, ...DAY1_COST.trainer },
         { ...BUCKET2, podId: pod.trainer, totalAmount: 3, gpuAmount: 2.9, cpuAmount: 0, diskAmount: 0.1 },
       ],
     ]);
@@ -343,7 +303,7 @@ describe("billing pods", () => {
       "--end-time",
       "2026-10-02T00:00:00Z",
     ]);
-    expect([routes(), out.records, out.totals, out.unattributed]).toEqual([
+    expect([h.routes(), out.records, out.totals, out.unattributed]).toEqual([
       ["base GET /v2/billing/pods"],
       [],
       POD_ZERO,
@@ -357,9 +317,9 @@ describe("billing serverless", () => {
 
   it("per endpoint by default, from /v2/billing/serverless, with --endpoint-id sent as serverlessId", async () => {
     const all = await h.json<Json>(["billing", "serverless", ...DAY1]);
-    expect([routes(), firstQuery()]).toEqual([["base GET /v2/billing/serverless"], WINDOW1]);
+    expect([h.routes(), firstQuery()]).toEqual([["base GET /v2/billing/serverless"], WINDOW1]);
     const one = await h.json<Json>(["billing", "sls", "--endpoint-id", ep.vllm, ...DAY1]);
-    expect([routes(), firstQuery()]).toEqual([
+    expect([h.routes(), firstQuery()]).toEqual([
       ["base GET /v2/billing/serverless"],
       [...WINDOW1, ["serverlessId", ep.vllm]],
     ]);
@@ -386,7 +346,7 @@ describe("billing serverless", () => {
 
   it("--grouping gpuId groups each endpoint under every GPU type its pools allow, from GET /v2/serverless and the catalog", async () => {
     const out = await h.json<Json>(["billing", "endpoints", "--grouping", "gpuId", ...DAY1]);
-    expect(routes()).toEqual([
+    expect(h.routes()).toEqual([
       "base GET /v2/billing/serverless",
       "base GET /v2/serverless",
       "base GET /v2/catalog/gpus",
@@ -458,7 +418,7 @@ describe("billing serverless", () => {
     ["cpu3c", ["tts"]],
   ] as const)("--gpu-id %s keeps the endpoints that may run on it", async (gpuId, names) => {
     const out = await h.json<Json>(["billing", "serverless", "--gpu-id", gpuId, ...DAY1]);
-    expect(routes()).toEqual([
+    expect(h.routes()).toEqual([
       "base GET /v2/billing/serverless",
       "base GET /v2/serverless",
       "base GET /v2/catalog/gpus",
@@ -473,7 +433,7 @@ describe("billing serverless", () => {
 describe("billing network-volume and all", () => {
   it("network-volume: per volume, --network-volume-id sent as networkVolumeId", async () => {
     const out = await h.json<Json>(["billing", "nv", "--network-volume-id", "va", ...DAY1]);
-    expect([routes(), firstQuery()]).toEqual([
+    expect([h.routes(), firstQuery()]).toEqual([
       ["base GET /v2/billing/network-volumes"],
       [...WINDOW1, ["networkVolumeId", "va"]],
     ]);
@@ -494,7 +454,7 @@ describe("billing network-volume and all", () => {
 
   it("all: one record per bucket with every cost component", async () => {
     const out = await h.json<Json>(["billing", "all", ...DAY1]);
-    expect([routes(), firstQuery()]).toEqual([["base GET /v2/billing"], WINDOW1]);
+    expect([h.routes(), firstQuery()]).toEqual([["base GET /v2/billing"], WINDOW1]);
     const day = {
       totalAmount: 18.7,
       podGpuAmount: 9.05,

@@ -4,48 +4,14 @@
  * 860, hub-axolotl 670 (POD), hub-whisper 540, hub-flux-lora 430, hub-embed 210, hub-cpu-tts 95,
  * hub-draft 3 (no release).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cliHarnessForAllTests, errorText } from "../support/cli.js";
 import { clientLib } from "../support/dist.js";
-import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+import { HUB_BY_STARS, HUB_SUMMARY_FIELDS, HUB_VLLM_CONFIG } from "../support/emulator.js";
 
 const { LISTINGS_QUERY, LISTING_QUERY, LISTING_FROM_REPO_QUERY } = clientLib.schemas;
 
-const TOP_10 = [
-  "hub-comfy",
-  "hub-jupyter",
-  "hub-comfy-pod",
-  "hub-vllm",
-  "hub-ollama",
-  "hub-sdxl",
-  "hub-axolotl",
-  "hub-whisper",
-  "hub-flux-lora",
-  "hub-embed",
-];
-const SUMMARY_FIELDS = [
-  "id",
-  "title",
-  "repoOwner",
-  "repoName",
-  "type",
-  "category",
-  "description",
-  "tags",
-  "stars",
-  "deploys",
-  "views",
-  "language",
-  "createdAt",
-  "updatedAt",
-];
-
-let h: CliHarness;
-beforeAll(async () => {
-  h = await startCliHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = cliHarnessForAllTests();
 
 /** The one GraphQL request the command sent. */
 function graphqlSent() {
@@ -64,8 +30,8 @@ describe("hub list and search", () => {
       query: LISTINGS_QUERY,
       variables: { input: { limit: 10, orderBy: "stars", orderDirection: "desc" } },
     });
-    expect(listings.map((l) => l.id)).toEqual(TOP_10);
-    for (const l of listings) expect(Object.keys(l)).toEqual(SUMMARY_FIELDS);
+    expect(listings.map((l) => l.id)).toEqual(HUB_BY_STARS.slice(0, 10));
+    for (const l of listings) expect(Object.keys(l)).toEqual(HUB_SUMMARY_FIELDS);
     expect(listings[0]).toEqual({
       id: "hub-comfy",
       title: "Comfyui Worker",
@@ -222,17 +188,7 @@ describe("hub get", () => {
       tagName: "v1.0.0",
       releasedAt: "2026-10-30T12:00:00Z",
       imageName: "runpod/worker-v1-vllm:v2.4.0",
-      config: JSON.stringify({
-        runsOn: "GPU",
-        containerDiskInGb: 30,
-        gpuIds: "AMPERE_80,ADA_80_PRO",
-        gpuCount: 1,
-        allowedCudaVersions: ["12.4"],
-        env: [
-          { key: "MODEL_NAME", input: { default: "Qwen/Qwen2.5-7B-Instruct" } },
-          { key: "MAX_MODEL_LEN", input: { default: 8192 } },
-        ],
-      }),
+      config: HUB_VLLM_CONFIG,
     },
   };
 

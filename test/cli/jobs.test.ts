@@ -6,10 +6,8 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { pathOf } from "../support/cli.js";
-import { apiFor } from "../support/emulator.js";
-import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { cliHarnessForAllTests, errorText } from "../support/cli.js";
 
 const JOB_FIELDS = [
   "id",
@@ -24,13 +22,11 @@ const JOB_FIELDS = [
 const EXPIRY_NOTE =
   "Note: output URLs expire 7 days after the job finished; download anything you want to keep.";
 
-let h: CliHarness;
+const h = cliHarnessForAllTests();
 let endpointId: string;
 beforeAll(async () => {
-  h = await startCliHarness();
-  const api = apiFor(h.emu);
   endpointId = (
-    await api.createEndpoint({
+    await h.api.createEndpoint({
       name: "echo",
       type: "QUEUE",
       scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
@@ -39,28 +35,26 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(async () => {
-  await h.close();
-});
 // Tests that freeze the emulator's clock (setScale(0)) leave it running again for the next.
 afterEach(() => {
   h.emu.state.clock.setScale(100);
 });
 
-const routes = () => h.recorder.requests.map((r) => `${r.base} ${r.method} ${pathOf(r.url)}`);
+/** `jobs run` of `input` on `endpoint`, then `flags`. */
+function jobsRun(endpoint: string, input: string, ...flags: string[]): string[] {
+  return ["jobs", "run", "--endpoint-id", endpoint, "--input", input, ...flags];
+}
+/** `jobs status` of `jobId` on `endpoint`, then `flags`. */
+function jobsStatus(endpoint: string, jobId: string, ...flags: string[]): string[] {
+  return ["jobs", "status", "--endpoint-id", endpoint, "--job-id", jobId, ...flags];
+}
+
 type JobView = Record<string, unknown> & { id: string; status: string };
 
 describe("jobs run", () => {
   it("submits to /run and prints the queued job with every field", async () => {
-    const job = await h.json<JobView>([
-      "jobs",
-      "run",
-      "--endpoint-id",
-      endpointId,
-      "--input",
-      '{"prompt":"a cat"}',
-    ]);
-    expect(routes()).toEqual([`serverless POST /v2/${endpointId}/run`]);
+    const job = await h.json<JobView>(jobsRun(endpointId, '{"prompt":"a cat"}'));
+    expect(h.routes()).toEqual([`serverless POST /v2/${endpointId}/run`]);
     expect(h.recorder.requests[0]?.body).toEqual({ input: { prompt: "a cat" } });
     expect(Object.keys(job)).toEqual(JOB_FIELDS);
     expect(job).toEqual({
@@ -76,18 +70,8 @@ describe("jobs run", () => {
   });
 
   it("--wait polls /status until the job completes", async () => {
-    const job = await h.json<JobView>([
-      "jobs",
-      "run",
-      "--endpoint-id",
-      endpointId,
-      "--input",
-      '{"n":1}',
-      "--wait",
-      "--poll-interval",
-      "50",
-    ]);
-    const [run, ...polls] = routes();
+    const job = await h.json<JobView>(jobsRun(endpointId, '{"n":1}', "--wait", "--poll-interval", "50"));
+    const [run, ...polls] = h.routes();
     expect([run, new Set(polls)]).toEqual([
       `serverless POST /v2/${endpointId}/run`,
       new Set([`serverless GET /v2/${endpointId}/status/${job.id}`]),
@@ -102,22 +86,11 @@ describe("jobs run", () => {
 
   it("--wait follows the job on the emulator's clock: it ends only once time moves", async () => {
     h.emu.state.clock.setScale(0);
-    const run = h.run([
-      "jobs",
-      "run",
-      "--endpoint-id",
-      endpointId,
-      "--input",
-      "{}",
-      "--wait",
-      "--poll-interval",
-      "50",
-      "--json",
-    ]);
-    await vi.waitFor(() => expect(routes().filter((r) => r.includes("/status/")).length).toBeGreaterThan(1), {
-      timeout: 10_000,
-      interval: 20,
-    });
+    const run = h.run(jobsRun(endpointId, "{}", "--wait", "--poll-interval", "50", "--json"));
+    await vi.waitFor(
+      () => expect(h.routes().filter((r) => r.includes("/status/")).length).toBeGreaterThan(1),
+      { timeout: 10_000, interval: 20 },
+    );
     h.emu.control.advance(2000);
     const res = await run;
     expect([res.code, JSON.parse(res.stdout).status]).toEqual([0, "COMPLETED"]);
@@ -125,19 +98,7 @@ describe("jobs run", () => {
 
   it("--wait gives up after --timeout with exit 1 and says how to check later", async () => {
     h.emu.state.clock.setScale(0);
-    const res = await h.run([
-      "jobs",
-      "run",
-      "--endpoint-id",
-      endpointId,
-      "--input",
-      "{}",
-      "--wait",
-      "--timeout",
-      "1",
-      "--poll-interval",
-      "100",
-    ]);
+    const res = await h.run(jobsRun(endpointId, "{}", "--wait", "--timeout", "1", "--poll-interval", "100"));
     const id = /job (\S+) is still/.exec(res.stderr)?.[1];
     expect([res.code, res.stdout, errorText(res)]).toEqual([
       1,
@@ -147,18 +108,10 @@ describe("jobs run", () => {
   });
 
   it("--sync uses /runsync and prints the output; a hosted model's URL comes with its 7-day expiry", async () => {
-    const res = await h.run([
-      "jobs",
-      "run",
-      "--endpoint-id",
-      "black-forest-labs-flux-1-schnell",
-      "--input",
-      '{"prompt":"a cat","width":512,"height":512}',
-      "--sync",
-      "--json",
-    ]);
+    const flux = "black-forest-labs-flux-1-schnell";
+    const res = await h.run(jobsRun(flux, '{"prompt":"a cat","width":512,"height":512}', "--sync", "--json"));
     const job = JSON.parse(res.stdout) as JobView;
-    expect(routes()).toEqual(["serverless POST /v2/black-forest-labs-flux-1-schnell/runsync"]);
+    expect(h.routes()).toEqual(["serverless POST /v2/black-forest-labs-flux-1-schnell/runsync"]);
     expect([res.code, res.stderr, job.status, job.output]).toEqual([
       0,
       `${EXPIRY_NOTE}\n`,
@@ -168,15 +121,7 @@ describe("jobs run", () => {
   });
 
   it("in the table, the expiry note follows the output on stdout", async () => {
-    const res = await h.run([
-      "jobs",
-      "run",
-      "--endpoint-id",
-      "minimax-speech-02-hd",
-      "--input",
-      '{"text":"hello"}',
-      "--sync",
-    ]);
+    const res = await h.run(jobsRun("minimax-speech-02-hd", '{"text":"hello"}', "--sync"));
     const id = /^Job\s+(\S+)$/m.exec(res.stdout)?.[1];
     expect([res.code, res.stderr]).toEqual([0, ""]);
     expect(res.stdout).toBe(
@@ -198,16 +143,7 @@ describe("jobs run", () => {
   });
 
   it("a job that ends FAILED is printed and exits 1", async () => {
-    const res = await h.run([
-      "jobs",
-      "run",
-      "--endpoint-id",
-      endpointId,
-      "--input",
-      '{"fail":true}',
-      "--sync",
-      "--json",
-    ]);
+    const res = await h.run(jobsRun(endpointId, '{"fail":true}', "--sync", "--json"));
     const job = JSON.parse(res.stdout) as JobView;
     expect([res.code, job.status, job.error, JSON.parse(res.stderr)]).toEqual([
       1,
@@ -226,13 +162,9 @@ describe("jobs run", () => {
   it("reads --input from a file and from standard input", async () => {
     const file = join(tmpdir(), `rp-input-${process.pid}.json`);
     writeFileSync(file, '{"from":"file"}');
-    await h.json(["jobs", "run", "--endpoint-id", endpointId, "--input", `@${file}`]);
+    await h.json(jobsRun(endpointId, `@${file}`));
     const fromFile = h.recorder.requests[0]?.body;
-    const res = await h.run(
-      ["jobs", "run", "--endpoint-id", endpointId, "--input", "@-", "--json"],
-      {},
-      '{"from":"stdin"}',
-    );
+    const res = await h.run(jobsRun(endpointId, "@-", "--json"), {}, '{"from":"stdin"}');
     expect([fromFile, res.code, h.recorder.requests[0]?.body]).toEqual([
       { input: { from: "file" } },
       0,
@@ -241,7 +173,7 @@ describe("jobs run", () => {
   });
 
   it("an unknown endpoint exits 1 with the API's problem detail", async () => {
-    const res = await h.run(["jobs", "run", "--endpoint-id", "ep-nope", "--input", "{}"]);
+    const res = await h.run(jobsRun("ep-nope", "{}"));
     expect([res.code, errorText(res)]).toEqual([
       1,
       expect.stringMatching(
@@ -287,17 +219,9 @@ describe("jobs run", () => {
 
 describe("jobs status", () => {
   it("reads /status and prints the job", async () => {
-    const { id } = await h.json<JobView>([
-      "jobs",
-      "run",
-      "--endpoint-id",
-      endpointId,
-      "--input",
-      '{"x":2}',
-      "--sync",
-    ]);
-    const job = await h.json<JobView>(["jobs", "status", "--endpoint-id", endpointId, "--job-id", id]);
-    expect(routes()).toEqual([`serverless GET /v2/${endpointId}/status/${id}`]);
+    const { id } = await h.json<JobView>(jobsRun(endpointId, '{"x":2}', "--sync"));
+    const job = await h.json<JobView>(jobsStatus(endpointId, id));
+    expect(h.routes()).toEqual([`serverless GET /v2/${endpointId}/status/${id}`]);
     expect(job).toEqual({
       id,
       endpointId,
@@ -312,8 +236,8 @@ describe("jobs status", () => {
 
   it("a queued job's table says how to check again", async () => {
     h.emu.state.clock.setScale(0);
-    const { id } = await h.json<JobView>(["jobs", "run", "--endpoint-id", endpointId, "--input", "{}"]);
-    const res = await h.run(["jobs", "status", "--endpoint-id", endpointId, "--job-id", id]);
+    const { id } = await h.json<JobView>(jobsRun(endpointId, "{}"));
+    const res = await h.run(jobsStatus(endpointId, id));
     expect(res.stdout).toBe(
       [
         `Job       ${id}`,
@@ -327,15 +251,7 @@ describe("jobs status", () => {
   });
 
   it("an unknown job exits 1 with the problem detail, as JSON on stderr under --json", async () => {
-    const res = await h.run([
-      "jobs",
-      "status",
-      "--endpoint-id",
-      endpointId,
-      "--job-id",
-      "job-nope",
-      "--json",
-    ]);
+    const res = await h.run(jobsStatus(endpointId, "job-nope", "--json"));
     expect([res.code, res.stdout, JSON.parse(res.stderr)]).toEqual([
       1,
       "",

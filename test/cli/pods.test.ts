@@ -3,30 +3,19 @@
  * `POST /v2/pods/{id}/action`). Emulator time is frozen; a pod is put in the status a test needs
  * through the control plane, and a full machine is made by setting its free stock to 0.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pathOf, runCli } from "../support/cli.js";
-import { apiFor } from "../support/emulator.js";
-import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { cliHarnessForAllTests, errorText, runCli } from "../support/cli.js";
+import { START } from "../support/emulator.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
-const START = Date.UTC(2026, 10, 21, 12);
 
-let h: CliHarness;
-let api: ReturnType<typeof apiFor>;
-beforeAll(async () => {
-  h = await startCliHarness({ clockScale: 0, startTime: START });
-  api = apiFor(h.emu);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = cliHarnessForAllTests({ clockScale: 0, startTime: START });
 beforeEach(() => {
   h.emu.control.reset();
 });
 
-const routes = () => h.recorder.requests.map((r) => `${r.base} ${r.method} ${pathOf(r.url)}`);
 const gpuPod = async (name: string) =>
-  (await api.createPod({ name, image: "acme/app:1", gpu: { id: H100 } })).id;
+  (await h.api.createPod({ name, image: "acme/app:1", gpu: { id: H100 } })).id;
 const running = async (name: string) => {
   const id = await gpuPod(name);
   h.emu.control.setPodStatus(id, "RUNNING");
@@ -37,10 +26,10 @@ describe("pods list", () => {
   it("prints every pod with stable fields, GPU and CPU alike", async () => {
     const gpu = await running("trainer");
     const cpu = (
-      await api.createPod({ name: "cpu", image: "acme/app:1", cpu: { id: "cpu3c", vcpuCount: 4 } })
+      await h.api.createPod({ name: "cpu", image: "acme/app:1", cpu: { id: "cpu3c", vcpuCount: 4 } })
     ).id;
     const pods = await h.json<Record<string, unknown>[]>(["pods", "list"]);
-    expect(routes()).toEqual(["base GET /v2/pods"]);
+    expect(h.routes()).toEqual(["base GET /v2/pods"]);
     expect(pods).toEqual([
       {
         id: gpu,
@@ -77,7 +66,7 @@ describe("pods list", () => {
 
   it("a table for people, and a line when there are none", async () => {
     const id = await running("trainer");
-    const dataCenter = (await api.getPod(id)).dataCenterId ?? "";
+    const dataCenter = (await h.api.getPod(id)).dataCenterId ?? "";
     const res = await h.run(["pods", "list"], { TZ: "Europe/Paris" });
     expect([res.code, res.stderr]).toEqual([0, ""]);
     expect(res.stdout.split("\n")).toEqual([
@@ -95,7 +84,7 @@ describe("pods stop|start|restart", () => {
   it("stop sends {action: stop} and prints the new status", async () => {
     const id = await running("trainer");
     const res = await h.json<Record<string, unknown>>(["pods", "stop", id]);
-    expect([routes(), h.recorder.requests[0]?.body]).toEqual([
+    expect([h.routes(), h.recorder.requests[0]?.body]).toEqual([
       [`base POST /v2/pods/${id}/action`],
       { action: "stop" },
     ]);
@@ -110,7 +99,7 @@ describe("pods stop|start|restart", () => {
 
   it("start on a stopped pod, restart on a running one, in the table", async () => {
     const id = await running("trainer");
-    await api.podAction(id, "stop");
+    await h.api.podAction(id, "stop");
     const started = await h.run(["pods", "start", id]);
     expect([started.code, started.stdout, h.recorder.requests[0]?.body]).toEqual([
       0,
@@ -128,8 +117,8 @@ describe("pods stop|start|restart", () => {
 
   it("a start refused for capacity (400) says the pod stays stopped and to try again later; exit 1", async () => {
     const id = await running("trainer");
-    await api.podAction(id, "stop");
-    const dataCenterId = (await api.getPod(id)).dataCenterId ?? "";
+    await h.api.podAction(id, "stop");
+    const dataCenterId = (await h.api.getPod(id)).dataCenterId ?? "";
     h.emu.control.setCapacity({ dataCenterId, gpuTypeId: H100, free: 0 });
     const res = await h.run(["pods", "start", id]);
     const json = await h.run(["pods", "start", id, "--json"]);
@@ -148,7 +137,7 @@ describe("pods stop|start|restart", () => {
         errors: [],
       },
     ]);
-    expect((await api.getPod(id)).status).toBe("EXITED");
+    expect((await h.api.getPod(id)).status).toBe("EXITED");
   });
 
   it.each([
@@ -159,9 +148,9 @@ describe("pods stop|start|restart", () => {
     "%s on a %s pod (409) names its status and valid actions; exit 1",
     async (action, status, valid) => {
       const id = await running("trainer");
-      if (status === "EXITED") await api.podAction(id, "stop");
+      if (status === "EXITED") await h.api.podAction(id, "stop");
       const res = await h.run(["pods", action, id, "--json"]);
-      expect(routes()).toEqual([`base POST /v2/pods/${id}/action`, `base GET /v2/pods/${id}`]);
+      expect(h.routes()).toEqual([`base POST /v2/pods/${id}/action`, `base GET /v2/pods/${id}`]);
       expect([res.code, res.stdout, JSON.parse(res.stderr)]).toEqual([
         1,
         "",

@@ -2,37 +2,26 @@
  * `runpod-dynamic registries list|delete` against the emulator (`/v2/registries`): ids and names
  * only, never the credentials.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { pathOf, runCli } from "../support/cli.js";
-import { apiFor } from "../support/emulator.js";
-import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+import { cliHarnessForAllTests, errorText, runCli } from "../support/cli.js";
 
 const PASSWORD = "hunter2-registry-password";
 const USERNAME = "registry-robot-user";
 
-let h: CliHarness;
-let api: ReturnType<typeof apiFor>;
-beforeAll(async () => {
-  h = await startCliHarness({ clockScale: 0 });
-  api = apiFor(h.emu);
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = cliHarnessForAllTests({ clockScale: 0 });
 beforeEach(() => {
   h.emu.control.reset();
 });
 
-const routes = () => h.recorder.requests.map((r) => `${r.base} ${r.method} ${pathOf(r.url)}`);
-const create = (name: string) => api.createRegistry({ name, username: USERNAME, password: PASSWORD });
+const create = (name: string) => h.api.createRegistry({ name, username: USERNAME, password: PASSWORD });
 
 describe("registries list", () => {
   it("prints id and name of each credential, never the username or password", async () => {
     const ghcr = await create("ghcr");
     const docker = await create("dockerhub");
     const json = await h.json<unknown>(["registries", "list"]);
-    expect(routes()).toEqual(["base GET /v2/registries"]);
+    expect(h.routes()).toEqual(["base GET /v2/registries"]);
     expect(json).toEqual([
       { id: ghcr.id, name: "ghcr" },
       { id: docker.id, name: "dockerhub" },
@@ -59,7 +48,7 @@ describe("registries delete", () => {
   it("deletes by id", async () => {
     const ghcr = await create("ghcr");
     const json = await h.json<unknown>(["registries", "delete", ghcr.id]);
-    expect([routes(), json, h.emu.state.registries.has(ghcr.id)]).toEqual([
+    expect([h.routes(), json, h.emu.state.registries.has(ghcr.id)]).toEqual([
       [`base DELETE /v2/registries/${ghcr.id}`],
       { id: ghcr.id, deleted: true },
       false,
@@ -71,7 +60,7 @@ describe("registries delete", () => {
 
   it("a credential a pod pulls with is refused (400), exit 1 with the API's detail", async () => {
     const ghcr = await create("ghcr");
-    const pod = await api.createPod({
+    const pod = await h.api.createPod({
       name: "private",
       image: "ghcr.io/acme/app:1",
       registry: ghcr.id,

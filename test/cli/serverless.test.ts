@@ -4,10 +4,9 @@
  * ADA_24 = RTX 4090 + L4, AMPERE_80 = A100, ADA_80_PRO = H100, AMPERE_48 = A40, ADA_48_PRO = L40S,
  * AMPERE_24 = RTX A5000.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { pathOf } from "../support/cli.js";
-import { emulatorLib } from "../support/emulator.js";
-import { type CliHarness, errorText, startCliHarness } from "./harness.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { cliHarnessForAllTests, errorText, pathOf } from "../support/cli.js";
+import { emulatorLib, queueUrls } from "../support/emulator.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const A100 = "NVIDIA A100 80GB PCIe";
@@ -42,58 +41,35 @@ function sdxlWithConfig(id: string, config: string) {
   return { ...sdxl, id, repoName: id, listedRelease: { ...release, id: `rel-${id}`, config } };
 }
 
-/** The job routes the emulator gives a queue endpoint (under its own serverless address). */
-function queueUrls(id: string) {
-  const at = `${h.emu.serverlessUrl}/v2/${id}`;
-  return {
-    run: `${at}/run`,
-    runSync: `${at}/runsync`,
-    status: `${at}/status/{job_id}`,
-    stream: `${at}/stream/{job_id}`,
-    cancel: `${at}/cancel/{job_id}`,
-    retry: `${at}/retry/{job_id}`,
-    purgeQueue: `${at}/purge-queue`,
-    health: `${at}/health`,
-  };
-}
-
-let h: CliHarness;
-beforeAll(async () => {
-  h = await startCliHarness({
-    seed: {
-      hubListings: [
-        ...emulatorLib.defaultSeed().hubListings,
-        sdxlWithConfig("hub-bad-json", "{not json"),
-        sdxlWithConfig("hub-bad-disk", JSON.stringify({ containerDiskInGb: "lots", gpuIds: "ADA_24" })),
-        sdxlWithConfig("hub-tpu", JSON.stringify({ runsOn: "TPU", gpuIds: "ADA_24" })),
-        sdxlWithConfig("hub-no-gpus", JSON.stringify({ runsOn: "GPU", containerDiskInGb: 12 })),
-        sdxlWithConfig("hub-b200", JSON.stringify({ gpuIds: "BLACKWELL_180,ADA_24" })),
-        sdxlWithConfig("hub-no-config", ""),
-      ],
-    },
-  });
-});
-afterAll(async () => {
-  await h.close();
+const h = cliHarnessForAllTests({
+  seed: {
+    hubListings: [
+      ...emulatorLib.defaultSeed().hubListings,
+      sdxlWithConfig("hub-bad-json", "{not json"),
+      sdxlWithConfig("hub-bad-disk", JSON.stringify({ containerDiskInGb: "lots", gpuIds: "ADA_24" })),
+      sdxlWithConfig("hub-tpu", JSON.stringify({ runsOn: "TPU", gpuIds: "ADA_24" })),
+      sdxlWithConfig("hub-no-gpus", JSON.stringify({ runsOn: "GPU", containerDiskInGb: 12 })),
+      sdxlWithConfig("hub-b200", JSON.stringify({ gpuIds: "BLACKWELL_180,ADA_24" })),
+      sdxlWithConfig("hub-no-config", ""),
+    ],
+  },
 });
 beforeEach(() => {
   h.emu.control.clearFaults();
 });
 
 const userTemplates = () => [...h.emu.state.templates.values()].filter((t) => t.source === "user");
+/** The requests of the last run, each as `METHOD path`: a create sends them all to the base address. */
 const routes = () => h.recorder.requests.map((r) => `${r.method} ${pathOf(r.url)}`);
+/** `serverless create` from hub listing `hubId` as `name`, then `flags`. */
+function create(hubId: string, name: string, ...flags: string[]): string[] {
+  return ["serverless", "create", "--hub-id", hubId, "--name", name, ...flags];
+}
 
 describe("from the release config", () => {
   it("creates an endpoint from the built image on the config's GPU pools, with no template", async () => {
     const templates = userTemplates().length;
-    const created = await h.json<Created>([
-      "serverless",
-      "create",
-      "--hub-id",
-      "hub-vllm",
-      "--name",
-      "my-vllm",
-    ]);
+    const created = await h.json<Created>(create("hub-vllm", "my-vllm"));
     expect(routes()).toEqual(["POST /graphql", "GET /v2/catalog/gpus", "POST /v2/serverless"]);
     expect(h.recorder.requests[2]?.body).toEqual({
       name: "my-vllm",
@@ -119,7 +95,7 @@ describe("from the release config", () => {
       containerDiskInGb: 30,
       hubListingId: "hub-vllm",
       hubReleaseId: "rel-hub-vllm",
-      requestUrls: queueUrls(created.id),
+      requestUrls: queueUrls(h.emu.serverlessUrl, created.id),
       jobUrl: `${h.recorder.env.RUNPOD_SERVERLESS_URL}/v2/${created.id}/`,
     });
     expect(h.emu.state.endpoints.get(created.id)).toMatchObject({
@@ -143,14 +119,7 @@ describe("from the release config", () => {
   });
 
   it("takes a pool whole (its GPU types listed), and accepts owner/name for --hub-id", async () => {
-    const created = await h.json<Created>([
-      "serverless",
-      "create",
-      "--hub-id",
-      "runpod-workers/worker-sdxl",
-      "--name",
-      "sdxl",
-    ]);
+    const created = await h.json<Created>(create("runpod-workers/worker-sdxl", "sdxl"));
     expect([created.gpuPools, created.excludedGpuTypes, created.gpuTypeIds]).toEqual([
       ["ADA_24"],
       [],
@@ -163,14 +132,7 @@ describe("from the release config", () => {
   });
 
   it("a CPU listing gets a CPU endpoint without reading the GPU catalog", async () => {
-    const created = await h.json<Created>([
-      "serverless",
-      "create",
-      "--hub-id",
-      "hub-cpu-tts",
-      "--name",
-      "tts",
-    ]);
+    const created = await h.json<Created>(create("hub-cpu-tts", "tts"));
     expect(routes()).toEqual(["POST /graphql", "POST /v2/serverless"]);
     expect(h.recorder.requests[1]?.body).toMatchObject({ cpu: [{ id: "cpu3g", vcpuCount: 4 }], disk: 5 });
     expect([
@@ -189,7 +151,7 @@ describe("from the release config", () => {
   });
 
   it("prints the endpoint id, its pools and its job address in the table", async () => {
-    const res = await h.run(["serverless", "create", "--hub-id", "hub-whisper", "--name", "whisper"]);
+    const res = await h.run(create("hub-whisper", "whisper"));
     const id =
       /^Created serverless endpoint (\S+) from hub listing hub-whisper \(release v1\.0\.0\)\.$/m.exec(
         res.stdout,
@@ -204,26 +166,8 @@ describe("from the release config", () => {
 
 describe("--gpu-id overrides the config", () => {
   it("and fills in for a config without GPU ids; a release without config gets runpodctl's 10 GB disk", async () => {
-    const noGpus = await h.json<Created>([
-      "serverless",
-      "create",
-      "--hub-id",
-      "hub-no-gpus",
-      "--name",
-      "no-gpus",
-      "--gpu-id",
-      "ADA_48_PRO",
-    ]);
-    const noConfig = await h.json<Created>([
-      "serverless",
-      "create",
-      "--hub-id",
-      "hub-no-config",
-      "--name",
-      "no-config",
-      "--gpu-id",
-      "AMPERE_24",
-    ]);
+    const noGpus = await h.json<Created>(create("hub-no-gpus", "no-gpus", "--gpu-id", "ADA_48_PRO"));
+    const noConfig = await h.json<Created>(create("hub-no-config", "no-config", "--gpu-id", "AMPERE_24"));
     expect([
       noGpus.gpuPools,
       noGpus.gpuTypeIds,
@@ -242,16 +186,7 @@ describe("--gpu-id overrides the config", () => {
     // a GPU type of a pool with others: the pool without them
     [L4, ["ADA_24"], [RTX4090], [L4]],
   ])("--gpu-id %s", async (gpuId, pools, excludedTypes, gpuTypeIds) => {
-    const created = await h.json<Created>([
-      "serverless",
-      "create",
-      "--hub-id",
-      "hub-sdxl",
-      "--name",
-      "sdxl-override",
-      "--gpu-id",
-      gpuId,
-    ]);
+    const created = await h.json<Created>(create("hub-sdxl", "sdxl-override", "--gpu-id", gpuId));
     expect([created.gpuPools, created.excludedGpuTypes, created.gpuTypeIds]).toEqual([
       pools,
       excludedTypes,
@@ -358,7 +293,7 @@ describe("errors", () => {
   it("a rejected create exits 1 with the API's detail", async () => {
     h.emu.control.addFault({ method: "POST", path: "^/v2/serverless$", status: 400, times: 1 });
     const endpoints = h.emu.state.endpoints.size;
-    const res = await h.run(["serverless", "create", "--hub-id", "hub-sdxl", "--name", "rejected"]);
+    const res = await h.run(create("hub-sdxl", "rejected"));
     expect([res.code, errorText(res)]).toEqual([
       1,
       expect.stringMatching(/^Error: POST \/v2\/serverless: 400 Bad Request: Injected upstream failure\./),
@@ -373,7 +308,7 @@ describe("errors", () => {
     // Every send is cut off before the emulator reads it: createOnce looks, sends again, and gives up.
     h.emu.control.addFault({ method: "POST", path: "^/v2/serverless$", reset: "before", times: 100 });
     const endpoints = h.emu.state.endpoints.size;
-    const res = await h.run(["serverless", "create", "--hub-id", "hub-sdxl", "--name", "unknown", "--json"]);
+    const res = await h.run(create("hub-sdxl", "unknown", "--json"));
     const error = JSON.parse(res.stderr) as Record<string, unknown>;
     expect([res.code, error.code, h.emu.state.endpoints.size]).toEqual([1, "RUNPOD_NETWORK", endpoints]);
     // each unanswered send is looked for before the next; the last look-up found nothing either
@@ -399,14 +334,7 @@ describe("an unanswered create is never doubled", () => {
   ])("%s: one endpoint", async (_name, reset, sent) => {
     h.emu.control.addFault({ method: "POST", path: "^/v2/serverless$", reset, times: 1 });
     const endpoints = [...h.emu.state.endpoints.keys()];
-    const created = await h.json<Created>([
-      "serverless",
-      "create",
-      "--hub-id",
-      "hub-sdxl",
-      "--name",
-      `once-${reset}`,
-    ]);
+    const created = await h.json<Created>(create("hub-sdxl", `once-${reset}`));
     const newEndpoints = [...h.emu.state.endpoints.keys()].filter((id) => !endpoints.includes(id));
     expect([routes(), newEndpoints]).toEqual([sent, [created.id]]);
   });

@@ -11,9 +11,7 @@
  * 2026-11-17.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorLib } from "../support/emulator.js";
-import { START } from "./harness.js";
-import { http, problem } from "./http.js";
+import { emulatorLib, http, problem, START } from "../support/emulator.js";
 
 type Emulator = Awaited<ReturnType<typeof emulatorLib.startEmulator>>;
 let emu: Emulator;

@@ -9,9 +9,8 @@
  *   worker-9 (A100), with amounts varying by hour.
  * - network volumes: $0.0146 every hour for 150 GB, no high-performance storage.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
+import { describe, expect, it } from "vitest";
+import { frozenEmulatorForAllTests, http, problem } from "../support/emulator.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const RTX4090 = "NVIDIA GeForce RTX 4090";
@@ -19,13 +18,7 @@ const A100 = "NVIDIA A100 80GB PCIe";
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.emu.close();
-});
+const h = frozenEmulatorForAllTests();
 
 type V1Kind = "pods" | "endpoints" | "networkvolumes";
 /** GET {rest_url}/v1/billing/{kind}?query, as runpodctl sends it. */

@@ -3,31 +3,18 @@
  * 250 pods of one GPU shape in one data center), member pods in the pod store, rename, delete
  * with a grace period, and the seeded Ray cluster.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
+import { describe, expect, it } from "vitest";
+import { frozenEmulatorForAllTests, http, problem } from "../support/emulator.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const A40 = "NVIDIA A40";
 const ID = /^[a-z0-9]{14}$/;
 
-let h: Harness;
-let c: ReturnType<typeof http>;
-let t0: number;
-beforeAll(async () => {
-  h = await startHarness();
-  c = http(h.emu);
-});
-afterAll(async () => {
-  await h.emu.close();
-});
-beforeEach(() => {
-  h.emu.control.reset();
-  t0 = h.emu.control.now();
-});
+const h = frozenEmulatorForAllTests({ reset: true });
+const c = http(h);
 
 type Body = Record<string, unknown>;
-const iso = (offset = 0) => new Date(t0 + offset).toISOString();
+const iso = (offset = 0) => new Date(h.t0 + offset).toISOString();
 const body = (over: Body = {}): Body => ({
   name: "trainer",
   type: "SLURM",

@@ -2,9 +2,15 @@
  * The v1 view of serverless endpoints under rest_url (`/v1/endpoints`, retired upstream, served
  * for old clients), over raw HTTP: the provider's client speaks v2 only.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, START, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
+import { describe, expect, it } from "vitest";
+import {
+  frozenEmulatorForAllTests,
+  http,
+  jobCalls,
+  problem,
+  type SharedEmulator,
+  START,
+} from "../support/emulator.js";
 
 const L4 = "NVIDIA L4";
 const A40 = "NVIDIA A40";
@@ -36,36 +42,32 @@ const ID = /^[a-z0-9]{14}$/;
 type Body = Record<string, unknown>;
 const USER_ID = /^user_[0-9a-f]{27}$/;
 
-let h: Harness;
-let v1: ReturnType<typeof v1Api>;
-beforeAll(async () => {
-  h = await startHarness();
-  v1 = v1Api(h);
-});
-afterAll(async () => {
-  await h.emu.close();
-});
-beforeEach(() => {
-  h.emu.control.reset();
-});
+const h = frozenEmulatorForAllTests({ reset: true });
+const v1 = v1Api(h);
 
 /** The v1 calls an old client makes, over raw HTTP; `ok` answers the body of a 2xx or throws. */
-function v1Api(harness: Harness) {
-  const c = http(harness.emu);
+function v1Api(harness: SharedEmulator) {
+  const c = http(harness);
   return {
     ...c,
+    ...jobCalls(c),
     createEndpoint: (body: Body) => c.ok(c.post("rest", "/v1/endpoints", body)),
     listEndpoints: () => c.ok(c.get("rest", "/v1/endpoints")),
     getEndpoint: (id: string) => c.ok(c.get("rest", `/v1/endpoints/${id}`)),
     updateEndpoint: (id: string, body: Body) => c.ok(c.patch("rest", `/v1/endpoints/${id}`, body)),
     deleteEndpoint: (id: string) => c.ok(c.del("rest", `/v1/endpoints/${id}`)),
-    runJob: (id: string, input: Body) => c.ok(c.post("serverless", `/v2/${id}/run`, { input })),
-    getJobStatus: (id: string, jobId: string) => c.ok(c.get("serverless", `/v2/${id}/status/${jobId}`)),
     deleteNetworkVolume: (id: string) => c.ok(c.del("base", `/v2/network-volumes/${id}`)),
     listNetworkVolumes: async (): Promise<{ id: string }[]> =>
       (await c.ok(c.get("base", "/v2/network-volumes"))).networkVolumes,
   };
 }
+
+/** What a create adds to every endpoint: when (the frozen START), version 1 and the account's user. */
+const stamped = (created: Body) => ({
+  createdAt: new Date(START).toISOString(),
+  version: 1,
+  userId: created.userId,
+});
 
 describe("POST /v1/endpoints", () => {
   it("fills in the v1 description's defaults and answers 200 with the Endpoint", async () => {
@@ -81,41 +83,16 @@ describe("POST /v1/endpoints", () => {
       gpuCount: 1,
       allowedCudaVersions: [],
       ...SERVERLESS_DEFAULTS,
-      createdAt: new Date(START).toISOString(),
-      version: 1,
-      userId: created.userId,
+      ...stamped(created),
     });
     const log = h.emu.control.requests().entries;
     expect(log.map((e) => [e.route, e.status])).toEqual([["POST /v1/endpoints", 200]]);
   });
 
   it("keeps every field it is given, and ignores CPU fields on a GPU endpoint", async () => {
-    const created = await v1.createEndpoint({
+    const kept = {
       name: "sdxl-prod",
       templateId: "runpod-worker-sdxl",
-      gpuTypeIds: [L4, A40],
-      gpuCount: 2,
-      allowedCudaVersions: ["12.4", "12.8"],
-      minCudaVersion: "12.4",
-      cpuFlavorIds: ["cpu3c"],
-      vcpuCount: 4,
-      dataCenterIds: ["US-TX-3", "EU-RO-1"],
-      workersMin: 1,
-      workersMax: 1,
-      idleTimeout: 60,
-      executionTimeoutMs: 30_000,
-      flashboot: true,
-      scalerType: "REQUEST_COUNT",
-      scalerValue: 2,
-      networkVolumeId: "nv-tx3-datasets",
-      networkVolumeIds: ["nv-tx3-datasets", "nv-ro1-models"],
-      env: { MODEL: "sdxl" },
-    });
-    expect(created).toEqual({
-      id: created.id,
-      name: "sdxl-prod",
-      templateId: "runpod-worker-sdxl",
-      computeType: "GPU",
       gpuTypeIds: [L4, A40],
       gpuCount: 2,
       allowedCudaVersions: ["12.4", "12.8"],
@@ -131,10 +108,9 @@ describe("POST /v1/endpoints", () => {
       networkVolumeId: "nv-tx3-datasets",
       networkVolumeIds: ["nv-tx3-datasets", "nv-ro1-models"],
       env: { MODEL: "sdxl" },
-      createdAt: new Date(START).toISOString(),
-      version: 1,
-      userId: created.userId,
-    });
+    };
+    const created = await v1.createEndpoint({ ...kept, cpuFlavorIds: ["cpu3c"], vcpuCount: 4 });
+    expect(created).toEqual({ id: created.id, ...kept, computeType: "GPU", ...stamped(created) });
   });
 
   it("creates a CPU endpoint with instanceIds <flavor>-<vcpu>-<memoryGb>, ignoring GPU fields", async () => {
@@ -155,9 +131,7 @@ describe("POST /v1/endpoints", () => {
       vcpuCount: 2,
       instanceIds: ["cpu3g-2-8", "cpu3c-2-4"],
       ...SERVERLESS_DEFAULTS,
-      createdAt: new Date(START).toISOString(),
-      version: 1,
-      userId: created.userId,
+      ...stamped(created),
     });
   });
 

@@ -4,61 +4,35 @@
  * 1520, hub-vllm 1240, hub-ollama 990, hub-sdxl 860, hub-axolotl 670, hub-whisper 540,
  * hub-flux-lora 430, hub-embed 210, hub-cpu-tts 95, hub-draft 3 (the only one without a release).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clientLib } from "../support/dist.js";
-import { apiFor, frozenEmulator } from "../support/emulator.js";
-import { failure, type Harness, lastStatus, startHarness } from "./harness.js";
+import {
+  apiFor,
+  frozenEmulator,
+  frozenEmulatorForAllTests,
+  HUB_BY_STARS,
+  HUB_SUMMARY_FIELDS,
+  HUB_VLLM_CONFIG,
+  lastStatus,
+  rejection,
+  type SharedEmulator,
+} from "../support/emulator.js";
 
 const { LISTINGS_QUERY, LISTING_QUERY, LISTING_FROM_REPO_QUERY } = clientLib.schemas;
 
-const BY_STARS = [
-  "hub-comfy",
-  "hub-jupyter",
-  "hub-comfy-pod",
-  "hub-vllm",
-  "hub-ollama",
-  "hub-sdxl",
-  "hub-axolotl",
-  "hub-whisper",
-  "hub-flux-lora",
-  "hub-embed",
-  "hub-cpu-tts",
-  "hub-draft",
-];
-/** The fields LISTINGS_QUERY selects: a summary carries these and nothing else. */
-const SUMMARY_FIELDS = [
-  "category",
-  "createdAt",
-  "deploys",
-  "description",
-  "id",
-  "language",
-  "repoName",
-  "repoOwner",
-  "stars",
-  "tags",
-  "title",
-  "type",
-  "updatedAt",
-  "views",
-];
+const h = frozenEmulatorForAllTests();
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.emu.close();
-});
+/** Listing ids, in order, from their names without the `hub-` prefix. */
+const hubIds = (names: string) => names.split(" ").map((name) => `hub-${name}`);
 
-type ListingsInput = Parameters<Harness["api"]["hubListings"]>[0];
+type ListingsInput = Parameters<SharedEmulator["api"]["hubListings"]>[0];
 const ids = async (input: ListingsInput) => (await h.api.hubListings(input)).map((l) => l.id);
 
 /**
  * A GraphQL request the typed client would not send; answers the raw `{ data, errors }` body. An
  * undefined body sends none. `client` defaults to the shared emulator's.
  */
-const graphql = (body: unknown, client: Harness["client"] = h.client) =>
+const graphql = (body: unknown, client: SharedEmulator["client"] = h.client) =>
   client.request<unknown>({
     method: "POST",
     base: "v2",
@@ -70,7 +44,7 @@ const graphql = (body: unknown, client: Harness["client"] = h.client) =>
 describe("listings(input)", () => {
   it("answers runpodctl's default (top 10 by stars, descending) with summary fields only", async () => {
     const listings = await h.api.hubListings({ limit: 10, orderBy: "stars", orderDirection: "desc" });
-    expect(listings.map((l) => l.id)).toEqual(BY_STARS.slice(0, 10));
+    expect(listings.map((l) => l.id)).toEqual(HUB_BY_STARS.slice(0, 10));
     expect(listings[0]).toEqual({
       id: "hub-comfy",
       title: "Comfyui Worker",
@@ -87,12 +61,14 @@ describe("listings(input)", () => {
       createdAt: "2024-06-20T10:00:00Z",
       updatedAt: "2026-11-02T09:00:00Z",
     });
-    for (const listing of listings) expect(Object.keys(listing).sort()).toEqual(SUMMARY_FIELDS);
+    for (const listing of listings) {
+      expect(Object.keys(listing).sort()).toEqual([...HUB_SUMMARY_FIELDS].sort());
+    }
     expect(lastStatus(h)).toBe(200);
   });
 
   it("uses the same defaults when the input is empty", async () => {
-    expect(await ids({})).toEqual(BY_STARS.slice(0, 10));
+    expect(await ids({})).toEqual(HUB_BY_STARS.slice(0, 10));
   });
 
   it.each([
@@ -100,125 +76,51 @@ describe("listings(input)", () => {
     ["offset 4, limit 3", { offset: 4, limit: 3 }, ["hub-ollama", "hub-sdxl", "hub-axolotl"]],
     ["limit 0", { limit: 0 }, []],
     ["offset past the end", { offset: 12 }, []],
-    ["limit above the count", { limit: 50 }, BY_STARS],
+    ["limit above the count", { limit: 50 }, HUB_BY_STARS],
   ])("pages with %s", async (_name, input, expected) => {
     expect(await ids(input)).toEqual(expected);
   });
 
+  // The seed's listings in each order asked for below, descending unless named _ASC.
+  const BY_DEPLOYS = hubIds(
+    "jupyter comfy-pod sdxl vllm ollama comfy whisper axolotl flux-lora embed cpu-tts draft",
+  );
+  const BY_VIEWS = hubIds(
+    "jupyter comfy-pod comfy sdxl vllm ollama whisper axolotl flux-lora embed cpu-tts draft",
+  );
+  const BY_CREATED_ASC = hubIds(
+    "jupyter sdxl whisper comfy-pod vllm ollama comfy axolotl embed flux-lora cpu-tts draft",
+  );
+  const BY_UPDATED = hubIds(
+    "embed draft flux-lora comfy vllm axolotl comfy-pod sdxl ollama whisper cpu-tts jupyter",
+  );
+  const BY_RELEASED = hubIds(
+    "embed flux-lora comfy vllm axolotl comfy-pod sdxl ollama whisper cpu-tts jupyter draft",
+  );
+  const BY_RELEASED_ASC = hubIds(
+    "jupyter cpu-tts whisper ollama sdxl comfy-pod axolotl vllm comfy flux-lora embed draft",
+  );
+
   it.each([
-    ["stars asc", { orderBy: "stars", orderDirection: "asc" }, [...BY_STARS].reverse()],
+    ["stars asc", { orderBy: "stars", orderDirection: "asc" }, [...HUB_BY_STARS].reverse()],
     [
       "stars ASC (direction is case-insensitive)",
       { orderBy: "stars", orderDirection: "ASC" },
-      [...BY_STARS].reverse(),
+      [...HUB_BY_STARS].reverse(),
     ],
-    [
-      "deploys desc",
-      { orderBy: "deploys" },
-      [
-        "hub-jupyter",
-        "hub-comfy-pod",
-        "hub-sdxl",
-        "hub-vllm",
-        "hub-ollama",
-        "hub-comfy",
-        "hub-whisper",
-        "hub-axolotl",
-        "hub-flux-lora",
-        "hub-embed",
-        "hub-cpu-tts",
-        "hub-draft",
-      ],
-    ],
-    [
-      "views desc",
-      { orderBy: "views", orderDirection: "Desc" },
-      [
-        "hub-jupyter",
-        "hub-comfy-pod",
-        "hub-comfy",
-        "hub-sdxl",
-        "hub-vllm",
-        "hub-ollama",
-        "hub-whisper",
-        "hub-axolotl",
-        "hub-flux-lora",
-        "hub-embed",
-        "hub-cpu-tts",
-        "hub-draft",
-      ],
-    ],
-    [
-      "createdAt asc",
-      { orderBy: "createdAt", orderDirection: "asc" },
-      [
-        "hub-jupyter",
-        "hub-sdxl",
-        "hub-whisper",
-        "hub-comfy-pod",
-        "hub-vllm",
-        "hub-ollama",
-        "hub-comfy",
-        "hub-axolotl",
-        "hub-embed",
-        "hub-flux-lora",
-        "hub-cpu-tts",
-        "hub-draft",
-      ],
-    ],
-    [
-      "updatedAt desc",
-      { orderBy: "updatedAt" },
-      [
-        "hub-embed",
-        "hub-draft",
-        "hub-flux-lora",
-        "hub-comfy",
-        "hub-vllm",
-        "hub-axolotl",
-        "hub-comfy-pod",
-        "hub-sdxl",
-        "hub-ollama",
-        "hub-whisper",
-        "hub-cpu-tts",
-        "hub-jupyter",
-      ],
-    ],
+    ["deploys desc", { orderBy: "deploys" }, BY_DEPLOYS],
+    ["views desc", { orderBy: "views", orderDirection: "Desc" }, BY_VIEWS],
+    ["createdAt asc", { orderBy: "createdAt", orderDirection: "asc" }, BY_CREATED_ASC],
+    ["updatedAt desc", { orderBy: "updatedAt" }, BY_UPDATED],
     [
       "releasedAt desc (no release sorts last)",
       { orderBy: "releasedAt", orderDirection: "desc" },
-      [
-        "hub-embed",
-        "hub-flux-lora",
-        "hub-comfy",
-        "hub-vllm",
-        "hub-axolotl",
-        "hub-comfy-pod",
-        "hub-sdxl",
-        "hub-ollama",
-        "hub-whisper",
-        "hub-cpu-tts",
-        "hub-jupyter",
-        "hub-draft",
-      ],
+      BY_RELEASED,
     ],
     [
       "releasedAt asc (no release still sorts last)",
       { orderBy: "releasedAt", orderDirection: "asc" },
-      [
-        "hub-jupyter",
-        "hub-cpu-tts",
-        "hub-whisper",
-        "hub-ollama",
-        "hub-sdxl",
-        "hub-comfy-pod",
-        "hub-axolotl",
-        "hub-vllm",
-        "hub-comfy",
-        "hub-flux-lora",
-        "hub-embed",
-        "hub-draft",
-      ],
+      BY_RELEASED_ASC,
     ],
   ])("orders by %s", async (_name, input, expected) => {
     expect(await ids({ ...input, limit: 12 })).toEqual(expected);
@@ -360,8 +262,7 @@ describe("GraphQL over HTTP", () => {
       id: "rel-hub-vllm",
       name: "v1.0.0",
       tagName: "v1.0.0",
-      config:
-        '{"runsOn":"GPU","containerDiskInGb":30,"gpuIds":"AMPERE_80,ADA_80_PRO","gpuCount":1,"allowedCudaVersions":["12.4"],"env":[{"key":"MODEL_NAME","input":{"default":"Qwen/Qwen2.5-7B-Instruct"}},{"key":"MAX_MODEL_LEN","input":{"default":8192}}]}',
+      config: HUB_VLLM_CONFIG,
       deploys: 15300,
       createdAt: "2026-10-30T12:00:00Z",
       releasedAt: "2026-10-30T12:00:00Z",
@@ -547,7 +448,7 @@ describe("GraphQL over HTTP", () => {
   });
 
   it("surfaces a GraphQL error from the typed client as a bad-request error with the message", async () => {
-    const err = await failure(h.api.hubListings({ orderBy: "popularity" }));
+    const err = await rejection(h.api.hubListings({ orderBy: "popularity" }));
     expect(err.code).toBe(clientLib.ERROR_CODES.BAD_REQUEST);
     expect(err.detail).toBe(
       'Argument "input" of field "Query.listings" has an invalid value: $.orderBy: expected one of "createdAt", "deploys", "releasedAt", "stars", "updatedAt", "views".',

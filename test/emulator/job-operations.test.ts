@@ -5,41 +5,20 @@
  * plus `/retry`, execution timeouts and queues no worker takes. Frozen clock, moved with `advance`
  * (default queue 500 ms, run 1500 ms).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
+import { describe, expect, it } from "vitest";
+import { frozenEmulatorForAllTests, http, problem, queueEndpoint } from "../support/emulator.js";
 
 const FLUX = "black-forest-labs-flux-1-schnell";
 const REQUESTED_FAILURE = "Emulated failure: the job input set fail to true.";
 
-let h: Harness;
-let c: ReturnType<typeof http>;
-beforeAll(async () => {
-  h = await startHarness();
-  c = http(h.emu);
-});
-afterAll(async () => {
-  await h.emu.close();
-});
-beforeEach(() => {
-  h.emu.control.reset();
-});
-afterEach(() => {
-  h.emu.control.setClockScale(0);
-});
+const h = frozenEmulatorForAllTests({ reset: true });
+const c = http(h);
 
 type Body = Record<string, unknown>;
 
 async function endpoint(over: Body = {}): Promise<string> {
   const created = await c.ok(
-    c.post("base", "/v2/serverless", {
-      name: "jobs",
-      type: "QUEUE",
-      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-      image: "acme/worker:1",
-      gpu: { pools: ["ADA_24"] },
-      ...over,
-    }),
+    c.post("base", "/v2/serverless", queueEndpoint({ name: "jobs", image: "acme/worker:1", ...over })),
   );
   return created.id;
 }

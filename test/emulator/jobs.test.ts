@@ -3,9 +3,15 @@
  * the emulator clock: frozen and moved with `advance`, except where `/runsync` needs a running
  * clock (scaled so the real wait stays under 100 ms).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, lastStatus, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
+import { describe, expect, it } from "vitest";
+import {
+  frozenEmulatorForAllTests,
+  http,
+  jobCalls,
+  lastStatus,
+  problem,
+  queueEndpoint,
+} from "../support/emulator.js";
 
 const FLUX = "black-forest-labs-flux-1-schnell";
 const WAN = "wan-2-2-t2v-720";
@@ -15,45 +21,15 @@ const WORKER_ID = /^[a-z0-9]{14}$/;
 const REQUESTED_FAILURE = "Emulated failure: the job input set fail to true.";
 const RANDOM_FAILURE = "Emulated worker failure (settings.jobFailureShare).";
 
-let h: Harness;
-let jobs: ReturnType<typeof jobApi>;
-beforeAll(async () => {
-  h = await startHarness();
-  jobs = jobApi(h);
-});
-afterAll(async () => {
-  await h.emu.close();
-});
-beforeEach(() => {
-  h.emu.control.reset();
-});
-afterEach(() => {
-  h.emu.control.setClockScale(0);
-});
-
-/** The job calls over raw HTTP; `ok` answers the body of a 2xx or throws. */
-function jobApi(harness: Harness) {
-  const c = http(harness.emu);
-  return {
-    ...c,
-    runJob: (id: string, input: Record<string, unknown>) =>
-      c.ok(c.post("serverless", `/v2/${id}/run`, { input })),
-    runJobSync: (id: string, input: Record<string, unknown>) =>
-      c.ok(c.post("serverless", `/v2/${id}/runsync`, { input })),
-    getJobStatus: (id: string, jobId: string) => c.ok(c.get("serverless", `/v2/${id}/status/${jobId}`)),
-  };
-}
+const h = frozenEmulatorForAllTests({ reset: true });
+const c = http(h);
+/** Raw HTTP calls, and the job calls by name. */
+const jobs = { ...c, ...jobCalls(c) };
 
 /** A QUEUE endpoint on the echo worker, created through v2. */
 async function echoEndpoint(): Promise<string> {
   const created = await jobs.ok(
-    jobs.post("base", "/v2/serverless", {
-      name: "echo",
-      type: "QUEUE",
-      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-      templateId: "runpod-worker-sdxl",
-      gpu: { pools: ["ADA_24"] },
-    }),
+    jobs.post("base", "/v2/serverless", queueEndpoint({ name: "echo", templateId: "runpod-worker-sdxl" })),
   );
   return created.id;
 }

@@ -3,40 +3,25 @@
  * (containers.ts), over raw HTTP on a frozen clock: provisioning 2000 ms, starting 3000 ms, pulls
  * retried every 30 s, a crashed container restarted after 10 s.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emulatorLib, frozenEmulator, raw } from "../support/emulator.js";
-import { type Harness, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
+import { describe, expect, it } from "vitest";
+import {
+  APP_POD,
+  emulatorLib,
+  frozenEmulator,
+  frozenEmulatorForAllTests,
+  http,
+  problem,
+  raw,
+} from "../support/emulator.js";
 
 const A40 = "NVIDIA A40";
 
-let h: Harness;
-let c: ReturnType<typeof http>;
-let t0: number;
-beforeAll(async () => {
-  h = await startHarness();
-  c = http(h.emu);
-});
-afterAll(async () => {
-  await h.emu.close();
-});
-beforeEach(() => {
-  h.emu.control.reset();
-  t0 = h.emu.control.now();
-});
+const h = frozenEmulatorForAllTests({ reset: true });
+const c = http(h);
 
 type Body = Record<string, unknown>;
-const iso = (offset: number) => new Date(t0 + offset).toISOString();
-const createPod = (over: Body = {}) =>
-  c.ok(
-    c.post("base", "/v2/pods", {
-      name: "p",
-      image: "acme/app:1",
-      gpu: { id: A40 },
-      dataCenterIds: ["US-KS-2"],
-      ...over,
-    }),
-  );
+const iso = (offset: number) => new Date(h.t0 + offset).toISOString();
+const createPod = (over: Body = {}) => c.ok(c.post("base", "/v2/pods", { ...APP_POD, ...over }));
 const getPod = (id: string) => c.ok(c.get("base", `/v2/pods/${id}`));
 const action = (id: string, a: string) => c.call("POST", "base", `/v2/pods/${id}/action`, { action: a });
 const state = async (id: string) => {

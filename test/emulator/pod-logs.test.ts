@@ -5,43 +5,22 @@
  * deterministic lines of each container behaviour.
  */
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
-import { openStream, type SseStream } from "./sse.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { APP_POD, frozenEmulatorForAllTests, http, problem, queueEndpoint } from "../support/emulator.js";
+import { openStream, type SseStream } from "../support/sse.js";
 
-const A40 = "NVIDIA A40";
-
-let h: Harness;
-let c: ReturnType<typeof http>;
-let t0: number;
+/** The streams a test opened, closed before the next test resets the emulator. */
 const open: SseStream[] = [];
-beforeAll(async () => {
-  h = await startHarness();
-  c = http(h.emu);
-});
-afterAll(async () => {
-  await h.emu.close();
-});
 beforeEach(() => {
   for (const s of open.splice(0)) s.close();
-  h.emu.control.reset();
-  t0 = h.emu.control.now();
 });
+const h = frozenEmulatorForAllTests({ reset: true });
+const c = http(h);
 
 type Body = Record<string, unknown>;
-const iso = (offset: number) => new Date(t0 + offset).toISOString();
+const iso = (offset: number) => new Date(h.t0 + offset).toISOString();
 const createPod = (over: Body = {}) =>
-  c.ok(
-    c.post("base", "/v2/pods", {
-      name: "p",
-      image: "acme/app:1",
-      ports: ["8888/http", "22/tcp"],
-      gpu: { id: A40 },
-      dataCenterIds: ["US-KS-2"],
-      ...over,
-    }),
-  );
+  c.ok(c.post("base", "/v2/pods", { ...APP_POD, ports: ["8888/http", "22/tcp"], ...over }));
 async function logs(path: string, options: { headers?: Record<string, string>; key?: string | null } = {}) {
   const s = await openStream(`${h.emu.baseUrl}${path}`, options);
   open.push(s);
@@ -53,6 +32,14 @@ const line = (offset: number, source: string, text: string) => ({
 });
 const digest = (image: string) => `sha256:${createHash("sha256").update(image).digest("hex")}`;
 
+/** What acme/app:1 with 8888/http and 22/tcp logs each time its container starts, at `at`. */
+const containerStart = (at: number) => [
+  line(at, "system", "start container"),
+  line(at + 1, "container", "Starting acme/app:1"),
+  line(at + 2, "container", "Listening on 8888/http"),
+  line(at + 3, "container", "Listening on 22/tcp"),
+  line(at + 4, "container", "Ready"),
+];
 /** What a pod of acme/app:1 with 8888/http and 22/tcp logs through its first start. */
 const started = () => [
   line(0, "system", "create pod: 1x NVIDIA A40 in US-KS-2"),
@@ -60,11 +47,7 @@ const started = () => [
   line(2001, "system", "1: Pulling from acme/app"),
   line(2002, "system", `Digest: ${digest("acme/app:1")}`),
   line(2003, "system", "Status: Downloaded newer image for acme/app:1"),
-  line(5000, "system", "start container"),
-  line(5001, "container", "Starting acme/app:1"),
-  line(5002, "container", "Listening on 8888/http"),
-  line(5003, "container", "Listening on 22/tcp"),
-  line(5004, "container", "Ready"),
+  ...containerStart(5000),
 ];
 
 describe("GET /v2/pods/{id}/logs", () => {
@@ -103,11 +86,7 @@ describe("GET /v2/pods/{id}/logs", () => {
       line(6500, "system", "restart container"),
       line(6501, "system", "create container acme/app:1"),
       line(6502, "system", "Status: Image is up to date for acme/app:1"),
-      line(9500, "system", "start container"),
-      line(9501, "container", "Starting acme/app:1"),
-      line(9502, "container", "Listening on 8888/http"),
-      line(9503, "container", "Listening on 22/tcp"),
-      line(9504, "container", "Ready"),
+      ...containerStart(9500),
       line(10_500, "system", "terminate pod: container stopped and removed"),
     ]);
   });
@@ -253,16 +232,8 @@ describe("GET /v2/pods/{id}/logs", () => {
 
 describe("GET /v2/serverless/{id}/workers/{workerId}/logs", () => {
   it("streams a worker's container start and its jobs as they start and end", async () => {
-    const endpoint = await c.ok(
-      c.post("base", "/v2/serverless", {
-        name: "w",
-        type: "QUEUE",
-        scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-        image: "acme/worker:1",
-        gpu: { pools: ["ADA_24"] },
-        workers: { max: 1 },
-      }),
-    );
+    const body = queueEndpoint({ name: "w", image: "acme/worker:1", workers: { max: 1 } });
+    const endpoint = await c.ok(c.post("base", "/v2/serverless", body));
     const job = await c.ok(c.post("serverless", `/v2/${endpoint.id}/run`, { input: {} }));
     const failing = await c.ok(c.post("serverless", `/v2/${endpoint.id}/run`, { input: { fail: true } }));
     const { workerId, lines } = h.emu.control.workerLogs(endpoint.id, 0);

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clientLib } from "../support/dist.js";
 import {
   type Api,
   emulatorLib,
-  frozenEmulator,
+  frozenEmulatorForEachTest,
   type RunningEmulator,
   raw,
   rejection,
@@ -18,12 +18,8 @@ const NO_CAPACITY =
 
 let emu: RunningEmulator;
 let api: Api;
-
-beforeEach(async () => {
-  ({ emu, api } = await frozenEmulator());
-});
-afterEach(async () => {
-  await emu.close();
+frozenEmulatorForEachTest({}, (t) => {
+  ({ emu, api } = t);
 });
 
 const create = (body: Record<string, unknown>) =>

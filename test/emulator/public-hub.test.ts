@@ -2,17 +2,10 @@
  * The hub's GraphQL listing queries answer without a bearer token, as the public hub does; every
  * other route still requires one, and a bad token is still refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raw } from "../support/emulator.js";
-import { type Harness, startHarness } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { frozenEmulatorForAllTests, raw } from "../support/emulator.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.emu.close();
-});
+const h = frozenEmulatorForAllTests();
 
 const graphql = (query: string, key?: string | null) =>
   raw(`${h.emu.baseUrl}/graphql`, {

@@ -2,22 +2,11 @@
  * Registry credentials under base_url (`/v2/registries`), over raw HTTP: write-only credentials,
  * the references pods, templates and serverless endpoints make to them, and ECR delegations.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
+import { describe, expect, it } from "vitest";
+import { frozenEmulatorForAllTests, http, problem, queueEndpoint } from "../support/emulator.js";
 
-let h: Harness;
-let c: ReturnType<typeof http>;
-beforeAll(async () => {
-  h = await startHarness();
-  c = http(h.emu);
-});
-afterAll(async () => {
-  await h.emu.close();
-});
-beforeEach(() => {
-  h.emu.control.reset();
-});
+const h = frozenEmulatorForAllTests({ reset: true });
+const c = http(h);
 
 const ID = /^[a-z0-9]{10}$/;
 const createRegistry = (name = "ghcr") =>
@@ -28,14 +17,8 @@ const pod = (registry: unknown) => ({
   gpu: { id: "NVIDIA A40" },
   registry,
 });
-const endpointBody = (registry: unknown) => ({
-  name: "private",
-  type: "QUEUE",
-  scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-  image: "ghcr.io/acme/private:1",
-  gpu: { pools: ["ADA_24"] },
-  registry,
-});
+const endpointBody = (registry: unknown) =>
+  queueEndpoint({ name: "private", image: "ghcr.io/acme/private:1", registry });
 
 describe("/v2/registries", () => {
   it("creates (201), lists and reads a credential, never answering username or password", async () => {

@@ -1,9 +1,10 @@
 /** Catalog, SSH keys, templates and network volumes. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type Api,
   emulatorLib,
   frozenEmulator,
+  frozenEmulatorForEachTest,
   type RunningEmulator,
   raw,
   rejection,
@@ -11,11 +12,8 @@ import {
 
 let emu: RunningEmulator;
 let api: Api;
-beforeEach(async () => {
-  ({ emu, api } = await frozenEmulator());
-});
-afterEach(async () => {
-  await emu.close();
+frozenEmulatorForEachTest({}, (t) => {
+  ({ emu, api } = t);
 });
 
 describe("catalog", () => {

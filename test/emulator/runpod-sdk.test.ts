@@ -5,7 +5,7 @@
  */
 import runpodSdk from "runpod-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorLib, type RunningEmulator, raw } from "../support/emulator.js";
+import { emulatorLib, queueEndpoint, type RunningEmulator, raw } from "../support/emulator.js";
 
 let emu: RunningEmulator;
 let endpointId: string;
@@ -18,14 +18,7 @@ beforeAll(async () => {
   });
   const created = await raw(`${emu.baseUrl}/v2/serverless`, {
     method: "POST",
-    body: JSON.stringify({
-      name: "sdk",
-      type: "QUEUE",
-      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-      image: "acme/echo:1",
-      gpu: { pools: ["ADA_24"] },
-      workers: { min: 1, max: 2 },
-    }),
+    body: JSON.stringify(queueEndpoint({ name: "sdk", image: "acme/echo:1", workers: { min: 1, max: 2 } })),
   });
   endpointId = String(created.body.id);
 });

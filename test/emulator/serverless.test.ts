@@ -2,9 +2,8 @@
  * Serverless endpoints v2 under base_url (`/v2/serverless`), over raw HTTP: shapes and defaults of
  * the v2 description, every 4xx rule, and the v1 view (`/v1/endpoints`) of the same store.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "./harness.js";
-import { http, problem } from "./http.js";
+import { describe, expect, it } from "vitest";
+import { frozenEmulatorForAllTests, http, problem, queueEndpoint, queueUrls } from "../support/emulator.js";
 
 const L4 = "NVIDIA L4";
 const RTX4090 = "NVIDIA GeForce RTX 4090";
@@ -13,49 +12,15 @@ const MI300X = "AMD Instinct MI300X OAM";
 const ID = /^[a-z0-9]{14}$/;
 const QUEUE = { type: "QUEUE_DELAY", queueDelay: 4 };
 
-let h: Harness;
-let c: ReturnType<typeof http>;
-/** Emulator time when the test began (the frozen clock is not reset between tests). */
-let t0: number;
-const iso = (offset = 0) => new Date(t0 + offset).toISOString();
-beforeAll(async () => {
-  h = await startHarness();
-  c = http(h.emu);
-});
-afterAll(async () => {
-  await h.emu.close();
-});
-beforeEach(() => {
-  h.emu.control.reset();
-  t0 = h.emu.control.now();
-});
+const h = frozenEmulatorForAllTests({ reset: true });
+const c = http(h);
+const iso = (offset = 0) => new Date(h.t0 + offset).toISOString();
 
 type Body = Record<string, unknown>;
 const create = (body: Body) => c.ok(c.post("base", "/v2/serverless", body));
 const read = (id: string) => c.ok(c.get("base", `/v2/serverless/${id}`));
 const update = (id: string, body: Body) => c.ok(c.patch("base", `/v2/serverless/${id}`, body));
-const minimal = (over: Body = {}): Body => ({
-  name: "gen",
-  type: "QUEUE",
-  scaling: QUEUE,
-  image: "acme/gen:1",
-  gpu: { pools: ["ADA_24"] },
-  ...over,
-});
-
-function queueUrls(id: string) {
-  const at = `${h.emu.serverlessUrl}/v2/${id}`;
-  return {
-    run: `${at}/run`,
-    runSync: `${at}/runsync`,
-    status: `${at}/status/{job_id}`,
-    stream: `${at}/stream/{job_id}`,
-    cancel: `${at}/cancel/{job_id}`,
-    retry: `${at}/retry/{job_id}`,
-    purgeQueue: `${at}/purge-queue`,
-    health: `${at}/health`,
-  };
-}
+const minimal = (over: Body = {}): Body => queueEndpoint({ name: "gen", image: "acme/gen:1", ...over });
 
 describe("POST /v2/serverless", () => {
   it("answers 201 with the Endpoint, the description's defaults filled in", async () => {
@@ -67,7 +32,7 @@ describe("POST /v2/serverless", () => {
       id,
       name: "gen",
       type: "QUEUE",
-      requestUrls: queueUrls(id),
+      requestUrls: queueUrls(h.emu.serverlessUrl, id),
       image: "acme/gen:1",
       args: "",
       entrypoint: [],
@@ -117,7 +82,7 @@ describe("POST /v2/serverless", () => {
       id: created.id,
       name: "full",
       type: "QUEUE",
-      requestUrls: queueUrls(created.id),
+      requestUrls: queueUrls(h.emu.serverlessUrl, created.id),
       image: "acme/gen:2",
       args: '{"entrypoint":["python"],"cmd":["-m","handler"]}',
       entrypoint: ["python"],
@@ -635,7 +600,7 @@ describe("v1 and v2: two views of one endpoint store", () => {
       id: v1.id,
       name: "old-client",
       type: "QUEUE",
-      requestUrls: queueUrls(v1.id),
+      requestUrls: queueUrls(h.emu.serverlessUrl, v1.id),
       image: "runpod/worker-sdxl:3.1.0",
       args: "",
       entrypoint: [],

@@ -2,7 +2,7 @@
  * A server-sent events reader for tests: it reads the stream as events arrive (no sleeping) and
  * keeps the raw text, so a test can check the framing as well as the events.
  */
-import { emulatorLib } from "../support/emulator.js";
+import { emulatorLib } from "./emulator.js";
 
 export interface SseEvent {
   id: string;
