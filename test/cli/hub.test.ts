@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { cliHarnessForAllTests, errorText } from "../support/cli.js";
 import { clientLib } from "../support/dist.js";
-import { HUB_BY_STARS, HUB_SUMMARY_FIELDS, HUB_VLLM_CONFIG } from "../support/emulator.js";
+import { HUB_BY_STARS, HUB_SUMMARY_FIELDS, HUB_VLLM_CONFIG } from "../support/seed-facts.js";
 
 const { LISTINGS_QUERY, LISTING_QUERY, LISTING_FROM_REPO_QUERY } = clientLib.schemas;
 

@@ -6,7 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { cliHarnessForAllTests, errorText, pathOf } from "../support/cli.js";
-import { emulatorLib, queueUrls } from "../support/emulator.js";
+import { emulatorLib } from "../support/emulator.js";
+import { queueUrls } from "../support/seed-facts.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const A100 = "NVIDIA A100 80GB PCIe";

@@ -16,7 +16,8 @@ import { type ConformanceProxy, startConformanceProxy } from "../support/conform
 import { formatViolations, keysOf, violationsOf, writeReportIfAsked } from "../support/conformance/report.js";
 import { DescriptionValidator } from "../support/conformance/validator.js";
 import { clientLib } from "../support/dist.js";
-import { emulatorLib, type RunningEmulator, raw } from "../support/emulator.js";
+import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { raw } from "../support/http.js";
 import { useRuntime } from "../support/provider.js";
 
 /**

@@ -11,7 +11,8 @@
  * 2026-11-17.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorLib, http, problem, START } from "../support/emulator.js";
+import { emulatorLib, START } from "../support/emulator.js";
+import { http, problem } from "../support/http.js";
 
 type Emulator = Awaited<ReturnType<typeof emulatorLib.startEmulator>>;
 let emu: Emulator;

@@ -10,7 +10,8 @@
  * - network volumes: $0.0146 every hour for 150 GB, no high-performance storage.
  */
 import { describe, expect, it } from "vitest";
-import { frozenEmulatorForAllTests, http, problem } from "../support/emulator.js";
+import { frozenEmulatorForAllTests } from "../support/emulator.js";
+import { http, problem } from "../support/http.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const RTX4090 = "NVIDIA GeForce RTX 4090";

@@ -4,7 +4,8 @@
  * with a grace period, and the seeded Ray cluster.
  */
 import { describe, expect, it } from "vitest";
-import { frozenEmulatorForAllTests, http, problem } from "../support/emulator.js";
+import { frozenEmulatorForAllTests } from "../support/emulator.js";
+import { http, problem } from "../support/http.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 const A40 = "NVIDIA A40";

@@ -3,14 +3,8 @@
  * for old clients), over raw HTTP: the provider's client speaks v2 only.
  */
 import { describe, expect, it } from "vitest";
-import {
-  frozenEmulatorForAllTests,
-  http,
-  jobCalls,
-  problem,
-  type SharedEmulator,
-  START,
-} from "../support/emulator.js";
+import { frozenEmulatorForAllTests, type SharedEmulator, START } from "../support/emulator.js";
+import { http, jobCalls, problem } from "../support/http.js";
 
 const L4 = "NVIDIA L4";
 const A40 = "NVIDIA A40";

@@ -10,13 +10,11 @@ import {
   apiFor,
   frozenEmulator,
   frozenEmulatorForAllTests,
-  HUB_BY_STARS,
-  HUB_SUMMARY_FIELDS,
-  HUB_VLLM_CONFIG,
   lastStatus,
   rejection,
   type SharedEmulator,
 } from "../support/emulator.js";
+import { HUB_BY_STARS, HUB_SUMMARY_FIELDS, HUB_VLLM_CONFIG } from "../support/seed-facts.js";
 
 const { LISTINGS_QUERY, LISTING_QUERY, LISTING_FROM_REPO_QUERY } = clientLib.schemas;
 

@@ -6,7 +6,9 @@
  * (default queue 500 ms, run 1500 ms).
  */
 import { describe, expect, it } from "vitest";
-import { frozenEmulatorForAllTests, http, problem, queueEndpoint } from "../support/emulator.js";
+import { frozenEmulatorForAllTests } from "../support/emulator.js";
+import { http, problem } from "../support/http.js";
+import { queueEndpoint } from "../support/seed-facts.js";
 
 const FLUX = "black-forest-labs-flux-1-schnell";
 const REQUESTED_FAILURE = "Emulated failure: the job input set fail to true.";

@@ -4,14 +4,9 @@
  * clock (scaled so the real wait stays under 100 ms).
  */
 import { describe, expect, it } from "vitest";
-import {
-  frozenEmulatorForAllTests,
-  http,
-  jobCalls,
-  lastStatus,
-  problem,
-  queueEndpoint,
-} from "../support/emulator.js";
+import { frozenEmulatorForAllTests, lastStatus } from "../support/emulator.js";
+import { http, jobCalls, problem } from "../support/http.js";
+import { queueEndpoint } from "../support/seed-facts.js";
 
 const FLUX = "black-forest-labs-flux-1-schnell";
 const WAN = "wan-2-2-t2v-720";

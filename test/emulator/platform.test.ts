@@ -1,14 +1,8 @@
 /** The emulator's wiring: rate limits, faults, bad input, the request log and the HTTP control plane. */
 import { afterEach, describe, expect, it } from "vitest";
 import { clientLib } from "../support/dist.js";
-import {
-  apiFor,
-  emulatorLib,
-  frozenEmulator,
-  type RunningEmulator,
-  raw,
-  rejection,
-} from "../support/emulator.js";
+import { apiFor, emulatorLib, frozenEmulator, type RunningEmulator, rejection } from "../support/emulator.js";
+import { raw } from "../support/http.js";
 
 const { ERROR_CODES } = clientLib;
 let emu: RunningEmulator | undefined;

@@ -4,15 +4,9 @@
  * retried every 30 s, a crashed container restarted after 10 s.
  */
 import { describe, expect, it } from "vitest";
-import {
-  APP_POD,
-  emulatorLib,
-  frozenEmulator,
-  frozenEmulatorForAllTests,
-  http,
-  problem,
-  raw,
-} from "../support/emulator.js";
+import { emulatorLib, frozenEmulator, frozenEmulatorForAllTests } from "../support/emulator.js";
+import { http, problem, raw } from "../support/http.js";
+import { APP_POD } from "../support/seed-facts.js";
 
 const A40 = "NVIDIA A40";
 

@@ -6,7 +6,9 @@
  */
 import { createHash } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { APP_POD, frozenEmulatorForAllTests, http, problem, queueEndpoint } from "../support/emulator.js";
+import { frozenEmulatorForAllTests } from "../support/emulator.js";
+import { http, problem } from "../support/http.js";
+import { APP_POD, queueEndpoint } from "../support/seed-facts.js";
 import { openStream, type SseStream } from "../support/sse.js";
 
 /** The streams a test opened, closed before the next test resets the emulator. */

@@ -5,9 +5,9 @@ import {
   emulatorLib,
   frozenEmulatorForEachTest,
   type RunningEmulator,
-  raw,
   rejection,
 } from "../support/emulator.js";
+import { raw } from "../support/http.js";
 
 const { ERROR_CODES } = clientLib;
 const A40 = "NVIDIA A40";

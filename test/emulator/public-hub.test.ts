@@ -3,7 +3,8 @@
  * other route still requires one, and a bad token is still refused.
  */
 import { describe, expect, it } from "vitest";
-import { frozenEmulatorForAllTests, raw } from "../support/emulator.js";
+import { frozenEmulatorForAllTests } from "../support/emulator.js";
+import { raw } from "../support/http.js";
 
 const h = frozenEmulatorForAllTests();
 

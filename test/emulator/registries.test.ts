@@ -3,7 +3,9 @@
  * the references pods, templates and serverless endpoints make to them, and ECR delegations.
  */
 import { describe, expect, it } from "vitest";
-import { frozenEmulatorForAllTests, http, problem, queueEndpoint } from "../support/emulator.js";
+import { frozenEmulatorForAllTests } from "../support/emulator.js";
+import { http, problem } from "../support/http.js";
+import { queueEndpoint } from "../support/seed-facts.js";
 
 const h = frozenEmulatorForAllTests({ reset: true });
 const c = http(h);

@@ -6,9 +6,9 @@ import {
   frozenEmulator,
   frozenEmulatorForEachTest,
   type RunningEmulator,
-  raw,
   rejection,
 } from "../support/emulator.js";
+import { raw } from "../support/http.js";
 
 let emu: RunningEmulator;
 let api: Api;

@@ -5,7 +5,9 @@
  */
 import runpodSdk from "runpod-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorLib, queueEndpoint, type RunningEmulator, raw } from "../support/emulator.js";
+import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { raw } from "../support/http.js";
+import { queueEndpoint } from "../support/seed-facts.js";
 
 let emu: RunningEmulator;
 let endpointId: string;

@@ -3,7 +3,9 @@
  * the v2 description, every 4xx rule, and the v1 view (`/v1/endpoints`) of the same store.
  */
 import { describe, expect, it } from "vitest";
-import { frozenEmulatorForAllTests, http, problem, queueEndpoint, queueUrls } from "../support/emulator.js";
+import { frozenEmulatorForAllTests } from "../support/emulator.js";
+import { http, problem } from "../support/http.js";
+import { queueEndpoint, queueUrls } from "../support/seed-facts.js";
 
 const L4 = "NVIDIA L4";
 const RTX4090 = "NVIDIA GeForce RTX 4090";

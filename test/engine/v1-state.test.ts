@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineEvents, type ProgramStack, previewSteps, steps } from "../../harness/stack.js";
-import { emulatorLib, type RunningEmulator, raw } from "../support/emulator.js";
+import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { raw } from "../support/http.js";
 import { stackOnEmulator, TIME_SCALE } from "../support/stack.js";
 
 const FIXTURE = join(__dirname, "..", "fixtures", "serverless-endpoint-v1-stack.json");

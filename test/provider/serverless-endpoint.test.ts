@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint/types.js";
 import type { ServerlessJobOutputs } from "../../provider/resources/serverless-job/types.js";
-import { apiFor, type RunningEmulator, raw, thrown } from "../support/emulator.js";
+import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
+import { raw } from "../support/http.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
 
 const Endpoint = runtimeLib.providers.ServerlessEndpoint;

@@ -1,0 +1,72 @@
+/** Request bodies the suites send, and what the default seed holds, as the suites expect it. */
+
+/** A pod body: one A40 in US-KS-2 running acme/app:1, whose container starts and stays up. */
+export const APP_POD = {
+  name: "p",
+  image: "acme/app:1",
+  gpu: { id: "NVIDIA A40" },
+  dataCenterIds: ["US-KS-2"],
+};
+
+/** A v2 endpoint body: QUEUE, scaled by queue delay, on the ADA_24 pool, with `fields` (name, image...). */
+export function queueEndpoint(fields: Record<string, unknown>): Record<string, unknown> {
+  return {
+    type: "QUEUE",
+    scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+    gpu: { pools: ["ADA_24"] },
+    ...fields,
+  };
+}
+
+/** The default seed's hub listings by stars, descending (hub-draft, the last, has no release). */
+export const HUB_BY_STARS = [
+  "hub-comfy",
+  "hub-jupyter",
+  "hub-comfy-pod",
+  "hub-vllm",
+  "hub-ollama",
+  "hub-sdxl",
+  "hub-axolotl",
+  "hub-whisper",
+  "hub-flux-lora",
+  "hub-embed",
+  "hub-cpu-tts",
+  "hub-draft",
+];
+
+/** A hub listing summary's fields (what LISTINGS_QUERY selects), in the order the CLI prints them. */
+export const HUB_SUMMARY_FIELDS = [
+  "id",
+  "title",
+  "repoOwner",
+  "repoName",
+  "type",
+  "category",
+  "description",
+  "tags",
+  "stars",
+  "deploys",
+  "views",
+  "language",
+  "createdAt",
+  "updatedAt",
+];
+
+/** hub-vllm's release config, the JSON string as the seed holds it and the hub answers it. */
+export const HUB_VLLM_CONFIG =
+  '{"runsOn":"GPU","containerDiskInGb":30,"gpuIds":"AMPERE_80,ADA_80_PRO","gpuCount":1,"allowedCudaVersions":["12.4"],"env":[{"key":"MODEL_NAME","input":{"default":"Qwen/Qwen2.5-7B-Instruct"}},{"key":"MAX_MODEL_LEN","input":{"default":8192}}]}';
+
+/** The job routes the emulator gives a queue endpoint, under its serverless address `serverlessUrl`. */
+export function queueUrls(serverlessUrl: string, id: string) {
+  const at = `${serverlessUrl}/v2/${id}`;
+  return {
+    run: `${at}/run`,
+    runSync: `${at}/runsync`,
+    status: `${at}/status/{job_id}`,
+    stream: `${at}/stream/{job_id}`,
+    cancel: `${at}/cancel/{job_id}`,
+    retry: `${at}/retry/{job_id}`,
+    purgeQueue: `${at}/purge-queue`,
+    health: `${at}/health`,
+  };
+}
