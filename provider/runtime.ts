@@ -11,6 +11,7 @@ import { serverlessJobProvider } from "./resources/serverless-job/provider.js";
 import { sshKeyProvider } from "./resources/ssh-key/provider.js";
 import { templateProvider } from "./resources/template/provider.js";
 
+/** @internal Each type name's provider, as the thin provider loads it; not an API for programs. */
 export const providers = {
   Cluster: clusterProvider,
   NetworkVolume: networkVolumeProvider,

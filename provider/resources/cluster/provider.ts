@@ -1,7 +1,4 @@
-/**
- * The Cluster provider: check, diff, create, read, update and delete. It runs in the provider host;
- * programs reach it only through the thin provider (provider/program/thin.ts).
- */
+/** The Cluster provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import { api, configureRuntime, now, watcher } from "../../host/context.js";
@@ -38,6 +35,7 @@ const timeoutsOf = (t: ClusterInputs["timeouts"] | null | undefined) => ({
 /** Clusters this process created or adopted: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
 
+/** @internal The provider host's side of Cluster; programs reach it only through the thin provider. */
 export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterInputs, ClusterOutputs> {
   async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
@@ -160,4 +158,5 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
   }
 }
 
+/** @internal */
 export const clusterProvider = named(new ClusterProvider(), label);

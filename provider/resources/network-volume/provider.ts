@@ -1,7 +1,4 @@
-/**
- * The NetworkVolume provider: check, diff, create, read, update and delete. It runs in the provider host;
- * programs reach it only through the thin provider (provider/program/thin.ts).
- */
+/** The NetworkVolume provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import { api, configureRuntime } from "../../host/context.js";
@@ -19,6 +16,7 @@ const label = byName("NetworkVolume");
 /** Volumes this process created or found: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
 
+/** @internal The provider host's side of NetworkVolume; programs reach it only through the thin provider. */
 export class NetworkVolumeProvider
   implements pulumi.dynamic.ResourceProvider<NetworkVolumeInputs, NetworkVolumeOutputs>
 {
@@ -141,4 +139,5 @@ export class NetworkVolumeProvider
   }
 }
 
+/** @internal */
 export const networkVolumeProvider = named(new NetworkVolumeProvider(), label);

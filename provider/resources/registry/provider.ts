@@ -1,7 +1,4 @@
-/**
- * The Registry provider: check, diff, create, read, update and delete. It runs in the provider host;
- * programs reach it only through the thin provider (provider/program/thin.ts).
- */
+/** The Registry provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import { randomBytes } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
@@ -29,6 +26,7 @@ function registryOutputs(r: ApiRegistry, inputs: RegistryInputs, salt: string): 
   };
 }
 
+/** @internal The provider host's side of Registry; programs reach it only through the thin provider. */
 export class RegistryProvider implements pulumi.dynamic.ResourceProvider<RegistryInputs, RegistryOutputs> {
   async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
@@ -113,4 +111,5 @@ export class RegistryProvider implements pulumi.dynamic.ResourceProvider<Registr
   }
 }
 
+/** @internal */
 export const registryProvider = named(new RegistryProvider(), label);

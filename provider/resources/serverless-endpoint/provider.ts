@@ -1,7 +1,4 @@
-/**
- * The ServerlessEndpoint provider: check, diff, create, read, update and delete. It runs in the provider host;
- * programs reach it only through the thin provider (provider/program/thin.ts).
- */
+/** The ServerlessEndpoint provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { CreateEndpointRequest, Endpoint } from "../../client/schemas/endpoints.js";
@@ -44,6 +41,7 @@ function createEndpointOnce(b: CreateEndpointRequest): Promise<Endpoint> {
   });
 }
 
+/** @internal The provider host's side of ServerlessEndpoint; programs reach it only through the thin provider. */
 export class ServerlessEndpointProvider
   implements pulumi.dynamic.ResourceProvider<ServerlessEndpointInputs, ServerlessEndpointOutputs>
 {
@@ -123,4 +121,5 @@ export class ServerlessEndpointProvider
   }
 }
 
+/** @internal */
 export const serverlessEndpointProvider = named(new ServerlessEndpointProvider(), label);

@@ -1,7 +1,4 @@
-/**
- * The ServerlessJob provider: check, diff, create, read, update and delete. It runs in the provider host;
- * programs reach it only through the thin provider (provider/program/thin.ts).
- */
+/** The ServerlessJob provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { JobWaitTimeoutError } from "../../client/api.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
@@ -25,6 +22,7 @@ function outputs(inputs: ServerlessJobInputs, job: JobResult<unknown>): Serverle
   };
 }
 
+/** @internal The provider host's side of ServerlessJob; programs reach it only through the thin provider. */
 export class ServerlessJobProvider
   implements pulumi.dynamic.ResourceProvider<ServerlessJobInputs, ServerlessJobOutputs>
 {
@@ -118,6 +116,7 @@ function cancelInFlightOnStop(): void {
   }
 }
 
+/** @internal */
 export const serverlessJobProvider = named(
   new ServerlessJobProvider(),
   (props, id) => `ServerlessJob ${typeof props?.endpointId === "string" ? props.endpointId : (id ?? "?")}`,

@@ -1,7 +1,4 @@
-/**
- * The SshKey provider: check, diff, create, read, update and delete. It runs in the provider host;
- * programs reach it only through the thin provider (provider/program/thin.ts).
- */
+/** The SshKey provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown } from "../../both/unknown.js";
 import { api, configureRuntime } from "../../host/context.js";
@@ -21,6 +18,7 @@ function outputs(key: ParsedKey): SshKeyOutputs {
   return { publicKey: key.line, fingerprint: key.fingerprint, keyType: key.type, comment: key.comment };
 }
 
+/** @internal The provider host's side of SshKey; programs reach it only through the thin provider. */
 export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInputs, SshKeyOutputs> {
   async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
@@ -84,4 +82,5 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
   }
 }
 
+/** @internal */
 export const sshKeyProvider = named(new SshKeyProvider(), label);

@@ -1,7 +1,4 @@
-/**
- * The Template provider: check, diff, create, read, update and delete. It runs in the provider host;
- * programs reach it only through the thin provider (provider/program/thin.ts).
- */
+/** The Template provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import { api, configureRuntime } from "../../host/context.js";
@@ -19,6 +16,7 @@ const label = byName("Template");
 /** Templates this process created or found: an unanswered create never takes one of them twice. */
 const claimed = new Set<string>();
 
+/** @internal The provider host's side of Template; programs reach it only through the thin provider. */
 export class TemplateProvider implements pulumi.dynamic.ResourceProvider<TemplateInputs, TemplateOutputs> {
   async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
     configureRuntime(req);
@@ -132,4 +130,5 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
   }
 }
 
+/** @internal */
 export const templateProvider = named(new TemplateProvider(), label);
