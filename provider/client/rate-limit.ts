@@ -89,9 +89,18 @@ interface WindowState {
   sharedUntil: number;
   /** Our part of what the headers show used of this window (1 when alone), at least MIN_PART. */
   part: number;
-  /** The most a header has shown used of this window, and our count when it came. */
+  /** The most a header has shown used of this window. */
   seenUsed: number;
-  oursAtSeen: number;
+  /**
+   * Where we began counting this window: the first header's count (0 at a rollover), ours then,
+   * and how many of ours were in flight then (that header may not count them yet).
+   */
+  base: { used: number; ours: number; inFlight: number };
+  /**
+   * Whether the freshest header showed more used than we could have caused: if the next does too,
+   * another caller is there.
+   */
+  suspect: boolean;
 }
 
 export interface BudgetSnapshot {
@@ -146,10 +155,19 @@ const BACKGROUND_SHARE = 0.2;
 const SHORT_WINDOW_MS = 10 * 60_000;
 
 /**
- * Requests a header may show used beyond ours before we take it for another caller: our own
- * requests near a window's edge can count in a window we have not begun yet.
+ * Requests a header may show used beyond all we could have caused before we suspect another
+ * caller: our own requests near a window's edge can count in a window we have not begun yet.
  */
 const SHARED_TOLERANCE = 3;
+
+/**
+ * Beyond this part of a window's quota, one header's excess is another caller's without waiting
+ * for the next header to agree. A window's edge misplaces the few requests sent within the second
+ * its reset time is rounded to, never a quarter of the window; and a caller that takes that much
+ * between two of our answers is bursting, which is what sharing is for: waiting one more answer
+ * would let us burst into it too.
+ */
+const CONCLUSIVE_EXCESS_FRACTION = 0.25;
 
 /** The smallest part of a shared window we count as ours when sizing what the watcher may hold. */
 const MIN_PART = 1 / 8;
@@ -180,12 +198,15 @@ export type BackgroundDemand = (from: number, to: number) => number;
  * one list request that tells every waiting pod it is RUNNING.
  *
  * Other processes may use the same key (several deployments at once). The headers count every
- * caller's requests, so headers showing more used between them than we sent say another caller is
- * there. Then, for two windows, a request waits while as many are in flight as half our part of
- * what is left (our part: what we sent of what was used between two headers), so the callers together take about
- * what remains, answer by answer, instead of each bursting the whole window at its reset; and the
- * watcher holds back only its part of the share. The first answers of a process ramp up (one
- * more in flight per answer) so a caller that starts beside others sees them before it bursts.
+ * caller's requests, so headers showing more used since the window's first one than we sent since,
+ * and than we had in flight then (answers out of order count some late), say another caller is
+ * there. Two fresher headers in a row must say so, since one alone can be our own requests counted
+ * at a window's edge, unless it shows more than such an edge could. Then, for two windows, a
+ * request waits while as many are in flight as half our part of what is left (our part: what we
+ * sent of what those headers show used), so the callers together take about what remains, answer
+ * by answer, instead of each bursting the whole window at its reset; and the watcher holds back
+ * only its part of the share. The first answers of a process ramp up (one more in flight per
+ * answer) so a caller that starts beside others sees them before it bursts.
  */
 export class RateLimitBudget {
   private readonly windows = new Map<string, WindowState>();
@@ -320,16 +341,25 @@ export class RateLimitBudget {
       const sameWindow = prev !== undefined && Math.abs(prev.resetAt - resetAt) < 1500;
       // A window the service began since we last counted holds at most our requests in flight.
       const ours = prev === undefined ? 1 : sameWindow ? prev.ours : Math.min(prev.ours, this.inFlight + 1);
-      // Every caller's requests count in the header: what it shows used since the last header
-      // beyond what we sent meanwhile is theirs. (Counting from the window's start instead would
-      // take a deployment that ran a minute ago for one running now.)
+      // Every caller's requests count in the header: what it shows used since the window's first
+      // header beyond what we sent since, and beyond those of ours then in flight (that header may
+      // not have counted them: answers come out of order), is theirs. (Counting from the window's
+      // start instead would take a deployment that ran before us in it, and ended, for one running.)
       const used = quota === undefined ? 0 : quota - win.remaining;
       const fresher = sameWindow && used > prev.seenUsed;
-      const usedSince = fresher ? used - prev.seenUsed : 0;
-      const oursSince = fresher ? ours - prev.oursAtSeen : 0;
-      const others = usedSince - oursSince > SHARED_TOLERANCE;
+      const base = sameWindow ? prev.base : { used, ours, inFlight: this.inFlight };
+      const excess = fresher ? used - base.used - (ours - base.ours) - base.inFlight : 0;
+      // Only a fresher header is evidence, either way: an older one arriving late says nothing new.
+      // One header's excess is a suspicion, which the next fresher one confirms or clears.
+      const seen = fresher && excess > SHARED_TOLERANCE;
+      const conclusive = quota !== undefined && excess > quota * CONCLUSIVE_EXCESS_FRACTION;
+      const others = seen && (prev.suspect || conclusive);
+      if (seen && !others)
+        debug(() => `${win.name}: ${excess} more used than we could have sent: another caller suspected`);
       const sharedUntil = others ? now + 2 * (windowMs ?? 60_000) : (prev?.sharedUntil ?? 0);
-      const part = others ? Math.max(MIN_PART, Math.max(0, oursSince) / usedSince) : (prev?.part ?? 1);
+      const part = others
+        ? Math.max(MIN_PART, Math.max(0, ours - base.ours) / (used - base.used))
+        : (prev?.part ?? 1);
       this.windows.set(win.name, {
         name: win.name,
         remaining: sameWindow ? Math.min(prev.remaining, remaining) : remaining,
@@ -342,7 +372,8 @@ export class RateLimitBudget {
         sharedUntil,
         part,
         seenUsed: sameWindow ? Math.max(prev.seenUsed, used) : used,
-        oursAtSeen: sameWindow && !fresher ? prev.oursAtSeen : ours,
+        base,
+        suspect: fresher ? seen : sameWindow && prev.suspect,
       });
     }
     debug(() => `observed ${this.describe()}`);
@@ -428,7 +459,9 @@ export class RateLimitBudget {
       w.remaining = w.quota - this.inFlight;
       w.ours = this.inFlight;
       w.seenUsed = 0;
-      w.oursAtSeen = 0;
+      // Those in flight count in `ours` already.
+      w.base = { used: 0, ours: 0, inFlight: 0 };
+      w.suspect = false;
       w.resetAt += periods * w.windowMs;
       w.resetFromHeader = false;
     } else {

@@ -226,17 +226,18 @@ describe("RateLimitBudget", () => {
   it("with another caller on the key, sends half its part of what is left before the next answer", async () => {
     const clock = new ManualClock();
     const budget = new RateLimitBudget(clock);
-    // 32 answers of our own first (past the ramp-up), each header counting only ours.
-    for (let sent = 1; sent <= 32; sent += 1) {
-      (await budget.acquire()).release();
-      budget.observe({ rateLimit: `"minute";r=${60 - sent};t=60`, policy: POLICY });
-    }
-    // Five more of ours, then a header: 10 more used since the last one, 5 of them another caller's.
+    pastRampUp(budget);
+    budget.observe({ rateLimit: '"minute";r=40;t=60', policy: POLICY });
+    // Five of ours, then a header: 10 more used since the last one, 5 of them another caller's.
     for (let i = 0; i < 5; i += 1) (await budget.acquire()).release();
+    budget.observe({ rateLimit: '"minute";r=30;t=60', policy: POLICY });
+    expect(budget.snapshot().windows[0]).toMatchObject({ remaining: 30, shared: false });
+    // Six more of ours, and the next header agrees: 12 more used, 6 of them another caller's.
+    for (let i = 0; i < 6; i += 1) (await budget.acquire()).release();
     budget.observe({ rateLimit: '"minute";r=18;t=59', policy: POLICY });
     expect(budget.snapshot().windows[0]).toMatchObject({ remaining: 18, shared: true });
     expect(budget.describe()).toContain("shared with other callers of the key");
-    // Our part is 5 of the 10: in flight at most a quarter of what is left, which falls as ours go
+    // Our part is 11 of the 22: in flight at most a quarter of what is left, which falls as ours go
     // (18, 17, 16, 15 left: the fourth waits, with 3 in flight).
     let granted = 0;
     const tickets = Array.from({ length: 10 }, () =>
@@ -254,6 +255,88 @@ describe("RateLimitBudget", () => {
     await clock.advance(50_000);
     expect(granted).toBeGreaterThan(3);
     for (const t of tickets) void t.then((x) => x.release());
+  });
+
+  /** Our requests, each answered, then a header showing the minute window with `left` requests left. */
+  const answer = async (budget: InstanceType<typeof RateLimitBudget>, ours: number, left: number) => {
+    for (let i = 0; i < ours; i += 1) (await budget.acquire()).release();
+    budget.observe({ rateLimit: `"minute";r=${left};t=60`, policy: POLICY });
+    const w = budget.snapshot().windows[0];
+    return { shared: w?.shared, held: w?.held };
+  };
+  /** Past the ramp-up, a watcher wanting all it may hold, and a first header with `left` left, if any. */
+  const watched = async (left: number | undefined, clock = new RecordingClock()) => {
+    const budget = new RateLimitBudget(clock);
+    pastRampUp(budget);
+    budget.setBackgroundDemand(() => Number.POSITIVE_INFINITY);
+    if (left !== undefined) await answer(budget, 0, left);
+    return budget;
+  };
+
+  it("takes one header showing more used than it sent for a suspicion, which the next header clears", async () => {
+    const clock = new RecordingClock();
+    const budget = await watched(50, clock);
+    // 10 used for our 5; then 2 for our next 5, so since the first header no more than ours after
+    // all; then 4 for our next 1: more than ours again, but never in two headers in a row.
+    expect(await answer(budget, 5, 40)).toEqual({ shared: false, held: 12 });
+    expect(await answer(budget, 5, 38)).toEqual({ shared: false, held: 12 });
+    expect(await answer(budget, 1, 34)).toEqual({ shared: false, held: 12 });
+    expect(budget.describe()).not.toContain("other callers");
+    // The watcher keeps its whole share, and a queue the window takes goes out at once, not in parts.
+    await Promise.all(Array.from({ length: 20 }, () => budget.acquire().then((t) => t.release())));
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("takes two headers in a row showing more used than it sent for another caller", async () => {
+    const budget = await watched(50);
+    expect(await answer(budget, 5, 40)).toEqual({ shared: false, held: 12 });
+    // Our part since the window's first header, 9 of 20: the watcher holds that part of its 12.
+    expect(await answer(budget, 4, 30)).toEqual({ shared: true, held: 6 });
+  });
+
+  it("counts from a window's start after its reset, not from the window before", async () => {
+    const budget = await watched(0);
+    // After the reset: 10 used for our 1, then 15 for our 2. Our part, 2 of 15, holds 2 of 12.
+    expect(await answer(budget, 1, 50)).toEqual({ shared: false, held: 12 });
+    expect(await answer(budget, 1, 45)).toEqual({ shared: true, held: 2 });
+  });
+
+  it("takes one header for another caller when it shows more than a quarter of the window beyond ours", async () => {
+    const budget = await watched(58);
+    // 15 beyond ours is a suspicion; 16 is another caller. Our part of that header, 1 of 17, is
+    // below the smallest part counted: the watcher holds an eighth of 12.
+    expect(await answer(budget, 1, 42)).toEqual({ shared: false, held: 12 });
+    const fresh = await watched(58);
+    expect(await answer(fresh, 1, 41)).toEqual({ shared: true, held: 2 });
+  });
+
+  it("does not take its own requests in flight at a window's first header for another caller's", async () => {
+    const budget = await watched(undefined);
+    // 20 of ours go before any header; answered out of order, the first header counts one of them
+    // and the next all 20: 19 more used than we sent since, but all ours.
+    const tickets = await Promise.all(Array.from({ length: 20 }, () => budget.acquire()));
+    budget.observe({ rateLimit: '"minute";r=59;t=60', policy: POLICY });
+    budget.observe({ rateLimit: '"minute";r=40;t=60', policy: POLICY });
+    expect(budget.snapshot().windows[0]).toMatchObject({ shared: false, held: 12 });
+    for (const t of tickets) t.release();
+  });
+
+  it.each([
+    ["within a window", 50],
+    ["at a reset", 0],
+  ])("alone, does not take its own requests counted late for another caller's (%s)", async (_name, left) => {
+    const clock = new RecordingClock();
+    const budget = await watched(left, clock);
+    // 20 go at once; their answers come back out of order, each header counting several more than
+    // the last while we send nothing: all of it ours, counted late.
+    const tickets = await Promise.all(Array.from({ length: 20 }, () => budget.acquire()));
+    expect(Math.max(0, ...clock.sleeps)).toBe(left === 0 ? 60_000 : 0);
+    const top = left === 0 ? 60 : left;
+    for (const counted of [1, 8, 15, 20]) {
+      budget.observe({ rateLimit: `"minute";r=${top - counted};t=60`, policy: POLICY });
+    }
+    expect(budget.snapshot().windows[0]).toMatchObject({ shared: false, held: 12 });
+    for (const t of tickets) t.release();
   });
 
   it("tells a poller the interval it can afford", () => {
