@@ -1,6 +1,6 @@
 /**
  * The container config a pod and a template share (contract: Container config), declared once:
- * as the provider sees it after check, and as a program writes it.
+ * as the provider sees it after check, as a program writes it, and as the outputs keep it.
  */
 import type * as pulumi from "@pulumi/pulumi";
 
@@ -31,4 +31,16 @@ export interface ContainerArgs {
   ports?: pulumi.Input<pulumi.Input<string>[]>;
   /** Container registry credential id, for private images. */
   registry?: pulumi.Input<string | null>;
+}
+
+/** Container fields as the outputs keep them: every field set, the command both raw and split. */
+export interface ContainerOutputs {
+  image: string;
+  args: string;
+  cmd: string[];
+  entrypoint: string[];
+  disk: number;
+  env: Record<string, string>;
+  ports: string[];
+  registry: string | null;
 }

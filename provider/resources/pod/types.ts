@@ -1,7 +1,7 @@
 /** Pod inputs as a program writes them (`PodArgs`) and as the provider sees them, and its outputs. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Cloud, PodStatus, Region } from "../../client/vocabulary.js";
-import type { ContainerArgs, ContainerInputs } from "../container.js";
+import type { ContainerArgs, ContainerInputs, ContainerOutputs } from "../container.js";
 
 // ---------------------------------------------------------------- inputs
 
@@ -215,19 +215,12 @@ export interface PodGpuOutput {
   minVcpuCountPerGpu: number | null;
 }
 
-export interface PodOutputs {
+export interface PodOutputs extends ContainerOutputs {
   name: string;
   status: PodStatus;
   actions: string[];
-  image: string;
-  args: string;
-  cmd: string[];
-  entrypoint: string[];
-  disk: number;
   /** Declared keys only: keys the service injects (PUBLIC_KEY, JUPYTER_PASSWORD) or a template adds are not drift. */
   env: Record<string, string>;
-  ports: string[];
-  registry: string | null;
   mounts: {
     persistent?: { size: number; path: string };
     network?: { volumeId: string; path: string }[];

@@ -1,7 +1,7 @@
 /** The types of `Template`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { TemplateCategory } from "../../client/vocabulary.js";
-import type { ContainerArgs, ContainerInputs } from "../container.js";
+import type { ContainerArgs, ContainerInputs, ContainerOutputs } from "../container.js";
 
 /**
  * Checked inputs of a Template: `TemplateArgs` resolved to plain values, as `check` accepts them
@@ -48,18 +48,10 @@ export interface TemplateArgs extends ContainerArgs {
   adoptId?: In<string>;
 }
 
-export interface TemplateOutputs {
+export interface TemplateOutputs extends ContainerOutputs {
   /** The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`. */
   templateId: string;
   name: string;
-  image: string;
-  args: string;
-  cmd: string[];
-  entrypoint: string[];
-  disk: number;
-  env: Record<string, string>;
-  ports: string[];
-  registry: string | null;
   mounts: { persistent: { size: number; path: string } | null };
   allowedCudaVersions: string[];
   startSsh: boolean;
