@@ -14,7 +14,7 @@ export default defineConfig({
       },
       {
         // The chaos suite drives a 50-pod program and kills provider hosts: it runs after the rest,
-        // so that neither its load nor the rest's distorts the other's timing (issue 10).
+        // so that neither its load nor the rest's distorts the other's timing.
         extends: true,
         test: { name: "chaos", include: ["test/chaos/**/*.test.ts"], sequence: { groupOrder: 1 } },
       },
