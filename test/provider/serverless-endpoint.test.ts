@@ -102,6 +102,17 @@ describe("ServerlessEndpoint", () => {
     expect(after).toEqual({ ...before, MODEL: "sdxl-turbo" });
   });
 
+  it("a refresh of an endpoint that declares no env reports what its create did, not the template's env", async () => {
+    const res = await Endpoint.create(inputs({ name: "vllm", templateId: "vllm-worker", env: undefined }));
+    const outs = res.outs as ServerlessEndpointOutputs;
+    const read = await Endpoint.read(res.id, outs);
+    expect([
+      Object.keys((await apiFor(emu).getEndpoint(res.id)).env ?? {}),
+      outs.env,
+      (read.props as ServerlessEndpointOutputs).env,
+    ]).toEqual([["MODEL_NAME"], {}, {}]);
+  });
+
   it("replaces on a new compute family or type", async () => {
     const res = await Endpoint.create(inputs());
     const olds = res.outs as ServerlessEndpointOutputs;

@@ -93,9 +93,13 @@ export class ServerlessEndpointProvider
   async read(id: string, props?: ServerlessEndpointOutputs) {
     const e = await unlessGone(api().getEndpoint(id));
     if (!e) return {};
-    // On refresh `props` are the old outputs (v1 or v2 names); on get, the program's inputs.
+    // On refresh `props` are the old outputs (v1 or v2 names): their env keys are the declared
+    // ones, none included, so env a template added is not drift. On a get they are the program's
+    // inputs, and a get without env takes every key the service holds.
+    const refresh = props !== undefined && "endpointId" in props;
     const priorInputs = knownFields<ServerlessEndpointInputs>(props ? currentView(props) : undefined);
-    if (!priorInputs.env || Object.keys(priorInputs.env).length === 0) priorInputs.env = e.env ?? {};
+    if (!refresh && (!priorInputs.env || Object.keys(priorInputs.env).length === 0))
+      priorInputs.env = e.env ?? {};
     const outs = endpointOutputs(e, priorInputs);
     return readResult(id, outs, inputsFromOutputs(outs, priorInputs));
   }
