@@ -7,6 +7,8 @@
 import { Command, CommanderError } from "commander";
 import { PACKAGE_VERSION } from "../provider/client/version.js";
 import { registerBilling } from "./billing.js";
+import { registerCatalog } from "./catalog.js";
+import { registerCost } from "./cost.js";
 import { registerEmulator } from "./emulator.js";
 import { registerHub } from "./hub.js";
 import { registerJobs } from "./jobs.js";
@@ -18,7 +20,7 @@ import { registerServerless } from "./serverless.js";
 
 const ENVIRONMENT_HELP = `
 Configuration (the provider's environment variables):
-  RUNPOD_API_KEY         API key (required by every command but emulator; never printed)
+  RUNPOD_API_KEY         API key (required by every command but emulator and cost --prices; never printed)
   RUNPOD_BASE_URL        base_url, default https://api.runpod.io
   RUNPOD_SERVERLESS_URL  serverless_url, default https://api.runpod.ai
   RUNPOD_TEAM_ID         act for this team (sent as X-Team-Id)
@@ -33,7 +35,7 @@ export function buildProgram(out: Terminal = stdio): Command {
   // created, so they are set before any command is registered.
   const program = new Command("runpod-dynamic")
     .description(
-      "RunPod from the command line: billing, pods, registry credentials, hub, serverless endpoints from the hub, jobs, and the local API emulator.",
+      "RunPod from the command line: what a change costs, the catalog and its prices, billing, pods, registry credentials, hub, serverless endpoints from the hub, jobs, and the local API emulator.",
     )
     .version(PACKAGE_VERSION)
     .configureOutput({ writeOut: out.writeOut, writeErr: out.writeErr })
@@ -45,6 +47,8 @@ export function buildProgram(out: Terminal = stdio): Command {
     .hook("preAction", async (_program, command) => {
       if (command.options.some((o) => o.long === "--output")) await out.use(formatOf(command.opts()));
     });
+  registerCost(program, out);
+  registerCatalog(program, out);
   registerBilling(program, out);
   registerPods(program, out);
   registerRegistries(program, out);

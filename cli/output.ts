@@ -16,7 +16,9 @@ export interface Output {
 
 /** `--output` values; `table` is for people, `json` and `yaml` have stable field names. */
 export const FORMATS = ["table", "json", "yaml"] as const;
-export type Format = (typeof FORMATS)[number];
+/** What a report (the cost command) also prints: markdown, for a pull-request comment. */
+export const REPORT_FORMATS = [...FORMATS, "markdown"] as const;
+export type Format = (typeof REPORT_FORMATS)[number];
 
 /** The text streams a Terminal writes to (process.stdout/stderr, or a test double). */
 export interface Streams {
@@ -65,8 +67,11 @@ export class Terminal implements Output {
     this.streams.stderr.write(redact(text, this.secrets));
   };
 
-  /** Prints `value` as JSON or YAML, or the lines of its human view in table format. */
-  data(value: unknown, humanView: () => readonly string[]): void {
+  /**
+   * Prints `value` as JSON or YAML, or the lines of its human view in table format (and of its
+   * markdown view, when it has one, in markdown format).
+   */
+  data(value: unknown, humanView: () => readonly string[], markdownView = humanView): void {
     switch (this.format) {
       case "json":
         this.line(JSON.stringify(value, null, 2));
@@ -80,6 +85,9 @@ export class Terminal implements Output {
       }
       case "table":
         for (const l of humanView()) this.line(l);
+        return;
+      case "markdown":
+        for (const l of markdownView()) this.line(l);
     }
   }
 
@@ -87,6 +95,11 @@ export class Terminal implements Output {
   note(text: string): void {
     if (this.format === "table") this.line(text);
     else this.error(text);
+  }
+
+  /** Whether failures print as text (table and markdown) rather than one JSON object. */
+  private get textual(): boolean {
+    return this.format === "table" || this.format === "markdown";
   }
 
   /**
@@ -120,7 +133,7 @@ export class Terminal implements Output {
       adviceFor(ERROR_CODES.UNAUTHORIZED),
       CLI_KEY_ADVICE,
     );
-    if (this.format === "table") {
+    if (this.textual) {
       this.error(`Error: ${message}`);
       return exitCode;
     }

@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { isRfc3339 } from "../provider/client/schemas/billing.js";
-import { FORMATS, type Format } from "./output.js";
+import { UsageError } from "./errors.js";
+import { FORMATS, type Format, REPORT_FORMATS } from "./output.js";
 
 export function intOption(flag: string, min: number, max: number) {
   return (value: string): number => {
@@ -115,12 +116,21 @@ export function jsonObjectOption(flag: string) {
   };
 }
 
-/** The options every data command takes: `-o/--output` and its shorthand `--json`. */
-export function addOutputOptions(command: Command): Command {
+/**
+ * The options every data command takes: `-o/--output` and its shorthand `--json`; a report also
+ * takes `markdown`.
+ */
+export function addOutputOptions(command: Command, report = false): Command {
+  const option = report
+    ? choice(
+        "-o, --output <format>",
+        "table for people; markdown for a pull-request comment; json or yaml for scripts",
+        REPORT_FORMATS,
+        "table",
+      )
+    : choice("-o, --output <format>", "table for people; json or yaml for scripts", FORMATS, "table");
   return command
-    .addOption(
-      choice("-o, --output <format>", "table for people; json or yaml for scripts", FORMATS, "table"),
-    )
+    .addOption(option)
     .addOption(new Option("--json", "same as --output json").conflicts("output"));
 }
 
@@ -133,4 +143,27 @@ export interface FormatOptions {
 /** The format the output options chose. */
 export function formatOf(opts: FormatOptions): Format {
   return opts.json ? "json" : (opts.output ?? "table");
+}
+
+/**
+ * The text of a file argument, `-` meaning standard input; a file that cannot be read is a usage
+ * error naming it. Standard input from a terminal is refused rather than waited on.
+ */
+export function readTextArgument(
+  what: string,
+  path: string,
+  stdin: NodeJS.ReadStream = process.stdin,
+): string {
+  if (path === "-" && stdin.isTTY === true) {
+    throw new UsageError(
+      `${what}: give a file, or pipe it in (for example \`pulumi preview --json | runpod-dynamic cost\`).`,
+    );
+  }
+  try {
+    return readFileSync(path === "-" ? 0 : path, "utf8");
+  } catch (err) {
+    throw new UsageError(
+      `${what} ${path}: cannot read the file (${err instanceof Error ? err.message : String(err)}).`,
+    );
+  }
 }

@@ -12,6 +12,20 @@ const A5000 = "NVIDIA RTX A5000";
 const L4 = "NVIDIA L4";
 const MI300X = "AMD Instinct MI300X OAM";
 
+/**
+ * Serverless list price per GPU-hour of each pool: one rate for every GPU type in a pool, as the
+ * description says `price.serverless` is "the rate for this GPU's pool".
+ */
+const POOL_RATES: Record<string, number> = {
+  ADA_80_PRO: 4.78,
+  HOPPER_141: 6.38,
+  AMPERE_80: 2.62,
+  AMPERE_48: 0.7,
+  ADA_48_PRO: 1.38,
+  ADA_24: 1.1,
+  AMPERE_24: 0.43,
+};
+
 function gpu(
   id: string,
   pool: string | null,
@@ -29,7 +43,7 @@ function gpu(
     memory,
     secure: true,
     community: community > 0,
-    price: { secure, community, ...(pool ? { serverless: Math.round(secure * 1.6 * 100) / 100 } : {}) },
+    price: { secure, community, ...(pool ? { serverless: POOL_RATES[pool] } : {}) },
     maxCount: { secure: maxCount, community: community > 0 ? Math.min(maxCount, 4) : 0 },
   };
 }

@@ -9,6 +9,7 @@
  *
  *   npm run quickstart
  */
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator/index.js";
 import { deploy, destroy, isSecret, type Operation, StackState } from "./engine.js";
@@ -17,10 +18,35 @@ import { ProgramStack } from "./stack.js";
 
 const TIME_SCALE = 10;
 const QUICKSTART = join(REPO_ROOT, "examples", "quickstart");
+const RUNPOD_CLI = join(REPO_ROOT, "dist", "cli", "main.js");
 const out = (line = "") => process.stdout.write(`${line}\n`);
 const indented = (text: string) => {
   for (const line of text.split("\n")) if (line.trim() !== "") out(`    ${line}`);
 };
+
+/**
+ * `runpod-dynamic cost` on a preview or a state export, against the emulator's catalog, as a user
+ * pipes it (`pulumi preview --json | npx runpod-dynamic cost`); its lines printed indented. Run
+ * asynchronously: the emulator answering it lives in this process.
+ */
+async function printCost(emu: RunningEmulator, document: string): Promise<boolean> {
+  const child = spawn(process.execPath, [RUNPOD_CLI, "cost", "-"], {
+    env: { PATH: process.env.PATH ?? "", ...emu.env() },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  child.stdin.end(document);
+  const code = await new Promise<number | null>((done) => child.on("close", done));
+  indented(stdout);
+  if (code !== 0) indented(stderr);
+  return code === 0;
+}
 
 function leftIn(emu: RunningEmulator): { pods: number; endpoints: number } {
   const left = emu.control.snapshot();
@@ -40,12 +66,23 @@ async function withRealCli(cli: PulumiCli, emu: RunningEmulator): Promise<number
     for (const [key, value] of Object.entries(urls)) out(`  $ pulumi config set ${key} ${value}`);
     out("  $ pulumi config set --secret runpod:apiKey <the emulator's test key>");
     await stack.setConfig(urls, { "runpod:apiKey": String(apiKey) });
+    out("What it will cost, before anything is created (prices from the emulator's catalog):");
+    out("  $ pulumi preview --json | npx runpod-dynamic cost");
+    const preview = await stack.run(["preview", "--json"]);
+    if (preview.code !== 0 || !(await printCost(emu, preview.stdout))) {
+      out(`pulumi preview failed (exit ${preview.code}).`);
+      indented(preview.stderr);
+      return 1;
+    }
     out("  $ pulumi up --yes");
     const up = await stack.run(["up", "--yes"], {}, indented);
     if (up.code !== 0) {
       out(`pulumi up failed (exit ${up.code}).`);
       return 1;
     }
+    out("What the stack runs now, at list price and as billed:");
+    out("  $ pulumi stack export | npx runpod-dynamic cost");
+    if (!(await printCost(emu, (await stack.exportState()).text))) return 1;
     out("  $ pulumi destroy --yes");
     const down = await stack.run(["destroy", "--yes"], {}, indented);
     const left = leftIn(emu);
@@ -94,6 +131,15 @@ async function withStandInEngine(emu: RunningEmulator): Promise<number> {
   out();
   out("Stack outputs:");
   for (const [k, v] of Object.entries(up.stackOutputs)) out(`  ${k.padEnd(16)} ${show(v)}`);
+  out();
+  out("What the stack runs now, at list price and as billed (runpod-dynamic cost on its state):");
+  const resources = [...state.resources.values()].map(({ urn, type, inputs, outputs }) => ({
+    urn,
+    type,
+    inputs,
+    outputs,
+  }));
+  if (!(await printCost(emu, JSON.stringify({ version: 3, deployment: { resources } })))) return 1;
   out();
   out("pulumi destroy:");
   const down = await destroy(options);

@@ -36,6 +36,7 @@ export {
 
 const KIND: Readonly<Record<string, string>> = {
   [CLUSTER_TYPE]: "Cluster",
+  [NETWORK_VOLUME_TYPE]: "NetworkVolume",
   [POD_TYPE]: "Pod",
   [SERVERLESS_ENDPOINT_TYPE]: "ServerlessEndpoint",
   [SSH_KEY_TYPE]: "SshKey",

@@ -3,6 +3,7 @@
  * constructing a `PolicyPack` starts a gRPC server, which tests must never do in-process.
  */
 import type { Policies } from "@pulumi/policy";
+import { budgetPolicies } from "./budget-policies";
 import { limitPolicies } from "./limit-policies";
 import { podPolicies } from "./pod-policies";
 import { envSecretsPolicy } from "./secret-policies";
@@ -16,7 +17,7 @@ export const PACK_DESCRIPTION =
   "Rejects RunPod pods and serverless endpoints the API would refuse, and warns about settings that silently do not work.";
 
 /**
- * Every policy of the pack, grouped by area: Pod, ServerlessEndpoint, env, limits, stack.
+ * Every policy of the pack, grouped by area: Pod, ServerlessEndpoint, env, limits, stack, budget.
  * @param options.secretsVisible whether `keepSecretMarkers()` succeeded (see secret-policies.ts).
  * @example new PolicyPack(PACK_NAME, { policies: runpodPolicies({ secretsVisible: keepSecretMarkers() }) });
  */
@@ -27,5 +28,6 @@ export function runpodPolicies(options: { readonly secretsVisible: boolean }): P
     envSecretsPolicy(options),
     ...limitPolicies,
     ...stackPolicies,
+    ...budgetPolicies,
   ];
 }

@@ -25,6 +25,27 @@ export type {
 } from "./both/catalog-types.js";
 export { type CheckFailure, formatFailures } from "./both/check-failure.js";
 export { decodeArgs, encodeArgs } from "./both/container-args.js";
+export {
+  type CostPart,
+  type Estimate,
+  estimate,
+  type GpuRate,
+  HIDDEN,
+  type HourlyRange,
+  type PricedResource,
+  perMonth,
+} from "./both/estimate.js";
+export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./both/price-snapshot.js";
+export {
+  type CpuPrice,
+  type DataCenterTiers,
+  type GpuPrice,
+  HOURS_PER_MONTH,
+  type PriceList,
+  priceList,
+  STORAGE_RATES,
+} from "./both/prices.js";
+export { runpodTypeName } from "./both/type-tokens.js";
 export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";
 export {
   ERROR_CODES,

@@ -21,6 +21,8 @@ const volume = new NetworkVolume("workspace", {
   name: "quickstart-workspace",
   size: config.getNumber("volumeSize") ?? 50,
   dataCenterId: config.get("dataCenterId") ?? "US-TX-3",
+  // The tier RunPod publishes a rate for, so `runpod-dynamic cost` prices it before it exists.
+  type: "STANDARD",
 });
 
 const pod = new Pod(

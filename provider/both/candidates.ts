@@ -48,6 +48,15 @@ export interface CandidateQuery {
   readonly countryCodes?: readonly string[];
   /** @default 12 */
   readonly maxCandidates?: number;
+  /**
+   * `availability`: the most stock first. `price`: the cheapest GPU type first (among rows with
+   * stock), by `gpuPrices`. @default "availability"
+   */
+  readonly order?: "availability" | "price";
+  /** The pod's cloud, whose prices `order: "price"` compares. @default "SECURE" */
+  readonly cloud?: "SECURE" | "COMMUNITY";
+  /** USD per GPU-hour of each GPU type in `cloud`, for `order: "price"` (read from the catalog). */
+  readonly gpuPrices?: ReadonlyMap<string, number>;
 }
 
 /** One (data center, GPU type or CPU flavor) the catalog offers, with its stock level. */
@@ -59,8 +68,9 @@ export interface CatalogRow {
 
 /**
  * Orders catalog rows into candidates: rows below the minimum (when one is asked for) are
- * skipped, then higher availability first, then the GPU order asked for, then the region order, then the catalog's
- * own data-center order. The catalog is not a reservation: a candidate can still answer "no
+ * skipped, then higher availability first (by price, `order: "price"`: rows with stock first, then
+ * the cheapest GPU type, then higher availability), then the GPU order asked for, then the region
+ * order, then the catalog's own data-center order. The catalog is not a reservation: a candidate can still answer "no
  * capacity", which is why the walk goes on to the next.
  */
 export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuery): CatalogCandidate[] {
@@ -80,6 +90,13 @@ export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuer
     .map((r) => ({
       r,
       key: [
+        ...(query.order === "price"
+          ? [
+              r.availability === "NONE" ? 1 : 0,
+              // A type without a price in the pod's cloud is not offered there: last.
+              r.gpuTypeId === undefined ? 0 : (query.gpuPrices?.get(r.gpuTypeId) ?? Number.MAX_VALUE),
+            ]
+          : []),
         -LEVEL_RANK[r.availability],
         r.gpuTypeId === undefined ? 0 : gpus.indexOf(r.gpuTypeId),
         regions.length === 0 ? 0 : regions.indexOf(r.dataCenter.region),
@@ -103,7 +120,8 @@ export function rankCandidates(rows: readonly CatalogRow[], query: CandidateQuer
 
 /**
  * Where a pod's candidates come from, in this precedence: explicit `candidates`, then the catalog
- * (`regions`, `gpuTypeIds` or `minAvailability`), then the request's own `dataCenterIds`. Shared
+ * (`regions`, `gpuTypeIds`, `minAvailability`, `countryCodes` or `order: "price"`), then the
+ * request's own `dataCenterIds`. Shared
  * with the policy pack, which must reason about placement exactly as create does.
  */
 export function placementSource(
@@ -114,11 +132,18 @@ export function placementSource(
         gpuTypeIds?: unknown;
         minAvailability?: unknown;
         countryCodes?: unknown;
+        order?: unknown;
       }
     | undefined,
 ): "candidates" | "catalog" | "request" {
   if (placement?.candidates) return "candidates";
-  if (placement?.regions || placement?.gpuTypeIds || placement?.minAvailability || placement?.countryCodes)
+  if (
+    placement?.regions ||
+    placement?.gpuTypeIds ||
+    placement?.minAvailability ||
+    placement?.countryCodes ||
+    placement?.order === "price"
+  )
     return "catalog";
   return "request";
 }

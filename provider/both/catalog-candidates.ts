@@ -4,10 +4,23 @@
  */
 import type { RunpodApi } from "../client/api.js";
 import { type CandidateQuery, type CatalogCandidate, type CatalogRow, rankCandidates } from "./candidates.js";
+import type { GpuType } from "./catalog-types.js";
+
+/** Each GPU type's price per GPU-hour in `cloud`, where it is offered there. */
+function pricesIn(gpus: readonly GpuType[], cloud: "SECURE" | "COMMUNITY" = "SECURE"): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const g of gpus) {
+    const offered = cloud === "SECURE" ? g.secure : g.community;
+    const price = cloud === "SECURE" ? g.price.secure : g.price.community;
+    if (offered && price > 0) out.set(g.id, price);
+  }
+  return out;
+}
 
 /**
  * Reads the catalog and returns ordered candidates. Without a CUDA constraint one data-center
  * read is enough; with one, the GPU catalog filtered by CUDA says which data centers qualify.
+ * Ordering by price also reads the GPU catalog, for its prices.
  */
 export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): Promise<CatalogCandidate[]> {
   const regions = query.regions?.length ? { regions: query.regions } : {};
@@ -32,8 +45,12 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
     ...(query.gpuCount !== undefined && query.gpuCount > 1 ? { count: query.gpuCount } : {}),
     ...(query.countryCodes?.length ? { countryCodes: query.countryCodes } : {}),
   };
+  const byPrice = query.order === "price";
   if (Object.keys(scoped).length === 0) {
-    const dcs = await api.listDataCenters({ include: ["GPU_AVAILABILITY"], ...regions });
+    const [dcs, gpus] = await Promise.all([
+      api.listDataCenters({ include: ["GPU_AVAILABILITY"], ...regions }),
+      byPrice ? api.listGpuTypes() : Promise.resolve([]),
+    ]);
     const rows = dcs.flatMap((dc) =>
       (dc.gpuAvailability ?? []).map((a) => ({
         dataCenter: dc,
@@ -41,7 +58,7 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
         availability: a.availability,
       })),
     );
-    return rankCandidates(rows, query);
+    return rankCandidates(rows, byPrice ? { ...query, gpuPrices: pricesIn(gpus, query.cloud) } : query);
   }
   const [dcs, gpus] = await Promise.all([
     api.listDataCenters(regions),
@@ -54,5 +71,5 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
       if (at) rows.push({ dataCenter: dc, gpuTypeId: gpu.id, availability: at.availability });
     }
   }
-  return rankCandidates(rows, query);
+  return rankCandidates(rows, byPrice ? { ...query, gpuPrices: pricesIn(gpus, query.cloud) } : query);
 }

@@ -70,8 +70,9 @@ export function getPublicTemplates(
 export type { Availability, CandidateQuery, CatalogCandidate };
 
 /**
- * Ordered (data center, GPU type) candidates for a `Pod`: skips `NONE`, higher availability first,
- * then your GPU order, then your region order; CUDA constraints filter hosts. Pass the result as
+ * Ordered (data center, GPU type) candidates for a `Pod`: higher availability first (or, with
+ * `order: "price"`, the cheapest GPU type in `cloud` first among those with stock), then your GPU
+ * order, then your region order; CUDA constraints filter hosts. Pass the result as
  * `placement.candidates`.
  * @example
  * const candidates = await placementCandidates({ gpuTypeIds: ["NVIDIA A40", "NVIDIA L40S"], regions: ["EUROPE", "NORTH_AMERICA"] });

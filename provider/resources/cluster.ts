@@ -17,7 +17,7 @@ import { thinProvider } from "../program/thin.js";
 import type { ClusterArgs, ClusterMember, ClusterOutputs } from "./cluster/types.js";
 import { optionInputs, withSecretOutputs } from "./common.js";
 
-export const CLUSTER_TYPE = "pulumi-nodejs:dynamic/runpod:Cluster";
+export { CLUSTER_TYPE } from "../both/type-tokens.js";
 
 /**
  * An instant cluster.

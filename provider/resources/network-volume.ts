@@ -14,7 +14,7 @@ import { thinProvider } from "../program/thin.js";
 import { optionInputs } from "./common.js";
 import type { NetworkVolumeArgs } from "./network-volume/types.js";
 
-export const NETWORK_VOLUME_TYPE = "pulumi-nodejs:dynamic/runpod:NetworkVolume";
+export { NETWORK_VOLUME_TYPE } from "../both/type-tokens.js";
 
 /**
  * A RunPod network volume. Pods mount it with `mounts.network: [{ volumeId: volume.id, path }]`;

@@ -13,7 +13,7 @@ import { optionInputs } from "./common.js";
 import { createKeyOf } from "./pod/create-key.js";
 import type { PodArgs, PodGpuOutput, PodOutputs } from "./pod/types.js";
 
-export const POD_TYPE = "pulumi-nodejs:dynamic/runpod:Pod";
+export { POD_TYPE } from "../both/type-tokens.js";
 
 // ---------------------------------------------------------------- the resource
 

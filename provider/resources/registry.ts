@@ -3,7 +3,7 @@ import { thinProvider } from "../program/thin.js";
 import { optionInputs, withSecretOutputs } from "./common.js";
 import type { RegistryArgs } from "./registry/types.js";
 
-export const REGISTRY_TYPE = "pulumi-nodejs:dynamic/runpod:Registry";
+export { REGISTRY_TYPE } from "../both/type-tokens.js";
 
 /**
  * Private registry credentials for pulling images.

@@ -18,7 +18,7 @@ import { thinProvider } from "../program/thin.js";
 import { optionInputs, withSecretOutputs } from "./common.js";
 import type { ServerlessEndpointArgs, ServerlessEndpointOutputs } from "./serverless-endpoint/types.js";
 
-export const SERVERLESS_ENDPOINT_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
+export { SERVERLESS_ENDPOINT_TYPE } from "../both/type-tokens.js";
 
 /** Outputs a program may read without having set them: declared so the resource carries them. */
 const OUTPUT_ONLY = [

@@ -11,7 +11,7 @@ import { thinProvider } from "../program/thin.js";
 import { optionInputs } from "./common.js";
 import type { ServerlessJobArgs } from "./serverless-job/types.js";
 
-export const SERVERLESS_JOB_TYPE = "pulumi-nodejs:dynamic/runpod:ServerlessJob";
+export { SERVERLESS_JOB_TYPE } from "../both/type-tokens.js";
 
 /**
  * Runs a job at deploy time and keeps its result.

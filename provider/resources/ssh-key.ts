@@ -3,7 +3,7 @@ import { thinProvider } from "../program/thin.js";
 import { optionInputs } from "./common.js";
 import type { SshKeyArgs } from "./ssh-key/types.js";
 
-export const SSH_KEY_TYPE = "pulumi-nodejs:dynamic/runpod:SshKey";
+export { SSH_KEY_TYPE } from "../both/type-tokens.js";
 
 /**
  * An SSH public key registered with the account.

@@ -16,7 +16,7 @@ import { thinProvider } from "../program/thin.js";
 import { optionInputs, withSecretOutputs } from "./common.js";
 import type { TemplateArgs, TemplateOutputs } from "./template/types.js";
 
-export const TEMPLATE_TYPE = "pulumi-nodejs:dynamic/runpod:Template";
+export { TEMPLATE_TYPE } from "../both/type-tokens.js";
 
 /**
  * A container template of the account's own.

@@ -109,6 +109,7 @@ describe("run-policy-pack over gRPC", () => {
       "ssh-key-for-start-ssh:advisory:stack",
       "pod-volume-reachable:advisory:stack",
       "max-pods-per-stack:mandatory:stack",
+      "cost-budget:mandatory:stack",
     ]);
     const configurable = info.policies.filter((p) => Object.keys(p.configSchema).length > 0);
     expect(
@@ -126,6 +127,13 @@ describe("run-policy-pack over gRPC", () => {
       "max-gpus-per-pod": { maxGpuCount: 8 },
       "allowed-clouds": { allowedClouds: ["SECURE", "COMMUNITY"] },
       "max-pods-per-stack": { maxPods: undefined },
+      "cost-budget": {
+        pricesFile: undefined,
+        maxPodHourly: undefined,
+        maxGpuHourly: undefined,
+        maxStackHourly: undefined,
+        allowUnknown: false,
+      },
     });
     expect(info.policies.find((p) => p.name === "pod-persistent-with-network")?.description).toBe(
       "A pod cannot combine a persistent mount with a network volume (the API answers 400).",
@@ -134,7 +142,7 @@ describe("run-policy-pack over gRPC", () => {
 
   it("Configure sends every policy at its level with its schema defaults, as the engine does", async () => {
     const sent = await configurePack(pack);
-    expect(Object.keys(sent).length).toBe(29);
+    expect(Object.keys(sent).length).toBe(30);
     expect(sent["max-gpus-per-pod"]).toEqual({ level: "mandatory", properties: { maxGpuCount: 8 } });
     expect(sent["env-secrets"]).toEqual({ level: "advisory", properties: { ignoreNames: ["PUBLIC_KEY"] } });
     expect(sent["max-pods-per-stack"]).toEqual({ level: "mandatory", properties: {} });

@@ -88,6 +88,7 @@ describe("the pack", () => {
       ["ssh-key-for-start-ssh", "advisory"],
       ["pod-volume-reachable", "advisory"],
       ["max-pods-per-stack", "mandatory"],
+      ["cost-budget", "mandatory"],
     ]);
   });
 

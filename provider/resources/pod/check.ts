@@ -89,6 +89,11 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
     }
     if (cpu !== undefined && placement.gpuTypeIds !== undefined)
       fail("placement.gpuTypeIds", "is for GPU pods; a CPU pod has no GPU type");
+    if (placement.candidates !== undefined && placement.order !== undefined)
+      fail(
+        "placement.order",
+        "orders the candidates built from the catalog; explicit candidates are tried in the order given",
+      );
     if (
       cpu !== undefined &&
       Array.isArray(placement.candidates) &&

@@ -22,6 +22,8 @@ const PlacementSchema = z.strictObject({
   /** Skip catalog candidates rated below this. */
   minAvailability: z.enum(["LOW", "MEDIUM", "HIGH"]).optional(),
   maxCandidates: z.int().min(1).max(50).optional(),
+  /** Catalog candidates by stock (the default) or cheapest first. */
+  order: z.enum(["availability", "price"]).optional(),
   /** Catalog-built candidates only in these countries. */
   countryCodes: z
     .array(z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 country code in capitals, e.g. US"))

@@ -119,6 +119,8 @@ export async function pinnedCandidates(inputs: PodInputs): Promise<PlacementCand
       ...(p.regions ? { regions: p.regions } : {}),
       ...(p.minAvailability ? { minAvailability: p.minAvailability } : {}),
       ...(p.maxCandidates ? { maxCandidates: p.maxCandidates } : {}),
+      ...(p.order ? { order: p.order } : {}),
+      ...(inputs.cloud ? { cloud: inputs.cloud } : {}),
       ...(volumeDc
         ? { dataCenterIds: [volumeDc] }
         : inputs.dataCenterIds?.length

@@ -45,6 +45,7 @@ export interface PodInputs extends ContainerInputs {
         gpuTypeIds?: string[] | undefined;
         minAvailability?: "LOW" | "MEDIUM" | "HIGH" | undefined;
         maxCandidates?: number | undefined;
+        order?: "availability" | "price" | undefined;
         countryCodes?: string[] | undefined;
         anyDataCenter?: boolean | undefined;
         retryFor?: number | undefined;
@@ -140,6 +141,13 @@ export interface PodArgs extends ContainerArgs {
     gpuTypeIds?: pulumi.Input<pulumi.Input<string>[]>;
     minAvailability?: pulumi.Input<"LOW" | "MEDIUM" | "HIGH">;
     maxCandidates?: pulumi.Input<number>;
+    /**
+     * How catalog-built candidates are ordered: `availability` (the most stock first, then your
+     * GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
+     * those with stock). Asking for `price` builds candidates from the catalog even without
+     * `regions` or `gpuTypeIds`. @default "availability"
+     */
+    order?: pulumi.Input<"availability" | "price">;
     /** Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`). */
     countryCodes?: pulumi.Input<pulumi.Input<string>[]>;
     /**
