@@ -7,6 +7,7 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { benchChart } from "./chart.js";
 import { runProgramWithCli } from "./cli-program.js";
+import { costOfPreview } from "./cost.js";
 import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
@@ -154,6 +155,13 @@ async function main(): Promise<void> {
     }
   }
 
+  out();
+  out("8. What a change costs: a 1000-resource preview read, priced and rendered");
+  const cost = await costOfPreview(quick ? 200 : 1000);
+  out(
+    `${cost.resources} resources (${cost.documentBytes} bytes of preview JSON): priced in ${f(cost.priceMs)} ms; with table, markdown and JSON ${f(cost.priceAndRenderMs)} ms`,
+  );
+
   const dir = join(__dirname, "..", "..", "bench", "results");
   mkdirSync(dir, { recursive: true });
   const report = {
@@ -170,6 +178,7 @@ async function main(): Promise<void> {
     programThroughCli: viaCli,
     readiness,
     afterUp,
+    cost,
   };
   const text = JSON.stringify(report, null, 2);
   writeFileSync(join(dir, `bench-${started.toISOString().replace(/[:.]/g, "-")}.json`), text);

@@ -1,6 +1,6 @@
 /**
- * `runpod-dynamic billing all|pods|serverless|network-volume` (contract: "Command-line commands",
- * Billing).
+ * `runpod-dynamic billing all|pods|serverless|network-volume|stack` (contract: "Command-line
+ * commands", Billing; `stack` is ours: a Pulumi stack's spend next to its list rate).
  *
  * RunPod's v2 billing routes under base_url: `/v2/billing` (the whole account), `/v2/billing/pods`,
  * `/v2/billing/serverless` and `/v2/billing/network-volumes` (`/v2/billing/endpoints` is the billing
@@ -29,6 +29,7 @@
 import type { Command } from "commander";
 import { registerAll } from "./billing/account.js";
 import { registerNetworkVolume } from "./billing/network-volumes.js";
+import { registerStack } from "./billing/stack.js";
 import { registerUsage } from "./billing/usage.js";
 import { POD_USAGE, SERVERLESS_USAGE } from "./billing/usage-specs.js";
 import type { Terminal } from "./output.js";
@@ -36,9 +37,12 @@ import type { Terminal } from "./output.js";
 export function registerBilling(program: Command, out: Terminal): void {
   const billing = program
     .command("billing")
-    .description("Billing history of the account, pods, serverless endpoints and network volumes.");
+    .description(
+      "Billing history of the account, pods, serverless endpoints, network volumes, and a Pulumi stack's resources.",
+    );
   registerAll(billing, out);
   registerUsage(billing, out, POD_USAGE);
   registerUsage(billing, out, SERVERLESS_USAGE);
   registerNetworkVolume(billing, out);
+  registerStack(billing, out);
 }

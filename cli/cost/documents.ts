@@ -15,6 +15,8 @@ export type CostOp = "create" | "update" | "replace" | "delete" | "same" | "read
 
 export interface CostChange {
   readonly urn: string;
+  /** The resource's id, once it exists. */
+  readonly id: string | undefined;
   /** The resource's name in the program (`new Pod("trainer", ...)`). */
   readonly name: string;
   readonly type: string;
@@ -38,6 +40,7 @@ type Fields = Record<string, unknown>;
 
 interface ResourceState {
   readonly urn?: string;
+  readonly id?: string;
   readonly type?: string;
   readonly inputs?: Fields;
   readonly outputs?: Fields;
@@ -102,7 +105,7 @@ function fromPreview(steps: readonly Step[], where: string): CostChange[] {
     const ops = new Set(group.map((s) => s.op));
     const old = group.find((s) => s.oldState)?.oldState;
     const next = group.find((s) => s.newState && s.op !== "delete-replaced")?.newState;
-    const base = { urn, name: nameOf(urn), type };
+    const base = { urn, id: old?.id, name: nameOf(urn), type };
     // What the resource will be: a new one is priced from its inputs alone (it is not placed yet);
     // one updated in place keeps where it runs, so its outputs say that, but not what it is billed.
     const planned = (state: ResourceState | undefined): PricedResource => ({
@@ -146,7 +149,17 @@ function fromState(resources: readonly ResourceState[], where: string): CostChan
       );
     if (isBookkeeping(r.type)) return [];
     const now = existing(r, r.type);
-    return [{ urn: r.urn, name: nameOf(r.urn), type: r.type, op: "same" as const, before: now, after: now }];
+    return [
+      {
+        urn: r.urn,
+        id: r.id,
+        name: nameOf(r.urn),
+        type: r.type,
+        op: "same" as const,
+        before: now,
+        after: now,
+      },
+    ];
   });
 }
 

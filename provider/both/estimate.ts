@@ -221,8 +221,8 @@ function podCpu(prices: PriceList, cpu: Fields, cloud: string, stopped: boolean)
 
 function pod(r: PricedResource, prices: PriceList): Estimate {
   const { inputs, live } = r;
-  const desired = live?.desiredStatus ?? known(inputs.desiredStatus, "desiredStatus");
-  const stopped = (inputs.desiredStatus ?? desired) === "STOPPED";
+  // What the program asks for; a pod stopped outside it shows in what RunPod bills, not here.
+  const stopped = (known(inputs.desiredStatus, "desiredStatus") ?? live?.desiredStatus) === "STOPPED";
   const cloud = text(live?.cloud ?? known(inputs.cloud, "cloud") ?? "SECURE", "cloud");
   const gpu = record(known(inputs.gpu, "gpu")) ?? record(live?.gpu);
   const cpu = record(known(inputs.cpu, "cpu")) ?? record(live?.cpu);

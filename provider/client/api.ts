@@ -254,6 +254,10 @@ export class RunpodApi {
     return billing.listNetworkVolumeBilling(this.client, query, opts);
   }
 
+  listClusterBilling(query: BillingQuery & { clusterId?: string | undefined } = {}, opts: CallOptions = {}) {
+    return billing.listClusterBilling(this.client, query, opts);
+  }
+
   // ---- hub ({base_url}/graphql, the queries runpodctl sends): api/hub.ts ----
 
   hubListings(input: hub.HubListingsInput, opts: CallOptions = {}) {

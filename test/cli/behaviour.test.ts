@@ -68,7 +68,7 @@ describe("help", () => {
   it("the top level lists the configuration variables and exit codes", async () => {
     const res = await runCli(["--help"]);
     expect(res.stdout).toContain(
-      "RUNPOD_API_KEY         API key (required by every command but emulator; never printed)",
+      "RUNPOD_API_KEY         API key (required by every command but emulator and cost --prices; never printed)",
     );
     expect(res.stdout).toContain("Exit codes: 0 success, 1 API or command failure, 2 usage error.");
     expect(res.stdout).toContain("  RUNPOD_REST_URL        ignored: REST v1 was retired on 2026-11-15\n");
@@ -79,6 +79,7 @@ describe("help", () => {
     [["billing"], /^Usage: runpod-dynamic billing \[options\] \[command\]\n/],
     [["hub"], /^Usage: runpod-dynamic hub \[options\] \[command\]\n/],
     [["jobs"], /^Usage: runpod-dynamic jobs \[options\] \[command\]\n/],
+    [["catalog"], /^Usage: runpod-dynamic catalog \[options\] \[command\]\n/],
   ])("%j without a subcommand shows help on stderr and exits 2", async (path, usage) => {
     const res = await runCli(path);
     expect([res.code, res.stdout, res.stderr]).toEqual([

@@ -52,7 +52,12 @@ interface CostJson {
     name: string;
     op: string;
     before: { kind: string; hourly?: { low: number; high: number } } | null;
-    after: { kind: string; hourly?: { low: number; high: number }; reason?: string } | null;
+    after: {
+      kind: string;
+      hourly?: { low: number; high: number };
+      reason?: string;
+      billedHourly?: number;
+    } | null;
   }[];
   totals: {
     before: { hourly: { low: number; high: number } };
@@ -253,10 +258,8 @@ describe("cost of a state export: what the stack runs now", () => {
         ],
       },
     });
-    const json = JSON.parse((await h.run(["cost", "--json"], {}, state)).stdout) as CostJson & {
-      resources: { after: { billedHourly: number } }[];
-    };
-    expect([json.kind, json.resources.map((x) => [x.name, x.op, x.after.billedHourly])]).toEqual([
+    const json = JSON.parse((await h.run(["cost", "--json"], {}, state)).stdout) as CostJson;
+    expect([json.kind, json.resources.map((x) => [x.name, x.op, x.after?.billedHourly])]).toEqual([
       "state",
       [["trainer", "same", 2.99]],
     ]);

@@ -199,6 +199,31 @@ describe("placement walks the candidates as the Errors table says", () => {
   });
 });
 
+describe("placement ordered by price", () => {
+  it("tries the cheapest GPU type with stock first, reading the GPU catalog for its prices", async () => {
+    const placement = {
+      regions: ["NORTH_AMERICA" as const],
+      gpuTypeIds: ["NVIDIA A100 80GB PCIe", A40],
+    };
+    const byStock = await Pod.create(inputs({ gpu: { id: H100 }, placement }));
+    const byPrice = await Pod.create(
+      inputs({ gpu: { id: H100 }, placement: { ...placement, order: "price" } }),
+    );
+    const at = (r: { outs?: unknown }) => [
+      (r.outs as PodOutputs).dataCenterId,
+      (r.outs as PodOutputs).gpu?.id,
+    ];
+    // The seed: H100 $2.99, A100 $1.64 (the most stock, in US-TX-3), A40 $0.44 (none free in
+    // US-TX-3, 12 in US-KS-2).
+    expect([at(byStock), at(byPrice), count("GET /v2/catalog/gpus"), count("POST /v2/pods")]).toEqual([
+      ["US-TX-3", "NVIDIA A100 80GB PCIe"],
+      ["US-KS-2", A40],
+      1,
+      2,
+    ]);
+  });
+});
+
 describe("an unknown outcome never creates two pods", () => {
   it("a reset after the create took effect: found by name, not created again", async () => {
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "after", times: 1 });

@@ -236,6 +236,21 @@ describe("each field and rule", () => {
       [["placement.regions[0]", expect.stringMatching(/^must be one of "NORTH_AMERICA"/)]],
     ],
     [
+      "an order for explicit candidates",
+      { ...base, placement: { candidates: [{ dataCenterId: "US-TX-3" }], order: "price" } },
+      [
+        [
+          "placement.order",
+          "orders the candidates built from the catalog; explicit candidates are tried in the order given",
+        ],
+      ],
+    ],
+    [
+      "an order that is neither",
+      { ...base, placement: { order: "cheapest" } },
+      [["placement.order", 'must be one of "availability", "price"']],
+    ],
+    [
       "GPU fallbacks on a CPU pod",
       { name: "c", image: "i", cpu: { id: "cpu3c", vcpuCount: 4 }, placement: { gpuTypeIds: [A40] } },
       [["placement.gpuTypeIds", "is for GPU pods; a CPU pod has no GPU type"]],

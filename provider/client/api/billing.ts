@@ -3,6 +3,7 @@ import type { RunpodClient } from "../request.js";
 import {
   type BillingQuery,
   ListBillingResponse,
+  ListClusterBillingResponse,
   ListNetworkVolumeBillingResponse,
   ListPodBillingResponse,
   ListServerlessBillingResponse,
@@ -68,6 +69,22 @@ export function listNetworkVolumeBilling(
     path: "/v2/billing/network-volumes",
     query: { ...query },
     responseSchema: ListNetworkVolumeBillingResponse,
+    ...opts,
+  });
+}
+
+/** One record per instant cluster per bucket; `clusterId` narrows it to one cluster. */
+export function listClusterBilling(
+  client: RunpodClient,
+  query: BillingQuery & { clusterId?: string | undefined } = {},
+  opts: CallOptions = {},
+) {
+  return client.request({
+    method: "GET",
+    base: "v2",
+    path: "/v2/billing/clusters",
+    query: { ...query },
+    responseSchema: ListClusterBillingResponse,
     ...opts,
   });
 }

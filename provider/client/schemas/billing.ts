@@ -1,7 +1,7 @@
 /**
- * Billing history (`{base_url}/v2/billing`, `/v2/billing/pods|serverless|network-volumes`; v2
- * description: ListBillingResponse, ListPodBillingResponse, ListServerlessBillingResponse,
- * ListNetworkVolumeBillingResponse). One record per resource per time bucket, with the cost split
+ * Billing history (`{base_url}/v2/billing`, `/v2/billing/pods|serverless|network-volumes|clusters`;
+ * v2 description: ListBillingResponse, ListPodBillingResponse, ListServerlessBillingResponse,
+ * ListNetworkVolumeBillingResponse, ListClusterBillingResponse). One record per resource per time bucket, with the cost split
  * into components; v2 has no grouping and no GPU filter. `metadata` echoes the window the service
  * resolved (it snaps `startTime`/`endTime` to bucket boundaries) and sums the records.
  *
@@ -77,6 +77,23 @@ export const NetworkVolumeBillingRecord = z.looseObject({
 export type NetworkVolumeBillingRecord = z.infer<typeof NetworkVolumeBillingRecord>;
 export const ListNetworkVolumeBillingResponse = z.looseObject({
   records: z.array(NetworkVolumeBillingRecord),
+  metadata: z.looseObject({ query: BillingQueryEcho }).optional(),
+});
+
+export const ClusterBillingAmounts = {
+  totalAmount: amount,
+  gpuAmount: amount,
+  diskAmount: amount,
+  networkingAmount: amount,
+};
+export const ClusterBillingRecord = z.looseObject({
+  ...TimeRange,
+  clusterId: z.string(),
+  ...ClusterBillingAmounts,
+});
+export type ClusterBillingRecord = z.infer<typeof ClusterBillingRecord>;
+export const ListClusterBillingResponse = z.looseObject({
+  records: z.array(ClusterBillingRecord),
   metadata: z.looseObject({ query: BillingQueryEcho }).optional(),
 });
 
