@@ -32,12 +32,12 @@ function podView(p: Pod) {
     id: p.id,
     name: p.name,
     status: p.status,
-    actions: p.actions,
+    actions: p.actions ?? [],
     gpuId: p.gpu?.id ?? null,
     gpuCount: p.gpu ? (p.gpu.count ?? 1) : null,
     cpuId: p.cpu?.id ?? null,
     vcpuCount: p.gpu?.vcpuCount ?? p.cpu?.vcpuCount ?? null,
-    costPerHr: p.cost,
+    costPerHr: p.cost ?? null,
     cloud: p.cloud,
     dataCenterId: p.dataCenterId,
     image: p.image,
@@ -66,7 +66,7 @@ async function explained(api: RunpodApi, id: string, action: PodAction, err: unk
     let state: string | undefined;
     try {
       const pod = await api.getPod(id);
-      state = `it is ${pod.status}; valid actions now: ${pod.actions.join(", ") || "none"}.`;
+      state = `it is ${pod.status}; valid actions now: ${pod.actions?.join(", ") || "none"}.`;
     } catch {
       // The detail alone still says why; the status could not be read to add to it.
     }
@@ -94,10 +94,10 @@ function registerAction(pods: Command, out: Terminal, action: PodAction, descrip
       } catch (err) {
         throw await explained(api, id, action, err);
       }
-      const view = { id: pod.id, name: pod.name, action, status: pod.status, actions: pod.actions };
+      const view = { id: pod.id, name: pod.name, action, status: pod.status, actions: pod.actions ?? [] };
       out.data(view, () => [
         `${DONE[action]} pod ${pod.id} (${pod.name}); its status is now ${pod.status}.`,
-        `Valid actions now: ${pod.actions.join(", ") || "none"}.`,
+        `Valid actions now: ${pod.actions?.join(", ") || "none"}.`,
       ]);
     });
 }
@@ -128,7 +128,7 @@ export function registerPods(program: Command, out: Terminal): void {
                 p.name,
                 p.status,
                 compute(p),
-                money(p.cost),
+                p.cost === undefined ? "" : money(p.cost),
                 p.dataCenterId ?? "",
                 localTime(p.createdAt),
               ]),

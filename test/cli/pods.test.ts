@@ -5,7 +5,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { cliHarnessForAllTests, errorText, runCli } from "../support/cli.js";
+import { loadDescription } from "../support/conformance/description.js";
 import { START } from "../support/emulator.js";
+import { startScriptedServer } from "../support/scripted-server.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 
@@ -77,6 +79,35 @@ describe("pods list", () => {
     h.emu.control.reset();
     const empty = await h.run(["pods", "list"]);
     expect([empty.code, empty.stdout]).toEqual([0, "No pods.\n"]);
+  });
+});
+
+describe("pods list of an answer RunPod's own description calls valid", () => {
+  it("reads the description's example pods, whose gpu lacks vcpuCount and memory", async () => {
+    const op = loadDescription().paths["/v2/pods"]?.get;
+    const example = (
+      op?.responses["200"] as { content: Record<string, { examples: Record<string, { value: unknown }> }> }
+    ).content["application/json"]?.examples.pods?.value;
+    const server = await startScriptedServer([
+      (_req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(example));
+      },
+    ]);
+    try {
+      const res = await runCli(["pods", "list", "--json"], {
+        RUNPOD_API_KEY: "rpa_TEST",
+        RUNPOD_BASE_URL: server.url,
+        RUNPOD_ALLOW_INSECURE_HTTP: "true",
+      });
+      const pods = JSON.parse(res.stdout) as { id: string; gpuId: string; vcpuCount: number | null }[];
+      expect([res.code, pods.map((p) => [p.id, p.gpuId, p.vcpuCount])]).toEqual([
+        0,
+        [["7h9k2m4n6p", "NVIDIA GeForce RTX 4090", null]],
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -386,8 +386,8 @@ describe("lifecycle on the emulator clock", () => {
     const starting = await api.getPod(pod.id);
     expect([
       starting.status,
-      starting.ssh.proxy?.host,
-      starting.ssh.direct,
+      starting.ssh?.proxy?.host,
+      starting.ssh?.direct,
       starting.runtime,
       starting.cudaVersion,
     ]).toEqual(["STARTING", "ssh.runpod.io", null, null, "12.4"]);
@@ -397,7 +397,7 @@ describe("lifecycle on the emulator clock", () => {
       running.status,
       running.actions,
       running.startedAt !== null,
-      running.ssh.direct,
+      running.ssh?.direct,
       running.runtime?.ports?.map((p) => [p.private, p.public, p.ip]),
       running.cost,
     ]).toEqual([
@@ -417,10 +417,10 @@ describe("lifecycle on the emulator clock", () => {
     const mapped = await api.getPod(pod.id);
     const ssh = mapped.runtime?.ports?.find((p) => p.private === 22);
     expect([
-      mapped.ssh.direct?.username,
-      mapped.ssh.direct?.host,
+      mapped.ssh?.direct?.username,
+      mapped.ssh?.direct?.host,
       ssh?.ip,
-      ssh?.public === mapped.ssh.direct?.port,
+      ssh?.public === mapped.ssh?.direct?.port,
     ]).toEqual(["root", "127.0.0.1", "127.0.0.1", true]);
   });
 
@@ -428,7 +428,7 @@ describe("lifecycle on the emulator clock", () => {
     const pod = await api.createPod(gpuPod({ ports: ["8888/http"] }));
     emu.control.advance(5000);
     const running = await api.getPod(pod.id);
-    expect([running.status, running.ssh.direct, running.ssh.proxy === null]).toEqual([
+    expect([running.status, running.ssh?.direct, running.ssh?.proxy === null]).toEqual([
       "RUNNING",
       null,
       false,

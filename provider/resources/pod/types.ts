@@ -215,8 +215,9 @@ export interface PodArgs extends ContainerArgs {
 export interface PodGpuOutput {
   id: string;
   count: number;
-  vcpuCount: number;
-  memory: number;
+  /** Total vCPUs and GB of RAM allocated across the pod's GPUs; null when the API does not say. */
+  vcpuCount: number | null;
+  memory: number | null;
   allowedCudaVersions: string[] | null;
   minCudaVersion: string | null;
   minRamPerGpu: number | null;
@@ -235,7 +236,7 @@ export interface PodOutputs extends ContainerOutputs {
     global?: { volumeId: string; path?: string }[];
   };
   gpu: PodGpuOutput | null;
-  cpu: { id: string; vcpuCount: number; memory: number } | null;
+  cpu: { id: string; vcpuCount: number; memory: number | null } | null;
   cloud: "SECURE" | "COMMUNITY";
   dataCenterId: string | null;
   dataCenterIds: string[] | null;
@@ -244,7 +245,8 @@ export interface PodOutputs extends ContainerOutputs {
   cluster: { id: string; rank: number | null; role: string | null; ip: string | null } | null;
   template: string | null;
   templateId: string | null;
-  cost: number;
+  /** USD per hour RunPod bills now; null when the API does not say. */
+  cost: number | null;
   locked: boolean;
   /** `STOPPED` when the pod is stopped (EXITED); a failed pod (ERROR) shows what was asked of it. */
   desiredStatus: "RUNNING" | "STOPPED";
