@@ -62,6 +62,7 @@ export {
   getPublicTemplates,
   placementCandidates,
 } from "./program/catalog.js";
+export { PLAIN_ENV_KEYS } from "./program/secret-inputs.js";
 export {
   getJobStatus,
   type ImageModelInput,
