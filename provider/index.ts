@@ -62,7 +62,6 @@ export {
   getPublicTemplates,
   placementCandidates,
 } from "./program/catalog.js";
-export { PLAIN_ENV_KEYS } from "./program/secret-inputs.js";
 export {
   getJobStatus,
   type ImageModelInput,
@@ -76,6 +75,7 @@ export {
   runSync,
   waitForJob,
 } from "./program/jobs.js";
+export { PLAIN_ENV_KEYS } from "./program/secret-inputs.js";
 export { checkCluster } from "./resources/cluster/check.js";
 export { diffCluster } from "./resources/cluster/diff.js";
 export type { ClusterArgs, ClusterInputs, ClusterMember, ClusterOutputs } from "./resources/cluster/types.js";

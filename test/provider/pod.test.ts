@@ -49,6 +49,7 @@ describe("create", () => {
       `runpod Pod trainer: created ${res.id} in US-KS-2 / NVIDIA A40`,
       `runpod Pod trainer: ${res.id} PROVISIONING -> STARTING (Ns)`,
       `runpod Pod trainer: ${res.id} STARTING -> RUNNING (Ns)`,
+      `runpod Pod trainer: ${res.id} RUNNING; waiting 30 s to see it stay up (readiness.settle)`,
     ]);
   });
 
@@ -344,8 +345,9 @@ describe("update", () => {
       "img:2",
       "RUNNING",
     ]);
-    expect(progress.slice(-1).map((l) => l.replace(/\(\d+s\)$/, "(Ns)"))).toEqual([
+    expect(progress.slice(-2).map((l) => l.replace(/\(\d+s\)$/, "(Ns)"))).toEqual([
       `runpod Pod trainer: ${created.id} STARTING -> RUNNING (Ns)`,
+      `runpod Pod trainer: ${created.id} RUNNING; waiting 30 s to see it stay up (readiness.settle)`,
     ]);
   });
 
