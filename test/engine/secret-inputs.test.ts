@@ -28,7 +28,8 @@ afterAll(async () => {
 /** What the emulator holds of the stack's credentials, as the API received them. */
 function received() {
   const s = emu.control.snapshot();
-  const envOf = (r: object | undefined) => ((r as { env?: unknown } | undefined)?.env ?? {}) as Record<string, string>;
+  const envOf = (r: object | undefined) =>
+    ((r as { env?: unknown } | undefined)?.env ?? {}) as Record<string, string>;
   return {
     pod: envOf(s.pods.find((p) => p.name === "secret-inputs-box" && p.status !== "TERMINATED")).HF_TOKEN,
     template: envOf(s.templates.find((t) => t.name === "secret-inputs-worker")).HF_TOKEN,
