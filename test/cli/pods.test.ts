@@ -84,10 +84,9 @@ describe("pods list", () => {
 
 describe("pods list of an answer RunPod's own description calls valid", () => {
   it("reads the description's example pods, whose gpu lacks vcpuCount and memory", async () => {
-    const op = loadDescription().paths["/v2/pods"]?.get;
-    const example = (
-      op?.responses["200"] as { content: Record<string, { examples: Record<string, { value: unknown }> }> }
-    ).content["application/json"]?.examples.pods?.value;
+    type Answer = { content: Record<string, { examples: Record<string, { value: unknown }> }> };
+    const answer = loadDescription().paths["/v2/pods"]?.get?.responses["200"] as Answer | undefined;
+    const example = answer?.content["application/json"]?.examples.pods?.value;
     const server = await startScriptedServer([
       (_req, res) => {
         res.writeHead(200, { "content-type": "application/json" });
