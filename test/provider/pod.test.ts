@@ -124,6 +124,9 @@ describe("placement walks the candidates as the Errors table says", () => {
       1,
       "Pod trainer: The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: US-TX-3 / NVIDIA A40: 402 Your balance is too low to create this pod. Add funds to continue..",
     ]);
+    expect(progress).toEqual([
+      "runpod Pod trainer: US-TX-3 / NVIDIA A40 answered 402: Your balance is too low to create this pod. Add funds to continue.; stopping: with the balance exhausted no candidate can succeed",
+    ]);
   });
 
   it.each([
@@ -166,6 +169,11 @@ describe("placement walks the candidates as the Errors table says", () => {
     ]);
     // One look-up by name after each 5xx; the lone pod's wait then reads GET /v2/pods/:id.
     expect(count("GET /v2/pods")).toBe(2);
+    // Progress says the same candidate is tried again, not the next.
+    expect(progress.slice(0, 2).map((l) => l.replace(/in \d+\.\d s/, "in N s"))).toEqual([
+      "runpod Pod trainer: US-TX-3 / NVIDIA A40 answered 503: Injected upstream failure.; no pod of it was found; trying US-TX-3 / NVIDIA A40 again in N s (retry 1 of 3)",
+      "runpod Pod trainer: US-TX-3 / NVIDIA A40 answered 503: Injected upstream failure.; no pod of it was found; trying US-TX-3 / NVIDIA A40 again in N s (retry 2 of 3)",
+    ]);
   });
 
   it("all 400 for capacity, in the service's words: every candidate is out of capacity", async () => {

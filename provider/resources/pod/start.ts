@@ -36,7 +36,7 @@ export async function startPod(
     onAttempt: (a: PlacementAttempt) =>
       progress(
         label(inputs),
-        `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}; trying the next candidate`,
+        `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}${a.next ? `; ${a.next}` : ""}`,
       ),
     onFound: (a: PlacementAttempt, found: ApiPod) =>
       progress(
