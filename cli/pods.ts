@@ -66,7 +66,10 @@ async function explained(api: RunpodApi, id: string, action: PodAction, err: unk
     let state: string | undefined;
     try {
       const pod = await api.getPod(id);
-      state = `it is ${pod.status}; valid actions now: ${pod.actions?.join(", ") || "none"}.`;
+      const valid = `valid actions now: ${pod.actions?.join(", ") || "none"}.`;
+      state = pod.locked
+        ? `it is locked, and a locked pod cannot be stopped, restarted or terminated: unlock it first (locked: false in the program, or the console); ${valid}`
+        : `it is ${pod.status}; ${valid}`;
     } catch {
       // The detail alone still says why; the status could not be read to add to it.
     }

@@ -13,6 +13,7 @@ import {
   currentBoot,
   endBoot,
   findPod,
+  LOCKED_OUT,
   requireModifiable,
   requirePod,
   restartSequence,
@@ -153,10 +154,21 @@ const NO_CPU_CAPACITY_TO_START = "There are not enough free CPUs on the host mac
  * back); `start` takes its machine's GPUs or vCPUs again, or fails with 400 and stays EXITED;
  * `restart` restarts the container in place; `terminate` is a delete (204).
  */
+const LOCKED_VERB: Partial<Record<string, string>> = {
+  stop: "stopped",
+  restart: "restarted",
+  terminate: "terminated",
+};
+
 function podAction(ctx: RouteContext) {
   const { state } = ctx;
   const { action } = validateBody(PodActionRequest, ctx.body);
   const pod = requireModifiable(state, ctx.params.id ?? "", "changed");
+  if (pod.locked && LOCKED_OUT.includes(action)) {
+    throw conflict(
+      `Pod '${pod.id}' is locked and cannot be ${LOCKED_VERB[action] ?? action}; unlock it (PATCH locked=false) first.`,
+    );
+  }
   if (!VALID_ACTIONS[pod.status].includes(action)) {
     throw conflict(
       `Action '${action}' is not valid for a pod in status ${pod.status}; valid: ${VALID_ACTIONS[pod.status].join(", ") || "none"}.`,
@@ -167,13 +179,11 @@ function podAction(ctx: RouteContext) {
       terminate(state, pod);
       return noContent;
     case "stop":
-      if (pod.locked) throw conflict(`Pod '${pod.id}' is locked and cannot be stopped.`);
       release(state, pod.machine);
       endBoot(pod, state.now(), "stop");
       pod.status = "EXITED";
       break;
     case "restart":
-      if (pod.locked) throw conflict(`Pod '${pod.id}' is locked and cannot be restarted.`);
       applyPendingNetworking(pod);
       restartSequence(state, pod);
       break;

@@ -195,6 +195,16 @@ describe("pods stop|start|restart", () => {
     },
   );
 
+  it("a locked pod: the lock is the reason, and its actions no longer list what it forbids", async () => {
+    const id = await running("trainer");
+    await h.api.updatePod(id, { locked: true });
+    const res = await h.run(["pods", "stop", id]);
+    expect([res.code, errorText(res)]).toEqual([
+      1,
+      `Error: cannot stop pod ${id}: it is locked, and a locked pod cannot be stopped, restarted or terminated: unlock it first (locked: false in the program, or the console); valid actions now: none. RunPod said: Pod '${id}' is locked and cannot be stopped; unlock it (PATCH locked=false) first.`,
+    ]);
+  });
+
   it("a 409 whose pod cannot be read again still gives the API's reason", async () => {
     const id = await running("trainer");
     h.emu.control.addFault({ method: "GET", path: `^/v2/pods/${id}$`, status: 403, times: 1 });

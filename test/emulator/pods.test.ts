@@ -465,19 +465,23 @@ describe("lifecycle on the emulator clock", () => {
     ]);
   });
 
-  it("refuses to stop, restart or terminate a locked pod", async () => {
+  it("refuses to stop, restart or terminate a locked pod, and its actions do not list them", async () => {
     const pod = await api.createPod(gpuPod());
     emu.control.advance(5000);
-    await api.updatePod(pod.id, { locked: true });
+    const locked = await api.updatePod(pod.id, { locked: true });
     const stop = await rejection(api.podAction(pod.id, "stop"));
     const restart = await rejection(api.podAction(pod.id, "restart"));
     const del = await rejection(api.deletePod(pod.id));
-    expect([stop.status, restart.status, del.status, del.detail]).toEqual([
+    expect([locked.actions, stop.status, stop.detail, restart.status, del.status, del.detail]).toEqual([
+      [],
       409,
+      `Pod '${pod.id}' is locked and cannot be stopped; unlock it (PATCH locked=false) first.`,
       409,
       409,
       `Pod '${pod.id}' is locked; unlock it (PATCH locked=false) before terminating it.`,
     ]);
+    const unlocked = await api.updatePod(pod.id, { locked: false });
+    expect(unlocked.actions).toEqual(["stop", "restart", "terminate"]);
   });
 
   it("sends a configurable share of pods to ERROR", async () => {
