@@ -143,8 +143,8 @@ describe("readiness", () => {
       inputs({ ports: ["8888/http"], readiness: { check: "TCP", port: 8888, timeout: 900 } }),
     );
     expect(res.failures).toEqual([
-      { property: "readiness.port", reason: "8888/tcp must be in ports for check TCP" },
-      { property: "readiness.timeout", reason: "(900 s) must fit within timeouts.create (600 s)" },
+      { property: "", reason: "readiness.port: 8888/tcp must be in ports for check TCP" },
+      { property: "", reason: "readiness.timeout: (900 s) must fit within timeouts.create (600 s)" },
     ]);
   });
 });
