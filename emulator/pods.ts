@@ -26,6 +26,7 @@ import { requireRegistry } from "./registries.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { MAX_REQUEST_BYTES, PodActionRequest } from "./schemas/common.js";
 import { UpdatePodRequest } from "./schemas/pods.js";
+import { bootEnvironment } from "./secret-references.js";
 import type { PodRecord } from "./state.js";
 import { validateBody } from "./validation.js";
 
@@ -128,7 +129,11 @@ function updatePod(ctx: RouteContext) {
     // Not started yet: the container it will start is the changed one.
     const boot = currentBoot(pod);
     if (boot && boot.script.kind !== "error")
-      Object.assign(boot, { image: pod.image, script: scriptFor(state, pod) });
+      Object.assign(boot, {
+        image: pod.image,
+        script: scriptFor(state, pod),
+        environment: bootEnvironment(state, pod.env),
+      });
   }
   return json(200, podView(state, pod));
 }

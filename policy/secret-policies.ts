@@ -121,12 +121,20 @@ interface EnvSecretsConfig {
   readonly ignoreNames: readonly string[];
 }
 
-/** A plaintext value under a credential-like name; unknown values are left alone (preview). */
+/**
+ * A value that is exactly a reference to a RunPod account secret, `{{ RUNPOD_SECRET_<name> }}`:
+ * the service substitutes the secret's value when the pod or worker boots, so the env holds a name,
+ * not a credential.
+ */
+const SECRET_REFERENCE = /^\{\{\s*RUNPOD_SECRET_[a-zA-Z_][a-zA-Z0-9_.\-/]*\s*\}\}$/;
+
+/** A plaintext value under a credential-like name; unknown values (preview) and secret references are left alone. */
 function exposed(entry: EnvEntry, config: EnvSecretsConfig): boolean {
   return (
     !entry.secret &&
     typeof entry.value === "string" &&
     !isUnknown(entry.value) &&
+    !SECRET_REFERENCE.test(entry.value) &&
     SECRET_NAME.test(entry.name) &&
     !config.ignoreNames.includes(entry.name)
   );

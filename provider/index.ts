@@ -45,6 +45,7 @@ export {
   priceList,
   STORAGE_RATES,
 } from "./both/prices.js";
+export { secretReference } from "./both/secret-reference.js";
 export { runpodTypeName } from "./both/type-tokens.js";
 export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";
 export {
@@ -96,6 +97,10 @@ export { checkRegistry } from "./resources/registry/check.js";
 export { diffRegistry } from "./resources/registry/diff.js";
 export type { RegistryArgs, RegistryInputs, RegistryOutputs } from "./resources/registry/types.js";
 export { REGISTRY_TYPE, Registry } from "./resources/registry.js";
+export { checkSecret } from "./resources/secret/check.js";
+export { diffSecret } from "./resources/secret/diff.js";
+export type { SecretArgs, SecretInputs, SecretOutputs } from "./resources/secret/types.js";
+export { SECRET_TYPE, Secret } from "./resources/secret.js";
 export {
   checkServerlessEndpoint,
   serverlessEndpointRuleFailures,

@@ -17,6 +17,7 @@ import * as jobs from "./api/jobs.js";
 import * as networkVolumes from "./api/network-volumes.js";
 import * as pods from "./api/pods.js";
 import * as registries from "./api/registries.js";
+import * as secrets from "./api/secrets.js";
 import * as templates from "./api/templates.js";
 import type { RunpodClient } from "./request.js";
 import type {
@@ -26,12 +27,14 @@ import type {
   CreateNetworkVolumeRequest,
   CreatePodRequest,
   CreateRegistryRequest,
+  CreateSecretRequest,
   CreateTemplateRequest,
   Job,
   PodAction,
   UpdateEndpointRequest,
   UpdateNetworkVolumeRequest,
   UpdatePodRequest,
+  UpdateSecretRequest,
   UpdateTemplateRequest,
 } from "./schemas/index.js";
 
@@ -180,6 +183,28 @@ export class RunpodApi {
 
   deleteRegistry(id: string, opts: CallOptions = {}): Promise<undefined> {
     return registries.deleteRegistry(this.client, id, opts);
+  }
+
+  // ---- account secrets ({base_url}/v2/account/secrets): api/secrets.ts ----
+
+  createSecret(body: z.input<typeof CreateSecretRequest>, opts: CallOptions = {}) {
+    return secrets.createSecret(this.client, body, opts);
+  }
+
+  getSecret(id: string, opts: CallOptions = {}) {
+    return secrets.getSecret(this.client, id, opts);
+  }
+
+  listSecrets(query: { name?: string } = {}, opts: CallOptions = {}) {
+    return secrets.listSecrets(this.client, query, opts);
+  }
+
+  updateSecret(id: string, body: z.input<typeof UpdateSecretRequest>, opts: CallOptions = {}) {
+    return secrets.updateSecret(this.client, id, body, opts);
+  }
+
+  deleteSecret(id: string, opts: CallOptions = {}): Promise<undefined> {
+    return secrets.deleteSecret(this.client, id, opts);
   }
 
   // ---- instant clusters ({base_url}/v2/clusters): api/clusters.ts ----

@@ -558,6 +558,37 @@ describe("env-secrets", () => {
     expect(await validate(blind, gpuPod({ env: { HF_TOKEN: "hf_abc" } }))).toEqual([]);
   });
 
+  it("takes a value that is exactly a RunPod secret reference for a reference, not for plaintext", async () => {
+    const env = {
+      HF_TOKEN: "{{ RUNPOD_SECRET_hf-token }}",
+      DB_PASSWORD: "{{RUNPOD_SECRET_db/password}}",
+      API_KEY: "Bearer {{ RUNPOD_SECRET_api-key }}",
+      AWS_SECRET: "{{ RUNPOD_SECRET_aws }} and more",
+      OTHER_TOKEN: "{{ OTHER_SECRET_x }}",
+    };
+    expect([
+      await run("env-secrets", gpuPod({ env })),
+      await run("env-secrets", endpoint({ env: { OPENAI_API_KEY: "{{ RUNPOD_SECRET_openai }}" } })),
+      // As the classes register a Secret's `reference` given as env: plain, and so listed.
+      await run(
+        "env-secrets",
+        gpuPod({ env: new Secret({ HF_TOKEN: env.HF_TOKEN }), __plainEnvKeys: ["HF_TOKEN"] }),
+      ),
+      resourcePolicyNamed("env-secrets").remediateResource?.(
+        resourceArgs(gpuPod({ env: { HF_TOKEN: env.HF_TOKEN } })),
+      ),
+    ]).toEqual([
+      [
+        exposed('Pod "trainer"', "API_KEY"),
+        exposed('Pod "trainer"', "AWS_SECRET"),
+        exposed('Pod "trainer"', "OTHER_TOKEN"),
+      ],
+      [],
+      [],
+      undefined,
+    ]);
+  });
+
   it("remediates by wrapping the exposed values as secrets, keeping every other value", () => {
     const policy = resourcePolicyNamed("env-secrets");
     const apiKey = new Secret("s3cr3t");

@@ -237,6 +237,89 @@ export const RAW_FLOWS: readonly Flow[] = [
     },
   },
   {
+    name: "secrets: listed by name; a name taken (409), a reserved name and an empty PATCH (400), an unknown id (404); a pod referencing one",
+    via: "raw",
+    operations: [
+      "createSecret",
+      "listSecrets",
+      "updateSecret",
+      "getSecret",
+      "deleteSecret",
+      "createPod",
+      "deletePod",
+    ],
+    async run(ctx) {
+      const secret = await ctx.raw("base", "POST", "/v2/account/secrets", {
+        body: { name: "conformance-raw", value: "v" },
+      });
+      const statuses = [
+        (await ctx.raw("base", "GET", "/v2/account/secrets?name=CONFORMANCE-RAW")).status,
+        (
+          await ctx.raw("base", "POST", "/v2/account/secrets", {
+            body: { name: "Conformance-Raw", value: "v" },
+          })
+        ).status,
+        (await ctx.raw("base", "POST", "/v2/account/secrets", { body: { name: "RUNPOD_X", value: "v" } }))
+          .status,
+        (await ctx.raw("base", "PATCH", `/v2/account/secrets/${idOf(secret)}`, { body: {} })).status,
+        (await ctx.raw("base", "GET", "/v2/account/secrets/nope")).status,
+      ];
+      const pod = await ctx.raw("base", "POST", "/v2/pods", {
+        body: {
+          name: "conformance-secret-ref",
+          image: "img:1",
+          gpu: { id: A40 },
+          env: { HF_TOKEN: "{{ RUNPOD_SECRET_conformance-raw }}" },
+        },
+      });
+      await ctx.raw("base", "DELETE", `/v2/pods/${idOf(pod)}`);
+      statuses.push((await ctx.raw("base", "DELETE", `/v2/account/secrets/${idOf(secret)}`)).status);
+      expect([secret.status, statuses, fields(pod).env]).toEqual([
+        201,
+        [200, 409, 400, 400, 404, 204],
+        { HF_TOKEN: "{{ RUNPOD_SECRET_conformance-raw }}" },
+      ]);
+    },
+  },
+  {
+    name: "negative: secret bodies the reference refuses are reported (422): a bad name, an empty value, a rename",
+    via: "raw",
+    operations: ["createSecret", "updateSecret", "deleteSecret"],
+    expectedViolations: [
+      {
+        operation: "createSecret",
+        direction: "request",
+        pointer: "/body/name",
+        message: 'must match pattern "^[a-zA-Z_][a-zA-Z0-9_.\\-/]*$" (pattern)',
+      },
+      {
+        operation: "createSecret",
+        direction: "request",
+        pointer: "/body/value",
+        message: "must NOT have fewer than 1 characters (minLength)",
+      },
+      {
+        operation: "updateSecret",
+        direction: "request",
+        pointer: "/body/name",
+        message: "property is not allowed (additionalProperties: false)",
+      },
+    ],
+    async run(ctx) {
+      const bad = await ctx.raw("base", "POST", "/v2/account/secrets", {
+        body: { name: "1 bad", value: "" },
+      });
+      const secret = await ctx.raw("base", "POST", "/v2/account/secrets", {
+        body: { name: "conformance-rename", value: "v" },
+      });
+      const rename = await ctx.raw("base", "PATCH", `/v2/account/secrets/${idOf(secret)}`, {
+        body: { name: "x" },
+      });
+      await ctx.raw("base", "DELETE", `/v2/account/secrets/${idOf(secret)}`);
+      expect([bad.status, rename.status]).toEqual([422, 422]);
+    },
+  },
+  {
     name: "negative: bodies the service must refuse are reported here too (422, 415)",
     via: "raw",
     operations: ["createPod"],
