@@ -72,7 +72,7 @@ describe("the serialized provider", () => {
 
 describe("check", () => {
   it.each<[string, Record<string, unknown>, string[][]]>([
-    ["a missing value", { name: "hf-token" }, [["value", "is required"]]],
+    ["a missing value", { name: "hf-token" }, [["", "value: is required"]]],
     ["an empty value", { name: "hf-token", value: "" }, [["value", "must not be empty"]]],
     [
       "a name with a blank",
