@@ -39,8 +39,27 @@ export function describeCandidate(c: PlacementCandidate): string {
   return `${c.dataCenterId ?? "any data center"}${c.gpuTypeId ? ` / ${c.gpuTypeId}` : ""}`;
 }
 
+/** The candidates, each once, in the order tried; one tried several times says how often. */
+function where(attempts: readonly PlacementAttempt[]): string {
+  const times = new Map<string, number>();
+  for (const a of attempts) {
+    const c = describeCandidate(a.candidate);
+    times.set(c, (times.get(c) ?? 0) + 1);
+  }
+  return [...times].map(([c, n]) => (n > 1 ? `${c} (${n} times)` : c)).join(", ");
+}
+
+/**
+ * Every attempt, grouped by answer: one line per distinct answer naming the candidates that gave
+ * it, so twelve candidates refused in the service's one sentence read as one entry, not twelve.
+ */
 function report(attempts: readonly PlacementAttempt[]): string {
-  return attempts.map((a) => `${describeCandidate(a.candidate)}: ${a.status} ${a.detail}`).join("; ");
+  const byAnswer = new Map<string, PlacementAttempt[]>();
+  for (const a of attempts) {
+    const answer = `${a.status} ${a.detail}`;
+    byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), a]);
+  }
+  return [...byAnswer].map(([answer, group]) => `${where(group)}: ${answer}`).join("; ");
 }
 
 /** Why placement failed, with every candidate tried. `code` follows the decisive answer. */
@@ -254,7 +273,7 @@ export async function placePod(
   if (last400 && outOfCapacity(attempts)) {
     throw new PlacementError(
       last400,
-      `Every candidate is out of capacity ("${last400.detail}"). Tried: ${report(attempts)}. Add candidates (placement.candidates, placement.regions, placement.gpuTypeIds, placement.anyDataCenter), or let placement.retryFor walk the list again for a while.`,
+      `Every candidate is out of capacity ("${last400.detail}"). Tried: ${where(attempts)}. Add candidates (placement.candidates, placement.regions, placement.gpuTypeIds, placement.anyDataCenter), or let placement.retryFor walk the list again for a while.`,
       attempts,
     );
   }

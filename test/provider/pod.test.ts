@@ -181,8 +181,10 @@ describe("placement walks the candidates as the Errors table says", () => {
       emu.control.setCapacity({ dataCenterId: dc, gpuTypeId: A40, free: 0 });
     const err = await thrown(place());
     expect(err.message).toMatch(
-      /^Pod trainer: Every candidate is out of capacity \("There are no longer any instances available.*"\)\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 .*placement\.retryFor/,
+      /^Pod trainer: Every candidate is out of capacity \("There are no longer any instances available[^"]*"\)\. Tried: US-TX-3 \/ NVIDIA A40, US-KS-2 \/ NVIDIA A40, EU-RO-1 \/ NVIDIA A40\. Add candidates .*placement\.retryFor/,
     );
+    // The service's sentence once, not once per candidate.
+    expect(err.message.split("There are no longer any instances available").length - 1).toBe(1);
     expect(count("POST /v2/pods")).toBe(3);
   });
 
@@ -190,7 +192,7 @@ describe("placement walks the candidates as the Errors table says", () => {
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", status: 400 });
     const err = await thrown(place());
     expect(err.message).toMatch(
-      /^Pod trainer: No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: ".+"\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 /,
+      /^Pod trainer: No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: ".+"\. Tried: US-TX-3 \/ NVIDIA A40, US-KS-2 \/ NVIDIA A40, EU-RO-1 \/ NVIDIA A40: 400 /,
     );
     expect(count("POST /v2/pods")).toBe(3);
   });

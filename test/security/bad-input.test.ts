@@ -430,7 +430,7 @@ describe("malformed or surprising answers reach the providers as typed errors", 
     const err = await thrown(create());
     expect([err.id, sent("POST", "/v2/pods")]).toEqual([undefined, 4]);
     expect(err.message).toMatch(
-      /^Pod trainer: No candidate could place the pod \(4 attempts\)\. Tried: any data center: unreadable POST \/v2\/pods: the body does not have the expected shape: \$\.id: /,
+      /^Pod trainer: No candidate could place the pod \(4 attempts\)\. Tried: any data center \(4 times\): unreadable POST \/v2\/pods: the body does not have the expected shape: \$\.id: /,
     );
   });
 
