@@ -196,7 +196,13 @@ function listingLines(l: HubListing): string[] {
 }
 
 export function registerHub(program: Command, out: Terminal): void {
-  const hub = program.command("hub").description("Browse the RunPod hub of deployable repositories.");
+  const hub = program
+    .command("hub")
+    .description("Browse the RunPod hub of deployable repositories.")
+    .addHelpText(
+      "after",
+      "\nThe hub is read over RunPod's GraphQL API, which RunPod retires in early 2027 (the v2 API has no hub route yet).",
+    );
 
   addListOptions(
     hub.command("list").description("List hub repositories; by default the top 10 by stars."),
