@@ -1,5 +1,5 @@
 /**
- * `runpod-dynamic pods list|start|stop|restart` on `{base_url}/v2/pods`.
+ * `runpod-dynamic pods list|start|stop|restart|logs` on `{base_url}/v2/pods`.
  *
  * `start`, `stop` and `restart` are `POST /v2/pods/{id}/action` and print the pod's status as the
  * API answers it. Which actions a pod allows depends on its status (the pod's `actions`): RUNNING
@@ -14,10 +14,12 @@
  *   `vcpuCount`, `costPerHr` (USD), `cloud`, `dataCenterId`, `image`, `createdAt` (null when the pod
  *   has no value: `gpuId`/`gpuCount` on CPU pods, `cpuId` on GPU pods).
  * - start, stop, restart: `id`, `name`, `action`, `status` (after the action), `actions` (valid now).
+ * - logs: one object per log line (cli/logs.ts).
  */
 import type { Command } from "commander";
 import { ERROR_CODES, isRunpodApiError, type RunpodApi, type schemas } from "../provider/client/index.js";
 import { connect } from "./connect.js";
+import { addLogOptions, type LogOptions, logHelp, printPodLogs } from "./logs.js";
 import { count, localTime, money, type Terminal, table } from "./output.js";
 import { addOutputOptions, type FormatOptions, textOption } from "./parse.js";
 
@@ -106,7 +108,9 @@ function registerAction(pods: Command, out: Terminal, action: PodAction, descrip
 }
 
 export function registerPods(program: Command, out: Terminal): void {
-  const pods = program.command("pods").description("Pods: list them, stop, start or restart one.");
+  const pods = program
+    .command("pods")
+    .description("Pods: list them, stop, start or restart one, read one's log.");
 
   addOutputOptions(pods.command("list").description("List the account's pods."))
     .addHelpText("after", `\nJSON fields (one object per pod): ${LIST_FIELDS}.`)
@@ -147,4 +151,13 @@ export function registerPods(program: Command, out: Terminal): void {
     "Start a stopped pod on the machine it stopped on; refused while that machine is full.",
   );
   registerAction(pods, out, "restart", "Restart a running pod's container in place.");
+
+  addLogOptions(
+    pods
+      .command("logs")
+      .description("Print a pod's log (container and system lines); --follow to keep printing.")
+      .argument("<pod-id>", "the pod's id (see `pods list`)", textOption("<pod-id>")),
+  )
+    .addHelpText("after", logHelp("ts, source (container or system), line"))
+    .action((id: string, opts: LogOptions) => printPodLogs(out, id, opts));
 }
