@@ -210,6 +210,28 @@ describe("placement walks the candidates as the Errors table says", () => {
   });
 });
 
+describe("a GPU type the catalog does not know", () => {
+  it("is named with the nearest known ids instead of being dropped without a word", async () => {
+    const res = await Pod.create(
+      inputs({ placement: { regions: ["NORTH_AMERICA"], gpuTypeIds: ["NVIDIA GeForce RTX 4O90"] } }),
+    );
+    expect([(res.outs as PodOutputs).gpu?.id, progress[0]]).toEqual([
+      A40,
+      'runpod Pod trainer: placement.gpuTypeIds[0] "NVIDIA GeForce RTX 4O90" is not a GPU type the catalog knows (nearest: "NVIDIA GeForce RTX 4090", "NVIDIA RTX A5000"); no candidate can use it',
+    ]);
+  });
+
+  it("when no candidate is left, the error names it", async () => {
+    const err = await thrown(
+      Pod.create(inputs({ gpu: { id: "NVIDIA A4O" }, placement: { regions: ["EUROPE"] } })),
+    );
+    expect(err.message).toContain(
+      'gpu.id "NVIDIA A4O" is not a GPU type the catalog knows (nearest: "NVIDIA A40", "NVIDIA L4")',
+    );
+    expect(count("POST /v2/pods")).toBe(0);
+  });
+});
+
 describe("placement ordered by price", () => {
   it("tries the cheapest GPU type with stock first, reading the GPU catalog for its prices", async () => {
     const placement = {
