@@ -3,7 +3,7 @@
  * program. runpod-dynamic's resource classes make every env secret before registering it, so state
  * never holds one in plaintext; a value the program gives as plain text still sits unencrypted in
  * the program or its stack config, and so in version control. The classes list those keys (names
- * only) in the `__plainEnvKeys` input, which is what this policy reads; for a resource registered
+ * only) in the `_plainEnvKeys` input, which is what this policy reads; for a resource registered
  * without that list (an older version of the package), it falls back to the values' secret
  * markers, below.
  *
@@ -83,7 +83,7 @@ export interface EnvEntry {
 
 /**
  * The env entries of a resource's raw properties; none when env is absent, unknown or malformed.
- * An entry is secret unless the program gave it as plain text (`__plainEnvKeys`, when the class
+ * An entry is secret unless the program gave it as plain text (`_plainEnvKeys`, when the class
  * recorded it and preview knows it: `listed`), or else unless its value arrived without a secret
  * marker.
  */
@@ -164,7 +164,7 @@ function remediate(args: ResourceValidationArgs): Record<string, unknown> | unde
 /**
  * The `env-secrets` policy for Pods, ServerlessEndpoints and Clusters.
  * @param options.secretsVisible whether {@link keepSecretMarkers} succeeded; without it, a resource
- *   registered without `__plainEnvKeys` cannot be told apart and is not reported.
+ *   registered without `_plainEnvKeys` cannot be told apart and is not reported.
  */
 export function envSecretsPolicy(options: { readonly secretsVisible: boolean }): ResourceValidationPolicy {
   return {

@@ -35,6 +35,7 @@ export {
   type PricedResource,
   perMonth,
 } from "./both/estimate.js";
+export { PLAIN_ENV_KEYS } from "./both/plain-env.js";
 export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./both/price-snapshot.js";
 export {
   type CpuPrice,
@@ -76,7 +77,6 @@ export {
   runSync,
   waitForJob,
 } from "./program/jobs.js";
-export { PLAIN_ENV_KEYS } from "./program/secret-inputs.js";
 export { checkCluster } from "./resources/cluster/check.js";
 export { diffCluster } from "./resources/cluster/diff.js";
 export type { ClusterArgs, ClusterInputs, ClusterMember, ClusterOutputs } from "./resources/cluster/types.js";

@@ -5,13 +5,11 @@
  * value in the state's inputs.
  *
  * Which env values the program itself gave as plain text is kept beside them, names only
- * (`__plainEnvKeys`): the policy pack's env-secrets reports a credential-looking one, because its
+ * (`_plainEnvKeys`): the policy pack's env-secrets reports a credential-looking one, because its
  * value sits unencrypted in the program or its stack config even though state holds it encrypted.
  */
 import * as pulumi from "@pulumi/pulumi";
-
-/** The input that lists the env keys the program gave as plain (non-secret) values. */
-export const PLAIN_ENV_KEYS = "__plainEnvKeys";
+import { PLAIN_ENV_KEYS } from "../both/plain-env.js";
 
 type Env = pulumi.Input<Record<string, pulumi.Input<string>>>;
 

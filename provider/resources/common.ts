@@ -5,6 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { CheckFailure } from "../both/check-failure.js";
 import { applyCommand, type CommandFields, decodeArgs } from "../both/container-args.js";
+import { PLAIN_ENV_KEYS } from "../both/plain-env.js";
 import { containsUnknown, isUnknown } from "../both/unknown.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 
@@ -36,9 +37,11 @@ export function isKnown(v: unknown): boolean {
   return v !== undefined && !isUnknown(v);
 }
 
-/** The inputs a user wrote: without the provider's `__` properties and undefined values. */
+/** The inputs a user wrote: without the provider's internal properties and undefined values. */
 export function withoutInternal(props: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(props).filter(([k, v]) => !k.startsWith("__") && v !== undefined));
+  return Object.fromEntries(
+    Object.entries(props).filter(([k, v]) => !k.startsWith("__") && k !== PLAIN_ENV_KEYS && v !== undefined),
+  );
 }
 
 /**

@@ -48,7 +48,7 @@ describe("plain-text credentials through the real CLI", { timeout: 180_000 }, ()
     expect(text).not.toContain(TOKEN);
     // The keys the program gave as plain text are recorded, names only, for the policy pack.
     const pod = deployment.resources?.find((r) => r.urn.endsWith("::box"));
-    expect(pod?.inputs?.__plainEnvKeys).toEqual(["HF_TOKEN", "MODE"]);
+    expect(pod?.inputs?._plainEnvKeys).toEqual(["HF_TOKEN", "MODE"]);
   });
 
   it("a rotated value: the preview's diff does not print it, the update sends it, state stays encrypted", async () => {

@@ -514,25 +514,25 @@ describe("env-secrets", () => {
 
   it("as this package's classes register env: secret as a whole, the keys given as plain text listed", async () => {
     const env = new Secret({ HF_TOKEN: "hf_abc", OPENAI_API_KEY: "sk-1", MODEL: "llama" });
-    const pod = gpuPod({ env, __plainEnvKeys: ["HF_TOKEN", "MODEL"] });
+    const pod = gpuPod({ env, _plainEnvKeys: ["HF_TOKEN", "MODEL"] });
     const blind = resourcePolicyNamed("env-secrets", runpodPolicies({ secretsVisible: false }));
     expect([await run("env-secrets", pod), await validate(blind, pod)]).toEqual([
       [exposed('Pod "trainer"', "HF_TOKEN")],
       [exposed('Pod "trainer"', "HF_TOKEN")],
     ]);
-    expect(await run("env-secrets", gpuPod({ env, __plainEnvKeys: [] }))).toEqual([]);
+    expect(await run("env-secrets", gpuPod({ env, _plainEnvKeys: [] }))).toEqual([]);
   });
 
   it("remediates a class-registered env: the exposed value secret, and no longer listed as plain", () => {
     const policy = resourcePolicyNamed("env-secrets");
     const pod = gpuPod({
       env: new Secret({ HF_TOKEN: "hf_abc", MODEL: "llama" }),
-      __plainEnvKeys: ["HF_TOKEN", "MODEL"],
+      _plainEnvKeys: ["HF_TOKEN", "MODEL"],
     });
     expect(policy.remediateResource?.(resourceArgs(pod))).toEqual({
       ...pod.props,
       env: { HF_TOKEN: new Secret("hf_abc"), MODEL: "llama" },
-      __plainEnvKeys: ["MODEL"],
+      _plainEnvKeys: ["MODEL"],
     });
   });
 
@@ -572,7 +572,7 @@ describe("env-secrets", () => {
       // As the classes register a Secret's `reference` given as env: plain, and so listed.
       await run(
         "env-secrets",
-        gpuPod({ env: new Secret({ HF_TOKEN: env.HF_TOKEN }), __plainEnvKeys: ["HF_TOKEN"] }),
+        gpuPod({ env: new Secret({ HF_TOKEN: env.HF_TOKEN }), _plainEnvKeys: ["HF_TOKEN"] }),
       ),
       resourcePolicyNamed("env-secrets").remediateResource?.(
         resourceArgs(gpuPod({ env: { HF_TOKEN: env.HF_TOKEN } })),
