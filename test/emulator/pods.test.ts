@@ -164,6 +164,11 @@ describe("create: cross-field rules answer 400", () => {
       "gpu.id 'NVIDIA Q9000' is not a GPU type; see GET /v2/catalog/gpus.",
     ],
     [
+      gpuPod({ cloud: "COMMUNITY", mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/d" }] } }),
+      /network volumes are available on Secure Cloud only/,
+      "mounts.network: network volumes are available on Secure Cloud only; a COMMUNITY pod cannot mount one. Create the pod with cloud SECURE, or drop the network volume.",
+    ],
+    [
       gpuPod({ dataCenterIds: ["MARS-1"] }),
       /'MARS-1' is not a data center/,
       "dataCenterIds: 'MARS-1' is not a data center; see GET /v2/catalog/datacenters.",
