@@ -44,7 +44,8 @@ export const POD_CHECK_RULES = [
   },
   {
     name: "pod-network-volume-community",
-    description: "Network volumes are Secure Cloud only: a COMMUNITY pod cannot mount one (the API answers 400).",
+    description:
+      "Network volumes are Secure Cloud only: a COMMUNITY pod cannot mount one (the API answers 400).",
     fix: "set cloud to SECURE (the default), or drop mounts.network and keep data in the container or volume disk",
   },
   {
