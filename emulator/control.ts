@@ -17,7 +17,7 @@ import { ContainerBehaviour, type LogLine, podLog } from "./containers.js";
 import { HttpError, notFound } from "./errors.js";
 import type { FaultRuleInput } from "./faults.js";
 import { workerLog } from "./logs.js";
-import { endBoot, findPod, meterPod } from "./pod-lifecycle.js";
+import { findPod, forceStatus } from "./pod-lifecycle.js";
 import { podView } from "./pod-view.js";
 import type { WindowPolicy } from "./rate-limit.js";
 import { type Reply, safeDecode } from "./routing.js";
@@ -166,10 +166,7 @@ export class EmulatorControl {
     if (!pod) throw notFound(`Pod '${id}' was not found.`);
     if (!POD_STATUSES.includes(status))
       throw new HttpError(400, `control plane: status must be one of ${POD_STATUSES.join(", ")}`);
-    endBoot(pod, this.state.now(), "forced");
-    pod.status = status;
-    if (status === "RUNNING") pod.startedAt = this.state.now();
-    meterPod(this.state, pod);
+    forceStatus(this.state, pod, status);
     return podView(this.state, pod);
   }
 

@@ -83,6 +83,14 @@ export function stop(state: EmulatorState, pod: PodRecord): void {
   meterPod(state, pod, state.now());
 }
 
+/** A status forced out of band (the control plane): the current boot ends, the status stays. */
+export function forceStatus(state: EmulatorState, pod: PodRecord, status: PodStatus): void {
+  endBoot(pod, state.now(), "forced");
+  pod.status = status;
+  if (status === "RUNNING") pod.startedAt = state.now();
+  meterPod(state, pod);
+}
+
 /**
  * From `at` on, the pod bills what its status and disks say (rates.ts); called after every change
  * of either. The same billing as before continues the ledger's open stretch.

@@ -222,7 +222,8 @@ export const SeedSchema = z.object({
    * Usage history, hourly rows. The v1 routes read `amount` and their grouping fields; the v2
    * routes split each row into the description's components (`gpuAmount`, `cpuAmount`,
    * `diskAmount`, `feeAmount`, `networkingAmount`, `highPerformanceStorageAmount`), and a row
-   * without them counts whole as compute (billing.ts).
+   * without them counts whole as compute (billing.ts). A row belongs to the account its `account`
+   * names, the default user's when it names none (usage.ts).
    */
   billing: z.object({
     pods: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
