@@ -69,6 +69,8 @@ const SeedTemplate = z
     startJupyter: z.boolean().default(false),
     allowedCudaVersions: z.array(z.string()).default(() => []),
     readme: z.string().default(""),
+    /** A user template's account (accounts.ts); the default user's when not given. Public ones have none. */
+    account: z.string().min(1).optional(),
   })
   .transform(({ id, name, ...t }) => ({ id, name: name ?? id, ...t }));
 

@@ -147,7 +147,7 @@ export interface CpuStock {
  * A template: the seed's (defaults filled in by the seed schema; public, readable by every
  * account) or one created through the API (`source` "user", owned by `account`).
  */
-export type TemplateRecord = Seed["templates"][number] & { account?: string };
+export type TemplateRecord = Seed["templates"][number];
 
 export type GpuTypeRecord = Seed["gpuTypes"][number];
 export type CpuFlavorRecord = Seed["cpuFlavors"][number];
@@ -258,7 +258,14 @@ export class EmulatorState {
     this.pods.clear();
     this.endpoints.clear();
     this.jobs.clear();
-    this.templates = new Map(s.templates.map((t) => [t.id, structuredClone(t)]));
+    // A seeded template of the user's own (`source` "user") is the account's its `account` names.
+    this.templates = new Map(
+      s.templates.map((t): [string, TemplateRecord] => {
+        const copy: TemplateRecord = structuredClone(t);
+        if (t.source === "user") copy.account = t.account ?? DEFAULT_USER_ID;
+        return [t.id, copy];
+      }),
+    );
     this.usage.clear();
     this.networkVolumes.clear();
     for (const v of s.networkVolumes) seedVolume(this, v);

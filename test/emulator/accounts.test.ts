@@ -7,6 +7,7 @@
  * and is billed for only its own resources.
  */
 import { describe, expect, it } from "vitest";
+import type { SeedInput } from "../../emulator/index.js";
 import { clientLib } from "../support/dist.js";
 import {
   type Api,
@@ -23,7 +24,7 @@ const BOB = "rpa_BOB_KEY_00000000000000000000000000";
 const TEAM_KEY = "rpa_TEAM_ML_KEY_0000000000000000000000";
 const TEAM = "team-ml";
 const OTHER_TEAM = "team-other";
-const SEED = {
+const SEED: Partial<SeedInput> = {
   ...WITHOUT_HISTORY_RESOURCES,
   apiKeys: [
     { key: emulatorLib.DEFAULT_API_KEY },
@@ -34,6 +35,13 @@ const SEED = {
   teams: [
     { id: TEAM, name: "ML", ownerId: emulatorLib.DEFAULT_USER_ID, memberIds: ["user_alice"] },
     { id: OTHER_TEAM, ownerId: "user_bob" },
+  ],
+  templates: [
+    { id: "tpl-public", source: "official", image: "runpod/base:1" },
+    { id: "tpl-alice", source: "user", image: "acme/app:1", account: "user_alice" },
+  ],
+  networkVolumes: [
+    { id: "nv-team", name: "team-data", size: 10, dataCenter: "US-KS-2", type: "STANDARD", account: TEAM },
   ],
 };
 const POD = { image: "acme/app:1", gpu: { id: "NVIDIA A40" } };
@@ -136,7 +144,7 @@ describe("X-Team-Id", () => {
       rejection(bob.runJob(endpoint.id, {})),
     ]);
     expect([await seen(team), await seen(bob)]).toEqual([
-      [[volume.id], [template.id], [registry.id], ["ssh-ed25519 AAAA team"], [endpoint.id]],
+      [["nv-team", volume.id], [template.id], [registry.id], ["ssh-ed25519 AAAA team"], [endpoint.id]],
       [[], [], [], [], []],
     ]);
     expect(referenced.map((f) => [f.status, f.detail])).toEqual([
@@ -145,6 +153,20 @@ describe("X-Team-Id", () => {
       [400, `registry '${registry.id}' is not a registry credential; see GET /v2/registries.`],
       [404, `Endpoint '${endpoint.id}' was not found.`],
     ]);
+  });
+
+  it("the seed says whose its resources are: a user template, a team's volume; public templates are everyone's", async () => {
+    const seen = async (api: Api) => [
+      (await api.listTemplates()).map((t) => t.id),
+      (await api.listNetworkVolumes()).map((v) => v.id),
+      (await api.getTemplate("tpl-public")).id,
+    ];
+    expect([await seen(as(ALICE)), await seen(as(ALICE, TEAM)), await seen(as(BOB))]).toEqual([
+      [["tpl-alice"], [], "tpl-public"],
+      [[], ["nv-team"], "tpl-public"],
+      [[], [], "tpl-public"],
+    ]);
+    expect((await rejection(as(BOB).getTemplate("tpl-alice"))).status).toBe(404);
   });
 
   it("bills each account for its own pods only (an A40 at $0.44 an hour, its 20 GB disk $0.0028)", async () => {
