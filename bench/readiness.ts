@@ -7,7 +7,7 @@ import type { PodInputs } from "../provider/resources/pod/types.js";
 import { providers } from "../provider/runtime.js";
 import { FLEET_DC, FLEET_GPU, type FleetOptions, freshEmulator, useEmulatorRuntime } from "./fleet.js";
 
-export type Check = NonNullable<PodInputs["readiness"]>["check"];
+export type Check = NonNullable<NonNullable<PodInputs["readiness"]>["check"]>;
 
 export interface ReadinessResult {
   readonly check: Check;

@@ -1,6 +1,7 @@
 /**
- * `runpod-dynamic hub list|search|get` (contract: "Command-line commands", Hub browsing):
- * the GraphQL queries runpodctl sends to `{base_url}/graphql` (provider/client/schemas/hub.ts).
+ * `runpod-dynamic hub list|search|get` (contract: "Command-line commands", Hub browsing), read
+ * through the hub source (hub-source.ts): today the GraphQL queries runpodctl sends to
+ * `{base_url}/graphql` (provider/client/schemas/hub.ts), which RunPod retires in early 2027.
  *
  * `listings(input)` has no type field, so `--type` is applied here to the page the hub answered,
  * exactly as runpodctl does: `--limit` may then return fewer. Like runpodctl, `limit` is always
@@ -20,6 +21,7 @@ import { HUB_ORDER_BY, HUB_ORDER_DIR, HUB_TYPES } from "../provider/client/schem
 import { connect } from "./connect.js";
 import { CliError } from "./errors.js";
 import { listingRef, readReleaseConfig } from "./hub-listing.js";
+import { hubSource } from "./hub-source.js";
 import { count, fields, localTime, type Terminal, table } from "./output.js";
 import { addOutputOptions, choice, type FormatOptions, intOption, textOption } from "./parse.js";
 
@@ -112,7 +114,7 @@ async function listListings(out: Terminal, opts: ListOptions, searchQuery?: stri
     orderDirection: opts.orderDir,
     ...(opts.owner ? { owner: opts.owner } : {}),
   };
-  const page = await out.spin("Searching the hub", () => api.hubListings(input));
+  const page = await out.spin("Searching the hub", () => hubSource(api).listings(input));
   const wanted = opts.type;
   const listings = wanted ? page.filter((l) => l.type.toUpperCase() === wanted) : page;
   out.data(listings.map(summaryView), () => {
@@ -194,7 +196,13 @@ function listingLines(l: HubListing): string[] {
 }
 
 export function registerHub(program: Command, out: Terminal): void {
-  const hub = program.command("hub").description("Browse the RunPod hub of deployable repositories.");
+  const hub = program
+    .command("hub")
+    .description("Browse the RunPod hub of deployable repositories.")
+    .addHelpText(
+      "after",
+      "\nThe hub is read over RunPod's GraphQL API, which RunPod retires in early 2027 (the v2 API has no hub route yet).",
+    );
 
   addListOptions(
     hub.command("list").description("List hub repositories; by default the top 10 by stars."),
@@ -220,7 +228,7 @@ export function registerHub(program: Command, out: Terminal): void {
     .action(async (ref: string) => {
       const parsed = listingRef(ref.trim());
       const { api } = connect(out);
-      const listing = await out.spin("Fetching the listing", () => api.hubListing(parsed));
+      const listing = await out.spin("Fetching the listing", () => hubSource(api).listing(parsed));
       if (!listing) {
         throw new CliError(
           `hub listing not found: ${ref}. Find listings with \`runpod-dynamic hub search <name>\`.`,

@@ -35,7 +35,7 @@ export function buildProgram(out: Terminal = stdio): Command {
   // created, so they are set before any command is registered.
   const program = new Command("runpod-dynamic")
     .description(
-      "RunPod from the command line: what a change costs, the catalog and its prices, billing, pods, registry credentials, hub, serverless endpoints from the hub, jobs, and the local API emulator.",
+      "RunPod from the command line: what a change costs, the catalog and its prices, billing, pods and their logs, registry credentials and ECR delegations, the hub, serverless endpoints (deployed from the hub; their workers, releases and logs), jobs, and the local API emulator.",
     )
     .version(PACKAGE_VERSION)
     .configureOutput({ writeOut: out.writeOut, writeErr: out.writeErr })

@@ -91,6 +91,26 @@ export class Terminal implements Output {
     }
   }
 
+  /**
+   * One record of a stream (a log line), printed the moment it arrives, so a stream's output is
+   * never held back to make one document: the human line in table format, one compact JSON object
+   * per line in JSON (JSON Lines, for `jq` and the like), one YAML document each in YAML.
+   */
+  entry(value: unknown, human: string): void {
+    switch (this.format) {
+      case "json":
+        this.line(JSON.stringify(value));
+        return;
+      case "yaml":
+        if (!this.toYaml) throw new Error('the YAML writer is loaded by use("yaml"), which was not called.');
+        // One log line stays one YAML line, however long: no folding.
+        this.line(`---\n${this.toYaml(value, { indent: 2, version: "1.1", lineWidth: 0 }).trimEnd()}`);
+        return;
+      default:
+        this.line(human);
+    }
+  }
+
   /** Advice next to the data: on stdout for people, on stderr when stdout is JSON or YAML. */
   note(text: string): void {
     if (this.format === "table") this.line(text);

@@ -167,3 +167,56 @@ export function readTextArgument(
     );
   }
 }
+
+const DURATION_UNITS_MS: Readonly<Record<string, number>> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+const DURATION = /^(?:\d+(?:ms|s|m|h|d))+$/;
+
+/** Milliseconds of a duration such as `90s`, `30m`, `1h30m` or `7d`, or undefined if it is not one. */
+export function durationMs(text: string): number | undefined {
+  if (!DURATION.test(text)) return undefined;
+  let total = 0;
+  for (const [, amount, unit] of text.matchAll(/(\d+)(ms|s|m|h|d)/g)) {
+    total += Number(amount) * (DURATION_UNITS_MS[unit ?? ""] ?? 0);
+  }
+  return total;
+}
+
+/**
+ * A duration such as `500ms`, `5s` or `2m`, in milliseconds, between `minMs` and `maxMs`.
+ * @example durationOption("--max-wait", 100, 3_600_000)("5s") // 5000
+ */
+export function durationOption(flag: string, minMs: number, maxMs: number) {
+  return (value: string): number => {
+    const ms = durationMs(value.trim());
+    if (ms === undefined || ms < minMs || ms > maxMs) {
+      throw new InvalidArgumentError(
+        `${flag} must be a duration such as 500ms, 5s or 2m, between ${minMs} ms and ${maxMs / 1000} s.`,
+      );
+    }
+    return ms;
+  };
+}
+
+/**
+ * A point in time as the log routes take it (RFC 3339): given as one, or as a duration back from
+ * `now` (`30m`, `2h`, `7d`), the way people ask for "the last half hour".
+ */
+export function sinceOption(flag: string, now: () => number = Date.now) {
+  return (value: string): string => {
+    const text = value.trim();
+    if (isRfc3339(text)) return text;
+    const back = durationMs(text);
+    if (back === undefined) {
+      throw new InvalidArgumentError(
+        `${flag} must be a duration back from now such as 30m, 2h or 7d, or an RFC 3339 date-time such as 2026-11-01T00:00:00Z.`,
+      );
+    }
+    return new Date(now() - back).toISOString();
+  };
+}

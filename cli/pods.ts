@@ -1,5 +1,5 @@
 /**
- * `runpod-dynamic pods list|start|stop|restart` on `{base_url}/v2/pods`.
+ * `runpod-dynamic pods list|start|stop|restart|logs` on `{base_url}/v2/pods`.
  *
  * `start`, `stop` and `restart` are `POST /v2/pods/{id}/action` and print the pod's status as the
  * API answers it. Which actions a pod allows depends on its status (the pod's `actions`): RUNNING
@@ -14,10 +14,12 @@
  *   `vcpuCount`, `costPerHr` (USD), `cloud`, `dataCenterId`, `image`, `createdAt` (null when the pod
  *   has no value: `gpuId`/`gpuCount` on CPU pods, `cpuId` on GPU pods).
  * - start, stop, restart: `id`, `name`, `action`, `status` (after the action), `actions` (valid now).
+ * - logs: one object per log line (cli/logs.ts).
  */
 import type { Command } from "commander";
 import { ERROR_CODES, isRunpodApiError, type RunpodApi, type schemas } from "../provider/client/index.js";
 import { connect } from "./connect.js";
+import { addLogOptions, type LogOptions, logHelp, printPodLogs } from "./logs.js";
 import { count, localTime, money, type Terminal, table } from "./output.js";
 import { addOutputOptions, type FormatOptions, textOption } from "./parse.js";
 
@@ -32,12 +34,12 @@ function podView(p: Pod) {
     id: p.id,
     name: p.name,
     status: p.status,
-    actions: p.actions,
+    actions: p.actions ?? [],
     gpuId: p.gpu?.id ?? null,
     gpuCount: p.gpu ? (p.gpu.count ?? 1) : null,
     cpuId: p.cpu?.id ?? null,
     vcpuCount: p.gpu?.vcpuCount ?? p.cpu?.vcpuCount ?? null,
-    costPerHr: p.cost,
+    costPerHr: p.cost ?? null,
     cloud: p.cloud,
     dataCenterId: p.dataCenterId,
     image: p.image,
@@ -66,7 +68,10 @@ async function explained(api: RunpodApi, id: string, action: PodAction, err: unk
     let state: string | undefined;
     try {
       const pod = await api.getPod(id);
-      state = `it is ${pod.status}; valid actions now: ${pod.actions.join(", ") || "none"}.`;
+      const valid = `valid actions now: ${pod.actions?.join(", ") || "none"}.`;
+      state = pod.locked
+        ? `it is locked, and a locked pod cannot be stopped, restarted or terminated: unlock it first (locked: false in the program, or the console); ${valid}`
+        : `it is ${pod.status}; ${valid}`;
     } catch {
       // The detail alone still says why; the status could not be read to add to it.
     }
@@ -94,16 +99,18 @@ function registerAction(pods: Command, out: Terminal, action: PodAction, descrip
       } catch (err) {
         throw await explained(api, id, action, err);
       }
-      const view = { id: pod.id, name: pod.name, action, status: pod.status, actions: pod.actions };
+      const view = { id: pod.id, name: pod.name, action, status: pod.status, actions: pod.actions ?? [] };
       out.data(view, () => [
         `${DONE[action]} pod ${pod.id} (${pod.name}); its status is now ${pod.status}.`,
-        `Valid actions now: ${pod.actions.join(", ") || "none"}.`,
+        `Valid actions now: ${pod.actions?.join(", ") || "none"}.`,
       ]);
     });
 }
 
 export function registerPods(program: Command, out: Terminal): void {
-  const pods = program.command("pods").description("Pods: list them, stop, start or restart one.");
+  const pods = program
+    .command("pods")
+    .description("Pods: list them, stop, start or restart one, read one's log.");
 
   addOutputOptions(pods.command("list").description("List the account's pods."))
     .addHelpText("after", `\nJSON fields (one object per pod): ${LIST_FIELDS}.`)
@@ -128,7 +135,7 @@ export function registerPods(program: Command, out: Terminal): void {
                 p.name,
                 p.status,
                 compute(p),
-                money(p.cost),
+                p.cost === undefined ? "" : money(p.cost),
                 p.dataCenterId ?? "",
                 localTime(p.createdAt),
               ]),
@@ -144,4 +151,13 @@ export function registerPods(program: Command, out: Terminal): void {
     "Start a stopped pod on the machine it stopped on; refused while that machine is full.",
   );
   registerAction(pods, out, "restart", "Restart a running pod's container in place.");
+
+  addLogOptions(
+    pods
+      .command("logs")
+      .description("Print a pod's log (container and system lines); --follow to keep printing.")
+      .argument("<pod-id>", "the pod's id (see `pods list`)", textOption("<pod-id>")),
+  )
+    .addHelpText("after", logHelp("ts, source (container or system), line"))
+    .action((id: string, opts: LogOptions) => printPodLogs(out, id, opts));
 }

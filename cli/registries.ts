@@ -1,7 +1,8 @@
 /**
  * `runpod-dynamic registries list|delete`: private container registry credentials
  * (`{base_url}/v2/registries`). The API never returns the username or password of a credential,
- * and these commands print only its id and name.
+ * and these commands print only its id and name. `registries delegations ...` are ECR delegations
+ * (registries/delegations.ts).
  *
  * JSON/YAML output: list, an array of `id`, `name`; delete, `id`, `deleted` (true).
  */
@@ -9,6 +10,12 @@ import type { Command } from "commander";
 import { connect } from "./connect.js";
 import { type Terminal, table } from "./output.js";
 import { addOutputOptions, type FormatOptions, textOption } from "./parse.js";
+import {
+  createDelegation,
+  DELEGATION_JSON_FIELDS,
+  printDelegations,
+  revokeDelegation,
+} from "./registries/delegations.js";
 
 export function registerRegistries(program: Command, out: Terminal): void {
   const registries = program
@@ -45,4 +52,38 @@ export function registerRegistries(program: Command, out: Terminal): void {
       await out.spin("Deleting the registry credential", () => api.deleteRegistry(id));
       out.data({ id, deleted: true }, () => [`Deleted registry credential ${id}.`]);
     });
+
+  const delegations = registries
+    .command("delegations")
+    .description("ECR delegations: RunPod pulls private Amazon ECR images without a stored password.");
+
+  addOutputOptions(delegations.command("list").description("List the account's ECR delegations."))
+    .addHelpText("after", `\nJSON fields (one object per delegation): ${DELEGATION_JSON_FIELDS}.`)
+    .action(() => printDelegations(out));
+
+  addOutputOptions(
+    delegations
+      .command("create")
+      .description("Delegate pulls from a private ECR repository to RunPod.")
+      .argument(
+        "<repository>",
+        "the repository's ARN, or its image reference: 123456789012.dkr.ecr.us-east-2.amazonaws.com/team/app[:tag]",
+      )
+      .option("--name <name>", "a name to tell the delegation by", textOption("--name")),
+  )
+    .addHelpText(
+      "after",
+      `\nExamples:\n  runpod-dynamic registries delegations create arn:aws:ecr:us-east-2:123456789012:repository/team/app --name app\n  runpod-dynamic registries delegations create 123456789012.dkr.ecr.us-east-2.amazonaws.com/team/app:v2\n\nJSON fields: ${DELEGATION_JSON_FIELDS}.`,
+    )
+    .action((repository: string, opts: { name?: string }) => createDelegation(out, repository, opts));
+
+  addOutputOptions(
+    delegations
+      .command("delete")
+      .alias("revoke")
+      .description("Revoke an ECR delegation: RunPod no longer pulls from that repository.")
+      .argument("<id>", "the delegation's id (see `registries delegations list`)", textOption("<id>")),
+  )
+    .addHelpText("after", "\nJSON fields: id, deleted.")
+    .action((id: string, _opts: FormatOptions) => revokeDelegation(out, id));
 }

@@ -20,10 +20,21 @@
  *   it never ends in ERROR on its own, which is what users of the service report.
  * - A PATCH that changes the container (image, disk, registry, ...) restarts it with a new script,
  *   so fixing the image or the disk fixes the pod.
+ *
+ * Each boot also fixes the container's environment: `{{ RUNPOD_SECRET_<name> }}` references take
+ * the secrets' values of that moment (secret-references.ts). A container's printed lines may name
+ * its variables as `${NAME}`; every line a pod's log serves is scrubbed of the secret values.
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { PodStatus } from "./schemas/common.js";
+import {
+  type BootEnvironment,
+  bootEnvironment,
+  expandVariables,
+  scrubSecrets,
+  unresolvedLine,
+} from "./secret-references.js";
 import type { EmulatorState, PodRecord } from "./state.js";
 
 export const BEHAVIOUR_KINDS = ["start", "imageNotFound", "unauthorized", "crashLoop", "outOfDisk"] as const;
@@ -39,7 +50,7 @@ export const ContainerBehaviour = z.strictObject({
   exitCode: z.int().min(1).max(255).optional(),
   /** outOfDisk: container disk (GB) the image needs; a pod with at least this much starts. @default never enough */
   sizeGb: z.int().min(1).optional(),
-  /** start and crashLoop: what the container prints after it starts. */
+  /** start and crashLoop: what the container prints after it starts; `${NAME}` prints its variable NAME. */
   lines: z.array(z.string()).optional(),
   /**
    * What the container answers on its exposed ports once up (pod-ports.ts): at once, `late`
@@ -76,6 +87,8 @@ export interface Boot {
   provisioningMs: number;
   startingMs: number;
   script: ContainerScript;
+  /** The container's environment, secret references resolved; never answered as such. */
+  environment: BootEnvironment;
   endedAt?: number;
   endedBy?: "stop" | "terminate" | "restart" | "forced";
 }
@@ -175,6 +188,7 @@ export function newBoot(
     provisioningMs: state.settings.provisioningMs,
     startingMs: state.settings.startingMs,
     script: scriptFor(state, pod, fate),
+    environment: bootEnvironment(state, pod.account, pod.env),
   };
 }
 
@@ -284,12 +298,15 @@ function bootLines(boot: Boot, placement: string, until: number): LogLine[] {
   }
   out.push({ ts: placedAt, source: "system", line: `create container ${boot.image}` });
   pulled(boot, placedAt, out);
+  for (const ref of boot.environment.references.filter((r) => !r.resolved))
+    out.push({ ts: placedAt + 4, source: "system", line: unresolvedLine(ref) });
   if (upAt > until) return out;
+  const printed = (line: string) => expandVariables(line, boot.environment.variables);
   switch (script.kind) {
     case "start":
       out.push({ ts: upAt, source: "system", line: "start container" });
       script.lines.forEach((line, i) => {
-        out.push({ ts: upAt + 1 + i, source: "container", line });
+        out.push({ ts: upAt + 1 + i, source: "container", line: printed(line) });
       });
       break;
     case "error":
@@ -310,7 +327,7 @@ function bootLines(boot: Boot, placement: string, until: number): LogLine[] {
           line: k === 0 ? "start container" : `start container (restart ${k})`,
         });
         script.lines.forEach((line, i) => {
-          out.push({ ts: s + 1 + i, source: "container", line });
+          out.push({ ts: s + 1 + i, source: "container", line: printed(line) });
         });
         out.push(
           { ts: s + script.runMs, source: "system", line: `container exited with code ${script.exitCode}` },
@@ -327,7 +344,10 @@ function bootLines(boot: Boot, placement: string, until: number): LogLine[] {
   return out;
 }
 
-/** Every line a pod has written up to `until`, oldest first, each with its own timestamp. */
+/**
+ * Every line a pod has written up to `until`, oldest first, each with its own timestamp, scrubbed
+ * of the secret values any of its boots took.
+ */
 export function podLog(pod: PodRecord, until: number): LogLine[] {
   const m = pod.machine;
   const hardware = pod.gpu
@@ -350,7 +370,10 @@ export function podLog(pod: PodRecord, until: number): LogLine[] {
         });
     }
   }
-  return distinctTimes(lines).filter((l) => l.ts <= until);
+  const values = pod.boots.flatMap((b) => b.environment.secretValues);
+  return distinctTimes(lines)
+    .filter((l) => l.ts <= until)
+    .map((l) => (values.length === 0 ? l : { ...l, line: scrubSecrets(l.line, values) }));
 }
 
 /** Sorted by time (stable), each moved 1 ms past the one before where they collide. */

@@ -10,6 +10,8 @@
  * - `GET /containers`; `PUT /containers` with one rule (`{image, kind, runMs?, exitCode?, sizeGb?,
  *   lines?}`, containers.ts); `DELETE /containers?image=<the rule's image>`
  * - `GET /pods/{id}/logs`: every line the pod has logged so far
+ * - `GET /pods/{id}/environment`: its container's variables as its last boot took them, secret
+ *   references resolved: each one's sha256 and the secrets it named, never a value
  * - `GET /serverless/{id}/workers/{index}/logs`: a worker slot's lines and its worker id
  */
 import { z } from "zod";
@@ -23,6 +25,8 @@ import type { WindowPolicy } from "./rate-limit.js";
 import { type Reply, safeDecode } from "./routing.js";
 import { Availability } from "./schemas/catalog.js";
 import { POD_STATUSES, type PodStatus } from "./schemas/common.js";
+import { environmentDigest } from "./secret-references.js";
+import { secretView } from "./secrets.js";
 import type { SeedInput } from "./seed-schema.js";
 import { v2View } from "./serverless.js";
 import { findEndpoint } from "./serverless-records.js";
@@ -203,6 +207,18 @@ export class EmulatorControl {
     return podLog(pod, this.state.now()).map(isoLine);
   }
 
+  /**
+   * Pod `id`'s container environment as its last boot took it: each variable's sha256 (of the
+   * value with secret references resolved) and the secrets it named. Values are never shown, so a
+   * test compares digests.
+   */
+  podEnvironment(id: string): ReturnType<typeof environmentDigest> {
+    const pod = findPod(this.state, id);
+    if (!pod) throw notFound(`Pod '${id}' was not found.`);
+    const boot = pod.boots.at(-1);
+    return boot ? environmentDigest(boot.environment) : [];
+  }
+
   /** Every line a serverless worker has logged up to now (`index` is its slot, 0-based). */
   workerLogs(
     endpointId: string,
@@ -232,6 +248,7 @@ export class EmulatorControl {
       sshKeys: [...s.sshKeys.values()].flat(),
       endpoints: [...s.endpoints.values()].map((e) => v2View(s, e)),
       registries: [...s.registries.values()].map((r) => ({ id: r.id, name: r.name })),
+      secrets: [...s.secrets.values()].map(secretView),
       clusters: [...s.clusters.values()].map((c) => ({ ...c })),
       networkVolumes: [...s.networkVolumes.values()].map(({ account: _account, ...v }) => v),
       templates: [...s.templates.values()].filter((t) => t.source === "user").map(templateView),
@@ -265,6 +282,9 @@ export class EmulatorControl {
     const logMatch = /^GET \/pods\/([^/]+)\/logs$/.exec(route);
     const logPodId = logMatch ? safeDecode(logMatch[1] ?? "") : undefined;
     if (logPodId !== undefined) return ok({ lines: this.podLogs(logPodId) });
+    const envMatch = /^GET \/pods\/([^/]+)\/environment$/.exec(route);
+    const envPodId = envMatch ? safeDecode(envMatch[1] ?? "") : undefined;
+    if (envPodId !== undefined) return ok({ variables: this.podEnvironment(envPodId) });
     const workerMatch = /^GET \/serverless\/([^/]+)\/workers\/(\d+)\/logs$/.exec(route);
     const workerEndpoint = workerMatch ? safeDecode(workerMatch[1] ?? "") : undefined;
     if (workerEndpoint !== undefined) return ok(this.workerLogs(workerEndpoint, Number(workerMatch?.[2])));

@@ -1,8 +1,9 @@
 /**
- * Hub listings, answered the way the service answers runpodctl's `hub` commands (contract:
+ * Hub listings, answered the way the service answers RunPod's own clients (contract:
  * "Command-line commands", Hub browsing): `POST {base_url}/graphql` with the queries
- * `listings(input)`, `listing(id)` and `listingFromRepo(repoOwner, repoName)`
- * (provider/client/schemas/hub.ts holds their texts).
+ * `listings(input)`, `listing(id)` and `listingFromRepo(repoOwner, repoName)`. runpodctl sends all
+ * three (provider/client/schemas/hub.ts holds their texts); runpod-mcp reads the whole catalog with
+ * `listings(input: {})` and also selects each listing's `repoId` and its release build's `id`.
  *
  * graphql-js parses, validates and executes the request against the schema below, so the answer is
  * what a GraphQL server sends: HTTP 200 with `{ data }`, or with `errors[]` (`message`,
@@ -21,10 +22,11 @@ const HUB_ORDER_BY = ["createdAt", "deploys", "releasedAt", "stars", "updatedAt"
 const HUB_ORDER_DIR = ["asc", "desc"] as const;
 
 /**
- * The part of the hub schema runpodctl queries. Only the listing fields the seed schema guarantees
- * (id, repoOwner, repoName, type) are non-null: any other field a seed lacks answers null rather
- * than failing the listing (runpodctl's newer queries select release fields such as `readme` and
- * `tests` that the emulator does not model). `config` and `tests` are JSON-encoded strings, as the
+ * The part of the hub schema RunPod's clients query. Only the listing fields the seed schema
+ * guarantees (id, repoOwner, repoName, type) are non-null: any other field a seed lacks answers null
+ * rather than failing the listing (runpodctl's newer queries select release fields such as `readme`
+ * and `tests` that the emulator does not model). `repoId` names the hub's record of the GitHub
+ * repository and `GitBuild.id` the build that made the release's image: opaque ids. `config` and `tests` are JSON-encoded strings, as the
  * service sends them. `orderBy` and `orderDirection` are strings, checked by the resolver, because
  * runpodctl passes the user's flag values through unchanged and the direction is case-insensitive.
  */
@@ -47,6 +49,7 @@ const schema = buildSchema(`
 
   type Listing {
     id: String!
+    repoId: String
     title: String
     repoName: String!
     repoOwner: String!
@@ -86,6 +89,7 @@ const schema = buildSchema(`
   }
 
   type GitBuild {
+    id: String
     imageName: String
   }
 `);
@@ -111,9 +115,6 @@ const ListingsInput = z.object({
   offset: z.int().min(0).nullish(),
 });
 
-/** runpodctl's defaults (`hub list`: top 10 by stars, descending). */
-const DEFAULT_LIMIT = 10;
-
 const lower = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : "");
 
 /** The value a listing sorts by, or undefined when it has none (those sort last either way). */
@@ -136,8 +137,11 @@ function sortValue(listing: Listing, orderBy: (typeof HUB_ORDER_BY)[number]): nu
 
 /**
  * `listings(input)`: search (case-insensitive substring of title, repoName, repoOwner or
- * description), category and owner (case-insensitive equality), order (ties by id), then offset
- * and limit. No `type` filter: runpodctl applies `--type` itself after the answer.
+ * description), category and owner (case-insensitive equality), order (by stars, descending, unless
+ * asked otherwise; ties by id), then offset and limit. Without a limit every listing from the offset
+ * on is answered: runpod-mcp reads the whole catalog with `listings(input: {})` and pages it itself
+ * (runpodctl always sends a limit, 10 by default). No `type` filter: both clients filter by type
+ * themselves after the answer.
  */
 function listings(state: EmulatorState, input: unknown): Listing[] {
   const parsed = ListingsInput.safeParse(input);
@@ -168,7 +172,7 @@ function listings(state: EmulatorState, input: unknown): Listing[] {
       }
       return a.l.id < b.l.id ? -1 : a.l.id > b.l.id ? 1 : 0;
     })
-    .slice(start, start + (limit ?? DEFAULT_LIMIT))
+    .slice(start, limit == null ? undefined : start + limit)
     .map(({ l }) => l);
 }
 

@@ -26,6 +26,17 @@ export const VALID_ACTIONS: Record<PodStatus, PodAction[]> = {
 };
 
 /**
+ * What a locked pod cannot do (contract: "a locked pod cannot be stopped or reset"; the emulator
+ * also refuses to terminate one until it is unlocked).
+ */
+export const LOCKED_OUT: readonly PodAction[] = ["stop", "restart", "terminate"];
+
+/** The actions a pod allows now: its status's, less what its lock forbids. */
+export function validActions(pod: Pick<PodRecord, "status" | "locked">): PodAction[] {
+  return VALID_ACTIONS[pod.status].filter((a) => !(pod.locked && LOCKED_OUT.includes(a)));
+}
+
+/**
  * Reads the pod's status off its current boot (containers.ts) at the emulator's now. Reads always
  * settle first; a stopped, terminated or forced pod has no current boot and keeps its status.
  */

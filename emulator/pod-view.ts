@@ -3,7 +3,7 @@
  * the emulator answers it, settled at the emulator's now.
  */
 import { readCommand } from "./command.js";
-import { settle, VALID_ACTIONS } from "./pod-lifecycle.js";
+import { settle, validActions } from "./pod-lifecycle.js";
 import { publicAddress } from "./pod-ports.js";
 import type { PodAction, PodStatus } from "./schemas/common.js";
 import type { ContainerRecord, EmulatorState, PodRecord } from "./state.js";
@@ -64,7 +64,7 @@ export function podView(state: EmulatorState, pod: PodRecord): PodView {
     id: pod.id,
     name: pod.name,
     status: pod.status,
-    actions: VALID_ACTIONS[pod.status],
+    actions: validActions(pod),
     image: pod.image,
     args: pod.args,
     entrypoint,

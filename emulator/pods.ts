@@ -12,6 +12,7 @@ import {
   applyPendingNetworking,
   currentBoot,
   findPod,
+  LOCKED_OUT,
   meterPod,
   requireModifiable,
   requirePod,
@@ -26,6 +27,7 @@ import { requireRegistry } from "./registries.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { MAX_REQUEST_BYTES, PodActionRequest } from "./schemas/common.js";
 import { UpdatePodRequest } from "./schemas/pods.js";
+import { bootEnvironment } from "./secret-references.js";
 import type { PodRecord } from "./state.js";
 import { validateBody } from "./validation.js";
 
@@ -128,7 +130,11 @@ function updatePod(ctx: RouteContext) {
     // Not started yet: the container it will start is the changed one.
     const boot = currentBoot(pod);
     if (boot && boot.script.kind !== "error")
-      Object.assign(boot, { image: pod.image, script: scriptFor(state, pod) });
+      Object.assign(boot, {
+        image: pod.image,
+        script: scriptFor(state, pod),
+        environment: bootEnvironment(state, pod.account, pod.env),
+      });
   }
   // A changed disk bills from now, whatever the status.
   meterPod(state, pod);
@@ -156,10 +162,21 @@ const NO_CPU_CAPACITY_TO_START = "There are not enough free CPUs on the host mac
  * back); `start` takes its machine's GPUs or vCPUs again, or fails with 400 and stays EXITED;
  * `restart` restarts the container in place; `terminate` is a delete (204).
  */
+const LOCKED_VERB: Partial<Record<string, string>> = {
+  stop: "stopped",
+  restart: "restarted",
+  terminate: "terminated",
+};
+
 function podAction(ctx: RouteContext) {
   const { state } = ctx;
   const { action } = validateBody(PodActionRequest, ctx.body);
   const pod = requireModifiable(state, ctx.params.id ?? "", "changed", ctx.account);
+  if (pod.locked && LOCKED_OUT.includes(action)) {
+    throw conflict(
+      `Pod '${pod.id}' is locked and cannot be ${LOCKED_VERB[action] ?? action}; unlock it (PATCH locked=false) first.`,
+    );
+  }
   if (!VALID_ACTIONS[pod.status].includes(action)) {
     throw conflict(
       `Action '${action}' is not valid for a pod in status ${pod.status}; valid: ${VALID_ACTIONS[pod.status].join(", ") || "none"}.`,
@@ -170,11 +187,9 @@ function podAction(ctx: RouteContext) {
       terminate(state, pod);
       return noContent;
     case "stop":
-      if (pod.locked) throw conflict(`Pod '${pod.id}' is locked and cannot be stopped.`);
       stop(state, pod);
       break;
     case "restart":
-      if (pod.locked) throw conflict(`Pod '${pod.id}' is locked and cannot be restarted.`);
       applyPendingNetworking(pod);
       restartSequence(state, pod);
       break;

@@ -12,6 +12,7 @@ import { networkVolumeRoutes } from "./network-volumes.js";
 import { podRoutes } from "./pods.js";
 import { registryRoutes } from "./registries.js";
 import type { Route, RouteTable, Surface } from "./routing.js";
+import { secretRoutes } from "./secrets.js";
 import { serverlessRoutes } from "./serverless.js";
 import { templateRoutes } from "./templates.js";
 
@@ -21,6 +22,7 @@ const AREAS: readonly RouteTable[] = [
   clusterRoutes,
   catalogRoutes,
   accountRoutes,
+  secretRoutes,
   templateRoutes,
   networkVolumeRoutes,
   registryRoutes,

@@ -1,7 +1,16 @@
 /**
  * The default seed's history: hourly usage rows behind the billing routes, and the hub listings.
  */
+import { createHash } from "node:crypto";
 import { A100, H100, RTX4090 } from "./seed-catalog.js";
+
+/** A stable opaque id for a seed record: 25 lower-case letters and digits. */
+function opaqueId(of: string): string {
+  return BigInt(`0x${createHash("sha256").update(of).digest("hex").slice(0, 32)}`)
+    .toString(36)
+    .padStart(25, "0")
+    .slice(-25);
+}
 
 /** Hourly usage rows between two instants, deterministic. */
 function usage(
@@ -46,6 +55,7 @@ function listing(
 ) {
   return {
     id,
+    repoId: opaqueId(`repo:${repoOwner}/${repoName}`),
     title: repoName
       .split(/[-_]/)
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
@@ -75,7 +85,9 @@ function listing(
           createdAt: release.releasedAt,
           releasedAt: release.releasedAt,
           updatedAt: release.releasedAt,
-          build: release.imageName ? { imageName: release.imageName } : null,
+          build: release.imageName
+            ? { id: opaqueId(`build:${id}:${release.imageName}`), imageName: release.imageName }
+            : null,
         }
       : null,
   };

@@ -15,6 +15,7 @@ import type { DelegationRecord, RegistryRecord } from "./registries.js";
 import { RequestLog } from "./request-log.js";
 import type { Availability } from "./schemas/catalog.js";
 import type { PodStatus } from "./schemas/common.js";
+import type { SecretRecord } from "./secrets.js";
 import { mergeSeed } from "./seed.js";
 import { seedCluster, seedEndpoint, seedPod, seedVolume } from "./seed-resources.js";
 import type { Seed, SeedInput } from "./seed-schema.js";
@@ -212,6 +213,8 @@ export class EmulatorState {
   jobs = new Map<string, JobRecord>();
   registries = new Map<string, RegistryRecord>();
   delegations = new Map<string, DelegationRecord>();
+  /** Account secrets; values are write-only (secrets.ts). Not part of the seed: none after a reset. */
+  secrets = new Map<string, SecretRecord>();
   clusters = new Map<string, ClusterRecord>();
   /** Per-image container behaviour, first match wins (containers.ts). */
   containerBehaviours: ContainerBehaviour[] = [];
@@ -293,6 +296,7 @@ export class EmulatorState {
     );
     this.registries = new Map(s.registries.map((r) => [r.id, { ...r, account: DEFAULT_USER_ID }]));
     this.delegations.clear();
+    this.secrets.clear();
     this.containerBehaviours = s.containerBehaviours.map((b) => ({ ...b }));
     this.clusters.clear();
     // The seed's clusters and their member pods: readable, members listed with includeClusterPods.

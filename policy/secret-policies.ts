@@ -1,7 +1,11 @@
 /**
- * `env-secrets`: env values whose names look like credentials must be Pulumi secrets. A plain
- * value is written in plaintext to the state's inputs and printed by `pulumi preview --diff`, which
- * in CI means the job log and the pull-request comment.
+ * `env-secrets`: env values whose names look like credentials must be Pulumi secrets in the
+ * program. runpod-dynamic's resource classes make every env secret before registering it, so state
+ * never holds one in plaintext; a value the program gives as plain text still sits unencrypted in
+ * the program or its stack config, and so in version control. The classes list those keys (names
+ * only) in the `__plainEnvKeys` input, which is what this policy reads; for a resource registered
+ * without that list (an older version of the package), it falls back to the values' secret
+ * markers, below.
  *
  * Seeing whether a value is secret takes care (@pulumi/policy 1.21.0 server.js). `Analyze` and
  * `AnalyzeStack` deserialize with `proxySecrets=false`, which drops the secret marker: a
@@ -27,10 +31,12 @@ import {
   type ResourceValidationPolicy,
   Secret,
 } from "@pulumi/policy";
+import { PLAIN_ENV_KEYS } from "runpod-dynamic";
 import {
   CLUSTER_TYPE,
   configOf,
   isUnknown,
+  list,
   POD_TYPE,
   plainValue,
   rawProps,
@@ -75,17 +81,23 @@ export interface EnvEntry {
   readonly secret: boolean;
 }
 
-/** The env entries of a resource's raw properties; empty when env is absent, unknown or malformed. */
-function envEntries(props: object): EnvEntry[] {
-  const raw = rawProps(props).env;
-  const whole = raw instanceof Secret;
-  const env = record(whole ? raw.value : raw);
-  if (env === undefined) return [];
-  return Object.entries(env).map(([name, value]) => ({
+/**
+ * The env entries of a resource's raw properties; none when env is absent, unknown or malformed.
+ * An entry is secret unless the program gave it as plain text (`__plainEnvKeys`, when the class
+ * recorded it and preview knows it: `listed`), or else unless its value arrived without a secret
+ * marker.
+ */
+function envEntries(props: object): { entries: EnvEntry[]; listed: boolean } {
+  const raw = rawProps(props);
+  const whole = raw.env instanceof Secret;
+  const env = record(whole ? (raw.env as Secret).value : raw.env);
+  const plain = list(plainValue(raw[PLAIN_ENV_KEYS]));
+  const entries = Object.entries(env ?? {}).map(([name, value]) => ({
     name,
     value: plainValue(value),
-    secret: whole || value instanceof Secret,
+    secret: plain ? !plain.includes(name) : whole || value instanceof Secret,
   }));
+  return { entries, listed: plain !== undefined };
 }
 
 /** `*_KEY`, `*_TOKEN`, `*PASSWORD*`, `*SECRET*`, in any case. */
@@ -109,12 +121,20 @@ interface EnvSecretsConfig {
   readonly ignoreNames: readonly string[];
 }
 
-/** A plaintext value under a credential-like name; unknown values are left alone (preview). */
+/**
+ * A value that is exactly a reference to a RunPod account secret, `{{ RUNPOD_SECRET_<name> }}`:
+ * the service substitutes the secret's value when the pod or worker boots, so the env holds a name,
+ * not a credential.
+ */
+const SECRET_REFERENCE = /^\{\{\s*RUNPOD_SECRET_[a-zA-Z_][a-zA-Z0-9_.\-/]*\s*\}\}$/;
+
+/** A plaintext value under a credential-like name; unknown values (preview) and secret references are left alone. */
 function exposed(entry: EnvEntry, config: EnvSecretsConfig): boolean {
   return (
     !entry.secret &&
     typeof entry.value === "string" &&
     !isUnknown(entry.value) &&
+    !SECRET_REFERENCE.test(entry.value) &&
     SECRET_NAME.test(entry.name) &&
     !config.ignoreNames.includes(entry.name)
   );
@@ -123,19 +143,28 @@ function exposed(entry: EnvEntry, config: EnvSecretsConfig): boolean {
 function remediate(args: ResourceValidationArgs): Record<string, unknown> | undefined {
   if (!TYPES.includes(args.type)) return undefined;
   const config = configOf<EnvSecretsConfig>(args, configSchema);
-  const fixes = envEntries(args.props).filter((entry) => exposed(entry, config));
+  const fixes = envEntries(args.props).entries.filter((entry) => exposed(entry, config));
   if (fixes.length === 0) return undefined;
-  // Raw values keep every other secret wrapped; a whole-secret env has no exposed entry.
+  // Raw values keep every other secret wrapped; a whole-secret env (what the classes register)
+  // is unwrapped into per-key values, the fixed ones secret.
   const raw = rawProps(args.props);
-  const env: Record<string, unknown> = { ...record(raw.env) };
+  const env: Record<string, unknown> = {
+    ...record(raw.env instanceof Secret ? raw.env.value : raw.env),
+  };
   for (const entry of fixes) env[entry.name] = new Secret(entry.value);
-  return { ...raw, env };
+  const fixed = new Set(fixes.map((f) => f.name));
+  const plain = list(plainValue(raw[PLAIN_ENV_KEYS]));
+  return {
+    ...raw,
+    env,
+    ...(plain ? { [PLAIN_ENV_KEYS]: plain.filter((k) => !fixed.has(String(k))) } : {}),
+  };
 }
 
 /**
  * The `env-secrets` policy for Pods, ServerlessEndpoints and Clusters.
- * @param options.secretsVisible whether {@link keepSecretMarkers} succeeded; without it the
- *   validation cannot tell a secret from a plain value and reports nothing.
+ * @param options.secretsVisible whether {@link keepSecretMarkers} succeeded; without it, a resource
+ *   registered without `__plainEnvKeys` cannot be told apart and is not reported.
  */
 export function envSecretsPolicy(options: { readonly secretsVisible: boolean }): ResourceValidationPolicy {
   return {
@@ -145,15 +174,18 @@ export function envSecretsPolicy(options: { readonly secretsVisible: boolean }):
     enforcementLevel: "advisory",
     configSchema,
     validateResource: (args, reportViolation) => {
-      if (!TYPES.includes(args.type) || !options.secretsVisible) return;
+      if (!TYPES.includes(args.type)) return;
+      const { entries, listed } = envEntries(args.props);
+      // Without the class's list, only secret markers tell; without them, nothing is reported.
+      if (!listed && !options.secretsVisible) return;
       const config = configOf<EnvSecretsConfig>(args, configSchema);
-      for (const entry of envEntries(args.props)) {
+      for (const entry of entries) {
         if (!exposed(entry, config)) continue;
         reportViolation(
           violation(
             subject(args.type, args.name),
             `env.${entry.name}`,
-            "the name looks like a credential but the value is not a Pulumi secret, so it is stored in plaintext in the state's inputs and printed by pulumi preview --diff",
+            "the name looks like a credential but the program gives the value as plain text, so it sits unencrypted in the program or its stack config, and in version control (runpod-dynamic keeps it encrypted in state)",
             `pass it as a secret (pulumi config set --secret <key>, then config.requireSecret("<key>")) or wrap it with pulumi.secret(...); if it is not a credential, add "${entry.name}" to this policy's ignoreNames`,
           ),
         );

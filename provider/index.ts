@@ -45,6 +45,7 @@ export {
   priceList,
   STORAGE_RATES,
 } from "./both/prices.js";
+export { secretReference } from "./both/secret-reference.js";
 export { runpodTypeName } from "./both/type-tokens.js";
 export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";
 export {
@@ -75,6 +76,7 @@ export {
   runSync,
   waitForJob,
 } from "./program/jobs.js";
+export { PLAIN_ENV_KEYS } from "./program/secret-inputs.js";
 export { checkCluster } from "./resources/cluster/check.js";
 export { diffCluster } from "./resources/cluster/diff.js";
 export type { ClusterArgs, ClusterInputs, ClusterMember, ClusterOutputs } from "./resources/cluster/types.js";
@@ -95,6 +97,10 @@ export { checkRegistry } from "./resources/registry/check.js";
 export { diffRegistry } from "./resources/registry/diff.js";
 export type { RegistryArgs, RegistryInputs, RegistryOutputs } from "./resources/registry/types.js";
 export { REGISTRY_TYPE, Registry } from "./resources/registry.js";
+export { checkSecret } from "./resources/secret/check.js";
+export { diffSecret } from "./resources/secret/diff.js";
+export type { SecretArgs, SecretInputs, SecretOutputs } from "./resources/secret/types.js";
+export { SECRET_TYPE, Secret } from "./resources/secret.js";
 export {
   checkServerlessEndpoint,
   serverlessEndpointRuleFailures,

@@ -6,6 +6,7 @@ import { clusterProvider } from "./resources/cluster/provider.js";
 import { networkVolumeProvider } from "./resources/network-volume/provider.js";
 import { podProvider } from "./resources/pod/provider.js";
 import { registryProvider } from "./resources/registry/provider.js";
+import { secretProvider } from "./resources/secret/provider.js";
 import { serverlessEndpointProvider } from "./resources/serverless-endpoint/provider.js";
 import { serverlessJobProvider } from "./resources/serverless-job/provider.js";
 import { sshKeyProvider } from "./resources/ssh-key/provider.js";
@@ -17,6 +18,7 @@ export const providers = {
   NetworkVolume: networkVolumeProvider,
   Pod: podProvider,
   Registry: registryProvider,
+  Secret: secretProvider,
   ServerlessEndpoint: serverlessEndpointProvider,
   ServerlessJob: serverlessJobProvider,
   SshKey: sshKeyProvider,

@@ -12,7 +12,7 @@
  * - ServerlessEndpoint: per worker the pool's serverless rate times `gpu.count`; from
  *   `workers.min` workers (the floor, always on) to `workers.max` (the ceiling).
  * - NetworkVolume: the published per-GB-month rate of its tier.
- * - SshKey, Template, Registry and ServerlessJob cost nothing of their own.
+ * - SshKey, Template, Registry, Secret and ServerlessJob cost nothing of their own.
  *
  * A value preview cannot know yet makes the estimate "unknown", never zero; a GPU type, pool or
  * flavor the catalog does not have is an error that names the field.
@@ -416,6 +416,7 @@ const NO_CHARGE: Readonly<Record<string, string>> = {
   SshKey: "an account SSH key is not billed",
   Template: "a template is not billed",
   Registry: "a registry credential is not billed",
+  Secret: "an account secret is not billed",
   ServerlessJob: "a job is billed as its endpoint's worker time, within the endpoint's range",
 };
 

@@ -11,6 +11,7 @@ export const CLUSTER_TYPE = `${PREFIX}Cluster`;
 export const NETWORK_VOLUME_TYPE = `${PREFIX}NetworkVolume`;
 export const POD_TYPE = `${PREFIX}Pod`;
 export const REGISTRY_TYPE = `${PREFIX}Registry`;
+export const SECRET_TYPE = `${PREFIX}Secret`;
 export const SERVERLESS_ENDPOINT_TYPE = `${PREFIX}ServerlessEndpoint`;
 export const SERVERLESS_JOB_TYPE = `${PREFIX}ServerlessJob`;
 export const SSH_KEY_TYPE = `${PREFIX}SshKey`;

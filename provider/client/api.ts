@@ -14,24 +14,29 @@ import * as clusters from "./api/clusters.js";
 import * as endpoints from "./api/endpoints.js";
 import * as hub from "./api/hub.js";
 import * as jobs from "./api/jobs.js";
+import * as logs from "./api/logs.js";
 import * as networkVolumes from "./api/network-volumes.js";
 import * as pods from "./api/pods.js";
 import * as registries from "./api/registries.js";
+import * as secrets from "./api/secrets.js";
 import * as templates from "./api/templates.js";
 import type { RunpodClient } from "./request.js";
 import type {
   BillingQuery,
   CreateClusterRequest,
+  CreateDelegationRequest,
   CreateEndpointRequest,
   CreateNetworkVolumeRequest,
   CreatePodRequest,
   CreateRegistryRequest,
+  CreateSecretRequest,
   CreateTemplateRequest,
   Job,
   PodAction,
   UpdateEndpointRequest,
   UpdateNetworkVolumeRequest,
   UpdatePodRequest,
+  UpdateSecretRequest,
   UpdateTemplateRequest,
 } from "./schemas/index.js";
 
@@ -66,8 +71,13 @@ export class RunpodApi {
     return pods.podAction(this.client, id, action, opts);
   }
 
-  podLogs(id: string, query: pods.PodLogsQuery = {}, opts: CallOptions & { lastEventId?: string } = {}) {
+  podLogs(id: string, query: logs.LogQuery = {}, opts: logs.LogCallOptions = {}) {
     return pods.podLogs(this.client, id, query, opts);
+  }
+
+  /** The pod's log with each line's resume cursor (api/logs.ts). */
+  podLogEvents(id: string, query: logs.LogQuery = {}, opts: logs.LogCallOptions = {}) {
+    return logs.podLogEvents(this.client, id, query, opts);
   }
 
   // ---- account SSH keys: api/account.ts ----
@@ -164,7 +174,25 @@ export class RunpodApi {
     return endpoints.deleteEndpoint(this.client, id, opts);
   }
 
-  // ---- registry credentials ({base_url}/v2/registries): api/registries.ts ----
+  listEndpointWorkers(id: string, opts: CallOptions = {}) {
+    return endpoints.listEndpointWorkers(this.client, id, opts);
+  }
+
+  listEndpointReleases(id: string, opts: CallOptions = {}) {
+    return endpoints.listEndpointReleases(this.client, id, opts);
+  }
+
+  /** A worker's log with each line's resume cursor (api/logs.ts). */
+  workerLogEvents(
+    endpointId: string,
+    workerId: string,
+    query: logs.LogQuery = {},
+    opts: logs.LogCallOptions = {},
+  ) {
+    return logs.workerLogEvents(this.client, endpointId, workerId, query, opts);
+  }
+
+  // ---- registry credentials and ECR delegations ({base_url}/v2/registries): api/registries.ts ----
 
   createRegistry(body: z.input<typeof CreateRegistryRequest>, opts: CallOptions = {}) {
     return registries.createRegistry(this.client, body, opts);
@@ -180,6 +208,40 @@ export class RunpodApi {
 
   deleteRegistry(id: string, opts: CallOptions = {}): Promise<undefined> {
     return registries.deleteRegistry(this.client, id, opts);
+  }
+
+  listDelegations(opts: CallOptions = {}) {
+    return registries.listDelegations(this.client, opts);
+  }
+
+  createDelegation(body: z.input<typeof CreateDelegationRequest>, opts: CallOptions = {}) {
+    return registries.createDelegation(this.client, body, opts);
+  }
+
+  revokeDelegation(id: string, opts: CallOptions = {}): Promise<undefined> {
+    return registries.revokeDelegation(this.client, id, opts);
+  }
+
+  // ---- account secrets ({base_url}/v2/account/secrets): api/secrets.ts ----
+
+  createSecret(body: z.input<typeof CreateSecretRequest>, opts: CallOptions = {}) {
+    return secrets.createSecret(this.client, body, opts);
+  }
+
+  getSecret(id: string, opts: CallOptions = {}) {
+    return secrets.getSecret(this.client, id, opts);
+  }
+
+  listSecrets(query: { name?: string } = {}, opts: CallOptions = {}) {
+    return secrets.listSecrets(this.client, query, opts);
+  }
+
+  updateSecret(id: string, body: z.input<typeof UpdateSecretRequest>, opts: CallOptions = {}) {
+    return secrets.updateSecret(this.client, id, body, opts);
+  }
+
+  deleteSecret(id: string, opts: CallOptions = {}): Promise<undefined> {
+    return secrets.deleteSecret(this.client, id, opts);
   }
 
   // ---- instant clusters ({base_url}/v2/clusters): api/clusters.ts ----

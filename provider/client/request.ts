@@ -37,6 +37,13 @@ export interface RequestSpec<T> {
   readonly body?: unknown;
   /** Strict schema the body must satisfy before it is sent. */
   readonly requestSchema?: z.ZodType;
+  /**
+   * Largest body sent on the v2 base; a larger one fails here, unsent. @default 102400 bytes, the
+   * pods' limit (contract: Limits)
+   */
+  readonly maxBodyBytes?: number;
+  /** Values of the body that are secrets besides its env (a secret's value): kept out of every error. */
+  readonly secretValues?: readonly string[];
   /** Loose schema a 2xx body must satisfy. Without one, the body is returned as parsed JSON. */
   readonly responseSchema?: z.ZodType<T>;
   /** Whether repeating the request is harmless. @default true except for POST */
@@ -150,10 +157,11 @@ export class RunpodClient {
       if (spec.requestSchema) checkRequestBody(spec, shown);
       body = JSON.stringify(spec.body);
       const bytes = Buffer.byteLength(body);
-      if (spec.base !== "serverless" && bytes > MAX_REQUEST_BYTES) {
+      const limit = spec.maxBodyBytes ?? MAX_REQUEST_BYTES;
+      if (spec.base !== "serverless" && bytes > limit) {
         throw new RunpodApiError({
           code: ERROR_CODES.PAYLOAD_TOO_LARGE,
-          message: `${spec.method} ${shown}: the request body is ${bytes} bytes, over the ${MAX_REQUEST_BYTES}-byte limit; it was not sent. ${adviceFor(ERROR_CODES.PAYLOAD_TOO_LARGE)}`,
+          message: `${spec.method} ${shown}: the request body is ${bytes} bytes, over the ${limit}-byte limit; it was not sent. ${adviceFor(ERROR_CODES.PAYLOAD_TOO_LARGE)}`,
           method: spec.method,
           url: shown,
           outcome: "not-sent",
@@ -170,7 +178,7 @@ export class RunpodClient {
 
     const budget = this.budgetFor(spec.base);
     const idempotent = spec.idempotent ?? spec.method !== "POST";
-    const secrets = [apiKey, ...envValues(spec.body)];
+    const secrets = [apiKey, ...envValues(spec.body), ...(spec.secretValues ?? [])];
     return withRetries(() => this.attempt(spec, url, shown, headers, body, budget, secrets), {
       idempotent,
       options: this.retry,

@@ -90,10 +90,14 @@ const PULL_FAILURES: readonly { kind: ContainerFailureKind; pattern: RegExp; adv
 const PULL_ERROR = /error pulling image|failed to pull|pull access denied|ErrImagePull/i;
 const EXITED = /container exited with code (\d+)/i;
 
-/** What a run of log lines says, if anything decisive. */
+/**
+ * What a run of log lines says, if anything decisive. With `exitsSince` (a RUNNING pod that must
+ * stay up), one exit at or after that instant is already a crash loop.
+ */
 export function judgeLog(
   lines: readonly PodLogLine[],
   options: Pick<FailFastOptions, "crashLoopRestarts" | "crashLoopWindow">,
+  exitsSince?: number,
 ): { kind: ContainerFailureKind; lines: string[]; advice: string } | undefined {
   for (const l of lines) {
     if (!PULL_ERROR.test(l.line)) continue;
@@ -103,6 +107,19 @@ export function judgeLog(
   const exits = lines.filter((l) => EXITED.test(l.line));
   const last = exits.at(-1);
   if (!last) return undefined;
+  const first = exitsSince === undefined ? undefined : exits.find((l) => Date.parse(l.ts) >= exitsSince);
+  if (first) {
+    const before = lines
+      .slice(0, lines.indexOf(first))
+      .filter((l) => l.source === "container")
+      .slice(-3);
+    return {
+      kind: "crashLoop",
+      lines: [...before.map((l) => l.line), first.line],
+      advice:
+        "its container exited while it was RUNNING and was restarted, a crash loop: fix the image or its args (readiness.settle is how long a container must stay up)",
+    };
+  }
   const windowStart = Date.parse(last.ts) - options.crashLoopWindow * 1000;
   const recent = exits.filter((l) => Date.parse(l.ts) >= windowStart);
   if (recent.length < options.crashLoopRestarts) return undefined;
@@ -142,6 +159,8 @@ export class ContainerWatch {
   private placedAt: number | undefined;
   private last: PodStatus | undefined;
   private readonly lines: PodLogLine[] = [];
+  /** Set while a RUNNING pod must stay up: any exit after it is a crash loop (`expectUp`). */
+  private upSince: number | undefined;
 
   constructor(
     private readonly podId: string,
@@ -178,6 +197,16 @@ export class ContainerWatch {
     }
   }
 
+  /**
+   * From now on the pod must stay up: an exit logged at or after `since` (the API's clock, when the
+   * container started RUNNING) is a crash loop at once. `restarted` says a read already saw it
+   * restart: then the log is read now, whatever the status looks like.
+   */
+  expectUp(since: number, restarted = false): void {
+    this.upSince = since;
+    if (restarted && this.options.logs && !this.opened && !this.abort.signal.aborted) this.open();
+  }
+
   close(): void {
     this.abort.abort();
     // A sibling takes over the look at the image, unless this pod showed that it pulls.
@@ -194,7 +223,7 @@ export class ContainerWatch {
       for await (const line of api().podLogs(this.podId, { tail: 200 }, { signal: this.abort.signal })) {
         this.lines.push(line);
         if (this.lines.length > KEPT_LINES) this.lines.splice(0, this.lines.length - KEPT_LINES);
-        const verdict = judgeLog(this.lines, this.options);
+        const verdict = judgeLog(this.lines, this.options, this.upSince);
         if (!verdict) continue;
         const quoted = verdict.lines.map((l) => redact(l, this.secrets));
         this.onFailure(

@@ -31,14 +31,35 @@ export interface PlacementAttempt {
    * it is taken to have landed or died (Date.now() scale). A pod it makes later is a duplicate.
    */
   readonly settlesAt?: number;
+  /** What placement does after this answer, as progress says it ("trying the next candidate"). */
+  readonly next?: string;
 }
 
 export function describeCandidate(c: PlacementCandidate): string {
   return `${c.dataCenterId ?? "any data center"}${c.gpuTypeId ? ` / ${c.gpuTypeId}` : ""}`;
 }
 
+/** The candidates, each once, in the order tried; one tried several times says how often. */
+function where(attempts: readonly PlacementAttempt[]): string {
+  const times = new Map<string, number>();
+  for (const a of attempts) {
+    const c = describeCandidate(a.candidate);
+    times.set(c, (times.get(c) ?? 0) + 1);
+  }
+  return [...times].map(([c, n]) => (n > 1 ? `${c} (${n} times)` : c)).join(", ");
+}
+
+/**
+ * Every attempt, grouped by answer: one line per distinct answer naming the candidates that gave
+ * it, so twelve candidates refused in the service's one sentence read as one entry, not twelve.
+ */
 function report(attempts: readonly PlacementAttempt[]): string {
-  return attempts.map((a) => `${describeCandidate(a.candidate)}: ${a.status} ${a.detail}`).join("; ");
+  const byAnswer = new Map<string, PlacementAttempt[]>();
+  for (const a of attempts) {
+    const answer = `${a.status} ${a.detail}`;
+    byAnswer.set(answer, [...(byAnswer.get(answer) ?? []), a]);
+  }
+  return [...byAnswer].map(([answer, group]) => `${where(group)}: ${answer}`).join("; ");
 }
 
 /** Why placement failed, with every candidate tried. `code` follows the decisive answer. */
@@ -130,7 +151,10 @@ export async function placePod(
   let last400: RunpodApiError | undefined;
   let last: RunpodApiError | undefined;
 
-  for (const candidate of candidates) {
+  for (const [index, candidate] of candidates.entries()) {
+    const moveOn = index < candidates.length - 1 ? "trying the next candidate" : "no candidate is left";
+    const again = (delayMs: number, retry: number) =>
+      `trying ${describeCandidate(candidate)} again in ${(delayMs / 1000).toFixed(1)} s (retry ${retry + 1} of ${RETRIES_PER_CANDIDATE})`;
     const attemptBody: CreatePodRequest = {
       ...body,
       ...(candidate.dataCenterId ? { dataCenterIds: [candidate.dataCenterId] } : {}),
@@ -157,13 +181,24 @@ export async function placePod(
         switch (err.code) {
           case ERROR_CODES.BAD_REQUEST:
             last400 = err;
-            record({ candidate, status, detail, ...(isCapacityError(err) ? { capacity: true } : {}) });
+            record({
+              candidate,
+              status,
+              detail,
+              next: moveOn,
+              ...(isCapacityError(err) ? { capacity: true } : {}),
+            });
             break;
           case ERROR_CODES.FORBIDDEN:
-            record({ candidate, status, detail });
+            record({ candidate, status, detail, next: moveOn });
             break;
           case ERROR_CODES.PAYMENT_REQUIRED:
-            record({ candidate, status, detail });
+            record({
+              candidate,
+              status,
+              detail,
+              next: "stopping: with the balance exhausted no candidate can succeed",
+            });
             throw new PlacementError(
               err,
               `The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: ${report(attempts)}.`,
@@ -173,11 +208,12 @@ export async function placePod(
           case ERROR_CODES.NETWORK:
           case ERROR_CODES.TIMEOUT:
           case ERROR_CODES.INVALID_RESPONSE: {
+            const delay = retry < RETRIES_PER_CANDIDATE ? resendBackoffMs(retry) : undefined;
             if (!mayHaveLanded(err)) {
               // Never left this process (the client already retried it): nothing to look for.
-              record({ candidate, status, detail });
-              if (retry < RETRIES_PER_CANDIDATE) {
-                await sleep(resendBackoffMs(retry));
+              record({ candidate, status, detail, next: delay === undefined ? moveOn : again(delay, retry) });
+              if (delay !== undefined) {
+                await sleep(delay);
                 continue;
               }
               break;
@@ -192,7 +228,13 @@ export async function placePod(
             try {
               found = await findUnacknowledged(ctx, attemptBody, sentAt);
             } catch (lookup) {
-              record({ candidate, status, detail, settlesAt: settle.settlesAt });
+              record({
+                candidate,
+                status,
+                detail,
+                settlesAt: settle.settlesAt,
+                next: "stopping: the pod it may have made could not be looked for",
+              });
               throw new PlacementError(
                 isRunpodApiError(lookup) ? lookup : err,
                 `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${lookup instanceof Error ? lookup.message : String(lookup)}). ${ctx.isOwnPod ? "If that pod exists, the next run finds it by its create key and takes it over." : `Check the account for a pod named ${body.name} before running again.`}`,
@@ -204,9 +246,15 @@ export async function placePod(
               ctx.onFound?.({ candidate, status, detail }, found);
               return { pod: found, attempts, candidate };
             }
-            record({ candidate, status, detail, settlesAt: settle.settlesAt });
-            if (retry < RETRIES_PER_CANDIDATE) {
-              await sleep(resendBackoffMs(retry));
+            record({
+              candidate,
+              status,
+              detail,
+              settlesAt: settle.settlesAt,
+              next: `no pod of it was found; ${delay === undefined ? moveOn : again(delay, retry)}`,
+            });
+            if (delay !== undefined) {
+              await sleep(delay);
               continue;
             }
             break;
@@ -214,7 +262,7 @@ export async function placePod(
           default:
             // 401, 404, 413, 422, a local validation failure, an exhausted 429 wait: the request
             // itself is the problem and every candidate would say the same.
-            record({ candidate, status, detail });
+            record({ candidate, status, detail, next: "stopping: every candidate would answer the same" });
             throw err;
         }
       }
@@ -225,7 +273,7 @@ export async function placePod(
   if (last400 && outOfCapacity(attempts)) {
     throw new PlacementError(
       last400,
-      `Every candidate is out of capacity ("${last400.detail}"). Tried: ${report(attempts)}. Add candidates (placement.candidates, placement.regions, placement.gpuTypeIds, placement.anyDataCenter), or let placement.retryFor walk the list again for a while.`,
+      `Every candidate is out of capacity ("${last400.detail}"). Tried: ${where(attempts)}. Add candidates (placement.candidates, placement.regions, placement.gpuTypeIds, placement.anyDataCenter), or let placement.retryFor walk the list again for a while.`,
       attempts,
     );
   }

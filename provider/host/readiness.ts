@@ -13,15 +13,24 @@ import type { Pod } from "../client/schemas/pods.js";
 import { now, settings, sleep } from "./context.js";
 
 export interface Readiness {
-  /** What done means. `RUNNING` is the status alone. */
-  readonly check: "RUNNING" | "PORTS" | "HTTP" | "TCP";
+  /** What done means. `RUNNING` is the status alone. @default "RUNNING" */
+  readonly check?: "RUNNING" | "PORTS" | "HTTP" | "TCP" | undefined;
   /** HTTP and TCP: the pod's private port (`8888` for `8888/http`, `22` for `22/tcp`). */
   readonly port?: number | undefined;
   /** HTTP: the path that must answer 2xx. @default "/" */
   readonly path?: string | undefined;
   /** Seconds the check may take once the pod is RUNNING, within the create or update timeout. */
   readonly timeout?: number | undefined;
+  /**
+   * Seconds the container must stay up once RUNNING, with no restart, before the pod is done: a
+   * container that exits and is restarted shows RUNNING while it is up, so RUNNING alone would
+   * report a crash-looping pod as created. 0 turns it off. @default 30
+   */
+  readonly settle?: number | undefined;
 }
+
+/** The settle time when a pod's readiness says none: short next to a GPU pod's provisioning. */
+export const DEFAULT_SETTLE_SECONDS = 30;
 
 /** Between two probes of one pod, on the provider's clock. */
 const PROBE_INTERVAL_MS = 2000;
@@ -81,6 +90,7 @@ function probeTcp(address: { ip: string; port: number }): Promise<string> {
 /** What the check is about, as progress lines and errors name it. */
 export function describeReadiness(r: Readiness): string {
   switch (r.check) {
+    case undefined:
     case "RUNNING":
       return "RUNNING";
     case "PORTS":

@@ -13,6 +13,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ClusterType } from "../client/vocabulary.js";
+import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import type { ClusterArgs, ClusterMember, ClusterOutputs } from "./cluster/types.js";
 import { optionInputs, withSecretOutputs } from "./common.js";
@@ -54,6 +55,7 @@ export class Cluster extends pulumi.dynamic.Resource {
         network: undefined,
         createdAt: undefined,
         ...args,
+        ...secretEnv(args.env),
         ...optionInputs(opts),
       },
       withSecretOutputs(opts, "env"),

@@ -107,9 +107,24 @@ export const byName =
   (props: { readonly name?: unknown } | undefined, id?: string): string =>
     `${type} ${typeof props?.name === "string" ? props.name : (id ?? "?")}`;
 
+/**
+ * A failure as the engine prints it. The engine looks the failing value up by the property name
+ * among the top-level inputs (`property disk value {0} has a problem: ...`); a nested path such as
+ * `mounts.persistent`, or a property the program left out, finds nothing there and reads
+ * `value {<nil>}`. Such a failure is reported on the resource instead, its path leading the
+ * reason: `resource 'trainer' has a problem: mounts.persistent: cannot be combined with ...`.
+ */
+function forTheEngine(failure: CheckFailure, news: object): CheckFailure {
+  return failure.property === "" || Object.hasOwn(news, failure.property)
+    ? { property: failure.property, reason: failure.reason }
+    : { property: "", reason: `${failure.property}: ${failure.reason}` };
+}
+
 /** `check`'s answer: the inputs as given, with the failures when there are any. */
 export function checkResult<T>(news: T, failures: CheckFailure[]): pulumi.dynamic.CheckResult<T> {
-  return failures.length > 0 ? { inputs: news, failures } : { inputs: news };
+  return failures.length > 0
+    ? { inputs: news, failures: failures.map((f) => forTheEngine(f, news as object)) }
+    : { inputs: news };
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { PodStatus } from "../client/vocabulary.js";
+import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import { optionInputs } from "./common.js";
 import { createKeyOf } from "./pod/create-key.js";
@@ -72,6 +73,7 @@ export class Pod extends pulumi.dynamic.Resource {
       {
         ...outputs,
         ...args,
+        ...secretEnv(args.env),
         ...optionInputs(opts),
         __createKey: pulumi.output(parentUrn).apply((parent) => createKeyOf(name, parent)),
       },

@@ -14,6 +14,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { EndpointType } from "../client/vocabulary.js";
+import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import { optionInputs, withSecretOutputs } from "./common.js";
 import type { ServerlessEndpointArgs, ServerlessEndpointOutputs } from "./serverless-endpoint/types.js";
@@ -65,7 +66,12 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
     super(
       thinProvider("ServerlessEndpoint"),
       name,
-      { ...Object.fromEntries(OUTPUT_ONLY.map((k) => [k, undefined])), ...args, ...optionInputs(opts) },
+      {
+        ...Object.fromEntries(OUTPUT_ONLY.map((k) => [k, undefined])),
+        ...args,
+        ...secretEnv(args.env),
+        ...optionInputs(opts),
+      },
       withSecretOutputs(opts, "env"),
       "runpod",
       "ServerlessEndpoint",

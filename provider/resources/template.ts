@@ -12,6 +12,7 @@
  * flipping `serverless` (see `diffTemplate`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import { optionInputs, withSecretOutputs } from "./common.js";
 import type { TemplateArgs, TemplateOutputs } from "./template/types.js";
@@ -63,7 +64,7 @@ export class Template extends pulumi.dynamic.Resource {
     super(
       thinProvider("Template"),
       name,
-      { ...outputs, ...args, ...optionInputs(opts) },
+      { ...outputs, ...args, ...secretEnv(args.env), ...optionInputs(opts) },
       withSecretOutputs(opts, "env"),
       "runpod",
       "Template",

@@ -4,7 +4,7 @@
  * 860, hub-axolotl 670 (POD), hub-whisper 540, hub-flux-lora 430, hub-embed 210, hub-cpu-tts 95,
  * hub-draft 3 (no release).
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { cliHarnessForAllTests, errorText } from "../support/cli.js";
 import { clientLib } from "../support/dist.js";
 import { HUB_BY_STARS, HUB_SUMMARY_FIELDS, HUB_VLLM_CONFIG } from "../support/seed-facts.js";
@@ -257,4 +257,34 @@ describe("hub get", () => {
     const res = await h.run(args);
     expect([res.code, errorText(res), res.stdout]).toEqual([code, message, ""]);
   });
+});
+
+describe("once RunPod has retired GraphQL", () => {
+  afterEach(() => {
+    h.emu.control.clearFaults();
+  });
+
+  it.each([
+    [["hub", "list"], 410, "RUNPOD_HTTP_ERROR"],
+    [["hub", "get", "hub-vllm"], 404, "RUNPOD_NOT_FOUND"],
+    [["serverless", "create", "--hub-id", "hub-vllm", "--name", "x"], 410, "RUNPOD_HTTP_ERROR"],
+  ])(
+    "%j says the hub is read over GraphQL, which is gone (%i: exit 1, the status kept)",
+    async (args, status, code) => {
+      h.emu.control.addFault({ method: "POST", path: "^/graphql$", status });
+      const res = await h.run(args);
+      const json = await h.run([...args, "--json"]);
+      expect([res.code, res.stdout, errorText(res)]).toEqual([
+        1,
+        "",
+        expect.stringMatching(
+          new RegExp(
+            `^Error: the hub is read through RunPod's GraphQL API \\(POST /graphql\\), which answered ${status}: RunPod retires GraphQL in early 2027\\. A runpod-dynamic release that reads the hub another way is needed\\. \\(POST /graphql: ${status} `,
+          ),
+        ),
+      ]);
+      expect(JSON.parse(json.stderr)).toMatchObject({ code, status });
+      expect(h.recorder.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /graphql"]);
+    },
+  );
 });

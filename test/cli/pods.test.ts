@@ -6,7 +6,9 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { cliHarnessForAllTests, errorText, runCli } from "../support/cli.js";
+import { loadDescription } from "../support/conformance/description.js";
 import { START } from "../support/emulator.js";
+import { startScriptedServer } from "../support/scripted-server.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
@@ -79,6 +81,34 @@ describe("pods list", () => {
     h.emu.control.reset(WITHOUT_HISTORY_RESOURCES);
     const empty = await h.run(["pods", "list"]);
     expect([empty.code, empty.stdout]).toEqual([0, "No pods.\n"]);
+  });
+});
+
+describe("pods list of an answer RunPod's own description calls valid", () => {
+  it("reads the description's example pods, whose gpu lacks vcpuCount and memory", async () => {
+    type Answer = { content: Record<string, { examples: Record<string, { value: unknown }> }> };
+    const answer = loadDescription().paths["/v2/pods"]?.get?.responses["200"] as Answer | undefined;
+    const example = answer?.content["application/json"]?.examples.pods?.value;
+    const server = await startScriptedServer([
+      (_req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(example));
+      },
+    ]);
+    try {
+      const res = await runCli(["pods", "list", "--json"], {
+        RUNPOD_API_KEY: "rpa_TEST",
+        RUNPOD_BASE_URL: server.url,
+        RUNPOD_ALLOW_INSECURE_HTTP: "true",
+      });
+      const pods = JSON.parse(res.stdout) as { id: string; gpuId: string; vcpuCount: number | null }[];
+      expect([res.code, pods.map((p) => [p.id, p.gpuId, p.vcpuCount])]).toEqual([
+        0,
+        [["7h9k2m4n6p", "NVIDIA GeForce RTX 4090", null]],
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -166,6 +196,16 @@ describe("pods stop|start|restart", () => {
       ]);
     },
   );
+
+  it("a locked pod: the lock is the reason, and its actions no longer list what it forbids", async () => {
+    const id = await running("trainer");
+    await h.api.updatePod(id, { locked: true });
+    const res = await h.run(["pods", "stop", id]);
+    expect([res.code, errorText(res)]).toEqual([
+      1,
+      `Error: cannot stop pod ${id}: it is locked, and a locked pod cannot be stopped, restarted or terminated: unlock it first (locked: false in the program, or the console); valid actions now: none. RunPod said: Pod '${id}' is locked and cannot be stopped; unlock it (PATCH locked=false) first.`,
+    ]);
+  });
 
   it("a 409 whose pod cannot be read again still gives the API's reason", async () => {
     const id = await running("trainer");

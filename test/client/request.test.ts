@@ -232,6 +232,30 @@ describe("retry policy over a real server", () => {
     expect(err.message).not.toContain("xxxx");
   });
 
+  it("sends a secret's value over 102400 bytes: the pods' limit is not the secrets routes'", async () => {
+    const answer = { id: "s1", name: "big", createdAt: "2026-11-21T00:00:00Z", valueLastUpdatedAt: null };
+    const { api, server } = await setup([json(201, answer)]);
+    const value = "v".repeat(200_000);
+    const created = await api.createSecret({ name: "big", value });
+    expect([created.id, server.requests.length, JSON.parse(server.requests[0]?.body ?? "{}").value]).toEqual([
+      "s1",
+      1,
+      value,
+    ]);
+  });
+
+  it("refuses a secret of 16 MiB of UTF-8 or more before sending it, without quoting it", async () => {
+    const { api, server } = await setup([json(201, {})]);
+    const err = await failure(api.createSecret({ name: "big", value: "é".repeat(8 * 1024 * 1024) }));
+    expect([err.code, err.outcome, server.requests.length, err.errors]).toEqual([
+      ERROR_CODES.INVALID_REQUEST,
+      "not-sent",
+      0,
+      ["$.value: must be smaller than 16 MiB of UTF-8"],
+    ]);
+    expect(err.message).not.toContain("éé");
+  });
+
   it("refuses a body that breaks the strict schema before sending it, naming the field", async () => {
     const { api, server } = await setup([json(201, POD)]);
     const body = { name: "p", image: "img:1", gpu: { id: "NVIDIA A40", count: 0 } };
@@ -263,6 +287,20 @@ describe("retry policy over a real server", () => {
     const { api } = await setup([problem(401, "Unauthorized", `key ${TOKEN} is invalid`)]);
     const err = await failure(api.getPod("pod-1"));
     expect(err.detail).toBe("key [redacted] is invalid");
+  });
+
+  it("redacts a secret's value when the service echoes it, on create and on rotation", async () => {
+    const value = "hf_SECRET_VALUE_never_print_2f9c";
+    const echo = problem(400, "Bad Request", `value ${value} refused`, [`$.value: ${value}`]);
+    const { api } = await setup([echo]);
+    const created = await failure(api.createSecret({ name: "hf-token", value }));
+    const rotated = await failure(api.updateSecret("s1", { value }));
+    expect([created.detail, created.errors, rotated.detail, `${created.message}${rotated.message}`]).toEqual([
+      "value [redacted] refused",
+      ["$.value: [redacted]"],
+      "value [redacted] refused",
+      expect.not.stringContaining(value),
+    ]);
   });
 
   it("never puts the token in any error it raised", () => {

@@ -101,12 +101,6 @@ beforeAll(async () => {
       return { status: answer.status, body: answer.body };
     },
     cli: (args) => runCli(args, env),
-    open: async (surface, path) => {
-      const res = await fetch(`${addresses[surface]}${path}`, {
-        headers: { authorization: `Bearer ${emu.apiKey}` },
-      });
-      return { status: res.status, body: res.text() };
-    },
   };
 });
 

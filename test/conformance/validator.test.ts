@@ -13,7 +13,7 @@ import {
   loadDescription,
   type Response,
 } from "../support/conformance/description.js";
-import { applyOverlay, ERRATA, OVERLAY } from "../support/conformance/overlay.js";
+import { applyOverlay, ERRATA, NEWER_ROUTES, OVERLAY } from "../support/conformance/overlay.js";
 import {
   type AnswerRecord,
   DescriptionValidator,
@@ -26,7 +26,7 @@ const validator = DescriptionValidator.load();
 /** The description as published, with neither the contract overlay nor the errata. */
 const published = new DescriptionValidator(loadDescription());
 /** The description with the errata only: what the contract overlay alone changes. */
-const withoutOverlay = new DescriptionValidator(applyOverlay(loadDescription(), [], ERRATA));
+const withoutOverlay = new DescriptionValidator(applyOverlay(loadDescription(), [], ERRATA, []));
 
 const JSON_HEADERS = { "content-type": "application/json" };
 const RATE_HEADERS = {
@@ -456,6 +456,77 @@ describe("the contract overlay", () => {
     (caughtUp.components.schemas.Mounts as { properties: Record<string, unknown> }).properties.global = {};
     expect(() => applyOverlay(caughtUp)).toThrow(
       "overlay entry pod-global-mounts: the description now has #/components/schemas/Mounts/properties/global; it may have caught up with the contract (Resources and their fields > Mounts; Limits (mounts.global at most 1 item)): review the entry and drop it if so",
+    );
+  });
+});
+
+describe("routes newer than our copy of the description", () => {
+  const SECRET = {
+    id: "2q9m7x4cavgd",
+    name: "hf-token",
+    description: null,
+    createdAt: "2026-11-21T12:00:00.000Z",
+    valueLastUpdatedAt: "2026-11-21T12:00:00.000Z",
+  };
+  const violation = (
+    operation: string,
+    direction: Violation["direction"],
+    pointer: string,
+    message: string,
+  ): Violation => ({ operation, direction, pointer, message });
+
+  it("the published copy lacks the secrets paths, and every entry names its reference pages", () => {
+    expect([
+      Object.keys(loadDescription().paths).filter((p) => p.startsWith("/v2/account/secrets")),
+      NEWER_ROUTES.map((e) => [e.id, e.reference.length > 0, /\w/.test(e.reason)]),
+    ]).toEqual([[], [["account-secrets", true, true]]]);
+  });
+
+  it.each([
+    ["GET", "/v2/account/secrets", "listSecrets", {}],
+    ["POST", "/v2/account/secrets", "createSecret", {}],
+    ["GET", "/v2/account/secrets/s1", "getSecret", { id: "s1" }],
+    ["PATCH", "/v2/account/secrets/s1", "updateSecret", { id: "s1" }],
+    ["DELETE", "/v2/account/secrets/s1", "deleteSecret", { id: "s1" }],
+  ])("%s %s is %s", (method, path, operationId, params) => {
+    const found = operation(validator, method, path);
+    expect({ operation: found.operationId, params: found.pathParams }).toEqual({
+      operation: operationId,
+      params,
+    });
+  });
+
+  it("checks requests as the reference describes them", () => {
+    expect([
+      request(validator, "POST", "/v2/account/secrets", { name: "hf-token", value: "v", description: "d" }),
+      request(validator, "GET", "/v2/account/secrets?name=hf-token"),
+      request(validator, "PATCH", "/v2/account/secrets/s1", { value: "v2" }),
+      request(validator, "POST", "/v2/account/secrets", { name: "hf token", value: "", scope: "x" }).map(
+        (v) => v.pointer,
+      ),
+      request(validator, "PATCH", "/v2/account/secrets/s1", { name: "renamed" }).map((v) => v.pointer),
+    ]).toEqual([[], [], [], ["/body/scope", "/body/name", "/body/value"], ["/body/name"]]);
+  });
+
+  it("checks answers, and reports one that carries the value", () => {
+    expect([
+      answer(validator, "POST", "/v2/account/secrets", 201, SECRET),
+      answer(validator, "GET", "/v2/account/secrets", 200, { secrets: [SECRET] }),
+      answer(validator, "GET", "/v2/account/secrets/s1", 200, { ...SECRET, value: "leaked" }),
+      answer(validator, "DELETE", "/v2/account/secrets/s1", 204, undefined, RATE_HEADERS),
+    ]).toEqual([
+      [],
+      [],
+      [violation("getSecret", "answer", "/body/value", "boolean schema is false (false schema)")],
+      [],
+    ]);
+  });
+
+  it("refuses to apply once the description has caught up", () => {
+    const caughtUp = loadDescription();
+    (caughtUp.paths as Record<string, unknown>)["/v2/account/secrets"] = {};
+    expect(() => applyOverlay(caughtUp)).toThrow(
+      "overlay entry account-secrets: the description now has #/paths//v2/account/secrets; it may have caught up with RunPod's newer reference: review the entry and drop it if so",
     );
   });
 });

@@ -114,13 +114,14 @@ describe("X-Team-Id", () => {
     expect([(await as(ALICE, TEAM).getPod(pod.id)).name]).toEqual(["team-pod"]);
   });
 
-  it("scopes every resource: volumes, templates, registries, SSH keys, endpoints and what references them", async () => {
+  it("scopes every resource: volumes, templates, registries, SSH keys, endpoints, secrets and what references them", async () => {
     const team = as(ALICE, TEAM);
     const bob = as(BOB);
     const volume = await team.createNetworkVolume({ name: "data", size: 10, dataCenter: "US-KS-2" });
     const template = await team.createTemplate({ name: "t", image: "acme/app:1" });
     const registry = await team.createRegistry({ name: "r", username: "u", password: "p" });
     await team.putSshKeys(["ssh-ed25519 AAAA team"]);
+    const secret = await team.createSecret({ name: "HF_TOKEN", value: "hf_team_value" });
     const endpoint = await team.createEndpoint({
       name: "e",
       type: "QUEUE",
@@ -134,6 +135,7 @@ describe("X-Team-Id", () => {
       (await api.listRegistries()).map((r) => r.id),
       await api.getSshKeys(),
       (await api.listEndpoints()).map((e) => e.id),
+      (await api.listSecrets()).map((x) => x.id),
     ];
     const referenced = await Promise.all([
       rejection(
@@ -142,16 +144,41 @@ describe("X-Team-Id", () => {
       rejection(bob.createPod({ name: "p", gpu: POD.gpu, templateId: template.id })),
       rejection(bob.createPod({ name: "p", ...POD, registry: registry.id })),
       rejection(bob.runJob(endpoint.id, {})),
+      rejection(bob.getSecret(secret.id)),
     ]);
+    // A reference to the team's secret in bob's pod is a name bob has no secret of: it stays as written.
+    const bobsPod = await bob.createPod({
+      name: "p",
+      ...POD,
+      env: { TOKEN: "{{ RUNPOD_SECRET_HF_TOKEN }}" },
+    });
+    const teamsPod = await team.createPod({
+      name: "p",
+      ...POD,
+      env: { TOKEN: "{{ RUNPOD_SECRET_HF_TOKEN }}" },
+    });
+    const resolved = (id: string) => emu.control.podEnvironment(id).find((v) => v.name === "TOKEN")?.secrets;
     expect([await seen(team), await seen(bob)]).toEqual([
-      [["nv-team", volume.id], [template.id], [registry.id], ["ssh-ed25519 AAAA team"], [endpoint.id]],
-      [[], [], [], [], []],
+      [
+        ["nv-team", volume.id],
+        [template.id],
+        [registry.id],
+        ["ssh-ed25519 AAAA team"],
+        [endpoint.id],
+        [secret.id],
+      ],
+      [[], [], [], [], [], []],
+    ]);
+    expect([resolved(bobsPod.id), resolved(teamsPod.id)]).toEqual([
+      [{ secret: "HF_TOKEN", resolved: false }],
+      [{ secret: "HF_TOKEN", resolved: true }],
     ]);
     expect(referenced.map((f) => [f.status, f.detail])).toEqual([
       [400, `Network volume '${volume.id}' does not exist.`],
       [404, `Template '${template.id}' was not found or is not accessible.`],
       [400, `registry '${registry.id}' is not a registry credential; see GET /v2/registries.`],
       [404, `Endpoint '${endpoint.id}' was not found.`],
+      [404, `Secret '${secret.id}' was not found.`],
     ]);
   });
 

@@ -65,8 +65,9 @@ describe("listings(input)", () => {
     expect(lastStatus(h)).toBe(200);
   });
 
-  it("uses the same defaults when the input is empty", async () => {
-    expect(await ids({})).toEqual(HUB_BY_STARS.slice(0, 10));
+  it("answers every listing, by stars, when the input sets no limit", async () => {
+    expect(await ids({})).toEqual(HUB_BY_STARS);
+    expect(await ids({ offset: 9 })).toEqual(HUB_BY_STARS.slice(9));
   });
 
   it.each([
@@ -340,7 +341,7 @@ describe("GraphQL over HTTP", () => {
     [
       "a listing field the schema does not have",
       { query: '{ listing(id: "hub-vllm") { id repoUrl } }' },
-      requestError('Cannot query field "repoUrl" on type "Listing".', 1, 32),
+      requestError('Cannot query field "repoUrl" on type "Listing". Did you mean "repoId"?', 1, 32),
     ],
     [
       "runpodctl's saveEndpoint mutation (the emulator answers hub queries only)",

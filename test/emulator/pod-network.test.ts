@@ -58,13 +58,13 @@ describe("the pod network", () => {
     const running = await api.getPod(pod.id);
     emu.control.advance(4000);
     const mapped = await api.getPod(pod.id);
-    const port = mapped.ssh.direct?.port ?? 0;
-    expect([running.status, running.ssh.direct, running.runtime?.ports?.[0]?.public ?? null]).toEqual([
+    const port = mapped.ssh?.direct?.port ?? 0;
+    expect([running.status, running.ssh?.direct, running.runtime?.ports?.[0]?.public ?? null]).toEqual([
       "RUNNING",
       null,
       null,
     ]);
-    expect([mapped.ssh.direct?.host, mapped.runtime?.ports?.[0]?.public === port]).toEqual([
+    expect([mapped.ssh?.direct?.host, mapped.runtime?.ports?.[0]?.public === port]).toEqual([
       "127.0.0.1",
       true,
     ]);
@@ -94,7 +94,7 @@ describe("the pod network", () => {
     const never = await create("never:1", ["8888/http"]);
     emu.control.advance(5000 + 4000);
     const early = [await proxy(late.id, 8888), await proxy(never.id, 8888)];
-    const sshPort = (await api.getPod(late.id)).ssh.direct?.port ?? 0;
+    const sshPort = (await api.getPod(late.id)).ssh?.direct?.port ?? 0;
     const sshEarly = await knock(sshPort);
     emu.control.advance(30_000);
     expect([...early, sshEarly, await proxy(late.id, 8888), await proxy(never.id, 8888)]).toEqual([

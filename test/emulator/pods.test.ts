@@ -392,8 +392,8 @@ describe("lifecycle on the emulator clock", () => {
     const starting = await api.getPod(pod.id);
     expect([
       starting.status,
-      starting.ssh.proxy?.host,
-      starting.ssh.direct,
+      starting.ssh?.proxy?.host,
+      starting.ssh?.direct,
       starting.runtime,
       starting.cudaVersion,
     ]).toEqual(["STARTING", "ssh.runpod.io", null, null, "12.4"]);
@@ -403,7 +403,7 @@ describe("lifecycle on the emulator clock", () => {
       running.status,
       running.actions,
       running.startedAt !== null,
-      running.ssh.direct,
+      running.ssh?.direct,
       running.runtime?.ports?.map((p) => [p.private, p.public, p.ip]),
       running.cost,
     ]).toEqual([
@@ -423,10 +423,10 @@ describe("lifecycle on the emulator clock", () => {
     const mapped = await api.getPod(pod.id);
     const ssh = mapped.runtime?.ports?.find((p) => p.private === 22);
     expect([
-      mapped.ssh.direct?.username,
-      mapped.ssh.direct?.host,
+      mapped.ssh?.direct?.username,
+      mapped.ssh?.direct?.host,
       ssh?.ip,
-      ssh?.public === mapped.ssh.direct?.port,
+      ssh?.public === mapped.ssh?.direct?.port,
     ]).toEqual(["root", "127.0.0.1", "127.0.0.1", true]);
   });
 
@@ -434,7 +434,7 @@ describe("lifecycle on the emulator clock", () => {
     const pod = await api.createPod(gpuPod({ ports: ["8888/http"] }));
     emu.control.advance(5000);
     const running = await api.getPod(pod.id);
-    expect([running.status, running.ssh.direct, running.ssh.proxy === null]).toEqual([
+    expect([running.status, running.ssh?.direct, running.ssh?.proxy === null]).toEqual([
       "RUNNING",
       null,
       false,
@@ -471,19 +471,23 @@ describe("lifecycle on the emulator clock", () => {
     ]);
   });
 
-  it("refuses to stop, restart or terminate a locked pod", async () => {
+  it("refuses to stop, restart or terminate a locked pod, and its actions do not list them", async () => {
     const pod = await api.createPod(gpuPod());
     emu.control.advance(5000);
-    await api.updatePod(pod.id, { locked: true });
+    const locked = await api.updatePod(pod.id, { locked: true });
     const stop = await rejection(api.podAction(pod.id, "stop"));
     const restart = await rejection(api.podAction(pod.id, "restart"));
     const del = await rejection(api.deletePod(pod.id));
-    expect([stop.status, restart.status, del.status, del.detail]).toEqual([
+    expect([locked.actions, stop.status, stop.detail, restart.status, del.status, del.detail]).toEqual([
+      [],
       409,
+      `Pod '${pod.id}' is locked and cannot be stopped; unlock it (PATCH locked=false) first.`,
       409,
       409,
       `Pod '${pod.id}' is locked; unlock it (PATCH locked=false) before terminating it.`,
     ]);
+    const unlocked = await api.updatePod(pod.id, { locked: false });
+    expect(unlocked.actions).toEqual(["stop", "restart", "terminate"]);
   });
 
   it("sends a configurable share of pods to ERROR", async () => {

@@ -61,6 +61,22 @@ describe("readiness through the real CLI", { timeout: 180_000 }, () => {
     expect((Date.now() - t0) / 1000).toBeLessThan(60);
   });
 
+  it("a crash-looping image with the default readiness fails the up as a crash loop, quoting its log; nothing is left billing", async () => {
+    emu.control.setContainerBehaviour({
+      image: "acme/crashes:1",
+      kind: "crashLoop",
+      runMs: 8000,
+      lines: ["Traceback (most recent call last):", "ModuleNotFoundError: No module named 'vllm'"],
+    });
+    await podStack({ image: "acme/crashes:1" });
+    const up = await stack.run(["up", "--yes", "--skip-preview"]);
+    const { deployment } = await stack.exportState();
+    expect([up.code, podIdsIn(deployment), livePods()]).toEqual([1, [], []]);
+    expect(up.stdout).toContain("its container exited while it was RUNNING and was restarted, a crash loop");
+    expect(up.stdout).toContain("ModuleNotFoundError: No module named 'vllm'");
+    expect(up.stdout).toMatch(/RUNNING; waiting 30 s to see it stay up \(readiness\.settle\)/);
+  });
+
   it("SIGINT while a probe waits: the engine lets the create end at its readiness timeout, and nothing is left billing", async () => {
     emu.control.setContainerBehaviour({ image: "silent:1", kind: "start", serve: "never" });
     await podStack({

@@ -91,7 +91,7 @@ describe("the serialized provider", () => {
 });
 
 describe("check", () => {
-  it("returns failures that name the property", async () => {
+  it("returns failures that name the property: a top-level one as the property, a nested path leading the reason", async () => {
     const res = await check({
       name: "",
       image: "img:1",
@@ -100,8 +100,8 @@ describe("check", () => {
     });
     expect(res.getFailuresList().map((f: Any) => [f.getProperty(), f.getReason()])).toEqual([
       ["name", "must not be empty"],
-      ["ports[0]", "must be <port>/<protocol> with protocol http, tcp or udp, e.g. 8888/http"],
-      ["gpu.count", "must be at least 1"],
+      ["", "ports[0]: must be <port>/<protocol> with protocol http, tcp or udp, e.g. 8888/http"],
+      ["", "gpu.count: must be at least 1"],
     ]);
   });
 

@@ -61,7 +61,10 @@ describe("ServerlessEndpoint", () => {
       templateId: "runpod-worker-sdxl",
       workers: { min: 5, max: 1 },
     });
-    expect(bad.getFailuresList().map((f: Any) => f.getProperty())).toEqual(["gpu", "workers.min"]);
+    expect(bad.getFailuresList().map((f: Any) => f.getProperty() || f.getReason().split(":")[0])).toEqual([
+      "gpu",
+      "workers.min",
+    ]);
 
     const inputs = (
       await r.check({ name: "sdxl", templateId: "runpod-worker-sdxl", gpu: { pools: ["ADA_24"] } })

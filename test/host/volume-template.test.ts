@@ -138,8 +138,8 @@ describe("Template", () => {
       ),
     ).toEqual([
       [
-        "mounts.persistent",
-        "a serverless template cannot have a persistent mount (the API answers 400); attach a network volume to the endpoint instead (networkVolumeId)",
+        "",
+        "mounts.persistent: a serverless template cannot have a persistent mount (the API answers 400); attach a network volume to the endpoint instead (networkVolumeId)",
       ],
     ]);
 

@@ -57,7 +57,7 @@ const diag = (policy: string, level: Level, violation: string, urn = ""): Diagno
 });
 
 const EXPOSED = (who: string, name: string) =>
-  `${who}, env.${name}: the name looks like a credential but the value is not a Pulumi secret, so it is stored in plaintext in the state's inputs and printed by pulumi preview --diff. Fix: pass it as a secret (pulumi config set --secret <key>, then config.requireSecret("<key>")) or wrap it with pulumi.secret(...); if it is not a credential, add "${name}" to this policy's ignoreNames.`;
+  `${who}, env.${name}: the name looks like a credential but the program gives the value as plain text, so it sits unencrypted in the program or its stack config, and in version control (runpod-dynamic keeps it encrypted in state). Fix: pass it as a secret (pulumi config set --secret <key>, then config.requireSecret("<key>")) or wrap it with pulumi.secret(...); if it is not a credential, add "${name}" to this policy's ignoreNames.`;
 const PERSISTENT_DEPRECATED =
   'Pod "trainer", mounts.persistent: host-local persistent storage is deprecated and its data does not survive a host failure. Fix: create a network volume in the pod\'s data center and mount it with mounts.network: [{ volumeId, path }].';
 

@@ -500,7 +500,7 @@ describe("serverless rules", () => {
 
 describe("env-secrets", () => {
   const exposed = (who: string, name: string) =>
-    `${who}, env.${name}: the name looks like a credential but the value is not a Pulumi secret, so it is stored in plaintext in the state's inputs and printed by pulumi preview --diff. Fix: pass it as a secret (pulumi config set --secret <key>, then config.requireSecret("<key>")) or wrap it with pulumi.secret(...); if it is not a credential, add "${name}" to this policy's ignoreNames.`;
+    `${who}, env.${name}: the name looks like a credential but the program gives the value as plain text, so it sits unencrypted in the program or its stack config, and in version control (runpod-dynamic keeps it encrypted in state). Fix: pass it as a secret (pulumi config set --secret <key>, then config.requireSecret("<key>")) or wrap it with pulumi.secret(...); if it is not a credential, add "${name}" to this policy's ignoreNames.`;
 
   it("reports plaintext values under credential-like names, not secrets nor other names", async () => {
     const pod = gpuPod({
@@ -519,6 +519,30 @@ describe("env-secrets", () => {
       exposed('Pod "trainer"', "DB_PASSWORD"),
       exposed('Pod "trainer"', "aws_secret"),
     ]);
+  });
+
+  it("as this package's classes register env: secret as a whole, the keys given as plain text listed", async () => {
+    const env = new Secret({ HF_TOKEN: "hf_abc", OPENAI_API_KEY: "sk-1", MODEL: "llama" });
+    const pod = gpuPod({ env, __plainEnvKeys: ["HF_TOKEN", "MODEL"] });
+    const blind = resourcePolicyNamed("env-secrets", runpodPolicies({ secretsVisible: false }));
+    expect([await run("env-secrets", pod), await validate(blind, pod)]).toEqual([
+      [exposed('Pod "trainer"', "HF_TOKEN")],
+      [exposed('Pod "trainer"', "HF_TOKEN")],
+    ]);
+    expect(await run("env-secrets", gpuPod({ env, __plainEnvKeys: [] }))).toEqual([]);
+  });
+
+  it("remediates a class-registered env: the exposed value secret, and no longer listed as plain", () => {
+    const policy = resourcePolicyNamed("env-secrets");
+    const pod = gpuPod({
+      env: new Secret({ HF_TOKEN: "hf_abc", MODEL: "llama" }),
+      __plainEnvKeys: ["HF_TOKEN", "MODEL"],
+    });
+    expect(policy.remediateResource?.(resourceArgs(pod))).toEqual({
+      ...pod.props,
+      env: { HF_TOKEN: new Secret("hf_abc"), MODEL: "llama" },
+      __plainEnvKeys: ["MODEL"],
+    });
   });
 
   it("accepts an env that is a secret as a whole", async () => {
@@ -541,6 +565,37 @@ describe("env-secrets", () => {
   it("reports nothing when the server could not be made to keep secret markers", async () => {
     const blind = resourcePolicyNamed("env-secrets", runpodPolicies({ secretsVisible: false }));
     expect(await validate(blind, gpuPod({ env: { HF_TOKEN: "hf_abc" } }))).toEqual([]);
+  });
+
+  it("takes a value that is exactly a RunPod secret reference for a reference, not for plaintext", async () => {
+    const env = {
+      HF_TOKEN: "{{ RUNPOD_SECRET_hf-token }}",
+      DB_PASSWORD: "{{RUNPOD_SECRET_db/password}}",
+      API_KEY: "Bearer {{ RUNPOD_SECRET_api-key }}",
+      AWS_SECRET: "{{ RUNPOD_SECRET_aws }} and more",
+      OTHER_TOKEN: "{{ OTHER_SECRET_x }}",
+    };
+    expect([
+      await run("env-secrets", gpuPod({ env })),
+      await run("env-secrets", endpoint({ env: { OPENAI_API_KEY: "{{ RUNPOD_SECRET_openai }}" } })),
+      // As the classes register a Secret's `reference` given as env: plain, and so listed.
+      await run(
+        "env-secrets",
+        gpuPod({ env: new Secret({ HF_TOKEN: env.HF_TOKEN }), __plainEnvKeys: ["HF_TOKEN"] }),
+      ),
+      resourcePolicyNamed("env-secrets").remediateResource?.(
+        resourceArgs(gpuPod({ env: { HF_TOKEN: env.HF_TOKEN } })),
+      ),
+    ]).toEqual([
+      [
+        exposed('Pod "trainer"', "API_KEY"),
+        exposed('Pod "trainer"', "AWS_SECRET"),
+        exposed('Pod "trainer"', "OTHER_TOKEN"),
+      ],
+      [],
+      [],
+      undefined,
+    ]);
   });
 
   it("remediates by wrapping the exposed values as secrets, keeping every other value", () => {

@@ -364,7 +364,7 @@ describe("Template", () => {
       {} as TemplateInputs,
       templateInputs({ serverless: true, mounts: { persistent: { size: 20, path: "/workspace" } } }),
     );
-    expect(res.failures?.map((f) => f.property)).toEqual(["mounts.persistent"]);
+    expect(res.failures?.map((f) => f.reason.split(":")[0])).toEqual(["mounts.persistent"]);
   });
 
   it("refresh shows an out-of-band change and a deletion", async () => {

@@ -50,6 +50,7 @@ describe("create", () => {
       `runpod Pod trainer: created ${res.id} in US-KS-2 / NVIDIA A40`,
       `runpod Pod trainer: ${res.id} PROVISIONING -> STARTING (Ns)`,
       `runpod Pod trainer: ${res.id} STARTING -> RUNNING (Ns)`,
+      `runpod Pod trainer: ${res.id} RUNNING; waiting 30 s to see it stay up (readiness.settle)`,
     ]);
   });
 
@@ -124,6 +125,9 @@ describe("placement walks the candidates as the Errors table says", () => {
       1,
       "Pod trainer: The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: US-TX-3 / NVIDIA A40: 402 Your balance is too low to create this pod. Add funds to continue..",
     ]);
+    expect(progress).toEqual([
+      "runpod Pod trainer: US-TX-3 / NVIDIA A40 answered 402: Your balance is too low to create this pod. Add funds to continue.; stopping: with the balance exhausted no candidate can succeed",
+    ]);
   });
 
   it.each([
@@ -166,6 +170,11 @@ describe("placement walks the candidates as the Errors table says", () => {
     ]);
     // One look-up by name after each 5xx; the lone pod's wait then reads GET /v2/pods/:id.
     expect(count("GET /v2/pods")).toBe(2);
+    // Progress says the same candidate is tried again, not the next.
+    expect(progress.slice(0, 2).map((l) => l.replace(/in \d+\.\d s/, "in N s"))).toEqual([
+      "runpod Pod trainer: US-TX-3 / NVIDIA A40 answered 503: Injected upstream failure.; no pod of it was found; trying US-TX-3 / NVIDIA A40 again in N s (retry 1 of 3)",
+      "runpod Pod trainer: US-TX-3 / NVIDIA A40 answered 503: Injected upstream failure.; no pod of it was found; trying US-TX-3 / NVIDIA A40 again in N s (retry 2 of 3)",
+    ]);
   });
 
   it("all 400 for capacity, in the service's words: every candidate is out of capacity", async () => {
@@ -173,8 +182,10 @@ describe("placement walks the candidates as the Errors table says", () => {
       emu.control.setCapacity({ dataCenterId: dc, gpuTypeId: A40, free: 0 });
     const err = await thrown(place());
     expect(err.message).toMatch(
-      /^Pod trainer: Every candidate is out of capacity \("There are no longer any instances available.*"\)\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 .*placement\.retryFor/,
+      /^Pod trainer: Every candidate is out of capacity \("There are no longer any instances available[^"]*"\)\. Tried: US-TX-3 \/ NVIDIA A40, US-KS-2 \/ NVIDIA A40, EU-RO-1 \/ NVIDIA A40\. Add candidates .*placement\.retryFor/,
     );
+    // The service's sentence once, not once per candidate.
+    expect(err.message.split("There are no longer any instances available").length - 1).toBe(1);
     expect(count("POST /v2/pods")).toBe(3);
   });
 
@@ -182,7 +193,7 @@ describe("placement walks the candidates as the Errors table says", () => {
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", status: 400 });
     const err = await thrown(place());
     expect(err.message).toMatch(
-      /^Pod trainer: No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: ".+"\. Tried: US-TX-3 \/ NVIDIA A40: 400 .*; US-KS-2 \/ NVIDIA A40: 400 .*; EU-RO-1 \/ NVIDIA A40: 400 /,
+      /^Pod trainer: No candidate accepted the pod: every one answered 400\. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: ".+"\. Tried: US-TX-3 \/ NVIDIA A40, US-KS-2 \/ NVIDIA A40, EU-RO-1 \/ NVIDIA A40: 400 /,
     );
     expect(count("POST /v2/pods")).toBe(3);
   });
@@ -197,6 +208,28 @@ describe("placement walks the candidates as the Errors table says", () => {
       count("GET /v2/catalog/datacenters"),
       count("POST /v2/pods"),
     ]).toEqual(["EU-SE-1", "NVIDIA L40S", 1, 2]);
+  });
+});
+
+describe("a GPU type the catalog does not know", () => {
+  it("is named with the nearest known ids instead of being dropped without a word", async () => {
+    const res = await Pod.create(
+      inputs({ placement: { regions: ["NORTH_AMERICA"], gpuTypeIds: ["NVIDIA GeForce RTX 4O90"] } }),
+    );
+    expect([(res.outs as PodOutputs).gpu?.id, progress[0]]).toEqual([
+      A40,
+      'runpod Pod trainer: placement.gpuTypeIds[0] "NVIDIA GeForce RTX 4O90" is not a GPU type the catalog knows (nearest: "NVIDIA GeForce RTX 4090", "NVIDIA RTX A5000"); no candidate can use it',
+    ]);
+  });
+
+  it("when no candidate is left, the error names it", async () => {
+    const err = await thrown(
+      Pod.create(inputs({ gpu: { id: "NVIDIA A4O" }, placement: { regions: ["EUROPE"] } })),
+    );
+    expect(err.message).toContain(
+      'gpu.id "NVIDIA A4O" is not a GPU type the catalog knows (nearest: "NVIDIA A40", "NVIDIA L4")',
+    );
+    expect(count("POST /v2/pods")).toBe(0);
   });
 });
 
@@ -345,8 +378,9 @@ describe("update", () => {
       "img:2",
       "RUNNING",
     ]);
-    expect(progress.slice(-1).map((l) => l.replace(/\(\d+s\)$/, "(Ns)"))).toEqual([
+    expect(progress.slice(-2).map((l) => l.replace(/\(\d+s\)$/, "(Ns)"))).toEqual([
       `runpod Pod trainer: ${created.id} STARTING -> RUNNING (Ns)`,
+      `runpod Pod trainer: ${created.id} RUNNING; waiting 30 s to see it stay up (readiness.settle)`,
     ]);
   });
 

@@ -177,11 +177,25 @@ const NAMES = Object.keys(RESOURCES) as ResourceName[];
 
 /**
  * Whether a failure names a field: a property of the input as given (an unknown property is named
- * as it was spelled), or a path into a known field (`gpu.count`, `ports[0]`).
+ * as it was spelled), or a path into a known field (`gpu.count`, `ports[0]`). A nested path goes to
+ * the engine on the resource, leading the reason (`mounts.persistent: ...`), so the engine does not
+ * print a value it cannot look up.
  */
-function namesAField(property: string, input: Record<string, unknown>, fields: readonly string[]): boolean {
-  if (property in input) return true;
-  const top = property.split(/[.[]/)[0] ?? "";
+function namesAField(
+  failure: string,
+  reason: string,
+  input: Record<string, unknown>,
+  fields: readonly string[],
+): boolean {
+  if (failure === "") {
+    // Nested or left out: `<top>.<rest>: why`, `<top>[i]...: why` or `<top>: why`, `<top>` a known
+    // field or the input's own key.
+    return [...fields, ...Object.keys(input)].some(
+      (top) => top !== "" && [".", "[", ": "].some((after) => reason.startsWith(`${top}${after}`)),
+    );
+  }
+  if (failure in input) return true;
+  const top = failure.split(/[.[]/)[0] ?? "";
   return top !== "" && (fields.includes(top) || top in input);
 }
 
@@ -192,7 +206,7 @@ function expectNamedFailures(
 ): void {
   for (const f of failures) {
     expect([f.property, typeof f.reason === "string" && f.reason.length > 0]).toEqual([f.property, true]);
-    expect(namesAField(f.property, input, fields) ? "names a field" : f).toBe("names a field");
+    expect(namesAField(f.property, f.reason, input, fields) ? "names a field" : f).toBe("names a field");
   }
 }
 
@@ -416,7 +430,7 @@ describe("malformed or surprising answers reach the providers as typed errors", 
     const err = await thrown(create());
     expect([err.id, sent("POST", "/v2/pods")]).toEqual([undefined, 4]);
     expect(err.message).toMatch(
-      /^Pod trainer: No candidate could place the pod \(4 attempts\)\. Tried: any data center: unreadable POST \/v2\/pods: the body does not have the expected shape: \$\.id: /,
+      /^Pod trainer: No candidate could place the pod \(4 attempts\)\. Tried: any data center \(4 times\): unreadable POST \/v2\/pods: the body does not have the expected shape: \$\.id: /,
     );
   });
 

@@ -1,6 +1,6 @@
 /** Runs the built CLI binary as a child process, the way a user runs `npx runpod-dynamic`. */
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { REPO_ROOT } from "./dist.js";
@@ -64,6 +64,62 @@ export function startCli(
   });
 }
 
+/** A CLI process still running (a followed log): its output so far, and events to wait on. */
+export interface RunningCli {
+  readonly child: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once the stream's text so far matches `pattern`; rejects if the process ends first. */
+  waitFor(pattern: RegExp, stream?: "stdout" | "stderr"): Promise<void>;
+  /** Resolves when the process has ended, with everything it printed. */
+  readonly exited: Promise<CliResult>;
+}
+
+/** Starts the CLI with a clean environment (as `runCli`) and returns at once. */
+export function spawnCli(args: readonly string[], env: Record<string, string> = {}): RunningCli {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TZ: "UTC", ...env },
+  });
+  const text = { stdout: "", stderr: "" };
+  const waiters = new Set<() => void>();
+  let closed = false;
+  const exited = new Promise<CliResult>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => {
+      closed = true;
+      for (const w of waiters) w();
+      resolve({ code, stdout: text.stdout, stderr: text.stderr });
+    });
+  });
+  for (const stream of ["stdout", "stderr"] as const) {
+    child[stream].on("data", (d: Buffer) => {
+      text[stream] += d.toString();
+      for (const w of waiters) w();
+    });
+  }
+  child.stdin.end();
+  return {
+    child,
+    stdout: () => text.stdout,
+    stderr: () => text.stderr,
+    exited,
+    waitFor: (pattern, stream = "stdout") =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(text[stream])) {
+            waiters.delete(check);
+            resolve();
+          } else if (closed) {
+            waiters.delete(check);
+            reject(new Error(`exited before ${stream} matched ${pattern}:\n${text.stdout}\n${text.stderr}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      }),
+  };
+}
+
 /** Whether util-linux `script` is here to give the CLI a pseudo-terminal. */
 export function hasScript(): boolean {
   try {
@@ -117,6 +173,8 @@ export interface RequestRecorder {
   /** RUNPOD_* variables pointing the CLI at the recorder (the API key is passed through). */
   readonly env: Record<string, string>;
   readonly requests: SentRequest[];
+  /** Drops the connection of every answer still streaming: a log stream breaking mid-way. */
+  breakStreams(): void;
   close(): Promise<void>;
 }
 
@@ -142,6 +200,7 @@ function readBody(req: IncomingMessage): Promise<string> {
  */
 export async function recordRequests(target: Record<string, string>): Promise<RequestRecorder> {
   const requests: SentRequest[] = [];
+  const streaming = new Set<ServerResponse>();
   const env: Record<string, string> = { ...target };
   const servers = await Promise.all(
     BASES.map(async ([base, variable]) => {
@@ -164,9 +223,13 @@ export async function recordRequests(target: Record<string, string>): Promise<Re
             body: text === "" ? undefined : JSON.parse(text),
             headers: received,
           });
+          // A CLI that stops reading (a log it followed) ends the upstream request as well.
+          const gone = new AbortController();
+          res.on("close", () => gone.abort());
           const answer = await fetch(`${upstream}${req.url ?? ""}`, {
             method: req.method ?? "GET",
             headers,
+            signal: gone.signal,
             ...(text === "" ? {} : { body: text }),
           });
           const out: Record<string, string> = {};
@@ -174,9 +237,15 @@ export async function recordRequests(target: Record<string, string>): Promise<Re
             if (!HOP_BY_HOP.has(k) && k !== "content-encoding") out[k] = v;
           });
           res.writeHead(answer.status, out);
-          res.end(Buffer.from(await answer.arrayBuffer()));
+          // Streamed as it comes, so a server-sent event stream reaches the CLI event by event.
+          streaming.add(res);
+          res.flushHeaders();
+          for await (const chunk of answer.body ?? []) res.write(chunk);
+          streaming.delete(res);
+          res.end();
         } catch {
           // The emulator dropped the connection (an injected reset): drop the CLI's too.
+          streaming.delete(res);
           req.socket.destroy();
         }
       });
@@ -188,6 +257,10 @@ export async function recordRequests(target: Record<string, string>): Promise<Re
   return {
     env,
     requests,
+    breakStreams: () => {
+      for (const res of streaming) res.socket?.destroy();
+      streaming.clear();
+    },
     close: async () => {
       await Promise.all(
         servers.map(
@@ -225,6 +298,8 @@ export interface CliHarness {
   readonly api: Api;
   /** Runs the CLI with the recorder's RUNPOD_* variables plus `env`; clears the recorded requests first. */
   run(args: readonly string[], env?: Record<string, string>, stdin?: string): Promise<CliResult>;
+  /** Starts the CLI like `run` without waiting for it to end (a followed log). */
+  start(args: readonly string[], env?: Record<string, string>): RunningCli;
   /** Runs the CLI with `--json`, expects exit 0, and parses stdout. */
   json<T = unknown>(args: readonly string[], env?: Record<string, string>): Promise<T>;
   /** The requests of the last run, each as `base METHOD path`. */
@@ -254,6 +329,10 @@ export async function startCliHarness(
     recorder,
     api: apiFor(emu),
     run,
+    start: (args: readonly string[], env: Record<string, string> = {}) => {
+      recorder.requests.length = 0;
+      return spawnCli(args, { ...recorder.env, ...env });
+    },
     json: async <T>(args: readonly string[], env: Record<string, string> = {}) => {
       const res = await run([...args, "--json"], env);
       if (res.code !== 0) throw new Error(`exit ${res.code}: ${res.stderr}`);

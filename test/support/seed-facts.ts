@@ -29,6 +29,24 @@ export function queueEndpoint(fields: Record<string, unknown>): Record<string, u
   };
 }
 
+/**
+ * A typed client's endpoint body: queue-based acme/app:1 on the ADA_24 pool, scaled to zero unless
+ * `over.workers` says otherwise.
+ */
+export function appEndpoint(
+  name: string,
+  over: { workers?: { min: number; max: number; idleTimeout?: number }; env?: Record<string, string> } = {},
+) {
+  return {
+    name,
+    image: "acme/app:1",
+    type: "QUEUE" as const,
+    scaling: { type: "QUEUE_DELAY" as const, queueDelay: 4 },
+    gpu: { pools: ["ADA_24"] },
+    ...over,
+  };
+}
+
 /** The default seed's hub listings by stars, descending (hub-draft, the last, has no release). */
 export const HUB_BY_STARS = [
   "hub-comfy",

@@ -402,6 +402,11 @@ describe("Cluster, ServerlessEndpoint, NetworkVolume and the rest", () => {
       { kind: "no-charge", reason: "an account SSH key is not billed" },
     ],
     [
+      "an account secret",
+      { type: `${T}Secret`, inputs: { name: "hf-token" } },
+      { kind: "no-charge", reason: "an account secret is not billed" },
+    ],
+    [
       "a job",
       { type: `${T}ServerlessJob`, inputs: { endpointId: "e" } },
       {

@@ -67,6 +67,36 @@ describe("judgeLog", () => {
   });
 });
 
+describe("judgeLog while a RUNNING pod must stay up (exitsSince)", () => {
+  const run = (s: number) => [
+    at(s, "start container"),
+    at(s + 1, "ImportError: No module named 'vllm'", "container"),
+    at(s + 3, "container exited with code 1"),
+  ];
+  const since = (seconds: number) => Date.UTC(2026, 10, 23, 12, 0, seconds);
+  it.each<[string, PodLogLine[], number, string[] | undefined]>([
+    [
+      "one exit after it started running is a crash loop",
+      run(10),
+      since(10),
+      ["ImportError: No module named 'vllm'", "container exited with code 1"],
+    ],
+    ["an exit before it started running (the boot an update replaced) is not", run(0), since(10), undefined],
+    [
+      "the first exit since is quoted, with the container's last words before it",
+      [...run(0), ...run(10)],
+      since(5),
+      [
+        "ImportError: No module named 'vllm'",
+        "ImportError: No module named 'vllm'",
+        "container exited with code 1",
+      ],
+    ],
+  ])("%s", (_name, lines, exitsSince, quoted) => {
+    expect(judgeLog(lines, OPTIONS, exitsSince)?.lines).toEqual(quoted);
+  });
+});
+
 describe("isCapacityError", () => {
   const bad = (detail: string, status = 400) =>
     new RunpodApiError({

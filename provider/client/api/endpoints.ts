@@ -1,10 +1,15 @@
-/** Serverless endpoints: `{base_url}/v2/serverless`. Their jobs are in jobs.ts. */
+/**
+ * Serverless endpoints: `{base_url}/v2/serverless`, their workers and releases. Their jobs are in
+ * jobs.ts, their workers' logs in logs.ts.
+ */
 import type { z } from "zod";
 import type { RunpodClient } from "../request.js";
 import {
   CreateEndpointRequest,
   Endpoint,
+  ListEndpointReleasesResponse,
   ListEndpointsResponse,
+  ListEndpointWorkersResponse,
   UpdateEndpointRequest,
 } from "../schemas/index.js";
 import { type CallOptions, segment } from "./call-options.js";
@@ -69,6 +74,28 @@ export function deleteEndpoint(client: RunpodClient, id: string, opts: CallOptio
     method: "DELETE",
     base: "v2",
     path: `/v2/serverless/${segment(id)}`,
+    ...opts,
+  });
+}
+
+/** The endpoint's active workers (scaled-down ones are not listed) and their count per status. */
+export function listEndpointWorkers(client: RunpodClient, id: string, opts: CallOptions = {}) {
+  return client.request({
+    method: "GET",
+    base: "v2",
+    path: `/v2/serverless/${segment(id)}/workers`,
+    responseSchema: ListEndpointWorkersResponse,
+    ...opts,
+  });
+}
+
+/** The endpoint's releases, newest first, and how far the current one has rolled out. */
+export function listEndpointReleases(client: RunpodClient, id: string, opts: CallOptions = {}) {
+  return client.request({
+    method: "GET",
+    base: "v2",
+    path: `/v2/serverless/${segment(id)}/releases`,
+    responseSchema: ListEndpointReleasesResponse,
     ...opts,
   });
 }

@@ -1,6 +1,5 @@
 /** Pods: `{base_url}/v2/pods`, and the log stream of one pod. */
 import type { z } from "zod";
-import { ERROR_CODES, RunpodApiError } from "../errors.js";
 import type { RunpodClient } from "../request.js";
 import {
   CreatePodRequest,
@@ -8,20 +7,17 @@ import {
   Pod,
   type PodAction,
   PodActionRequest,
-  PodLogLine,
+  type PodLogLine,
   UpdatePodRequest,
 } from "../schemas/index.js";
 import { type CallOptions, segment } from "./call-options.js";
+import { type LogCallOptions, type LogQuery, podLogEvents } from "./logs.js";
 
 export type ListPodsQuery = {
   includeClusterPods?: boolean;
 };
 
-export type PodLogsQuery = {
-  source?: "container" | "system";
-  tail?: number;
-  since?: string;
-};
+export type PodLogsQuery = LogQuery;
 
 /** Never retried on 5xx or a broken connection: the caller resolves an unknown outcome by name. */
 export function createPod(
@@ -105,39 +101,13 @@ export function podAction(client: RunpodClient, id: string, action: PodAction, o
 /**
  * Follows a pod's log (server-sent events): the last `tail` lines first, then each new line
  * until the pod is gone or `signal` aborts. An event whose data is not a log line ends the
- * stream with RUNPOD_INVALID_RESPONSE.
+ * stream with RUNPOD_INVALID_RESPONSE. `podLogEvents` (logs.ts) also gives each line's cursor.
  */
 export async function* podLogs(
   client: RunpodClient,
   id: string,
   query: PodLogsQuery = {},
-  opts: CallOptions & { lastEventId?: string } = {},
+  opts: LogCallOptions = {},
 ): AsyncGenerator<PodLogLine> {
-  const path = `/v2/pods/${segment(id)}/logs`;
-  for await (const event of client.events({
-    base: "v2",
-    path,
-    query,
-    lastEventId: opts.lastEventId,
-    signal: opts.signal,
-    priority: opts.priority,
-  })) {
-    let data: unknown;
-    try {
-      data = JSON.parse(event.data);
-    } catch {
-      data = undefined;
-    }
-    const line = PodLogLine.safeParse(data);
-    if (!line.success) {
-      throw new RunpodApiError({
-        code: ERROR_CODES.INVALID_RESPONSE,
-        message: `GET ${path}: an event of the log stream is not a log line ({source, line, ts}).`,
-        method: "GET",
-        url: path,
-        outcome: "rejected",
-      });
-    }
-    yield line.data;
-  }
+  for await (const event of podLogEvents(client, id, query, opts)) yield event.line;
 }

@@ -139,3 +139,74 @@ export const Endpoint = z.looseObject({
 });
 export type Endpoint = z.infer<typeof Endpoint>;
 export const ListEndpointsResponse = z.looseObject({ endpoints: z.array(Endpoint) });
+
+/**
+ * An endpoint's active workers (`GET /v2/serverless/{id}/workers`). Only `id` is required: a
+ * worker's log is read by it; the rest is shown as the service sends it, `status` included (a
+ * status this client does not know yet is still printed).
+ */
+export const Worker = z.looseObject({
+  id: z.string().min(1),
+  status: z.string().optional(),
+  isStale: z.boolean().optional(),
+  version: z.number().nullable().optional(),
+  gpuCount: z.number().optional(),
+  image: z.string().nullable().optional(),
+  uptimeSeconds: z.number().nullable().optional(),
+  gpuTypeId: z.string().nullable().optional(),
+  dataCenterId: z.string().nullable().optional(),
+  startedAt: z.string().nullable().optional(),
+});
+export type Worker = z.infer<typeof Worker>;
+
+const WorkerCount = z.number().optional();
+export const ListEndpointWorkersResponse = z.looseObject({
+  workers: z.array(Worker),
+  summary: z
+    .looseObject({
+      running: WorkerCount,
+      idle: WorkerCount,
+      initializing: WorkerCount,
+      throttled: WorkerCount,
+      unhealthy: WorkerCount,
+      total: WorkerCount,
+    })
+    .optional(),
+  endpointVersion: z.number().nullable().optional(),
+});
+export type ListEndpointWorkersResponse = z.infer<typeof ListEndpointWorkersResponse>;
+
+/** One changed configuration field of a release; `old` and `new` are raw JSON values. */
+export const ReleaseDiffEntry = z.looseObject({
+  field: z.string(),
+  old: z.unknown(),
+  new: z.unknown(),
+});
+export type ReleaseDiffEntry = z.infer<typeof ReleaseDiffEntry>;
+
+/** An endpoint's configuration version (`GET /v2/serverless/{id}/releases`), newest first. */
+export const Release = z.looseObject({
+  id: z.string().min(1),
+  version: z.number().nullable().optional(),
+  source: z.string().optional(),
+  buildId: z.string().nullable().optional(),
+  createdByUserId: z.string().nullable().optional(),
+  workerCount: z.number().optional(),
+  createdAt: z.string().optional(),
+  diff: z.array(ReleaseDiffEntry).optional(),
+});
+export type Release = z.infer<typeof Release>;
+
+export const ListEndpointReleasesResponse = z.looseObject({
+  endpointVersion: z.number().nullable().optional(),
+  rollout: z
+    .looseObject({
+      inProgress: z.boolean().optional(),
+      workersOnLatest: z.number().optional(),
+      workersTotal: z.number().optional(),
+      percentOnLatest: z.number().optional(),
+    })
+    .optional(),
+  releases: z.array(Release),
+});
+export type ListEndpointReleasesResponse = z.infer<typeof ListEndpointReleasesResponse>;

@@ -9,4 +9,5 @@ export * from "./jobs.js";
 export * from "./network-volumes.js";
 export * from "./pods.js";
 export * from "./registries.js";
+export * from "./secrets.js";
 export * from "./templates.js";

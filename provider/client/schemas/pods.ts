@@ -79,11 +79,18 @@ const SshEndpoint = z.looseObject({
 });
 export type SshEndpoint = z.infer<typeof SshEndpoint>;
 
+/**
+ * A pod as every pod read parses it. Liberal: a field the provider or the CLI decides something on
+ * is required (id, status, what a diff or refresh compares, env for the create key, createdAt for
+ * recovery, runtime for readiness); a field it only shows is optional, and absent in an answer it
+ * becomes null in outputs rather than failing the read. RunPod's own description omits
+ * `gpu.vcpuCount` and `gpu.memory` from its pod examples though the contract lists them.
+ */
 export const Pod = z.looseObject({
   id: z.string().min(1),
   name: z.string(),
   status: PodStatus,
-  actions: z.array(PodAction),
+  actions: z.array(PodAction).optional(),
   image: z.string(),
   args: z.string(),
   cmd: z.array(z.string()).optional(),
@@ -101,15 +108,17 @@ export const Pod = z.looseObject({
     .looseObject({
       id: z.string(),
       count: z.number().optional(),
-      vcpuCount: z.number(),
-      memory: z.number(),
+      vcpuCount: z.number().optional(),
+      memory: z.number().optional(),
     })
     .optional(),
-  cpu: z.looseObject({ id: z.string(), vcpuCount: z.number(), memory: z.number() }).optional(),
+  cpu: z.looseObject({ id: z.string(), vcpuCount: z.number(), memory: z.number().optional() }).optional(),
   cloud: Cloud,
   dataCenterId: z.string().nullable(),
-  cudaVersion: z.string().nullable(),
-  ssh: z.looseObject({ proxy: SshEndpoint.nullable(), direct: SshEndpoint.nullable() }),
+  cudaVersion: z.string().nullable().optional(),
+  ssh: z
+    .looseObject({ proxy: SshEndpoint.nullable().optional(), direct: SshEndpoint.nullable().optional() })
+    .optional(),
   cluster: z
     .looseObject({
       id: z.string(),
@@ -118,8 +127,8 @@ export const Pod = z.looseObject({
       ip: z.string().optional(),
     })
     .optional(),
-  template: z.string().nullable(),
-  cost: z.number(),
+  template: z.string().nullable().optional(),
+  cost: z.number().optional(),
   locked: z.boolean(),
   globalNetworking: z.looseObject({
     enabled: z.boolean(),
@@ -142,7 +151,7 @@ export const Pod = z.looseObject({
     })
     .nullable(),
   createdAt: z.string(),
-  startedAt: z.string().nullable(),
+  startedAt: z.string().nullable().optional(),
 });
 export type Pod = z.infer<typeof Pod>;
 

@@ -141,8 +141,9 @@ export function checkReadiness(
   const known = (v: unknown) => !isUnknown(v);
   const r = inputs.readiness as Record<string, unknown> | undefined;
   if (!r || !known(r)) return;
-  const { check, port } = r;
-  if (inputs.waitFor !== undefined && inputs.waitFor !== "RUNNING" && check !== "RUNNING") {
+  const { port } = r;
+  const check = r.check ?? "RUNNING";
+  if (inputs.waitFor !== undefined && inputs.waitFor !== "RUNNING" && (check !== "RUNNING" || r.settle)) {
     fail(
       "readiness",
       `needs waitFor "RUNNING" (it checks the pod once it runs); waitFor is ${String(inputs.waitFor)}`,

@@ -17,7 +17,7 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
   return {
     name: pod.name,
     status: pod.status,
-    actions: [...pod.actions],
+    actions: [...(pod.actions ?? [])],
     image: pod.image,
     args: pod.args,
     ...commandOutputs(pod.args, pod.cmd, pod.entrypoint),
@@ -30,20 +30,20 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
       ? {
           id: pod.gpu.id,
           count: pod.gpu.count ?? inputs.gpu?.count ?? 1,
-          vcpuCount: pod.gpu.vcpuCount,
-          memory: pod.gpu.memory,
+          vcpuCount: pod.gpu.vcpuCount ?? null,
+          memory: pod.gpu.memory ?? null,
           allowedCudaVersions: inputs.gpu?.allowedCudaVersions ?? null,
           minCudaVersion: inputs.gpu?.minCudaVersion ?? null,
           minRamPerGpu: inputs.gpu?.minRamPerGpu ?? null,
           minVcpuCountPerGpu: inputs.gpu?.minVcpuCountPerGpu ?? null,
         }
       : null,
-    cpu: pod.cpu ? { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory } : null,
+    cpu: pod.cpu ? { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory ?? null } : null,
     cloud: pod.cloud,
     dataCenterId: pod.dataCenterId,
     dataCenterIds: inputs.dataCenterIds ?? null,
-    cudaVersion: pod.cudaVersion,
-    ssh: { proxy: endpoint(pod.ssh.proxy), direct: endpoint(pod.ssh.direct) },
+    cudaVersion: pod.cudaVersion ?? null,
+    ssh: { proxy: endpoint(pod.ssh?.proxy ?? null), direct: endpoint(pod.ssh?.direct ?? null) },
     cluster: pod.cluster
       ? {
           id: pod.cluster.id,
@@ -52,9 +52,9 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
           ip: pod.cluster.ip ?? null,
         }
       : null,
-    template: pod.template,
+    template: pod.template ?? null,
     templateId: inputs.templateId ?? null,
-    cost: pod.cost,
+    cost: pod.cost ?? null,
     locked: pod.locked,
     desiredStatus: desiredStatusOf(pod.status, inputs.desiredStatus),
     globalNetworking: {
@@ -65,7 +65,7 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
     requestedGlobalNetworking: inputs.globalNetworking ?? pod.globalNetworking.enabled,
     runtime: pod.runtime === null ? null : (jsonClean(pod.runtime) as Record<string, unknown>),
     createdAt: pod.createdAt,
-    startedAt: pod.startedAt,
+    startedAt: pod.startedAt ?? null,
     startSsh: inputs.startSsh ?? false,
     startJupyter: inputs.startJupyter ?? false,
     jupyterPassword: pod.env.JUPYTER_PASSWORD ?? null,

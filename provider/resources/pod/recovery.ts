@@ -1,4 +1,5 @@
 /** Creates that were never answered: the pod an interrupted run left, taken over, and duplicates removed. */
+import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { api } from "../../host/context.js";
 import { listPatiently, waitUntil } from "../../host/create-once.js";
@@ -65,6 +66,9 @@ export async function resumeInterrupted(
   try {
     pods = await listPodsOnce();
   } catch (err) {
+    // A rejected or missing key is the news, and running again would meet it again.
+    if (isRunpodApiError(err, ERROR_CODES.UNAUTHORIZED, ERROR_CODES.FORBIDDEN, ERROR_CODES.INVALID_CONFIG))
+      throw err;
     throw new Error(
       `could not check for a pod an interrupted run may have left (${messageOf(err)}); nothing was created. Run again.`,
     );

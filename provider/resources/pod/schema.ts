@@ -36,10 +36,12 @@ const PlacementSchema = z.strictObject({
 });
 
 const ReadinessSchema = z.strictObject({
-  check: z.enum(["RUNNING", "PORTS", "HTTP", "TCP"]),
+  check: z.enum(["RUNNING", "PORTS", "HTTP", "TCP"]).optional(),
   port: z.int().min(1).max(65_535).optional(),
   path: z.string().startsWith("/", "must start with /").optional(),
   timeout: z.int().min(1).max(86_400).optional(),
+  /** Seconds the container must stay up once RUNNING. @default 30 */
+  settle: z.int().min(0).max(3600).optional(),
 });
 
 const FailFastSchema = z.strictObject({

@@ -2,6 +2,7 @@
 
 import { type PlacementCandidate, placementSource } from "../../both/candidates.js";
 import { catalogCandidates } from "../../both/catalog-candidates.js";
+import { nearest } from "../../both/nearest.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { api, now } from "../../host/context.js";
 import {
@@ -36,7 +37,7 @@ export async function startPod(
     onAttempt: (a: PlacementAttempt) =>
       progress(
         label(inputs),
-        `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}; trying the next candidate`,
+        `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}${a.next ? `; ${a.next}` : ""}`,
       ),
     onFound: (a: PlacementAttempt, found: ApiPod) =>
       progress(
@@ -81,6 +82,34 @@ export async function startPod(
     }
     throw err;
   }
+}
+
+/**
+ * The GPU types asked for (`gpu.id`, `placement.gpuTypeIds`) that no catalog candidate uses and the
+ * GPU catalog does not know: most likely misspelled, so each is named with the nearest known ids
+ * rather than dropped without a word. One more catalog read, only when some type found no
+ * candidate (it may just have no stock where asked).
+ */
+async function unknownGpuTypes(inputs: PodInputs, list: readonly PlacementCandidate[]): Promise<string[]> {
+  if (!inputs.gpu) return [];
+  const asked: [string, string][] = [
+    ["gpu.id", inputs.gpu.id],
+    ...(inputs.placement?.gpuTypeIds ?? []).map((id, i): [string, string] => [
+      `placement.gpuTypeIds[${i}]`,
+      id,
+    ]),
+  ];
+  const unused = asked.filter(([, id]) => !list.some((c) => c.gpuTypeId === id));
+  if (unused.length === 0) return [];
+  const known = (await api().listGpuTypes()).map((g) => g.id);
+  return unused
+    .filter(([, id]) => !known.includes(id))
+    .map(
+      ([field, id]) =>
+        `${field} "${id}" is not a GPU type the catalog knows (nearest: ${nearest(id, known)
+          .map((k) => `"${k}"`)
+          .join(", ")})`,
+    );
 }
 
 /** The candidates to walk, then the unpinned one when `placement.anyDataCenter` asks for it. */
@@ -134,9 +163,11 @@ export async function pinnedCandidates(inputs: PodInputs): Promise<PlacementCand
       ...(inputs.gpu?.count !== undefined && inputs.gpu.count > 1 ? { gpuCount: inputs.gpu.count } : {}),
       ...(p.countryCodes?.length ? { countryCodes: p.countryCodes } : {}),
     });
+    const unknown = await unknownGpuTypes(inputs, list);
+    for (const u of unknown) progress(label(inputs), `${u}; no candidate can use it`);
     if (list.length === 0 && p.anyDataCenter !== true) {
       throw new Error(
-        `${label(inputs)}: the catalog lists no data center with ${inputs.gpu ? [inputs.gpu.id, ...(p.gpuTypeIds ?? [])].join(" or ") : inputs.cpu?.id} available${p.regions ? ` in ${p.regions.join(", ")}` : ""}${volumeDc ? ` in ${volumeDc}` : ""}. Widen placement.regions or placement.gpuTypeIds.`,
+        `${label(inputs)}: the catalog lists no data center with ${inputs.gpu ? [inputs.gpu.id, ...(p.gpuTypeIds ?? [])].join(" or ") : inputs.cpu?.id} available${p.regions ? ` in ${p.regions.join(", ")}` : ""}${volumeDc ? ` in ${volumeDc}` : ""}. ${unknown.length > 0 ? `${unknown.join("; ")}. ` : ""}Widen placement.regions or placement.gpuTypeIds.`,
       );
     }
     return list;

@@ -54,10 +54,11 @@ export interface PodInputs extends ContainerInputs {
   waitFor?: "RUNNING" | "PLACED" | "NONE" | undefined;
   readiness?:
     | {
-        check: "RUNNING" | "PORTS" | "HTTP" | "TCP";
+        check?: "RUNNING" | "PORTS" | "HTTP" | "TCP" | undefined;
         port?: number | undefined;
         path?: string | undefined;
         timeout?: number | undefined;
+        settle?: number | undefined;
       }
     | undefined;
   failFast?:
@@ -170,14 +171,19 @@ export interface PodArgs extends ContainerArgs {
    * status: `RUNNING` (the default), `PORTS` (every `<port>/tcp` has its public address),
    * `HTTP` (`path` on `<port>/http` answers 2xx through the pod's proxy address) or `TCP`
    * (`<port>/tcp` accepts a connection, e.g. 22 for SSH). `timeout` (seconds) bounds the check
-   * once the pod is RUNNING, within `timeouts.create`. Probes go to the pod, not the API: they cost
+   * once the pod is RUNNING, within `timeouts.create`. Then the container must stay up `settle`
+   * seconds with no restart: a crash-looping container shows RUNNING while it is up, so a restart
+   * within that time fails the create as a crash loop, quoting the log, and the pod is handled as
+   * `onCreateFailure` says; `settle: 0` turns it off. Probes go to the pod, not the API: they cost
    * no API quota. A change to `readiness` alone is not a diff.
+   * @default { check: "RUNNING", settle: 30 }
    */
   readiness?: pulumi.Input<{
-    check: pulumi.Input<"RUNNING" | "PORTS" | "HTTP" | "TCP">;
+    check?: pulumi.Input<"RUNNING" | "PORTS" | "HTTP" | "TCP">;
     port?: pulumi.Input<number>;
     path?: pulumi.Input<string>;
     timeout?: pulumi.Input<number>;
+    settle?: pulumi.Input<number>;
   }>;
   /**
    * Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
@@ -215,8 +221,9 @@ export interface PodArgs extends ContainerArgs {
 export interface PodGpuOutput {
   id: string;
   count: number;
-  vcpuCount: number;
-  memory: number;
+  /** Total vCPUs and GB of RAM allocated across the pod's GPUs; null when the API does not say. */
+  vcpuCount: number | null;
+  memory: number | null;
   allowedCudaVersions: string[] | null;
   minCudaVersion: string | null;
   minRamPerGpu: number | null;
@@ -235,7 +242,7 @@ export interface PodOutputs extends ContainerOutputs {
     global?: { volumeId: string; path?: string }[];
   };
   gpu: PodGpuOutput | null;
-  cpu: { id: string; vcpuCount: number; memory: number } | null;
+  cpu: { id: string; vcpuCount: number; memory: number | null } | null;
   cloud: "SECURE" | "COMMUNITY";
   dataCenterId: string | null;
   dataCenterIds: string[] | null;
@@ -244,7 +251,8 @@ export interface PodOutputs extends ContainerOutputs {
   cluster: { id: string; rank: number | null; role: string | null; ip: string | null } | null;
   template: string | null;
   templateId: string | null;
-  cost: number;
+  /** USD per hour RunPod bills now; null when the API does not say. */
+  cost: number | null;
   locked: boolean;
   /** `STOPPED` when the pod is stopped (EXITED); a failed pod (ERROR) shows what was asked of it. */
   desiredStatus: "RUNNING" | "STOPPED";

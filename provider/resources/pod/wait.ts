@@ -3,9 +3,10 @@ import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import type { PodStatus } from "../../client/vocabulary.js";
 import { type ContainerFailure, ContainerWatch, failFastOptions } from "../../host/container-watch.js";
-import { api, now, settings, watcher } from "../../host/context.js";
+import { api, now, settings, sleep, watcher } from "../../host/context.js";
 import { elapsed, progress } from "../../host/progress.js";
 import {
+  DEFAULT_SETTLE_SECONDS,
   describeReadiness,
   portsMapped,
   probeUntilReady,
@@ -77,11 +78,18 @@ export async function waitUntilReady(
       throw asWaitFailure(err);
     });
     if (reached) latest = reached;
-    const r = inputs.readiness;
-    if (target !== "RUNNING" || !r || r.check === "RUNNING" || !reached) return reached;
-    return await untilChecked(latest, inputs, r, deadline, failed.signal, containers, (p) => {
-      latest = p;
-    }).catch((err) => {
+    if (target !== "RUNNING" || !reached) return reached;
+    const r: Readiness = inputs.readiness ?? {};
+    if (r.check !== undefined && r.check !== "RUNNING") {
+      latest = await untilChecked(latest, inputs, r, deadline, failed.signal, containers, (p) => {
+        latest = p;
+      }).catch((err) => {
+        throw asWaitFailure(err);
+      });
+    }
+    const settle = r.settle ?? DEFAULT_SETTLE_SECONDS;
+    if (settle === 0) return latest;
+    return await untilSettled(latest, inputs, settle, deadline, failed.signal, containers).catch((err) => {
       throw asWaitFailure(err);
     });
   } finally {
@@ -158,6 +166,92 @@ export async function untilChecked(
       );
     }
     throw err;
+  } finally {
+    failed.removeEventListener("abort", onFailed);
+    stop.abort();
+  }
+}
+
+/** When the pod's container last started RUNNING, by the API's clock; undefined when it does not say. */
+function runningSince(pod: ApiPod): number | undefined {
+  const started = pod.startedAt ? Date.parse(pod.startedAt) : Number.NaN;
+  return Number.isNaN(started) ? undefined : started;
+}
+
+/** How long to give the container watch to quote the log once a restart is seen, in provider time. */
+const QUOTE_GRACE_MS = 5000;
+
+/**
+ * A RUNNING pod is done once its container has stayed up `settle` seconds without a restart,
+ * counted from when it started RUNNING (`startedAt`, else when first seen so). A crash-looping
+ * container shows RUNNING while it is up; a restart within the settle time is read as a crash loop:
+ * the pod leaves RUNNING, or its `startedAt` moves. The log is then read (container-watch.ts) to
+ * quote why; without it (no log route, `failFast.logs: false`) the failure says what was seen.
+ */
+export async function untilSettled(
+  pod: ApiPod,
+  inputs: Partial<PodInputs>,
+  settle: number,
+  deadline: number,
+  failed: AbortSignal,
+  containers: ContainerWatch,
+): Promise<ApiPod> {
+  const startedAt = runningSince(pod);
+  // Counted on the provider's clock from the first read that saw it RUNNING: the API's clock may
+  // differ, and a few seconds more cost little next to provisioning.
+  const settledAt = now() + settle * 1000;
+  containers.expectUp(startedAt ?? Number.NEGATIVE_INFINITY);
+  progress(label(inputs), `${pod.id} RUNNING; waiting ${settle} s to see it stay up (readiness.settle)`);
+  const stop = new AbortController();
+  const onFailed = () => stop.abort(failed.reason);
+  failed.addEventListener("abort", onFailed, { once: true });
+  let latest = pod;
+  let restart: string | undefined;
+  const restarted = (p: ApiPod): string | undefined => {
+    if (p.status !== "RUNNING") return `it went from RUNNING to ${p.status}`;
+    const since = runningSince(p);
+    if (startedAt !== undefined && since !== undefined && since !== startedAt)
+      return `its container started again at ${p.startedAt}`;
+    return undefined;
+  };
+  try {
+    return (
+      (await watcher().waitFor({
+        podId: pod.id,
+        target: "RUNNING",
+        // The wait's own deadline is when it settles (or the create's, if sooner): the watcher
+        // reads once more then, and reads in between only at its longest interval, to catch a
+        // restart (a few reads per pod, or per fleet, not one a second).
+        timeoutMs: Math.max(0, Math.min(settledAt, deadline) - now()),
+        relaxed: () => true,
+        signal: stop.signal,
+        onRead: (p) => {
+          latest = p;
+          containers.observe(p.status);
+          restart ??= restarted(p);
+          if (restart !== undefined) {
+            containers.expectUp(startedAt ?? Number.NEGATIVE_INFINITY, true);
+            stop.abort(new Error(restart));
+          }
+        },
+        until: () => now() >= settledAt,
+      })) ?? latest
+    );
+  } catch (err) {
+    // The last read came at the settle time and saw no restart: settled.
+    if (restart === undefined && err instanceof WaitFailure && err.reason === "TIMEOUT" && now() >= settledAt)
+      return latest;
+    if (restart === undefined) throw err;
+    // The log, now being read, usually quotes the exit within moments: wait for it briefly.
+    if (!failed.aborted) await sleep(QUOTE_GRACE_MS, failed).catch(() => undefined);
+    if (failed.aborted) throw failed.reason;
+    throw new WaitFailure(
+      pod.id,
+      "CONTAINER",
+      latest.status,
+      latest,
+      `pod ${pod.id} did not stay up: ${restart} within ${settle} s of RUNNING (readiness.settle), a crash loop; its log could not be read to say why`,
+    );
   } finally {
     failed.removeEventListener("abort", onFailed);
     stop.abort();

@@ -247,7 +247,8 @@ export function retriesIn(log: readonly string[]): { client: number; placement: 
   for (const line of log) {
     client += line.match(/chaos-retry /g)?.length ?? 0;
     placement +=
-      line.match(/answered (network|timeout|unreadable|5\d\d): .*; trying the next candidate/g)?.length ?? 0;
+      line.match(/answered (network|timeout|unreadable|5\d\d): .*; (no pod of it was found; )?trying /g)
+        ?.length ?? 0;
     found += line.match(/went unanswered \([^)]*\); found the pod it made/g)?.length ?? 0;
   }
   return { client, placement, found };

@@ -21,12 +21,6 @@ export interface RawOptions {
   readonly key?: string | null;
 }
 
-export interface StreamedAnswer {
-  readonly status: number;
-  /** The rest of the body, once the stream ends. */
-  readonly body: Promise<string>;
-}
-
 export interface FlowContext {
   /** The emulator behind the proxy: its control plane sets the scene and moves its clock. */
   readonly emu: RunningEmulator;
@@ -34,8 +28,6 @@ export interface FlowContext {
   readonly api: Api;
   /** A request through the proxy to one of the three addresses. */
   raw(surface: Surface, method: string, path: string, options?: RawOptions): Promise<RawAnswer>;
-  /** A GET through the proxy whose answer is streamed: resolves once the status and headers came. */
-  open(surface: Surface, path: string): Promise<StreamedAnswer>;
   /** The built CLI, run with RUNPOD_* variables pointing at the proxy. */
   cli(args: readonly string[]): Promise<CliResult>;
 }

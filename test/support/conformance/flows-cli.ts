@@ -82,6 +82,97 @@ export const CLI_FLOWS: readonly Flow[] = [
     },
   },
   {
+    name: "registries delegations create, list and delete",
+    via: "cli",
+    operations: ["createDelegation", "listDelegations", "revokeDelegation"],
+    async run(ctx) {
+      const created = await cliJson<{ id: string }>(ctx, [
+        "registries",
+        "delegations",
+        "create",
+        "418399314813.dkr.ecr.us-east-2.amazonaws.com/runpod/deployment",
+        "--name",
+        "conformance",
+      ]);
+      const listed = await cliJson<{ id: string }[]>(ctx, ["registries", "delegations", "list"]);
+      const deleted = await ctx.cli(["registries", "delegations", "delete", created.id]);
+      expect([listed.some((d) => d.id === created.id), deleted.code]).toEqual([true, 0]);
+    },
+  },
+  {
+    name: "pods logs: a terminated pod's log, to its end",
+    via: "cli",
+    operations: ["createPod", "podAction", "getPodLogs"],
+    async run(ctx) {
+      const pod = await ctx.raw("base", "POST", "/v2/pods", {
+        body: { name: "conformance-logs", image: "img:1", gpu: { id: A40 }, dataCenterIds: ["US-KS-2"] },
+      });
+      ctx.emu.control.advance(60_000);
+      // A terminated pod's stream sends its last lines and ends: the follow ends with it.
+      await ctx.raw("base", "POST", `/v2/pods/${idOf(pod)}/action`, { body: { action: "terminate" } });
+      const logs = await ctx.cli([
+        "pods",
+        "logs",
+        idOf(pod),
+        "--follow",
+        "--tail",
+        "10",
+        "--source",
+        "system",
+      ]);
+      expect([logs.code, logs.stdout.trim().split("\n").at(-1)]).toEqual([
+        0,
+        expect.stringMatching(/Z {2}system {5}terminate pod: container stopped and removed$/),
+      ]);
+    },
+  },
+  {
+    name: "serverless workers, releases and a worker's logs",
+    via: "cli",
+    operations: [
+      "createEndpoint",
+      "listEndpointWorkers",
+      "listEndpointReleases",
+      "getWorkerLogs",
+      "deleteEndpoint",
+    ],
+    async run(ctx) {
+      const endpoint = await ctx.raw("base", "POST", "/v2/serverless", {
+        body: {
+          name: "conformance-workers",
+          image: "img:1",
+          type: "QUEUE",
+          gpu: { pools: ["ADA_24"] },
+          workers: { min: 1, max: 1 },
+          scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+        },
+      });
+      ctx.emu.control.advance(60_000);
+      const workers = await cliJson<{ workers: { id: string }[] }>(ctx, [
+        "serverless",
+        "workers",
+        idOf(endpoint),
+      ]);
+      const releases = await cliJson<{ releases: unknown[] }>(ctx, [
+        "serverless",
+        "releases",
+        idOf(endpoint),
+      ]);
+      // The always-on worker ran no job, so its log is empty: the read stops after --max-wait.
+      const logs = await ctx.cli([
+        "serverless",
+        "logs",
+        idOf(endpoint),
+        "--tail",
+        "0",
+        "--max-wait",
+        "200ms",
+      ]);
+      await ctx.raw("base", "DELETE", `/v2/serverless/${idOf(endpoint)}`);
+      expect([workers.workers.length, releases.releases.length, logs.code]).toEqual([1, 1, 0]);
+    },
+  },
+  {
     name: "hub list, search and get",
     via: "cli",
     operations: [],

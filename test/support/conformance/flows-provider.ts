@@ -10,6 +10,7 @@ import type {
 } from "../../../provider/resources/network-volume/types.js";
 import type { PodInputs, PodOutputs } from "../../../provider/resources/pod/types.js";
 import type { RegistryOutputs } from "../../../provider/resources/registry/types.js";
+import type { SecretInputs, SecretOutputs } from "../../../provider/resources/secret/types.js";
 import type {
   ServerlessEndpointInputs,
   ServerlessEndpointOutputs,
@@ -20,7 +21,7 @@ import type { TemplateInputs, TemplateOutputs } from "../../../provider/resource
 import { providerLib, runtimeLib } from "../provider.js";
 import { A40, FLUX, type Flow, H100, L4, L40S, SSH_KEY } from "./flow.js";
 
-const { Cluster, Pod, Template, NetworkVolume, Registry, SshKey, ServerlessEndpoint, ServerlessJob } =
+const { Cluster, Pod, Template, NetworkVolume, Registry, Secret, SshKey, ServerlessEndpoint, ServerlessJob } =
   runtimeLib.providers;
 
 export const PROVIDER_FLOWS: readonly Flow[] = [
@@ -199,6 +200,25 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
       const read = await Registry.read(created.id, outs);
       await Registry.delete(created.id, outs);
       expect(read.id).toBe(created.id);
+    },
+  },
+  {
+    name: "Secret: create, read, rotate with a new description, delete",
+    via: "provider",
+    operations: ["listSecrets", "createSecret", "getSecret", "updateSecret", "deleteSecret"],
+    async run() {
+      const inputs: SecretInputs = { name: "conformance-secret", value: "first", description: "one" };
+      const created = await Secret.create(inputs);
+      const outs = created.outs as SecretOutputs;
+      const read = await Secret.read(created.id, outs);
+      const checked = await Secret.check(inputs, { ...inputs, value: "second", description: "two" });
+      const rotated = await Secret.update(created.id, outs, checked.inputs as SecretInputs);
+      await Secret.delete(created.id, rotated.outs as SecretOutputs);
+      expect([read.id, (rotated.outs as SecretOutputs).description, checked.failures]).toEqual([
+        created.id,
+        "two",
+        undefined,
+      ]);
     },
   },
   {

@@ -80,61 +80,11 @@ export const RAW_FLOWS: readonly Flow[] = [
     },
   },
   {
-    name: "logs: a pod's and a worker's, as server-sent events",
-    via: "raw",
-    operations: [
-      "createPod",
-      "podAction",
-      "getPodLogs",
-      "createEndpoint",
-      "listEndpointWorkers",
-      "listEndpointReleases",
-      "getWorkerLogs",
-      "deleteEndpoint",
-    ],
-    async run(ctx) {
-      const pod = await ctx.raw("base", "POST", "/v2/pods", {
-        body: { name: "conformance-logs", image: "img:1", gpu: { id: A40 }, dataCenterIds: ["US-KS-2"] },
-      });
-      ctx.emu.control.advance(60_000);
-      // A terminated pod's stream sends its last lines and ends.
-      await ctx.raw("base", "POST", `/v2/pods/${idOf(pod)}/action`, { body: { action: "terminate" } });
-      const podLogs = await ctx.raw("base", "GET", `/v2/pods/${idOf(pod)}/logs?tail=10&source=container`);
-      const endpoint = await ctx.raw("base", "POST", "/v2/serverless", {
-        body: {
-          name: "conformance-workers",
-          image: "img:1",
-          type: "QUEUE",
-          gpu: { pools: ["ADA_24"] },
-          workers: { min: 1, max: 1 },
-          scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
-        },
-      });
-      ctx.emu.control.advance(60_000);
-      const workers = await ctx.raw("base", "GET", `/v2/serverless/${idOf(endpoint)}/workers`);
-      const releases = await ctx.raw("base", "GET", `/v2/serverless/${idOf(endpoint)}/releases`);
-      const worker = (fields(workers).workers as { id: string }[])[0]?.id ?? "none";
-      // A worker's stream stays open until its endpoint is deleted.
-      const workerLogs = await ctx.open(
-        "base",
-        `/v2/serverless/${idOf(endpoint)}/workers/${worker}/logs?tail=0`,
-      );
-      await ctx.raw("base", "DELETE", `/v2/serverless/${idOf(endpoint)}`);
-      await workerLogs.body;
-      expect([podLogs.status, workers.status, releases.status, workerLogs.status]).toEqual([
-        200, 200, 200, 200,
-      ]);
-    },
-  },
-  {
     name: "serverless, registries, clusters and billing routes nothing above calls",
     via: "raw",
     operations: [
       "listEndpoints",
       "listRegistries",
-      "listDelegations",
-      "createDelegation",
-      "revokeDelegation",
       "listClusters",
       "listBilling",
       "listEndpointBilling",
@@ -142,16 +92,9 @@ export const RAW_FLOWS: readonly Flow[] = [
       "listPodBilling",
     ],
     async run(ctx) {
-      const delegation = await ctx.raw("base", "POST", "/v2/registries/delegations", {
-        body: {
-          resource: "arn:aws:ecr:us-east-2:418399314813:repository/runpod/deployment",
-          name: "conformance",
-        },
-      });
       const answers = await Promise.all([
         ctx.raw("base", "GET", "/v2/serverless"),
         ctx.raw("base", "GET", "/v2/registries"),
-        ctx.raw("base", "GET", "/v2/registries/delegations"),
         ctx.raw("base", "GET", "/v2/clusters"),
         ctx.raw("base", "GET", "/v2/billing?bucketSize=week&lastN=2"),
         ctx.raw(
@@ -162,10 +105,7 @@ export const RAW_FLOWS: readonly Flow[] = [
         ctx.raw("base", "GET", "/v2/billing/clusters?bucketSize=month&lastN=1"),
         ctx.raw("base", "GET", "/v2/billing/pods?podId=pod-hist-trainer&bucketSize=hour&lastN=3"),
       ]);
-      const revoked = await ctx.raw("base", "DELETE", `/v2/registries/delegations/${idOf(delegation)}`);
-      expect([delegation.status, ...answers.map((a) => a.status), revoked.status]).toEqual([
-        201, 200, 200, 200, 200, 200, 200, 200, 200, 204,
-      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     },
   },
   {
@@ -234,6 +174,89 @@ export const RAW_FLOWS: readonly Flow[] = [
       statuses.push((await ctx.raw("base", "GET", "/v2/pods")).status);
       control.setRateLimitPolicy([{ name: "minute", quota: 100_000, seconds: 60 }]);
       expect(statuses).toEqual([400, 401, 402, 403, 404, 404, 409, 413, 429]);
+    },
+  },
+  {
+    name: "secrets: listed by name; a name taken (409), a reserved name and an empty PATCH (400), an unknown id (404); a pod referencing one",
+    via: "raw",
+    operations: [
+      "createSecret",
+      "listSecrets",
+      "updateSecret",
+      "getSecret",
+      "deleteSecret",
+      "createPod",
+      "deletePod",
+    ],
+    async run(ctx) {
+      const secret = await ctx.raw("base", "POST", "/v2/account/secrets", {
+        body: { name: "conformance-raw", value: "v" },
+      });
+      const statuses = [
+        (await ctx.raw("base", "GET", "/v2/account/secrets?name=CONFORMANCE-RAW")).status,
+        (
+          await ctx.raw("base", "POST", "/v2/account/secrets", {
+            body: { name: "Conformance-Raw", value: "v" },
+          })
+        ).status,
+        (await ctx.raw("base", "POST", "/v2/account/secrets", { body: { name: "RUNPOD_X", value: "v" } }))
+          .status,
+        (await ctx.raw("base", "PATCH", `/v2/account/secrets/${idOf(secret)}`, { body: {} })).status,
+        (await ctx.raw("base", "GET", "/v2/account/secrets/nope")).status,
+      ];
+      const pod = await ctx.raw("base", "POST", "/v2/pods", {
+        body: {
+          name: "conformance-secret-ref",
+          image: "img:1",
+          gpu: { id: A40 },
+          env: { HF_TOKEN: "{{ RUNPOD_SECRET_conformance-raw }}" },
+        },
+      });
+      await ctx.raw("base", "DELETE", `/v2/pods/${idOf(pod)}`);
+      statuses.push((await ctx.raw("base", "DELETE", `/v2/account/secrets/${idOf(secret)}`)).status);
+      expect([secret.status, statuses, fields(pod).env]).toEqual([
+        201,
+        [200, 409, 400, 400, 404, 204],
+        { HF_TOKEN: "{{ RUNPOD_SECRET_conformance-raw }}" },
+      ]);
+    },
+  },
+  {
+    name: "negative: secret bodies the reference refuses are reported (422): a bad name, an empty value, a rename",
+    via: "raw",
+    operations: ["createSecret", "updateSecret", "deleteSecret"],
+    expectedViolations: [
+      {
+        operation: "createSecret",
+        direction: "request",
+        pointer: "/body/name",
+        message: 'must match pattern "^[a-zA-Z_][a-zA-Z0-9_.\\-/]*$" (pattern)',
+      },
+      {
+        operation: "createSecret",
+        direction: "request",
+        pointer: "/body/value",
+        message: "must NOT have fewer than 1 characters (minLength)",
+      },
+      {
+        operation: "updateSecret",
+        direction: "request",
+        pointer: "/body/name",
+        message: "property is not allowed (additionalProperties: false)",
+      },
+    ],
+    async run(ctx) {
+      const bad = await ctx.raw("base", "POST", "/v2/account/secrets", {
+        body: { name: "1 bad", value: "" },
+      });
+      const secret = await ctx.raw("base", "POST", "/v2/account/secrets", {
+        body: { name: "conformance-rename", value: "v" },
+      });
+      const rename = await ctx.raw("base", "PATCH", `/v2/account/secrets/${idOf(secret)}`, {
+        body: { name: "x" },
+      });
+      await ctx.raw("base", "DELETE", `/v2/account/secrets/${idOf(secret)}`);
+      expect([bad.status, rename.status]).toEqual([422, 422]);
     },
   },
   {

@@ -17,7 +17,7 @@ import { CLI_FLOWS } from "./flows-cli.js";
 import { PROVIDER_FLOWS } from "./flows-provider.js";
 import { RAW_FLOWS } from "./flows-raw.js";
 
-export type { Flow, FlowContext, RawAnswer, RawOptions, StreamedAnswer } from "./flow.js";
+export type { Flow, FlowContext, RawAnswer, RawOptions } from "./flow.js";
 
 /** Provider flows first, then the CLI's, then raw requests for what neither calls. */
 export const FLOWS: readonly Flow[] = [...PROVIDER_FLOWS, ...CLI_FLOWS, ...RAW_FLOWS];

@@ -2,7 +2,9 @@
  * Where the API contract is wider than, or differs from, RunPod's v2 description, as patches
  * applied to a copy of the description before anything is validated against it. The contract wins
  * where the two disagree; every entry names the contract section it comes from.
- * docs/api-differences.md lists every difference found, including those that need no patch.
+ * docs/api-differences.md lists every difference found, including those that need no patch. Routes
+ * RunPod's newer reference documents and our copy of the description predates are added the same
+ * way (`NEWER_ROUTES`).
  *
  * Each patch checks that the description still says what the entry corrects ("add" needs the key
  * absent, "replace" needs the old value, "absent" needs nothing there): when the description
@@ -205,6 +207,178 @@ export const ERRATA: readonly Erratum[] = [
   },
 ];
 
+/**
+ * Routes RunPod's newer v2 reference documents and our copy of the description predates, added to
+ * the copy as the reference gives them, so that the gate validates their traffic as it does every
+ * described route. Not contract differences: each names the reference pages it comes from
+ * (docs/api-differences.md, "Routes newer than our copy of the description"), and refuses to apply
+ * once the description has its paths.
+ */
+export interface NewerRoutes {
+  readonly id: string;
+  /** The pages of RunPod's v2 reference the routes come from. */
+  readonly reference: readonly string[];
+  readonly reason: string;
+  readonly patches: readonly OverlayPatch[];
+}
+
+const rateLimitHeaders = {
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+} as const;
+const problemAnswer = (description: string) => ({
+  headers: rateLimitHeaders,
+  description,
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+});
+const jsonAnswer = (description: string, schema: string) => ({
+  headers: rateLimitHeaders,
+  description,
+  content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
+const errorAnswers = (...statuses: readonly number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      String(status),
+      {
+        $ref: `#/components/responses/${
+          {
+            400: "BadRequestError",
+            401: "UnauthorizedError",
+            403: "ForbiddenError",
+            404: "NotFoundError",
+            422: "UnprocessableEntityError",
+            429: "TooManyRequestsError",
+          }[status]
+        }`,
+      },
+    ]),
+  );
+const jsonBody = (schema: string) => ({
+  required: true,
+  content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
+const secretOperation = (operationId: string, rest: Record<string, unknown>) => ({
+  operationId,
+  tags: ["Account"],
+  ...rest,
+  responses: { ...(rest.responses as object), default: problemAnswer("Error") },
+});
+const secretValue = { type: "string", minLength: 1, maxLength: 16_777_216, writeOnly: true };
+const secretDescription = { type: "string", maxLength: 65_535 };
+
+export const NEWER_ROUTES: readonly NewerRoutes[] = [
+  {
+    id: "account-secrets",
+    reference: [
+      "https://docs.runpod.io/api-reference-v2/account/create-a-secret",
+      "https://docs.runpod.io/api-reference-v2/account/list-secrets",
+      "https://docs.runpod.io/api-reference-v2/account/get-a-secret",
+      "https://docs.runpod.io/api-reference-v2/account/update-a-secret",
+      "https://docs.runpod.io/api-reference-v2/account/delete-a-secret",
+    ],
+    reason:
+      "Account secrets: create (201, 409 for a name taken), list (optionally by `name`), get, update (value " +
+      "and/or description; the name is immutable) and delete (204). The value is write-only: the Secret answer " +
+      "declares it absent (`value: false`), so an answer that leaks it is reported. What no schema says (the " +
+      "RUNPOD prefix, limits in UTF-8 bytes, an empty PATCH) answers 400 and is the handler's.",
+    patches: [
+      {
+        op: "add",
+        at: "#/components/schemas",
+        key: "CreateSecretRequest",
+        value: {
+          type: "object",
+          additionalProperties: false,
+          required: ["name", "value"],
+          properties: {
+            name: { type: "string", minLength: 1, maxLength: 191, pattern: "^[a-zA-Z_][a-zA-Z0-9_.\\-/]*$" },
+            value: secretValue,
+            description: secretDescription,
+          },
+        },
+      },
+      {
+        op: "add",
+        at: "#/components/schemas",
+        key: "UpdateSecretRequest",
+        value: {
+          type: "object",
+          additionalProperties: false,
+          properties: { value: secretValue, description: secretDescription },
+        },
+      },
+      {
+        op: "add",
+        at: "#/components/schemas",
+        key: "Secret",
+        value: {
+          type: "object",
+          required: ["id", "name", "createdAt"],
+          properties: {
+            id: { type: "string" },
+            name: { type: "string" },
+            description: { type: ["string", "null"] },
+            createdAt: { type: "string", format: "date-time" },
+            valueLastUpdatedAt: { type: ["string", "null"], format: "date-time" },
+            value: false,
+          },
+        },
+      },
+      {
+        op: "add",
+        at: "#/components/schemas",
+        key: "ListSecretsResponse",
+        value: {
+          type: "object",
+          required: ["secrets"],
+          properties: { secrets: { type: "array", items: { $ref: "#/components/schemas/Secret" } } },
+        },
+      },
+      {
+        op: "add",
+        at: "#/paths",
+        key: "/v2/account/secrets",
+        value: {
+          get: secretOperation("listSecrets", {
+            parameters: [{ name: "name", in: "query", required: false, schema: { type: "string" } }],
+            responses: { "200": jsonAnswer("OK", "ListSecretsResponse"), ...errorAnswers(401, 403, 429) },
+          }),
+          post: secretOperation("createSecret", {
+            requestBody: jsonBody("CreateSecretRequest"),
+            responses: {
+              "201": jsonAnswer("Created", "Secret"),
+              ...errorAnswers(400, 401, 403, 422, 429),
+              "409": problemAnswer("A secret of that name already exists"),
+            },
+          }),
+        },
+      },
+      {
+        op: "add",
+        at: "#/paths",
+        key: "/v2/account/secrets/{id}",
+        value: {
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          get: secretOperation("getSecret", {
+            responses: { "200": jsonAnswer("OK", "Secret"), ...errorAnswers(401, 403, 404, 429) },
+          }),
+          patch: secretOperation("updateSecret", {
+            requestBody: jsonBody("UpdateSecretRequest"),
+            responses: { "200": jsonAnswer("OK", "Secret"), ...errorAnswers(400, 401, 403, 404, 422, 429) },
+          }),
+          delete: secretOperation("deleteSecret", {
+            responses: {
+              "204": { headers: rateLimitHeaders, description: "Deleted. Response has no body." },
+              ...errorAnswers(401, 403, 404, 429),
+            },
+          }),
+        },
+      },
+    ],
+  },
+];
+
 function container(
   root: unknown,
   at: string,
@@ -233,21 +407,30 @@ function parentOf(at: string): { parent: string; key: string } {
   };
 }
 
-function caughtUp(entry: OverlayEntry | Erratum, what: string): Error {
-  const source = "contract" in entry ? `the contract (${entry.contract})` : "its own examples";
+function caughtUp(entry: OverlayEntry | Erratum | NewerRoutes, what: string): Error {
+  const source =
+    "contract" in entry
+      ? `the contract (${entry.contract})`
+      : "reference" in entry
+        ? "RunPod's newer reference"
+        : "its own examples";
   return new Error(
     `overlay entry ${entry.id}: the description now ${what}; it may have caught up with ${source}: ` +
       "review the entry and drop it if so",
   );
 }
 
-/** Applies the overlay entries, then the errata, to `description` in place and returns it. */
+/**
+ * Applies the overlay entries, then the errata, then the newer reference's routes, to
+ * `description` in place and returns it.
+ */
 export function applyOverlay(
   description: Description,
   entries: readonly OverlayEntry[] = OVERLAY,
   errata: readonly Erratum[] = ERRATA,
+  newer: readonly NewerRoutes[] = NEWER_ROUTES,
 ): Description {
-  for (const entry of [...entries, ...errata]) {
+  for (const entry of [...entries, ...errata, ...newer]) {
     for (const patch of entry.patches) {
       switch (patch.op) {
         case "add": {

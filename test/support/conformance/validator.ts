@@ -37,7 +37,15 @@ import {
   type Response,
   type Schema,
 } from "./description.js";
-import { applyOverlay, ERRATA, type Erratum, OVERLAY, type OverlayEntry } from "./overlay.js";
+import {
+  applyOverlay,
+  ERRATA,
+  type Erratum,
+  NEWER_ROUTES,
+  type NewerRoutes,
+  OVERLAY,
+  type OverlayEntry,
+} from "./overlay.js";
 
 export type Direction = "request" | "answer";
 
@@ -144,12 +152,22 @@ export class DescriptionValidator {
   /** The component schemas as Ajv has them (references retargeted, discriminators and conditionals rewritten). */
   private readonly defs: Record<string, unknown>;
 
-  /** Loads the description from `path` and applies the overlay and the errata to it. */
+  /** Loads the description from `path` and applies the overlay, the errata and the newer routes to it. */
   static load(
-    options: { path?: string; overlay?: readonly OverlayEntry[]; errata?: readonly Erratum[] } = {},
+    options: {
+      path?: string;
+      overlay?: readonly OverlayEntry[];
+      errata?: readonly Erratum[];
+      newer?: readonly NewerRoutes[];
+    } = {},
   ): DescriptionValidator {
     return new DescriptionValidator(
-      applyOverlay(loadDescription(options.path), options.overlay ?? OVERLAY, options.errata ?? ERRATA),
+      applyOverlay(
+        loadDescription(options.path),
+        options.overlay ?? OVERLAY,
+        options.errata ?? ERRATA,
+        options.newer ?? NEWER_ROUTES,
+      ),
     );
   }
 
