@@ -1,16 +1,21 @@
-/** Account SSH keys (`GET`/`PUT {base_url}/v2/account/ssh-keys`). PUT replaces the whole set. */
+/**
+ * Account SSH keys (`GET`/`PUT {base_url}/v2/account/ssh-keys`): the acting account's own set
+ * (accounts.ts), which PUT replaces whole.
+ */
 import { json, type RouteContext, type RouteTable } from "./routing.js";
 import { UpdateSshKeysRequest } from "./schemas/account.js";
+import { sshKeysOf } from "./state.js";
 import { validateBody } from "./validation.js";
 
 function getKeys(ctx: RouteContext) {
-  return json(200, { keys: ctx.state.sshKeys });
+  return json(200, { keys: sshKeysOf(ctx.state, ctx.account) });
 }
 
 function putKeys(ctx: RouteContext) {
   const { keys } = validateBody(UpdateSshKeysRequest, ctx.body);
-  ctx.state.sshKeys = [...new Set(keys.map((k) => k.trim()))];
-  return json(200, { keys: ctx.state.sshKeys });
+  const set = [...new Set(keys.map((k) => k.trim()))];
+  ctx.state.sshKeys.set(ctx.account, set);
+  return json(200, { keys: set });
 }
 
 export const accountRoutes: RouteTable = {

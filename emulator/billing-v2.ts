@@ -1,7 +1,8 @@
 /**
  * Billing history v2 under base_url (v2 description: listBilling, listPodBilling,
  * listServerlessBilling, listEndpointBilling, listNetworkVolumeBilling, listClusterBilling), from
- * the same seeded usage rows as the v1 routes (billing.ts).
+ * the same usage rows as the v1 routes (billing.ts): the seed's history and what the acting
+ * account's pods, endpoints and network volumes have used since (usage.ts).
  *
  * The window: `startTime`/`endTime` with `bucketSize`, or `lastN` with `bucketSize` (400 when both
  * are given). `startTime` defaults to 30 days before now and is snapped down to its bucket's start;
@@ -18,11 +19,12 @@
  * the sum of its components, and `metadata.totals` the sums over the records. Amounts are summed
  * in units of $0.0001, so totals add up exactly.
  */
-import { bucketStart, isoSeconds, numberField, type UsageRow } from "./billing.js";
+import { bucketStart, isoSeconds, numberField } from "./billing.js";
 import { badRequest, unprocessable } from "./errors.js";
 import { json, type RouteContext, type RouteTable } from "./routing.js";
 import { BUCKET_SIZES, type BucketSize, isDateTime } from "./schemas/billing.js";
 import type { EmulatorState } from "./state.js";
+import { type HistoryFamily, type UsageRow, usageRows } from "./usage.js";
 
 const DAY_MS = 86_400_000;
 /** The longest window answered, in buckets (a year of hours and then some). */
@@ -131,7 +133,7 @@ const queryEcho = (w: Window) => ({
 
 /** A resource family: its rows, the field naming a row's resource, and a row's components in $0.0001. */
 interface Family {
-  rows: (state: EmulatorState) => readonly UsageRow[];
+  history: HistoryFamily;
   resource: (row: UsageRow) => string;
   components: readonly string[];
   split: (state: EmulatorState, row: UsageRow) => Record<string, number>;
@@ -153,7 +155,7 @@ const idOf = (field: string) => (row: UsageRow) =>
 
 const FAMILIES = {
   pods: {
-    rows: (s) => s.seed.billing.pods,
+    history: "pods",
     resource: idOf("podId"),
     components: ["gpuAmount", "cpuAmount", "diskAmount"],
     split: (s, row) =>
@@ -164,13 +166,13 @@ const FAMILIES = {
       ),
   },
   serverless: {
-    rows: (s) => s.seed.billing.endpoints,
+    history: "serverless",
     resource: idOf("endpointId"),
     components: ["gpuAmount", "cpuAmount", "diskAmount", "feeAmount"],
     split: (_s, row) => stated(row, ["gpuAmount", "cpuAmount", "diskAmount", "feeAmount"], "gpuAmount"),
   },
   networkVolumes: {
-    rows: (s) => s.seed.billing.networkVolumes,
+    history: "networkVolumes",
     resource: idOf("networkVolumeId"),
     components: ["standardAmount", "highPerformanceAmount"],
     split: (_s, row) => {
@@ -179,13 +181,13 @@ const FAMILIES = {
     },
   },
   clusters: {
-    rows: (s) => s.seed.billing.clusters,
+    history: "clusters",
     resource: idOf("clusterId"),
     components: ["gpuAmount", "diskAmount", "networkingAmount"],
     split: (_s, row) => stated(row, ["gpuAmount", "diskAmount", "networkingAmount"], "gpuAmount"),
   },
   publicEndpoints: {
-    rows: (s) => s.seed.billing.publicEndpoints,
+    history: "publicEndpoints",
     resource: () => "",
     components: ["totalAmount"],
     split: (_s, row) => ({ totalAmount: units(row.amount) }),
@@ -197,12 +199,13 @@ type Totals = Record<string, number>;
 /** Component sums per bucket and resource (a resource of "" for families answered per bucket). */
 function sums(
   state: EmulatorState,
+  account: string,
   family: Family,
   w: Window,
   only?: string,
 ): Map<string, Map<number, Totals>> {
   const out = new Map<string, Map<number, Totals>>();
-  for (const row of family.rows(state)) {
+  for (const row of usageRows(state, family.history, account, { from: w.start, to: w.end })) {
     const at = Date.parse(row.time);
     // A seed row whose time does not parse is skipped rather than failing every request.
     if (!Number.isFinite(at) || at < w.start || at >= w.end) continue;
@@ -235,7 +238,7 @@ function amounts(components: readonly string[], total: Totals | undefined): Reco
 function perResource(ctx: RouteContext, family: Family, idKey: string, filter: string, uniqueKey: string) {
   const w = windowOf(ctx.query, ctx.now);
   const only = ctx.query.get(filter) ?? undefined;
-  const byResource = sums(ctx.state, family, w, only === "" ? undefined : only);
+  const byResource = sums(ctx.state, ctx.account, family, w, only === "" ? undefined : only);
   const ids = [...byResource.keys()].sort();
   const records = w.buckets.flatMap((b) =>
     ids.map((id) => ({
@@ -261,9 +264,9 @@ function perResource(ctx: RouteContext, family: Family, idKey: string, filter: s
 }
 
 /** Each family's per-bucket sums over every resource. */
-function perBucket(state: EmulatorState, family: Family, w: Window): Map<number, Totals> {
+function perBucket(state: EmulatorState, account: string, family: Family, w: Window): Map<number, Totals> {
   const out = new Map<number, Totals>();
-  for (const byBucket of sums(state, family, w).values()) {
+  for (const byBucket of sums(state, account, family, w).values()) {
     for (const [b, t] of byBucket) {
       const acc = out.get(b) ?? {};
       for (const [c, v] of Object.entries(t)) acc[c] = (acc[c] ?? 0) + v;
@@ -294,7 +297,10 @@ function aggregateBilling(ctx: RouteContext) {
   const { state } = ctx;
   const w = windowOf(ctx.query, ctx.now);
   const families = Object.fromEntries(
-    (Object.keys(FAMILIES) as (keyof typeof FAMILIES)[]).map((k) => [k, perBucket(state, FAMILIES[k], w)]),
+    (Object.keys(FAMILIES) as (keyof typeof FAMILIES)[]).map((k) => [
+      k,
+      perBucket(state, ctx.account, FAMILIES[k], w),
+    ]),
   ) as Record<keyof typeof FAMILIES, Map<number, Totals>>;
   const names = AGGREGATE.map(([, , name]) => name);
   const totals: Totals = {};
@@ -315,7 +321,7 @@ function aggregateBilling(ctx: RouteContext) {
 /** Public endpoint billing: one record per bucket with its total (no per-endpoint split, no filter). */
 function publicEndpointBilling(ctx: RouteContext) {
   const w = windowOf(ctx.query, ctx.now);
-  const byBucket = perBucket(ctx.state, FAMILIES.publicEndpoints, w);
+  const byBucket = perBucket(ctx.state, ctx.account, FAMILIES.publicEndpoints, w);
   let total = 0;
   const records = w.buckets.map((b) => {
     const t = byBucket.get(b)?.totalAmount ?? 0;

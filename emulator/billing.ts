@@ -3,7 +3,8 @@
  * "Command-line commands", Billing; v1 description: PodBilling, EndpointBilling,
  * NetworkVolumeBilling): `GET /v1/billing/pods`, `/v1/billing/endpoints`, `/v1/billing/networkvolumes`.
  *
- * The seed holds hourly usage rows; a request folds them into buckets of `bucketSize` (a bucket
+ * The usage rows are hourly: the seed's history and what the acting account's resources have used
+ * since (usage.ts). A request folds them into buckets of `bucketSize` (a bucket
  * starts at the UTC truncation of a row's time; weeks start on Monday), one record per bucket and
  * group. A record's `time` is its bucket's start. Amounts are summed and rounded to 4 decimals,
  * billed time is summed, billed disk space is the bucket's largest. The answer is a bare JSON
@@ -14,8 +15,7 @@
 import { badRequest } from "./errors.js";
 import { json, queryList, type RouteContext, type RouteTable } from "./routing.js";
 import { BUCKET_SIZES, type BucketSize, isDateTime } from "./schemas/billing.js";
-
-export type UsageRow = { time: string; amount: number } & Record<string, unknown>;
+import { type UsageRow, usageRows } from "./usage.js";
 
 const POD_GROUPINGS = ["podId", "gpuTypeId"] as const;
 const ENDPOINT_GROUPINGS = ["endpointId", "podId", "gpuTypeId"] as const;
@@ -187,7 +187,7 @@ function podBilling(ctx: RouteContext) {
   const grouping = oneOf(ctx.query, "grouping", POD_GROUPINGS, "gpuTypeId");
   const podId = param(ctx.query, "podId");
   const gpuTypeId = param(ctx.query, "gpuTypeId");
-  const rows = inWindow(ctx.state.seed.billing.pods, window).filter(
+  const rows = inWindow(usageRows(ctx.state, "pods", ctx.account), window).filter(
     ({ row }) =>
       (podId === undefined || row.podId === podId) &&
       (gpuTypeId === undefined || row.gpuTypeId === gpuTypeId),
@@ -205,7 +205,7 @@ function endpointBilling(ctx: RouteContext) {
   const endpointId = param(ctx.query, "endpointId");
   // An array in the description: `a,b` and repeated parameters both give a list.
   const gpuTypeIds = queryList(ctx.query, "gpuTypeId");
-  const rows = inWindow(ctx.state.seed.billing.endpoints, window).filter(
+  const rows = inWindow(usageRows(ctx.state, "serverless", ctx.account), window).filter(
     ({ row }) =>
       (endpointId === undefined || row.endpointId === endpointId) &&
       (gpuTypeIds.length === 0 || gpuTypeIds.includes(String(row.gpuTypeId))),
@@ -250,7 +250,7 @@ function perHour(rows: readonly UsageRow[]): UsageRow[] {
 function networkVolumeBilling(ctx: RouteContext) {
   const window = windowOf(ctx.query);
   const records = fold<StorageTotal>(
-    inWindow(perHour(ctx.state.seed.billing.networkVolumes), window),
+    inWindow(perHour(usageRows(ctx.state, "networkVolumes", ctx.account)), window),
     window.bucketSize,
     () => undefined,
     () => ({

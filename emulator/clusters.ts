@@ -15,6 +15,7 @@
 
 import { createHash } from "node:crypto";
 import { gpuStockAt } from "./capacity.js";
+import { type ClusterRecord, memberMachine, overlayIp, roleOf } from "./cluster-records.js";
 import { nextArgs } from "./command.js";
 import { badRequest, HttpError, NO_CAPACITY, notFound, unprocessable } from "./errors.js";
 import { forbidden, randomPort, randomSecret } from "./pod-create.js";
@@ -22,54 +23,33 @@ import { findPod, startSequence, terminate } from "./pod-lifecycle.js";
 import { publicAddress } from "./pod-ports.js";
 import { podView } from "./pod-view.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
-import { type ClusterType, CreateClusterRequest, UpdateClusterRequest } from "./schemas/clusters.js";
+import { CreateClusterRequest, UpdateClusterRequest } from "./schemas/clusters.js";
 import type { PodStatus } from "./schemas/common.js";
-import type { Seed } from "./seed-schema.js";
 import {
   type EmulatorState,
-  type Machine,
+  ownedVolume,
   type PodRecord,
   requireDataCenter,
   requireGpuType,
+  sshKeysOf,
   stockKey,
 } from "./state.js";
 import { validateBody } from "./validation.js";
-
-export interface ClusterRecord {
-  id: string;
-  name: string;
-  type: ClusterType;
-  compute: { gpuTypeId: string; gpuCountPerPod: number; podCount: number };
-  dataCenterId: string;
-  /** Member pod ids by rank. */
-  memberIds: string[];
-  createdAt: number;
-  /** When a deleted cluster stops being readable. */
-  goneAt?: number;
-}
 
 /** The overlay network every cluster gets (v2 description's example). */
 const OVERLAY_CIDR = "10.65.0.0/16";
 const VXLAN_PORT = 4789;
 const GLOBAL_MOUNT_DEFAULT_PATH = "/global";
 
-function roleOf(type: ClusterType, rank: number): string | undefined {
-  if (type === "SLURM") return rank === 0 ? "SLURM_CONTROLLER" : "SLURM_COMPUTE";
-  if (type === "RAY") return rank === 0 ? "RAY_HEAD" : "RAY_WORKER";
-  return undefined;
-}
-
-function overlayIp(rank: number): string {
-  const n = rank + 2;
-  return `10.65.${n >> 8}.${n & 255}`;
-}
-
 function vxlanId(id: string): number {
   return (Number.parseInt(createHash("sha256").update(id).digest("hex").slice(0, 6), 16) % 16_000_000) + 1;
 }
 
-/** The cluster as a live record: undefined when unknown or its deleted grace period has passed. */
-export function findCluster(state: EmulatorState, id: string): ClusterRecord | undefined {
+/**
+ * The cluster as a live record: undefined when unknown, its deleted grace period has passed, or
+ * another account owns it (accounts.ts).
+ */
+export function findCluster(state: EmulatorState, id: string, account: string): ClusterRecord | undefined {
   const c = state.clusters.get(id);
   if (!c) return undefined;
   if (c.goneAt !== undefined && c.goneAt <= state.now()) {
@@ -77,17 +57,17 @@ export function findCluster(state: EmulatorState, id: string): ClusterRecord | u
     for (const podId of c.memberIds) state.pods.delete(podId);
     return undefined;
   }
-  return c;
+  return c.account === account ? c : undefined;
 }
 
-function requireCluster(state: EmulatorState, id: string): ClusterRecord {
-  const c = findCluster(state, id);
+function requireCluster(state: EmulatorState, id: string, account: string): ClusterRecord {
+  const c = findCluster(state, id, account);
   if (!c) throw notFound(`Cluster '${id}' was not found.`);
   return c;
 }
 
-function requireLiveCluster(state: EmulatorState, id: string): ClusterRecord {
-  const c = requireCluster(state, id);
+function requireLiveCluster(state: EmulatorState, id: string, account: string): ClusterRecord {
+  const c = requireCluster(state, id, account);
   if (c.goneAt !== undefined) throw notFound(`Cluster '${id}' was deleted.`);
   return c;
 }
@@ -155,7 +135,7 @@ function createCluster(ctx: RouteContext) {
     ? [...body.dataCenterIds]
     : state.seed.dataCenters.map((d) => d.id);
   for (const m of mounts?.network ?? []) {
-    const volume = state.networkVolumes.get(m.volumeId);
+    const volume = ownedVolume(state, m.volumeId, ctx.account);
     if (!volume) throw badRequest(`Network volume '${m.volumeId}' does not exist.`);
     if (!candidates.includes(volume.dataCenter)) {
       throw badRequest(
@@ -188,10 +168,12 @@ function createCluster(ctx: RouteContext) {
     dataCenterId: dc,
     memberIds: [],
     createdAt: ctx.now,
+    account: ctx.account,
   };
   const env = { ...(body.env ?? {}) };
-  if (body.startSsh && state.sshKeys.length > 0 && env.PUBLIC_KEY === undefined)
-    env.PUBLIC_KEY = state.sshKeys.join("\n");
+  const sshKeys = sshKeysOf(state, ctx.account);
+  if (body.startSsh && sshKeys.length > 0 && env.PUBLIC_KEY === undefined)
+    env.PUBLIC_KEY = sshKeys.join("\n");
   if (body.startJupyter && env.JUPYTER_PASSWORD === undefined) env.JUPYTER_PASSWORD = randomSecret(state);
   const ports = body.ports ?? [];
   const stock = gpuStockAt(state, dc, gpuTypeId);
@@ -223,7 +205,7 @@ function createCluster(ctx: RouteContext) {
       },
       gpu: { id: gpuTypeId, count: gpuCountPerPod },
       cloud: "SECURE",
-      machine: memberMachine(state, dc, gpuTypeId, gpuCountPerPod, {
+      machine: memberMachine(state.gpuStock.get(stockKey(dc, gpuTypeId)), dc, gpuTypeId, gpuCountPerPod, {
         portMap,
         held: true,
         publicIp: `194.68.${Math.floor(state.random() * 250) + 1}.${Math.floor(state.random() * 250) + 1}`,
@@ -236,7 +218,7 @@ function createCluster(ctx: RouteContext) {
       startedAt: null,
       status: "PROVISIONING",
       boots: [],
-      ownerKey: ctx.apiKey,
+      account: ctx.account,
     };
     startSequence(state, pod, ctx.now);
     state.pods.set(pod.id, pod);
@@ -246,83 +228,12 @@ function createCluster(ctx: RouteContext) {
   return json(201, clusterView(state, c));
 }
 
-function memberMachine(
-  state: EmulatorState,
-  dc: string,
-  gpuTypeId: string,
-  count: number,
-  host: Pick<Machine, "portMap" | "held" | "publicIp">,
-): Machine {
-  const stock = state.gpuStock.get(stockKey(dc, gpuTypeId));
-  return {
-    dataCenterId: dc,
-    gpuTypeId,
-    gpuCount: count,
-    vcpuCount: (stock?.vcpuPerGpu ?? 16) * count,
-    memoryGb: (stock?.ramPerGpu ?? 100) * count,
-    cudaVersion: stock?.cudaVersions.at(-1) ?? null,
-    ...host,
-  };
-}
-
-/**
- * A seeded cluster and its members, RUNNING since the seed was loaded. They hold no stock: the
- * seed's stock figures are what is free besides them.
- */
-export function seedCluster(state: EmulatorState, seed: Seed["clusters"][number]): void {
-  const now = state.now();
-  const type = seed.type;
-  const c: ClusterRecord = {
-    id: seed.id,
-    name: seed.name ?? seed.id,
-    type,
-    compute: { gpuTypeId: seed.gpuTypeId, gpuCountPerPod: seed.gpuCountPerPod, podCount: seed.members },
-    dataCenterId: seed.dataCenterId,
-    memberIds: [],
-    createdAt: now,
-  };
-  for (let rank = 0; rank < seed.members; rank += 1) {
-    const role = roleOf(type, rank);
-    const pod: PodRecord = {
-      id: `${seed.id}-node${rank}`,
-      name: `${seed.id}-node${rank}`,
-      image: seed.image,
-      args: "",
-      disk: 50,
-      env: {},
-      ports: ["22/tcp"],
-      registry: null,
-      mounts: {},
-      gpu: { id: seed.gpuTypeId, count: seed.gpuCountPerPod },
-      cloud: "SECURE",
-      machine: memberMachine(state, seed.dataCenterId, seed.gpuTypeId, seed.gpuCountPerPod, {
-        portMap: { 22: 20_000 + rank },
-        held: false,
-        // Fixed, so loading a seed draws nothing from the random source.
-        publicIp: `194.68.10.${rank + 10}`,
-      }),
-      locked: false,
-      globalNetworking: false,
-      cluster: { id: seed.id, rank, ...(role === undefined ? {} : { role }), ip: overlayIp(rank) },
-      costPerHour: 0,
-      createdAt: now,
-      startedAt: now,
-      status: "RUNNING",
-      boots: [],
-      ownerKey: "",
-    };
-    state.pods.set(pod.id, pod);
-    c.memberIds.push(pod.id);
-  }
-  state.clusters.set(c.id, c);
-}
-
 // ---------------------------------------------------------------- read, rename, delete
 
 function listClusters(ctx: RouteContext) {
   const { state } = ctx;
   const clusters = [...state.clusters.keys()]
-    .map((id) => findCluster(state, id))
+    .map((id) => findCluster(state, id, ctx.account))
     .filter((c): c is ClusterRecord => c !== undefined && c.goneAt === undefined)
     .map((c) => clusterView(state, c));
   return json(200, { clusters });
@@ -330,7 +241,7 @@ function listClusters(ctx: RouteContext) {
 
 function renameCluster(ctx: RouteContext) {
   const { state } = ctx;
-  const c = requireLiveCluster(state, ctx.params.id ?? "");
+  const c = requireLiveCluster(state, ctx.params.id ?? "", ctx.account);
   // minProperties: 1, on the body as sent (an unknown property is its own error, not an empty body).
   const body = ctx.body;
   if (
@@ -346,7 +257,7 @@ function renameCluster(ctx: RouteContext) {
 
 function deleteCluster(ctx: RouteContext) {
   const { state } = ctx;
-  const c = requireLiveCluster(state, ctx.params.id ?? "");
+  const c = requireLiveCluster(state, ctx.params.id ?? "", ctx.account);
   for (const pod of members(state, c)) {
     if (pod.status === "TERMINATED") continue;
     // Members cannot be locked (pod PATCH refuses them), so terminating never meets a lock.
@@ -358,7 +269,7 @@ function deleteCluster(ctx: RouteContext) {
 
 function listClusterPods(ctx: RouteContext) {
   const { state } = ctx;
-  const c = requireCluster(state, ctx.params.id ?? "");
+  const c = requireCluster(state, ctx.params.id ?? "", ctx.account);
   return json(200, { pods: members(state, c).map((p) => podView(state, p)) });
 }
 
@@ -369,7 +280,8 @@ export const clusterRoutes: RouteTable = {
     {
       method: "GET",
       pattern: "/v2/clusters/:id",
-      handler: (ctx) => json(200, clusterView(ctx.state, requireCluster(ctx.state, ctx.params.id ?? ""))),
+      handler: (ctx) =>
+        json(200, clusterView(ctx.state, requireCluster(ctx.state, ctx.params.id ?? "", ctx.account))),
     },
     { method: "PATCH", pattern: "/v2/clusters/:id", handler: renameCluster },
     { method: "DELETE", pattern: "/v2/clusters/:id", handler: deleteCluster },

@@ -188,7 +188,7 @@ export function newBoot(
     provisioningMs: state.settings.provisioningMs,
     startingMs: state.settings.startingMs,
     script: scriptFor(state, pod, fate),
-    environment: bootEnvironment(state, pod.env),
+    environment: bootEnvironment(state, pod.account, pod.env),
   };
 }
 

@@ -19,7 +19,7 @@ import { ContainerBehaviour, type LogLine, podLog } from "./containers.js";
 import { HttpError, notFound } from "./errors.js";
 import type { FaultRuleInput } from "./faults.js";
 import { workerLog } from "./logs.js";
-import { endBoot, findPod } from "./pod-lifecycle.js";
+import { findPod, forceStatus } from "./pod-lifecycle.js";
 import { podView } from "./pod-view.js";
 import type { WindowPolicy } from "./rate-limit.js";
 import { type Reply, safeDecode } from "./routing.js";
@@ -29,7 +29,7 @@ import { environmentDigest } from "./secret-references.js";
 import { secretView } from "./secrets.js";
 import type { SeedInput } from "./seed-schema.js";
 import { v2View } from "./serverless.js";
-import { requireEndpoint } from "./serverless-records.js";
+import { findEndpoint } from "./serverless-records.js";
 import { workerIdFor } from "./serverless-workers.js";
 import { DEFAULT_SETTINGS, type EmulatorState, type Settings, SettingsSchema, stockKey } from "./state.js";
 import { templateView } from "./templates.js";
@@ -46,6 +46,14 @@ const CapacityChange = z.strictObject({
 export type CapacityChange = z.input<typeof CapacityChange>;
 
 const SettingsChange = SettingsSchema.partial();
+
+const ApiKeyOptionsSchema = z.strictObject({
+  userId: z.string().min(1).optional(),
+  teamId: z.string().min(1).optional(),
+  rateLimitExempt: z.boolean().optional(),
+});
+/** Who a key added through the control plane belongs to, and whether it is rate-limit exempt. */
+export type ApiKeyOptions = z.input<typeof ApiKeyOptionsSchema>;
 
 const Policy = z
   .array(z.strictObject({ name: z.string(), quota: z.int().min(1), seconds: z.int().min(1) }))
@@ -135,8 +143,25 @@ export class EmulatorControl {
     this.state.log.clear();
   }
 
-  addApiKey(key: string, forbidden: { dataCenterId?: string; gpuTypeId?: string }[] = []): void {
-    this.state.apiKeys.set(key, { key, forbidden });
+  /**
+   * Adds an API key: optionally without access to some pools (403), belonging to a user (the
+   * default user otherwise), created inside a team, or rate-limit exempt (accounts.ts).
+   *
+   * @example control.addApiKey("rpa_MEMBER", [], { userId: "user_alice", rateLimitExempt: true })
+   */
+  addApiKey(
+    key: string,
+    forbidden: { dataCenterId?: string; gpuTypeId?: string }[] = [],
+    options: ApiKeyOptions = {},
+  ): void {
+    const parsed = ApiKeyOptionsSchema.parse(options);
+    this.state.apiKeys.set(key, {
+      key,
+      forbidden,
+      ...(parsed.userId === undefined ? {} : { userId: parsed.userId }),
+      ...(parsed.teamId === undefined ? {} : { teamId: parsed.teamId }),
+      rateLimitExempt: parsed.rateLimitExempt ?? false,
+    });
   }
 
   /** Forces a pod into a status out of band (a crash to ERROR, a stop to EXITED). */
@@ -145,9 +170,7 @@ export class EmulatorControl {
     if (!pod) throw notFound(`Pod '${id}' was not found.`);
     if (!POD_STATUSES.includes(status))
       throw new HttpError(400, `control plane: status must be one of ${POD_STATUSES.join(", ")}`);
-    endBoot(pod, this.state.now(), "forced");
-    pod.status = status;
-    if (status === "RUNNING") pod.startedAt = this.state.now();
+    forceStatus(this.state, pod, status);
     return podView(this.state, pod);
   }
 
@@ -201,7 +224,8 @@ export class EmulatorControl {
     endpointId: string,
     index: number,
   ): { workerId: string; lines: { ts: string; source: string; line: string }[] } {
-    const e = requireEndpoint(this.state, endpointId);
+    const e = findEndpoint(this.state, endpointId);
+    if (!e) throw notFound(`Endpoint '${endpointId}' was not found.`);
     return {
       workerId: workerIdFor(e.id, index),
       lines: workerLog(this.state, e, index, this.state.now()).map(isoLine),
@@ -221,12 +245,12 @@ export class EmulatorControl {
     return {
       now: s.now(),
       pods,
-      sshKeys: [...s.sshKeys],
+      sshKeys: [...s.sshKeys.values()].flat(),
       endpoints: [...s.endpoints.values()].map((e) => v2View(s, e)),
       registries: [...s.registries.values()].map((r) => ({ id: r.id, name: r.name })),
       secrets: [...s.secrets.values()].map(secretView),
       clusters: [...s.clusters.values()].map((c) => ({ ...c })),
-      networkVolumes: [...s.networkVolumes.values()],
+      networkVolumes: [...s.networkVolumes.values()].map(({ account: _account, ...v }) => v),
       templates: [...s.templates.values()].filter((t) => t.source === "user").map(templateView),
       jobs: [...s.jobs.values()],
       faultsApplied: Object.fromEntries(s.faults.applied),
@@ -306,6 +330,7 @@ export class EmulatorControl {
         this.addApiKey(
           String(obj.key),
           (obj.forbidden as { dataCenterId?: string; gpuTypeId?: string }[]) ?? [],
+          { userId: obj.userId, teamId: obj.teamId, rateLimitExempt: obj.rateLimitExempt } as ApiKeyOptions,
         );
         return ok();
       case "GET /state":

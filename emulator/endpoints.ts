@@ -28,6 +28,7 @@
  * template (404 unknown, 400 not serverless), compute-type rules, workers, data centers, volumes
  * (all 400, the status the v1 description gives for a rejected create or update).
  */
+import { userOf } from "./accounts.js";
 import { badRequest, notFound } from "./errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { V1CreateEndpointRequest, V1UpdateEndpointRequest } from "./schemas/serverless.js";
@@ -38,12 +39,14 @@ import {
   type EndpointRecord,
   type GpuCompute,
   requireEndpoint,
-  userIdFor,
 } from "./serverless-records.js";
 import { newRelease, recordRelease } from "./serverless-releases.js";
+import { checkpointEndpoint } from "./serverless-usage.js";
 import { endpointWorkers } from "./serverless-workers.js";
 import {
   type EmulatorState,
+  ownedVolume,
+  readableTemplate,
   requireCpuFlavor,
   requireDataCenter,
   requireGpuType,
@@ -136,8 +139,8 @@ function v1Env(e: EndpointRecord): Record<string, string> {
 // ---------------------------------------------------------------- rules (v1 wording)
 
 /** Unknown id: 404 (as for pods, contract: Errors); a pod template cannot back an endpoint: 400. */
-function v1Template(state: EmulatorState, templateId: string): TemplateRecord {
-  const template = state.templates.get(templateId);
+function v1Template(state: EmulatorState, templateId: string, account: string): TemplateRecord {
+  const template = readableTemplate(state, templateId, account);
   if (!template) throw notFound(`Template '${templateId}' was not found or is not accessible.`);
   if (!template.serverless) {
     throw badRequest(
@@ -151,8 +154,13 @@ function v1Template(state: EmulatorState, templateId: string): TemplateRecord {
  * The v1 rules, on the endpoint as it would be after a create or update, and the template the
  * request binds (`bindsTemplate`: a create, or an update that sends `templateId`).
  */
-function checkV1(state: EmulatorState, s: V1Settings, bindsTemplate: boolean): TemplateRecord | undefined {
-  const template = bindsTemplate ? v1Template(state, s.templateId) : undefined;
+function checkV1(
+  state: EmulatorState,
+  account: string,
+  s: V1Settings,
+  bindsTemplate: boolean,
+): TemplateRecord | undefined {
+  const template = bindsTemplate ? v1Template(state, s.templateId, account) : undefined;
   if (s.computeType === "GPU") {
     if (!s.gpuTypeIds || s.gpuTypeIds.length === 0) {
       throw badRequest(
@@ -177,7 +185,7 @@ function checkV1(state: EmulatorState, s: V1Settings, bindsTemplate: boolean): T
   }
   for (const id of s.dataCenterIds) requireDataCenter(state, id, "dataCenterIds:");
   for (const id of [...(s.networkVolumeId === undefined ? [] : [s.networkVolumeId]), ...s.networkVolumeIds]) {
-    if (!state.networkVolumes.has(id)) throw badRequest(`Network volume '${id}' does not exist.`);
+    if (!ownedVolume(state, id, account)) throw badRequest(`Network volume '${id}' does not exist.`);
   }
   return template;
 }
@@ -299,7 +307,7 @@ export function v1View(ctx: RouteContext, e: EndpointRecord): Record<string, unk
     userId: e.userId,
   };
   if (ctx.query.get("includeTemplate") === "true" && e.templateId !== null) {
-    const template = state.templates.get(e.templateId);
+    const template = readableTemplate(state, e.templateId, e.account);
     if (template) view.template = templateView(template);
   }
   if (ctx.query.get("includeWorkers") === "true") {
@@ -350,7 +358,7 @@ function createEndpoint(ctx: RouteContext) {
     networkVolumeIds: body.networkVolumeIds ?? [],
     env: body.env ?? {},
   };
-  const template = checkV1(state, settings, true);
+  const template = checkV1(state, ctx.account, settings, true);
   const id = state.newId();
   // The name is optional in EndpointCreateInput; runpodctl names unnamed endpoints `endpoint-<random>`.
   settings.name = body.name ?? `endpoint-${id}`;
@@ -371,9 +379,11 @@ function createEndpoint(ctx: RouteContext) {
     templateEnv: {},
     createdAt: ctx.now,
     minChangedAt: ctx.now,
+    billedFrom: ctx.now,
     version: 1,
     releases: [],
-    userId: userIdFor(ctx.apiKey),
+    userId: userOf(state, ctx.apiKey),
+    account: ctx.account,
     jobCount: 0,
   };
   const e = applyV1(state, blank, settings, template, { templateId: true, env: true });
@@ -391,14 +401,14 @@ function createEndpoint(ctx: RouteContext) {
  */
 function updateEndpoint(ctx: RouteContext) {
   const { state } = ctx;
-  const current = requireEndpoint(state, ctx.params.id ?? "");
+  const current = requireEndpoint(state, ctx.params.id ?? "", ctx.account);
   const patch = validateBody(V1UpdateEndpointRequest, ctx.body);
   const merged: V1Settings = { ...v1Settings(state, current) };
   for (const [key, value] of Object.entries(patch)) {
     // The strict schema admits only V1Settings keys with their own types.
     if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;
   }
-  const template = checkV1(state, merged, patch.templateId !== undefined);
+  const template = checkV1(state, ctx.account, merged, patch.templateId !== undefined);
   if (current.type === "LOAD_BALANCER" && merged.scalerType !== "REQUEST_COUNT") {
     throw badRequest("scalerType: LOAD_BALANCER endpoints scale on REQUEST_COUNT.");
   }
@@ -406,13 +416,16 @@ function updateEndpoint(ctx: RouteContext) {
     templateId: patch.templateId !== undefined,
     env: patch.env !== undefined,
   });
-  recordRelease(state, current, next, ctx.now, userIdFor(ctx.apiKey));
+  recordRelease(state, current, next, ctx.now, userOf(state, ctx.apiKey));
+  // The worker time so far was worked out from the settings this update replaces.
+  checkpointEndpoint(state, current, ctx.now);
+  next.billedFrom = current.billedFrom;
   state.endpoints.set(next.id, next);
   return json(200, v1View(ctx, next));
 }
 
 function deleteEndpoint(ctx: RouteContext) {
-  deleteEndpointRecord(ctx.state, requireEndpoint(ctx.state, ctx.params.id ?? ""));
+  deleteEndpointRecord(ctx.state, requireEndpoint(ctx.state, ctx.params.id ?? "", ctx.account));
   return noContent;
 }
 
@@ -425,13 +438,15 @@ export const endpointRoutes: RouteTable = {
       handler: (ctx) =>
         json(
           200,
-          [...ctx.state.endpoints.values()].map((e) => v1View(ctx, e)),
+          [...ctx.state.endpoints.values()]
+            .filter((e) => e.account === ctx.account)
+            .map((e) => v1View(ctx, e)),
         ),
     },
     {
       method: "GET",
       pattern: "/v1/endpoints/:id",
-      handler: (ctx) => json(200, v1View(ctx, requireEndpoint(ctx.state, ctx.params.id ?? ""))),
+      handler: (ctx) => json(200, v1View(ctx, requireEndpoint(ctx.state, ctx.params.id ?? "", ctx.account))),
     },
     { method: "PATCH", pattern: "/v1/endpoints/:id", handler: updateEndpoint },
     // The v1 description's second update operation, same body and answer as PATCH.

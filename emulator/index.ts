@@ -17,13 +17,22 @@ import type { SeedInput } from "./seed-schema.js";
 import { listen } from "./server.js";
 import { EmulatorState, type Settings } from "./state.js";
 
+export { DEFAULT_USER_ID } from "./accounts.js";
 export { EmulatorClock } from "./clock.js";
 export { BEHAVIOUR_KINDS, type ContainerBehaviour } from "./containers.js";
-export { type CapacityChange, EmulatorControl } from "./control.js";
+export { type ApiKeyOptions, type CapacityChange, EmulatorControl } from "./control.js";
 export type { FaultRuleInput } from "./faults.js";
 export { DEFAULT_POLICY, type WindowPolicy } from "./rate-limit.js";
 export type { LoggedRequest } from "./request-log.js";
-export { DEFAULT_API_KEY, defaultSeed, LIMITED_API_KEY, seedProblems } from "./seed.js";
+export {
+  DEFAULT_API_KEY,
+  defaultSeed,
+  EXEMPT_API_KEY,
+  HISTORY_ENDPOINTS,
+  HISTORY_PODS,
+  LIMITED_API_KEY,
+  seedProblems,
+} from "./seed.js";
 export type { Seed, SeedInput } from "./seed-schema.js";
 export { DEFAULT_SETTINGS, EmulatorState, type Settings } from "./state.js";
 

@@ -35,6 +35,7 @@ import { badRequest, notFound, unprocessable } from "./errors.js";
 import { json, type RouteContext, type RouteTable } from "./routing.js";
 import { RunRequest } from "./schemas/jobs.js";
 import { type EndpointRecord, findEndpoint } from "./serverless-records.js";
+import { checkpointEndpoint } from "./serverless-usage.js";
 import { endpointWorkers, jobEnd, workerIdFor, workersHealthy } from "./serverless-workers.js";
 import { type EmulatorState, type JobRecord, NEVER } from "./state.js";
 import { validateBody } from "./validation.js";
@@ -59,8 +60,9 @@ type Target =
   | { kind: "echo"; endpoint: EndpointRecord }
   | { kind: "image" | "video" | "audio" | "echo"; endpoint?: undefined };
 
-function requireTarget(state: EmulatorState, endpointId: string): Target {
-  const endpoint = findEndpoint(state, endpointId);
+/** The account's serverless endpoint, or a hosted model (public: every account may call it). */
+function requireTarget(state: EmulatorState, endpointId: string, account: string): Target {
+  const endpoint = findEndpoint(state, endpointId, account);
   if (endpoint) {
     if (endpoint.type === "LOAD_BALANCER") {
       throw badRequest(
@@ -77,7 +79,7 @@ function requireTarget(state: EmulatorState, endpointId: string): Target {
 function requireJob(state: EmulatorState, ctx: RouteContext): { job: JobRecord; target: Target } {
   const endpointId = ctx.params.endpointId ?? "";
   const jobId = ctx.params.jobId ?? "";
-  const target = requireTarget(state, endpointId);
+  const target = requireTarget(state, endpointId, ctx.account);
   const job = state.jobs.get(jobId);
   if (!job || job.endpointId !== endpointId)
     throw notFound(`Job '${jobId}' was not found on endpoint '${endpointId}'.`);
@@ -176,7 +178,7 @@ function plan(state: EmulatorState, target: Target, job: Pick<JobRecord, "input"
 function submit(ctx: RouteContext, sync: boolean): JobRecord {
   const { state } = ctx;
   const endpointId = ctx.params.endpointId ?? "";
-  const target = requireTarget(state, endpointId);
+  const target = requireTarget(state, endpointId, ctx.account);
   const body = validateBody(RunRequest, ctx.body);
   const e = target.endpoint;
   let worker: { workerId: string; workerIndex?: number };
@@ -320,6 +322,8 @@ function retryJob(ctx: RouteContext) {
   if (status !== "FAILED" && status !== "TIMED_OUT") {
     throw badRequest(`Job '${job.id}' is ${status}; only FAILED or TIMED_OUT jobs can be retried.`);
   }
+  // The retry replaces the job's times, and with them its worker's: what it used so far is billed first.
+  if (target.endpoint) checkpointEndpoint(state, target.endpoint, ctx.now);
   Object.assign(job, { submittedAt: ctx.now, ...plan(state, target, job, ctx.now), streamed: 0 });
   job.retries += 1;
   return json(200, { id: job.id, status: jobStatus(state, job) });
@@ -329,7 +333,9 @@ function retryJob(ctx: RouteContext) {
 function purgeQueue(ctx: RouteContext) {
   const { state } = ctx;
   const endpointId = ctx.params.endpointId ?? "";
-  requireTarget(state, endpointId);
+  const target = requireTarget(state, endpointId, ctx.account);
+  // Purged jobs take their workers' time with them: what they used so far is billed first.
+  if (target.endpoint) checkpointEndpoint(state, target.endpoint, ctx.now);
   let removed = 0;
   for (const [id, job] of state.jobs) {
     if (job.endpointId === endpointId && jobStatus(state, job) === "IN_QUEUE") {
@@ -348,7 +354,7 @@ function purgeQueue(ctx: RouteContext) {
 function health(ctx: RouteContext) {
   const { state } = ctx;
   const endpointId = ctx.params.endpointId ?? "";
-  const target = requireTarget(state, endpointId);
+  const target = requireTarget(state, endpointId, ctx.account);
   const jobs = { completed: 0, failed: 0, inProgress: 0, inQueue: 0, retried: 0 };
   for (const job of state.jobs.values()) {
     if (job.endpointId !== endpointId) continue;

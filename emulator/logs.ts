@@ -121,14 +121,14 @@ function sse(
 function podLogs(ctx: RouteContext): Reply {
   const { state } = ctx;
   const id = ctx.params.id ?? "";
-  if (!findPod(state, id)) throw notFound(`Pod '${id}' was not found.`);
+  if (!findPod(state, id, ctx.account)) throw notFound(`Pod '${id}' was not found.`);
   return sse(
     ctx,
     (until) => {
-      const pod = findPod(state, id);
+      const pod = findPod(state, id, ctx.account);
       return pod ? podLog(pod, until) : undefined;
     },
-    () => findPod(state, id)?.status === "TERMINATED",
+    () => findPod(state, id, ctx.account)?.status === "TERMINATED",
   );
 }
 
@@ -178,7 +178,7 @@ export function workerLog(state: EmulatorState, e: EndpointRecord, index: number
 
 function workerLogs(ctx: RouteContext): Reply {
   const { state } = ctx;
-  const e = requireEndpoint(state, ctx.params.id ?? "");
+  const e = requireEndpoint(state, ctx.params.id ?? "", ctx.account);
   const workerId = ctx.params.workerId ?? "";
   const slots = Math.max(e.workers.max, e.workers.min);
   const index = Array.from({ length: slots }, (_, i) => i).find((i) => workerIdFor(e.id, i) === workerId);
@@ -186,7 +186,7 @@ function workerLogs(ctx: RouteContext): Reply {
   return sse(
     ctx,
     (until) => {
-      const live = findEndpoint(state, e.id);
+      const live = findEndpoint(state, e.id, ctx.account);
       return live ? workerLog(state, live, index, until) : undefined;
     },
     () => false,

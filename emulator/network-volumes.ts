@@ -1,15 +1,29 @@
-/** Network volumes under base_url (`/v2/network-volumes`): 10-4096 GB, grow only, data center and type fixed. */
+/**
+ * Network volumes under base_url (`/v2/network-volumes`): 10-4096 GB, grow only, data center and
+ * type fixed; the acting account's own (accounts.ts). A volume bills from its create until its
+ * delete at its size's rate (rates.ts); this module writes that to the usage ledger, which keeps a
+ * deleted volume's usage.
+ */
 import { badRequest, conflict, notFound } from "./errors.js";
 import { findPod } from "./pod-lifecycle.js";
+import { volumeMetering } from "./rates.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { CreateNetworkVolumeRequest, UpdateNetworkVolumeRequest } from "./schemas/network-volumes.js";
-import { type NetworkVolumeRecord, requireDataCenter } from "./state.js";
+import { type EmulatorState, type NetworkVolumeRecord, ownedVolume, requireDataCenter } from "./state.js";
 import { validateBody } from "./validation.js";
 
+/** The NetworkVolume answer (v2 description), without the emulator's bookkeeping. */
+const view = ({ account: _account, ...v }: NetworkVolumeRecord) => v;
+
 function find(ctx: RouteContext): NetworkVolumeRecord {
-  const v = ctx.state.networkVolumes.get(ctx.params.id ?? "");
+  const v = ownedVolume(ctx.state, ctx.params.id ?? "", ctx.account);
   if (!v) throw notFound(`Network volume '${ctx.params.id}' was not found.`);
   return v;
+}
+
+/** From now on the volume bills its current size (nothing once `gone`). */
+function meter(state: EmulatorState, v: NetworkVolumeRecord, gone = false): void {
+  state.usage.meter("networkVolumes", v.id, v.account, state.now(), gone ? undefined : volumeMetering(v));
 }
 
 function createVolume(ctx: RouteContext) {
@@ -29,9 +43,11 @@ function createVolume(ctx: RouteContext) {
     size: body.size,
     dataCenter: dc.id,
     type,
+    account: ctx.account,
   };
   ctx.state.networkVolumes.set(v.id, v);
-  return json(201, v);
+  meter(ctx.state, v);
+  return json(201, view(v));
 }
 
 function updateVolume(ctx: RouteContext) {
@@ -46,20 +62,24 @@ function updateVolume(ctx: RouteContext) {
   }
   if (patch.name !== undefined) v.name = patch.name;
   if (patch.size !== undefined) v.size = patch.size;
-  return json(200, v);
+  meter(ctx.state, v);
+  return json(200, view(v));
 }
 
 function deleteVolume(ctx: RouteContext) {
   const v = find(ctx);
   const pod = [...ctx.state.pods.keys()]
-    .map((id) => findPod(ctx.state, id))
+    .map((id) => findPod(ctx.state, id, ctx.account))
     .find((p) => p && p.status !== "TERMINATED" && p.mounts.network?.some((m) => m.volumeId === v.id));
   if (pod) throw conflict(`Network volume '${v.id}' is mounted by pod '${pod.id}'; terminate the pod first.`);
-  const endpoint = [...ctx.state.endpoints.values()].find((e) => e.networkVolumes.includes(v.id));
+  const endpoint = [...ctx.state.endpoints.values()].find(
+    (e) => e.account === ctx.account && e.networkVolumes.includes(v.id),
+  );
   if (endpoint)
     throw conflict(
       `Network volume '${v.id}' is attached to endpoint '${endpoint.id}'; detach or delete it first.`,
     );
+  meter(ctx.state, v, true);
   ctx.state.networkVolumes.delete(v.id);
   return noContent;
 }
@@ -70,9 +90,14 @@ export const networkVolumeRoutes: RouteTable = {
     {
       method: "GET",
       pattern: "/v2/network-volumes",
-      handler: (ctx) => json(200, { networkVolumes: [...ctx.state.networkVolumes.values()] }),
+      handler: (ctx) =>
+        json(200, {
+          networkVolumes: [...ctx.state.networkVolumes.values()]
+            .filter((v) => v.account === ctx.account)
+            .map(view),
+        }),
     },
-    { method: "GET", pattern: "/v2/network-volumes/:id", handler: (ctx) => json(200, find(ctx)) },
+    { method: "GET", pattern: "/v2/network-volumes/:id", handler: (ctx) => json(200, view(find(ctx))) },
     { method: "PATCH", pattern: "/v2/network-volumes/:id", handler: updateVolume },
     { method: "DELETE", pattern: "/v2/network-volumes/:id", handler: deleteVolume },
   ],

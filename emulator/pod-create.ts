@@ -19,10 +19,13 @@ import {
   type EmulatorState,
   type GpuTypeRecord,
   type Machine,
+  ownedVolume,
   type PodRecord,
+  readableTemplate,
   requireCpuFlavor,
   requireDataCenter,
   requireGpuType,
+  sshKeysOf,
   type TemplateRecord,
 } from "./state.js";
 import { validateBody } from "./validation.js";
@@ -41,8 +44,8 @@ interface Effective extends Omit<ContainerRecord, "mounts"> {
   minCudaVersion: string | undefined;
 }
 
-export function resolveTemplate(state: EmulatorState, id: string): TemplateRecord {
-  const t = state.templates.get(id);
+export function resolveTemplate(state: EmulatorState, id: string, account: string): TemplateRecord {
+  const t = readableTemplate(state, id, account);
   if (!t) throw notFound(`Template '${id}' was not found or is not accessible.`);
   if (t.serverless) {
     throw unprocessable([`$.templateId: template '${id}' is a serverless template and cannot back a pod`]);
@@ -50,8 +53,14 @@ export function resolveTemplate(state: EmulatorState, id: string): TemplateRecor
   return t;
 }
 
+/** Network volumes are Secure Cloud storage: a Community Cloud pod cannot mount one. */
+export const NETWORK_VOLUME_ON_COMMUNITY =
+  "mounts.network: network volumes are available on Secure Cloud only; a COMMUNITY pod cannot mount one. Create the pod with cloud SECURE, or drop the network volume.";
+
 function crossFieldRules(state: EmulatorState, body: CreateBody): void {
   if (!body.gpu === !body.cpu) throw badRequest("Exactly one of gpu or cpu must be set.");
+  if (body.cloud === "COMMUNITY" && body.mounts?.network?.length)
+    throw badRequest(NETWORK_VOLUME_ON_COMMUNITY);
   if (body.gpu?.allowedCudaVersions?.length && body.gpu.minCudaVersion !== undefined) {
     throw badRequest(
       "gpu.allowedCudaVersions (non-empty) and gpu.minCudaVersion cannot be combined; use one of them.",
@@ -77,8 +86,8 @@ function crossFieldRules(state: EmulatorState, body: CreateBody): void {
   nextArgs("", body);
 }
 
-function effectiveConfig(state: EmulatorState, body: CreateBody): Effective {
-  const template = body.templateId ? resolveTemplate(state, body.templateId) : undefined;
+function effectiveConfig(state: EmulatorState, body: CreateBody, account: string): Effective {
+  const template = body.templateId ? resolveTemplate(state, body.templateId, account) : undefined;
   const cudaFromBody = body.gpu?.allowedCudaVersions !== undefined || body.gpu?.minCudaVersion !== undefined;
   const isCpu = body.cpu !== undefined;
   const persistent = body.mounts?.persistent ?? (isCpu ? undefined : template?.mounts.persistent);
@@ -147,7 +156,7 @@ type Placement = { machine: Machine } & (
   | { cpuFlavor: CpuFlavorRecord; gpuType?: never }
 );
 
-function place(state: EmulatorState, eff: Effective, apiKey: string): Placement {
+function place(state: EmulatorState, eff: Effective, apiKey: string, account: string): Placement {
   const body = eff.body;
   for (const id of body.dataCenterIds ?? []) requireDataCenter(state, id, "dataCenterIds:");
   let candidates = body.dataCenterIds?.length
@@ -155,7 +164,7 @@ function place(state: EmulatorState, eff: Effective, apiKey: string): Placement 
     : state.seed.dataCenters.map((d) => d.id);
 
   for (const mount of body.mounts?.network ?? []) {
-    const volume = state.networkVolumes.get(mount.volumeId);
+    const volume = ownedVolume(state, mount.volumeId, account);
     if (!volume) throw badRequest(`Network volume '${mount.volumeId}' does not exist.`);
     if (!candidates.includes(volume.dataCenter)) {
       throw badRequest(
@@ -259,16 +268,16 @@ export function createPod(ctx: RouteContext) {
   const { state } = ctx;
   const body = validateBody(CreatePodRequest, ctx.body);
   crossFieldRules(state, body);
-  const eff = effectiveConfig(state, body);
-  requireRegistry(state, eff.registry);
+  const eff = effectiveConfig(state, body, ctx.account);
+  requireRegistry(state, ctx.account, eff.registry);
   if (state.settings.balanceExhausted) {
     throw new HttpError(402, "Your balance is too low to create this pod. Add funds to continue.");
   }
-  const placement = place(state, eff, ctx.apiKey);
+  const placement = place(state, eff, ctx.apiKey, ctx.account);
 
   const env = { ...eff.env };
-  if (eff.startSsh && state.sshKeys.length > 0 && env.PUBLIC_KEY === undefined)
-    env.PUBLIC_KEY = state.sshKeys.join("\n");
+  const sshKeys = sshKeysOf(state, ctx.account);
+  if (eff.startSsh && sshKeys.length > 0 && env.PUBLIC_KEY === undefined) env.PUBLIC_KEY = sshKeys.join("\n");
   if (eff.startJupyter && env.JUPYTER_PASSWORD === undefined) env.JUPYTER_PASSWORD = randomSecret(state);
 
   const mounts: PodRecord["mounts"] = {};
@@ -302,7 +311,7 @@ export function createPod(ctx: RouteContext) {
     startedAt: null,
     status: "PROVISIONING",
     boots: [],
-    ownerKey: ctx.apiKey,
+    account: ctx.account,
   };
   const fate = state.random() < state.settings.errorShare ? "ERROR" : "RUNNING";
   startSequence(state, pod, ctx.now, fate);

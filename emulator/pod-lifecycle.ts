@@ -2,10 +2,16 @@
  * A pod's lifecycle (contract: States and transitions): its status is read off its current boot
  * (containers.ts) at the emulator's now, and the transitions start, stop, restart and terminate
  * end one boot and begin the next. A TERMINATED pod stays readable for a grace period, then is gone.
+ *
+ * This module also writes the pod's usage to the ledger (usage-ledger.ts, rates.ts) at every
+ * change of what it bills: its create and each start (compute and disks), a stop (the volume
+ * disk alone), a change of its disks, its end. The ledger keeps a terminated pod's usage after the
+ * pod has left the store.
  */
 import { release } from "./capacity.js";
 import { type Boot, bootStatus, lastRunningStart, newBoot } from "./containers.js";
 import { conflict, notFound } from "./errors.js";
+import { podMetering } from "./rates.js";
 import type { PodAction, PodStatus } from "./schemas/common.js";
 import type { EmulatorState, PodRecord } from "./state.js";
 
@@ -68,9 +74,8 @@ export function startSequence(
   endBoot(pod, from, "forced");
   pod.boots.push(newBoot(state, pod, kind, from, fate));
   pod.status = "PROVISIONING";
+  meterPod(state, pod, from);
 }
-
-/** The container restarts in place (restart action, or a PATCH that changes it): STARTING again. */
 
 /** The container restarts in place (restart action, or a PATCH that changes it): STARTING again. */
 export function restartSequence(state: EmulatorState, pod: PodRecord): void {
@@ -78,28 +83,63 @@ export function restartSequence(state: EmulatorState, pod: PodRecord): void {
   endBoot(pod, now, "restart");
   pod.boots.push(newBoot(state, pod, "restart", now));
   pod.status = "STARTING";
+  meterPod(state, pod, now);
 }
 
-/** The pod as a live record: undefined when it never existed or its TERMINATED grace has passed. */
-export function findPod(state: EmulatorState, id: string): PodRecord | undefined {
+/** A stop: the container ends, the machine's GPUs or vCPUs go back, the pod is EXITED. */
+export function stop(state: EmulatorState, pod: PodRecord): void {
+  release(state, pod.machine);
+  endBoot(pod, state.now(), "stop");
+  pod.status = "EXITED";
+  meterPod(state, pod, state.now());
+}
+
+/** A status forced out of band (the control plane): the current boot ends, the status stays. */
+export function forceStatus(state: EmulatorState, pod: PodRecord, status: PodStatus): void {
+  endBoot(pod, state.now(), "forced");
+  pod.status = status;
+  if (status === "RUNNING") pod.startedAt = state.now();
+  meterPod(state, pod);
+}
+
+/**
+ * From `at` on, the pod bills what its status and disks say (rates.ts); called after every change
+ * of either. The same billing as before continues the ledger's open stretch.
+ */
+export function meterPod(state: EmulatorState, pod: PodRecord, at = state.now()): void {
+  state.usage.meter("pods", pod.id, pod.account, at, podMetering(pod));
+}
+
+/**
+ * The pod as a live record: undefined when it never existed or its TERMINATED grace has passed,
+ * and, given an `account`, when another account owns it (accounts.ts).
+ */
+export function findPod(state: EmulatorState, id: string, account?: string): PodRecord | undefined {
   const pod = state.pods.get(id);
   if (!pod) return undefined;
   if (pod.goneAt !== undefined && pod.goneAt <= state.now()) {
     state.pods.delete(id);
     return undefined;
   }
+  if (account !== undefined && pod.account !== account) return undefined;
   settle(state, pod);
   return pod;
 }
 
-export function requirePod(state: EmulatorState, id: string): PodRecord {
-  const pod = findPod(state, id);
+/** The account's pod `id`, or 404. */
+export function requirePod(state: EmulatorState, id: string, account: string): PodRecord {
+  const pod = findPod(state, id, account);
   if (!pod) throw notFound(`Pod '${id}' was not found.`);
   return pod;
 }
 
-export function requireModifiable(state: EmulatorState, id: string, verb: string): PodRecord {
-  const pod = requirePod(state, id);
+export function requireModifiable(
+  state: EmulatorState,
+  id: string,
+  verb: string,
+  account: string,
+): PodRecord {
+  const pod = requirePod(state, id, account);
   if (pod.status === "TERMINATED") throw notFound(`Pod '${id}' was terminated.`);
   if (pod.cluster) {
     throw conflict(
@@ -116,6 +156,8 @@ export function terminate(state: EmulatorState, pod: PodRecord): void {
   release(state, pod.machine);
   endBoot(pod, state.now(), "terminate");
   pod.status = "TERMINATED";
+  // The pod's usage ends here and stays in the ledger after the pod has left the store.
+  meterPod(state, pod, state.now());
   // Every read goes through findPod, which drops the pod once goneAt has passed.
   pod.goneAt = state.now() + state.settings.terminatingMs;
 }

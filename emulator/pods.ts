@@ -3,7 +3,7 @@
  * updatePod, deletePod, podAction): the route table and the handlers past create
  * (pod-create.ts). Cluster member pods are read here but changed only through their cluster.
  */
-import { reacquire, release } from "./capacity.js";
+import { reacquire } from "./capacity.js";
 import { nextArgs } from "./command.js";
 import { scriptFor } from "./containers.js";
 import { badRequest, conflict } from "./errors.js";
@@ -11,13 +11,14 @@ import { createPod, randomPort, resolveTemplate } from "./pod-create.js";
 import {
   applyPendingNetworking,
   currentBoot,
-  endBoot,
   findPod,
   LOCKED_OUT,
+  meterPod,
   requireModifiable,
   requirePod,
   restartSequence,
   startSequence,
+  stop,
   terminate,
   VALID_ACTIONS,
 } from "./pod-lifecycle.js";
@@ -35,7 +36,7 @@ import { validateBody } from "./validation.js";
 function listPods(ctx: RouteContext) {
   const includeCluster = ctx.query.get("includeClusterPods") === "true";
   const pods = [...ctx.state.pods.keys()]
-    .map((id) => findPod(ctx.state, id))
+    .map((id) => findPod(ctx.state, id, ctx.account))
     .filter((p): p is PodRecord => p !== undefined && p.status !== "TERMINATED")
     .filter((p) => includeCluster || !p.cluster)
     .map((p) => podView(ctx.state, p));
@@ -43,7 +44,7 @@ function listPods(ctx: RouteContext) {
 }
 
 function getPod(ctx: RouteContext) {
-  return json(200, podView(ctx.state, requirePod(ctx.state, ctx.params.id ?? "")));
+  return json(200, podView(ctx.state, requirePod(ctx.state, ctx.params.id ?? "", ctx.account)));
 }
 
 // ---------------------------------------------------------------- update
@@ -89,11 +90,11 @@ function patchedMounts(pod: PodRecord, patch: NonNullable<Patch["mounts"]>): Pod
 
 function updatePod(ctx: RouteContext) {
   const { state } = ctx;
-  const pod = requireModifiable(state, ctx.params.id ?? "", "modified");
+  const pod = requireModifiable(state, ctx.params.id ?? "", "modified", ctx.account);
   const patch = validateBody(UpdatePodRequest, ctx.body);
-  const template = patch.templateId ? resolveTemplate(state, patch.templateId) : undefined;
+  const template = patch.templateId ? resolveTemplate(state, patch.templateId, ctx.account) : undefined;
   const args = nextArgs(template && patch.args === undefined ? template.args : pod.args, patch);
-  requireRegistry(state, patch.registry !== undefined ? patch.registry : template?.registry);
+  requireRegistry(state, ctx.account, patch.registry !== undefined ? patch.registry : template?.registry);
 
   let restart = false;
   const set = <K extends keyof PodRecord>(key: K, value: PodRecord[K] | undefined, restarts: boolean) => {
@@ -132,16 +133,18 @@ function updatePod(ctx: RouteContext) {
       Object.assign(boot, {
         image: pod.image,
         script: scriptFor(state, pod),
-        environment: bootEnvironment(state, pod.env),
+        environment: bootEnvironment(state, pod.account, pod.env),
       });
   }
+  // A changed disk bills from now, whatever the status.
+  meterPod(state, pod);
   return json(200, podView(state, pod));
 }
 
 // ---------------------------------------------------------------- delete and actions
 
 function deletePod(ctx: RouteContext) {
-  const pod = requireModifiable(ctx.state, ctx.params.id ?? "", "terminated");
+  const pod = requireModifiable(ctx.state, ctx.params.id ?? "", "terminated", ctx.account);
   terminate(ctx.state, pod);
   return noContent;
 }
@@ -168,7 +171,7 @@ const LOCKED_VERB: Partial<Record<string, string>> = {
 function podAction(ctx: RouteContext) {
   const { state } = ctx;
   const { action } = validateBody(PodActionRequest, ctx.body);
-  const pod = requireModifiable(state, ctx.params.id ?? "", "changed");
+  const pod = requireModifiable(state, ctx.params.id ?? "", "changed", ctx.account);
   if (pod.locked && LOCKED_OUT.includes(action)) {
     throw conflict(
       `Pod '${pod.id}' is locked and cannot be ${LOCKED_VERB[action] ?? action}; unlock it (PATCH locked=false) first.`,
@@ -184,9 +187,7 @@ function podAction(ctx: RouteContext) {
       terminate(state, pod);
       return noContent;
     case "stop":
-      release(state, pod.machine);
-      endBoot(pod, state.now(), "stop");
-      pod.status = "EXITED";
+      stop(state, pod);
       break;
     case "restart":
       applyPendingNetworking(pod);

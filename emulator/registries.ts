@@ -16,7 +16,7 @@
  * ECR delegations (`/v2/registries/delegations`) are served too: an ARN
  * `arn:aws:ecr:<region>:<account>:repository/<name>[:<tag>]` is parsed into the record's fields.
  */
-import { createHash } from "node:crypto";
+import { userOf } from "./accounts.js";
 import { badRequest, notFound } from "./errors.js";
 import { findPod } from "./pod-lifecycle.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
@@ -29,6 +29,8 @@ export interface RegistryRecord {
   name: string;
   username: string;
   password: string;
+  /** The account that owns it (accounts.ts). */
+  account: string;
 }
 
 export interface DelegationRecord {
@@ -41,25 +43,32 @@ export interface DelegationRecord {
   awsRegion: string;
   dockerRegistryUri: string;
   createdAt: string;
+  /** The account that owns it (accounts.ts). */
+  account: string;
 }
 
 const view = (r: RegistryRecord) => ({ id: r.id, name: r.name });
+const delegationView = ({ account: _account, ...d }: DelegationRecord) => d;
 
-/** Refuses a `registry` reference that names no credential (null clears it and is always fine). */
+/**
+ * Refuses a `registry` reference that names no credential of `account` (null clears it and is
+ * always fine).
+ */
 export function requireRegistry(
   state: EmulatorState,
+  account: string,
   id: string | null | undefined,
   field = "registry",
 ): void {
   if (id === undefined || id === null) return;
-  if (!state.registries.has(id)) {
+  if (state.registries.get(id)?.account !== account) {
     throw badRequest(`${field} '${id}' is not a registry credential; see GET /v2/registries.`);
   }
 }
 
 function find(ctx: RouteContext): RegistryRecord {
   const r = ctx.state.registries.get(ctx.params.id ?? "");
-  if (!r) throw notFound(`Registry credential '${ctx.params.id}' was not found.`);
+  if (r?.account !== ctx.account) throw notFound(`Registry credential '${ctx.params.id}' was not found.`);
   return r;
 }
 
@@ -67,7 +76,7 @@ function createRegistry(ctx: RouteContext) {
   const body = validateBody(CreateRegistryRequest, ctx.body);
   // Names are not unique: the description sets no such rule, and a credential rotated by a
   // replacement exists next to its predecessor (same name) until that one is deleted.
-  const r: RegistryRecord = { id: ctx.state.newId(10), ...body };
+  const r: RegistryRecord = { id: ctx.state.newId(10), ...body, account: ctx.account };
   ctx.state.registries.set(r.id, r);
   return json(201, view(r));
 }
@@ -76,11 +85,13 @@ function deleteRegistry(ctx: RouteContext) {
   const { state } = ctx;
   const r = find(ctx);
   const pod = [...state.pods.keys()]
-    .map((id) => findPod(state, id))
+    .map((id) => findPod(state, id, ctx.account))
     .find((p) => p !== undefined && p.status !== "TERMINATED" && p.registry === r.id);
   if (pod)
     throw badRequest(`Registry credential '${r.id}' is in use by pod '${pod.id}' and cannot be deleted.`);
-  const endpoint = [...state.endpoints.values()].find((e) => e.container.registry === r.id);
+  const endpoint = [...state.endpoints.values()].find(
+    (e) => e.account === ctx.account && e.container.registry === r.id,
+  );
   if (endpoint) {
     throw badRequest(
       `Registry credential '${r.id}' is in use by serverless endpoint '${endpoint.id}' and cannot be deleted.`,
@@ -109,21 +120,24 @@ function createDelegation(ctx: RouteContext) {
   const d: DelegationRecord = {
     id: state.newId(12),
     name: body.name ?? null,
-    delegatorUserId: `user_${createHash("sha256").update(ctx.apiKey).digest("hex").slice(0, 27)}`,
+    delegatorUserId: userOf(state, ctx.apiKey),
     awsUser: account,
     repository,
     tag,
     awsRegion: region,
     dockerRegistryUri: `${account}.dkr.ecr.${region}.amazonaws.com`,
     createdAt: new Date(ctx.now).toISOString(),
+    account: ctx.account,
   };
   state.delegations.set(d.id, d);
-  return json(201, d);
+  return json(201, delegationView(d));
 }
 
 function revokeDelegation(ctx: RouteContext) {
   const id = ctx.params.id ?? "";
-  if (!ctx.state.delegations.delete(id)) throw notFound(`Delegation '${id}' was not found.`);
+  if (ctx.state.delegations.get(id)?.account !== ctx.account)
+    throw notFound(`Delegation '${id}' was not found.`);
+  ctx.state.delegations.delete(id);
   return noContent;
 }
 
@@ -133,14 +147,22 @@ export const registryRoutes: RouteTable = {
     {
       method: "GET",
       pattern: "/v2/registries/delegations",
-      handler: (ctx) => json(200, { delegations: [...ctx.state.delegations.values()] }),
+      handler: (ctx) =>
+        json(200, {
+          delegations: [...ctx.state.delegations.values()]
+            .filter((d) => d.account === ctx.account)
+            .map(delegationView),
+        }),
     },
     { method: "POST", pattern: "/v2/registries/delegations", handler: createDelegation },
     { method: "DELETE", pattern: "/v2/registries/delegations/:id", handler: revokeDelegation },
     {
       method: "GET",
       pattern: "/v2/registries",
-      handler: (ctx) => json(200, { registries: [...ctx.state.registries.values()].map(view) }),
+      handler: (ctx) =>
+        json(200, {
+          registries: [...ctx.state.registries.values()].filter((r) => r.account === ctx.account).map(view),
+        }),
     },
     { method: "POST", pattern: "/v2/registries", handler: createRegistry },
     { method: "GET", pattern: "/v2/registries/:id", handler: (ctx) => json(200, view(find(ctx))) },

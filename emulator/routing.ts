@@ -16,6 +16,11 @@ export interface RouteContext {
   readonly headers: IncomingHttpHeaders;
   /** The authenticated API key; "" for an anonymous request to a route with `auth: "optional"`. */
   readonly apiKey: string;
+  /**
+   * The account the request acts for (accounts.ts): the key's user, its team, or the team its
+   * `X-Team-Id` names; "" for an anonymous request. It sees and changes only that account's resources.
+   */
+  readonly account: string;
   /** Emulator time when the request arrived. */
   readonly now: number;
 }

@@ -32,9 +32,10 @@ export interface BootEnvironment {
   readonly references: readonly { variable: string; secret: string; resolved: boolean }[];
 }
 
-/** The environment a container booted now with `env` gets. */
+/** The environment a container booted now with `env` gets, from the secrets of `account`. */
 export function bootEnvironment(
   state: EmulatorState,
+  account: string,
   env: Readonly<Record<string, string>>,
 ): BootEnvironment {
   const variables: Record<string, string> = {};
@@ -42,7 +43,7 @@ export function bootEnvironment(
   const references: BootEnvironment["references"][number][] = [];
   for (const [variable, value] of Object.entries(env)) {
     variables[variable] = value.replace(REFERENCE, (text, name: string) => {
-      const secret = secretNamed(state, name);
+      const secret = secretNamed(state, name, account);
       references.push({ variable, secret: name, resolved: secret !== undefined });
       if (!secret) return text;
       secretValues.add(secret.value);

@@ -1,8 +1,8 @@
 /**
  * Account secrets under base_url (`/v2/account/secrets`, RunPod's v2 reference): create, list
- * (optionally by `name`), read, update (rotate the value, change the description), delete. The
- * value is write-only: stored, never answered, never in the control plane's snapshot. Pods take it
- * when they boot (secret-references.ts).
+ * (optionally by `name`), read, update (rotate the value, change the description), delete; the
+ * acting account's own (accounts.ts). The value is write-only: stored, never answered, never in
+ * the control plane's snapshot. Pods take it when they boot (secret-references.ts).
  *
  * Statuses: a body the schema refuses is 422; what a schema cannot say is 400 (a name starting
  * with RUNPOD in any case, a value of 16 MiB of UTF-8 or more, a description over 65535 bytes, a
@@ -25,6 +25,8 @@ export interface SecretRecord {
   description: string | null;
   createdAt: number;
   valueLastUpdatedAt: number;
+  /** The account that owns it (accounts.ts). */
+  account: string;
 }
 
 const VALUE_MAX_BYTES = 16 * 1024 * 1024;
@@ -43,15 +45,15 @@ export function secretView(s: SecretRecord) {
   };
 }
 
-/** The secret called `name`, in any case. */
-export function secretNamed(state: EmulatorState, name: string): SecretRecord | undefined {
+/** The secret of `account` called `name`, in any case. */
+export function secretNamed(state: EmulatorState, name: string, account: string): SecretRecord | undefined {
   const key = name.toLowerCase();
-  return [...state.secrets.values()].find((s) => s.name.toLowerCase() === key);
+  return [...state.secrets.values()].find((s) => s.account === account && s.name.toLowerCase() === key);
 }
 
 function find(ctx: RouteContext): SecretRecord {
   const s = ctx.state.secrets.get(ctx.params.id ?? "");
-  if (!s) throw notFound(`Secret '${ctx.params.id}' was not found.`);
+  if (s?.account !== ctx.account) throw notFound(`Secret '${ctx.params.id}' was not found.`);
   return s;
 }
 
@@ -69,7 +71,8 @@ function createSecret(ctx: RouteContext) {
   if (body.name.toUpperCase().startsWith("RUNPOD"))
     throw badRequest(`Secret name '${body.name}' is reserved: names starting with RUNPOD are the service's.`);
   requireSizes(body);
-  if (secretNamed(state, body.name)) throw conflict(`A secret named '${body.name}' already exists.`);
+  if (secretNamed(state, body.name, ctx.account))
+    throw conflict(`A secret named '${body.name}' already exists.`);
   const s: SecretRecord = {
     id: state.newId(12),
     name: body.name,
@@ -77,6 +80,7 @@ function createSecret(ctx: RouteContext) {
     description: body.description || null,
     createdAt: ctx.now,
     valueLastUpdatedAt: ctx.now,
+    account: ctx.account,
   };
   state.secrets.set(s.id, s);
   return json(201, secretView(s));
@@ -84,7 +88,7 @@ function createSecret(ctx: RouteContext) {
 
 function listSecrets(ctx: RouteContext) {
   const name = ctx.query.get("name");
-  const all = [...ctx.state.secrets.values()];
+  const all = [...ctx.state.secrets.values()].filter((s) => s.account === ctx.account);
   const found = name === null ? all : all.filter((s) => s.name.toLowerCase() === name.toLowerCase());
   return json(200, { secrets: found.map(secretView) });
 }

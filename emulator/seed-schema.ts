@@ -69,6 +69,8 @@ const SeedTemplate = z
     startJupyter: z.boolean().default(false),
     allowedCudaVersions: z.array(z.string()).default(() => []),
     readme: z.string().default(""),
+    /** A user template's account (accounts.ts); the default user's when not given. Public ones have none. */
+    account: z.string().min(1).optional(),
   })
   .transform(({ id, name, ...t }) => ({ id, name: name ?? id, ...t }));
 
@@ -80,6 +82,12 @@ export const SeedSchema = z.object({
       forbidden: z
         .array(z.object({ dataCenterId: z.string().optional(), gpuTypeId: z.string().optional() }))
         .default([]),
+      /** The user the key belongs to; a key without one belongs to the default user (accounts.ts). */
+      userId: z.string().min(1).optional(),
+      /** A key created inside a team acts for that team and needs no X-Team-Id (contract: Authentication 4). */
+      teamId: z.string().min(1).optional(),
+      /** A rate-limit-exempt caller: no quota, and no RateLimit headers (contract: Limits). */
+      rateLimitExempt: z.boolean().default(false),
     }),
   ),
   dataCenters: z.array(SeedDataCenter),
@@ -108,11 +116,88 @@ export const SeedSchema = z.object({
   ),
   templates: z.array(SeedTemplate),
   networkVolumes: z.array(
-    z.object({ id: z.string(), name: z.string(), size: z.int(), dataCenter: z.string(), type: z.string() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      size: z.int(),
+      dataCenter: z.string(),
+      type: z.string(),
+      /** The account that owns it (accounts.ts). @default the default user */
+      account: z.string().min(1).optional(),
+    }),
   ),
   globalVolumes: z.array(z.object({ id: z.string(), name: z.string() })),
   sshKeys: z.array(z.string()),
+  /**
+   * Teams: their owner and members (user ids). A member's request with `X-Team-Id: <id>` acts for
+   * the team; anyone else's runs against their own account (contract: Authentication 3).
+   */
+  teams: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        name: z.string().optional(),
+        ownerId: z.string().min(1),
+        memberIds: z.array(z.string().min(1)).default(() => []),
+      }),
+    )
+    .default(() => []),
   hostedModels: z.array(z.object({ id: z.string(), kind: z.enum(["image", "video", "audio", "echo"]) })),
+  /**
+   * Pods that exist when the seed is loaded, RUNNING or stopped (EXITED) since then and billed
+   * from then on (the default seed's are the pods its billing history bills). Like the seeded
+   * clusters' members they hold no stock: the seed's stock figures are what is free besides them.
+   */
+  pods: z
+    .array(
+      z
+        .object({
+          id: z.string().min(1),
+          name: z.string().min(1),
+          image: z.string().min(1),
+          gpu: z.object({ id: z.string(), count: z.int().min(1).default(1) }).optional(),
+          cpu: z.object({ id: z.string(), vcpuCount: z.int().min(2) }).optional(),
+          cloud: z.enum(["SECURE", "COMMUNITY"]).default("SECURE"),
+          dataCenterId: z.string(),
+          disk: z.int().min(1).default(20),
+          persistent: z.object({ size: z.int().min(10), path: z.string() }).optional(),
+          status: z.enum(["RUNNING", "EXITED"]).default("RUNNING"),
+          account: z.string().min(1).optional(),
+        })
+        .refine(
+          (p) => (p.gpu === undefined) !== (p.cpu === undefined),
+          "a pod has exactly one of gpu or cpu",
+        ),
+    )
+    .default(() => []),
+  /**
+   * Serverless endpoints that exist when the seed is loaded (QUEUE, scaled by queue delay; the
+   * default seed's are the endpoints its billing history bills). Their workers bill from then on.
+   */
+  endpoints: z
+    .array(
+      z
+        .object({
+          id: z.string().min(1),
+          name: z.string().min(1),
+          image: z.string().min(1),
+          gpu: z.object({ pools: z.array(z.string()).min(1), count: z.int().min(1).default(1) }).optional(),
+          cpu: z.array(z.object({ id: z.string(), vcpuCount: z.int().min(2) })).optional(),
+          workers: z
+            .object({
+              min: z.int().min(0).default(0),
+              max: z.int().min(0).default(3),
+              idleTimeout: z.int().min(1).default(10),
+            })
+            .default(() => ({ min: 0, max: 3, idleTimeout: 10 })),
+          account: z.string().min(1).optional(),
+        })
+        .refine(
+          (e) => (e.gpu === undefined) !== (e.cpu === undefined),
+          "an endpoint has exactly one of gpu or cpu",
+        ),
+    )
+    .default(() => []),
   /** Clusters running since the seed was loaded, with their member pods. */
   clusters: z.array(
     z.object({
@@ -139,7 +224,8 @@ export const SeedSchema = z.object({
    * Usage history, hourly rows. The v1 routes read `amount` and their grouping fields; the v2
    * routes split each row into the description's components (`gpuAmount`, `cpuAmount`,
    * `diskAmount`, `feeAmount`, `networkingAmount`, `highPerformanceStorageAmount`), and a row
-   * without them counts whole as compute (billing.ts).
+   * without them counts whole as compute (billing.ts). A row belongs to the account its `account`
+   * names, the default user's when it names none (usage.ts).
    */
   billing: z.object({
     pods: z.array(z.looseObject({ time: z.string(), amount: z.number() })),

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { ANONYMOUS_ACCOUNT, actingAccount } from "./accounts.js";
 import { HttpError } from "./errors.js";
 import {
   type CompiledRoute,
@@ -162,7 +163,9 @@ async function handle(
   }
 
   try {
-    headers = state.limiter.take(anonymous ? ANONYMOUS_QUOTA_KEY : (token ?? ""), state.now());
+    // A rate-limit-exempt caller has no quota and gets no RateLimit headers (contract: Limits).
+    const exempt = !anonymous && state.apiKeys.get(token ?? "")?.rateLimitExempt === true;
+    headers = exempt ? {} : state.limiter.take(anonymous ? ANONYMOUS_QUOTA_KEY : (token ?? ""), state.now());
   } catch (err) {
     const e = toHttpError(err);
     headers = { ...e.headers };
@@ -210,6 +213,7 @@ async function handle(
       body,
       headers: req.headers,
       apiKey: anonymous ? "" : (token ?? ""),
+      account: anonymous ? ANONYMOUS_ACCOUNT : actingAccount(state, token ?? "", teamHeader(req)),
       now: state.now(),
     });
   } catch (err) {
@@ -224,6 +228,12 @@ async function handle(
   }
   writeReply(res, reply, headers);
   log(reply.status, fault?.rule);
+}
+
+/** The `X-Team-Id` header's value (the first, if sent twice). */
+function teamHeader(req: IncomingMessage): string | undefined {
+  const value = req.headers["x-team-id"];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function toHttpError(err: unknown): HttpError {

@@ -7,7 +7,13 @@ import { badRequest } from "./errors.js";
 import { requireRegistry } from "./registries.js";
 import type { EndpointScaling, EndpointType } from "./schemas/serverless.js";
 import type { CpuCompute, EndpointRecord, GpuCompute } from "./serverless-records.js";
-import { type EmulatorState, type GpuTypeRecord, requireCpuFlavor, requireDataCenter } from "./state.js";
+import {
+  type EmulatorState,
+  type GpuTypeRecord,
+  ownedVolume,
+  requireCpuFlavor,
+  requireDataCenter,
+} from "./state.js";
 
 /** GPU types per serverless pool, in catalog order (a type with a null pool is in none). */
 export function poolTypes(state: EmulatorState, pool: string): GpuTypeRecord[] {
@@ -97,10 +103,10 @@ export function checkEndpoint(state: EmulatorState, e: EndpointRecord): void {
   }
   for (const id of e.dataCenterIds) requireDataCenter(state, id, "dataCenterIds:");
   for (const id of e.networkVolumes) {
-    if (!state.networkVolumes.has(id))
+    if (!ownedVolume(state, id, e.account))
       throw badRequest(`networkVolumes: network volume '${id}' does not exist.`);
   }
-  requireRegistry(state, e.container.registry);
+  requireRegistry(state, e.account, e.container.registry);
 }
 
 /** idleTimeout is "rejected on create/update" for queue endpoints scaling on request count. */

@@ -4,7 +4,6 @@
  * endpoint created through either is read, changed and deleted through both, and jobs run on it
  * either way.
  */
-import { createHash } from "node:crypto";
 import { notFound } from "./errors.js";
 import type { EndpointScaling, EndpointType, FlashbootMode } from "./schemas/serverless.js";
 import type { EmulatorState } from "./state.js";
@@ -80,24 +79,30 @@ export interface EndpointRecord {
   createdAt: number;
   /** When `workers.min` last changed: always-on workers count from here. */
   minChangedAt: number;
+  /**
+   * Worker time before this is in the usage ledger already; what the workers do from here is
+   * worked out from the jobs and `workers` when billing is read (serverless-usage.ts).
+   */
+  billedFrom: number;
   version: number;
   releases: ReleaseRecord[];
+  /** The user who created it (v1 `userId`). */
   userId: string;
+  /** The account that owns it (accounts.ts). */
+  account: string;
   /** Jobs ever submitted, which spreads them over the worker slots. */
   jobCount: number;
 }
 
-export function findEndpoint(state: EmulatorState, id: string): EndpointRecord | undefined {
-  return state.endpoints.get(id);
+/** Endpoint `id`; given an `account`, only when that account owns it (accounts.ts). */
+export function findEndpoint(state: EmulatorState, id: string, account?: string): EndpointRecord | undefined {
+  const e = state.endpoints.get(id);
+  return e && (account === undefined || e.account === account) ? e : undefined;
 }
 
-export function requireEndpoint(state: EmulatorState, id: string): EndpointRecord {
-  const e = findEndpoint(state, id);
+/** The account's endpoint `id`, or 404. */
+export function requireEndpoint(state: EmulatorState, id: string, account: string): EndpointRecord {
+  const e = findEndpoint(state, id, account);
   if (!e) throw notFound(`Endpoint '${id}' was not found.`);
   return e;
-}
-
-/** A stable per-key user id, shaped like the description's example (`user_...`). */
-export function userIdFor(apiKey: string): string {
-  return `user_${createHash("sha256").update(apiKey).digest("hex").slice(0, 27)}`;
 }

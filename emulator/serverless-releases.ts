@@ -8,11 +8,11 @@
 import { notFound, unprocessable } from "./errors.js";
 import { eligibleTypes, instanceIds } from "./serverless-compute.js";
 import type { Container, EndpointRecord, ReleaseRecord } from "./serverless-records.js";
-import type { EmulatorState, TemplateRecord } from "./state.js";
+import { type EmulatorState, readableTemplate, type TemplateRecord } from "./state.js";
 
 /** A serverless template, or 404 (unknown) / 422 (a pod template), as the v2 description answers. */
-export function serverlessTemplate(state: EmulatorState, id: string): TemplateRecord {
-  const t = state.templates.get(id);
+export function serverlessTemplate(state: EmulatorState, id: string, account: string): TemplateRecord {
+  const t = readableTemplate(state, id, account);
   if (!t) throw notFound(`Template '${id}' was not found or is not accessible.`);
   if (!t.serverless) throw unprocessable([`$.templateId: template '${id}' is not a serverless template`]);
   return t;

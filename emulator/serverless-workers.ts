@@ -51,16 +51,25 @@ function versionAt(e: EndpointRecord, t: number): number {
   return v;
 }
 
-/** The endpoint's active workers at `now`, by slot. */
-export function endpointWorkers(state: EmulatorState, e: EndpointRecord, now: number): WorkerState[] {
+/** A stretch during which a worker slot holds a worker, from its start to its idle timeout's end. */
+export interface WorkerWindow {
+  from: number;
+  /** NEVER while the worker has no end in sight (always on, or waiting for a job that never starts). */
+  to: number;
+  readyAt: number;
+}
+
+/**
+ * Each worker slot's windows, merged and in order (slot i at index i): its always-on window while
+ * i < workers.min, and for each job it ran, the job's submission until `idleTimeout` after its end.
+ */
+export function slotWindows(state: EmulatorState, e: EndpointRecord): WorkerWindow[][] {
   const jobs = [...state.jobs.values()].filter((j) => j.endpointId === e.id && j.workerIndex !== undefined);
   const idleMs = e.workers.idleTimeout * 1000;
   const initMs = state.settings.provisioningMs + state.settings.startingMs;
-  const healthy = workersHealthy(state, e);
-  const out: WorkerState[] = [];
+  const out: WorkerWindow[][] = [];
   for (let i = 0; i < Math.max(e.workers.max, e.workers.min); i += 1) {
-    // Busy intervals of this slot, merged, and the one holding `now`.
-    const spans: { from: number; to: number; readyAt: number }[] = jobs
+    const spans: WorkerWindow[] = jobs
       .filter((j) => j.workerIndex === i)
       .map((j) => {
         const end = jobEnd(j);
@@ -68,7 +77,7 @@ export function endpointWorkers(state: EmulatorState, e: EndpointRecord, now: nu
       });
     if (i < e.workers.min) spans.push({ from: e.minChangedAt, to: NEVER, readyAt: e.minChangedAt + initMs });
     spans.sort((a, b) => a.from - b.from);
-    const windows: typeof spans = [];
+    const windows: WorkerWindow[] = [];
     for (const s of spans) {
       const last = windows.at(-1);
       if (last && s.from <= last.to) {
@@ -76,8 +85,19 @@ export function endpointWorkers(state: EmulatorState, e: EndpointRecord, now: nu
         last.readyAt = Math.min(last.readyAt, s.readyAt);
       } else windows.push({ ...s });
     }
+    out.push(windows);
+  }
+  return out;
+}
+
+/** The endpoint's active workers at `now`, by slot. */
+export function endpointWorkers(state: EmulatorState, e: EndpointRecord, now: number): WorkerState[] {
+  const jobs = [...state.jobs.values()].filter((j) => j.endpointId === e.id && j.workerIndex !== undefined);
+  const healthy = workersHealthy(state, e);
+  const out: WorkerState[] = [];
+  slotWindows(state, e).forEach((windows, i) => {
     const window = windows.find((w) => w.from <= now && now < w.to);
-    if (!window) continue;
+    if (!window) return;
     const busy = jobs.some((j) => j.workerIndex === i && j.startsAt <= now && now < jobEnd(j));
     const ready = now >= window.readyAt;
     out.push({
@@ -88,13 +108,18 @@ export function endpointWorkers(state: EmulatorState, e: EndpointRecord, now: nu
       windowStart: window.from,
       version: versionAt(e, window.from),
     });
-  }
+  });
   return out;
+}
+
+/** The GPU type a worker of the endpoint runs on: the first its selection allows (null for CPU). */
+export function workerGpuType(state: EmulatorState, e: EndpointRecord): string | null {
+  return e.compute.kind === "GPU" ? (eligibleTypes(state, e.compute)[0] ?? null) : null;
 }
 
 export function workerView(state: EmulatorState, e: EndpointRecord, w: WorkerState, now: number) {
   const release = e.releases.find((r) => r.version === w.version);
-  const gpuTypeId = e.compute.kind === "GPU" ? (eligibleTypes(state, e.compute)[0] ?? null) : null;
+  const gpuTypeId = workerGpuType(state, e);
   const stockOf = (dc: string) =>
     e.compute.kind === "GPU"
       ? state.gpuStock.has(`${dc}|${gpuTypeId}`)

@@ -9,13 +9,15 @@
  * endpoint it would produce; a rejected PATCH changes nothing. Releases are serverless-releases.ts,
  * workers serverless-workers.ts.
  */
+import { userOf } from "./accounts.js";
 import { nextArgs, readCommand } from "./command.js";
 import { badRequest } from "./errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { CreateEndpointRequest, type EndpointType, UpdateEndpointRequest } from "./schemas/serverless.js";
 import { checkEndpoint, memoryOf, refuseIdleTimeout } from "./serverless-compute.js";
-import { type EndpointRecord, requireEndpoint, userIdFor, V2_DEFAULTS } from "./serverless-records.js";
+import { type EndpointRecord, requireEndpoint, V2_DEFAULTS } from "./serverless-records.js";
 import { newRelease, recordRelease, serverlessTemplate } from "./serverless-releases.js";
+import { checkpointEndpoint } from "./serverless-usage.js";
 import { endpointWorkers, workerView } from "./serverless-workers.js";
 import type { EmulatorState } from "./state.js";
 import { validateBody } from "./validation.js";
@@ -92,7 +94,7 @@ export function v2View(
 
 function listWorkers(ctx: RouteContext) {
   const { state } = ctx;
-  const e = requireEndpoint(state, ctx.params.id ?? "");
+  const e = requireEndpoint(state, ctx.params.id ?? "", ctx.account);
   const workers = endpointWorkers(state, e, ctx.now).map((w) => workerView(state, e, w, ctx.now));
   const count = (s: string) => workers.filter((w) => w.status === s).length;
   return json(200, {
@@ -111,7 +113,7 @@ function listWorkers(ctx: RouteContext) {
 
 function listReleases(ctx: RouteContext) {
   const { state } = ctx;
-  const e = requireEndpoint(state, ctx.params.id ?? "");
+  const e = requireEndpoint(state, ctx.params.id ?? "", ctx.account);
   const workers = endpointWorkers(state, e, ctx.now);
   const onLatest = workers.filter((w) => w.version === e.version).length;
   return json(200, {
@@ -143,7 +145,8 @@ function createEndpoint(ctx: RouteContext) {
   if (!body.gpu === !body.cpu) throw badRequest("Exactly one of gpu or cpu must be set.");
   // The command rule is checked before the template is resolved (400 before 404), as for pods.
   nextArgs("", body);
-  const template = body.templateId === undefined ? undefined : serverlessTemplate(state, body.templateId);
+  const template =
+    body.templateId === undefined ? undefined : serverlessTemplate(state, body.templateId, ctx.account);
   const templateEnv = template?.env ?? {};
   const gpu = body.gpu;
   const id = state.newId();
@@ -187,9 +190,11 @@ function createEndpoint(ctx: RouteContext) {
     templateEnv: { ...templateEnv },
     createdAt: ctx.now,
     minChangedAt: ctx.now,
+    billedFrom: ctx.now,
     version: 1,
     releases: [],
-    userId: userIdFor(ctx.apiKey),
+    userId: userOf(state, ctx.apiKey),
+    account: ctx.account,
     jobCount: 0,
   };
   checkEndpoint(state, e);
@@ -201,7 +206,7 @@ function createEndpoint(ctx: RouteContext) {
 
 function updateEndpoint(ctx: RouteContext) {
   const { state } = ctx;
-  const current = requireEndpoint(state, ctx.params.id ?? "");
+  const current = requireEndpoint(state, ctx.params.id ?? "", ctx.account);
   const patch = validateBody(UpdateEndpointRequest, ctx.body);
   const family = current.compute.kind;
   if (patch.gpu !== undefined && patch.cpu !== undefined) throw badRequest("Send gpu or cpu, not both.");
@@ -212,7 +217,8 @@ function updateEndpoint(ctx: RouteContext) {
   }
   const next: EndpointRecord = structuredClone(current);
   // Container settings: the template's first (one-time application), then the body's.
-  const template = patch.templateId === undefined ? undefined : serverlessTemplate(state, patch.templateId);
+  const template =
+    patch.templateId === undefined ? undefined : serverlessTemplate(state, patch.templateId, ctx.account);
   if (template) {
     next.container = {
       image: template.image,
@@ -270,13 +276,20 @@ function updateEndpoint(ctx: RouteContext) {
 
   checkEndpoint(state, next);
   refuseIdleTimeout(next.type, next.scaling, patch.workers?.idleTimeout);
-  recordRelease(state, current, next, ctx.now, userIdFor(ctx.apiKey));
+  recordRelease(state, current, next, ctx.now, userOf(state, ctx.apiKey));
+  // The worker time so far was worked out from the settings this PATCH replaces.
+  checkpointEndpoint(state, current, ctx.now);
+  next.billedFrom = current.billedFrom;
   state.endpoints.set(next.id, next);
   return json(200, v2View(state, next));
 }
 
-/** Deleting an endpoint cancels its jobs and removes its history (contract: "configuration, logs and job history"). */
+/**
+ * Deleting an endpoint cancels its jobs and removes its history (contract: "configuration, logs
+ * and job history"); its workers' time stays in the usage ledger.
+ */
 export function deleteEndpointRecord(state: EmulatorState, e: EndpointRecord): void {
+  checkpointEndpoint(state, e);
   state.endpoints.delete(e.id);
   for (const [jobId, job] of state.jobs) if (job.endpointId === e.id) state.jobs.delete(jobId);
 }
@@ -287,20 +300,25 @@ export const serverlessRoutes: RouteTable = {
       method: "GET",
       pattern: "/v2/serverless",
       handler: (ctx) =>
-        json(200, { endpoints: [...ctx.state.endpoints.values()].map((e) => v2View(ctx.state, e)) }),
+        json(200, {
+          endpoints: [...ctx.state.endpoints.values()]
+            .filter((e) => e.account === ctx.account)
+            .map((e) => v2View(ctx.state, e)),
+        }),
     },
     { method: "POST", pattern: "/v2/serverless", handler: createEndpoint },
     {
       method: "GET",
       pattern: "/v2/serverless/:id",
-      handler: (ctx) => json(200, v2View(ctx.state, requireEndpoint(ctx.state, ctx.params.id ?? ""))),
+      handler: (ctx) =>
+        json(200, v2View(ctx.state, requireEndpoint(ctx.state, ctx.params.id ?? "", ctx.account))),
     },
     { method: "PATCH", pattern: "/v2/serverless/:id", handler: updateEndpoint },
     {
       method: "DELETE",
       pattern: "/v2/serverless/:id",
       handler: (ctx) => {
-        deleteEndpointRecord(ctx.state, requireEndpoint(ctx.state, ctx.params.id ?? ""));
+        deleteEndpointRecord(ctx.state, requireEndpoint(ctx.state, ctx.params.id ?? "", ctx.account));
         return noContent;
       },
     },

@@ -4,8 +4,9 @@
  * thread, so concurrent requests never interleave inside a change.
  */
 import { z } from "zod";
+import { DEFAULT_USER_ID } from "./accounts.js";
 import { EmulatorClock } from "./clock.js";
-import { type ClusterRecord, seedCluster } from "./clusters.js";
+import type { ClusterRecord } from "./cluster-records.js";
 import type { Boot, ContainerBehaviour } from "./containers.js";
 import { badRequest } from "./errors.js";
 import { FaultRules } from "./faults.js";
@@ -16,8 +17,13 @@ import type { Availability } from "./schemas/catalog.js";
 import type { PodStatus } from "./schemas/common.js";
 import type { SecretRecord } from "./secrets.js";
 import { mergeSeed } from "./seed.js";
+import { seedCluster, seedEndpoint, seedPod, seedVolume } from "./seed-resources.js";
 import type { Seed, SeedInput } from "./seed-schema.js";
 import type { EndpointRecord } from "./serverless-records.js";
+import { stockKey } from "./stock-key.js";
+import { UsageLedger } from "./usage-ledger.js";
+
+export { stockKey } from "./stock-key.js";
 
 /** What the control plane adjusts (`PUT /__emulator/settings` takes any subset of it). */
 export const SettingsSchema = z.strictObject({
@@ -120,7 +126,8 @@ export interface PodRecord extends ContainerRecord {
   boots: Boot[];
   /** When a deleted pod stops being readable. */
   goneAt?: number;
-  ownerKey: string;
+  /** The account that owns it (accounts.ts). */
+  account: string;
 }
 
 export interface GpuStock {
@@ -137,7 +144,10 @@ export interface CpuStock {
   free: number;
 }
 
-/** A template: the seed's (defaults filled in by the seed schema) or one created through the API. */
+/**
+ * A template: the seed's (defaults filled in by the seed schema; public, readable by every
+ * account) or one created through the API (`source` "user", owned by `account`).
+ */
 export type TemplateRecord = Seed["templates"][number];
 
 export type GpuTypeRecord = Seed["gpuTypes"][number];
@@ -150,6 +160,8 @@ export interface NetworkVolumeRecord {
   size: number;
   dataCenter: string;
   type: string;
+  /** The account that owns it (accounts.ts). */
+  account: string;
 }
 
 /** Emulator time that never comes: a job no worker will take stays IN_QUEUE (JSON-safe, unlike Infinity). */
@@ -210,10 +222,14 @@ export class EmulatorState {
   urls = { base: "http://127.0.0.1", rest: "http://127.0.0.1", serverless: "http://127.0.0.1" };
   /** The host pods' TCP ports really listen on, when the emulator serves them (pod-network.ts). */
   podPorts: { readonly host: string } | undefined;
-  sshKeys: string[] = [];
+  /** Each account's SSH public keys (`/v2/account/ssh-keys`). */
+  sshKeys = new Map<string, string[]>();
   gpuStock = new Map<string, GpuStock>();
   cpuStock = new Map<string, CpuStock>();
   apiKeys = new Map<string, Seed["apiKeys"][number]>();
+  teams = new Map<string, Seed["teams"][number]>();
+  /** What every resource used, kept after the resource is gone (usage-ledger.ts). */
+  readonly usage = new UsageLedger();
 
   private rngState: number;
 
@@ -232,8 +248,9 @@ export class EmulatorState {
   }
 
   /**
-   * Replaces every resource with the seed's, the seeded cluster member pods included. Settings,
-   * faults and the log are kept.
+   * Replaces every resource with the seed's (seed-resources.ts: the seeded pods, endpoints and
+   * clusters with their member pods included) and starts the usage ledger over, so what the seed
+   * holds bills from now on. Settings, faults and the log are kept.
    */
   load(overrides?: Partial<SeedInput>): void {
     this.seed = mergeSeed(overrides);
@@ -244,10 +261,20 @@ export class EmulatorState {
     this.pods.clear();
     this.endpoints.clear();
     this.jobs.clear();
-    this.templates = new Map(s.templates.map((t) => [t.id, structuredClone(t)]));
-    this.networkVolumes = new Map(s.networkVolumes.map((v) => [v.id, { ...v }]));
-    this.sshKeys = [...s.sshKeys];
+    // A seeded template of the user's own (`source` "user") is the account's its `account` names.
+    this.templates = new Map(
+      s.templates.map((t): [string, TemplateRecord] => {
+        const copy: TemplateRecord = structuredClone(t);
+        if (t.source === "user") copy.account = t.account ?? DEFAULT_USER_ID;
+        return [t.id, copy];
+      }),
+    );
+    this.usage.clear();
+    this.networkVolumes.clear();
+    for (const v of s.networkVolumes) seedVolume(this, v);
+    this.sshKeys = new Map([[DEFAULT_USER_ID, [...s.sshKeys]]]);
     this.apiKeys = new Map(s.apiKeys.map((k) => [k.key, k]));
+    this.teams = new Map(s.teams.map((t) => [t.id, t]));
     this.gpuStock = new Map(
       s.gpuStock.map((g) => [
         stockKey(g.dataCenterId, g.gpuTypeId),
@@ -267,13 +294,17 @@ export class EmulatorState {
         { totalVcpu: c.totalVcpu, free: c.free ?? c.totalVcpu },
       ]),
     );
-    this.registries = new Map(s.registries.map((r) => [r.id, { ...r }]));
+    this.registries = new Map(s.registries.map((r) => [r.id, { ...r, account: DEFAULT_USER_ID }]));
     this.delegations.clear();
     this.secrets.clear();
     this.containerBehaviours = s.containerBehaviours.map((b) => ({ ...b }));
     this.clusters.clear();
     // The seed's clusters and their member pods: readable, members listed with includeClusterPods.
     for (const c of s.clusters) seedCluster(this, c);
+    s.pods.forEach((p, i) => {
+      seedPod(this, p, i);
+    });
+    for (const e of s.endpoints) seedEndpoint(this, e);
     this.limiter.reset();
   }
 
@@ -303,10 +334,6 @@ export class EmulatorState {
   }
 }
 
-export function stockKey(dataCenterId: string, id: string): string {
-  return `${dataCenterId}|${id}`;
-}
-
 /**
  * The GPU type `id`, or the 400 pointing at the catalog. `field` is how the message names where
  * the id came from, exactly as it starts: `gpu.id` or `gpuTypeIds:`.
@@ -329,4 +356,29 @@ export function requireDataCenter(state: EmulatorState, id: string, field: strin
   const dc = state.dataCenterById.get(id);
   if (!dc) throw badRequest(`${field} '${id}' is not a data center; see GET /v2/catalog/datacenters.`);
   return dc;
+}
+
+/** Network volume `id` when `account` owns it; another account's is unknown to it (accounts.ts). */
+export function ownedVolume(
+  state: EmulatorState,
+  id: string,
+  account: string,
+): NetworkVolumeRecord | undefined {
+  const v = state.networkVolumes.get(id);
+  return v?.account === account ? v : undefined;
+}
+
+/** The SSH public keys of `account`. */
+export function sshKeysOf(state: EmulatorState, account: string): string[] {
+  return state.sshKeys.get(account) ?? [];
+}
+
+/** Template `id` when `account` may use it: a public one, or its own (accounts.ts). */
+export function readableTemplate(
+  state: EmulatorState,
+  id: string,
+  account: string,
+): TemplateRecord | undefined {
+  const t = state.templates.get(id);
+  return t && (t.source !== "user" || t.account === account) ? t : undefined;
 }

@@ -1,30 +1,34 @@
-/** Templates under base_url (`/v2/templates`): the account's own, plus reads of public catalog templates. */
+/**
+ * Templates under base_url (`/v2/templates`): the acting account's own (accounts.ts), plus reads
+ * of public catalog templates.
+ */
 
 import { nextArgs } from "./command.js";
 import { badRequest, notFound } from "./errors.js";
 import { requireRegistry } from "./registries.js";
 import { json, noContent, type RouteContext, type RouteTable } from "./routing.js";
 import { CreateTemplateRequest, UpdateTemplateRequest } from "./schemas/templates.js";
-import type { TemplateRecord } from "./state.js";
+import { readableTemplate, type TemplateRecord } from "./state.js";
 import { validateBody } from "./validation.js";
 
 /** The Template response object (v2 description), without the emulator's bookkeeping. */
 export function templateView(t: TemplateRecord): Record<string, unknown> {
-  const { source: _source, ...view } = t;
+  const { source: _source, account: _account, ...view } = t;
   return view;
 }
 
 function own(ctx: RouteContext): TemplateRecord {
   const t = ctx.state.templates.get(ctx.params.id ?? "");
   // Public catalog templates are readable but not yours: 404 for changes, as the service answers.
-  if (t?.source !== "user") throw notFound(`Template '${ctx.params.id}' was not found among your templates.`);
+  if (t?.source !== "user" || t.account !== ctx.account)
+    throw notFound(`Template '${ctx.params.id}' was not found among your templates.`);
   return t;
 }
 
 function createTemplate(ctx: RouteContext) {
   const body = validateBody(CreateTemplateRequest, ctx.body);
   const args = nextArgs("", body);
-  requireRegistry(ctx.state, body.registry);
+  requireRegistry(ctx.state, ctx.account, body.registry);
   // The defaults of CreateTemplateRequest (v2 description): public, serverless false; SSH and
   // Jupyter on. Seeded templates have their own (seed.ts).
   const t: TemplateRecord = {
@@ -45,6 +49,7 @@ function createTemplate(ctx: RouteContext) {
     startJupyter: body.startJupyter ?? true,
     allowedCudaVersions: body.allowedCudaVersions ?? [],
     readme: "",
+    account: ctx.account,
   };
   if (t.serverless && t.mounts.persistent) {
     throw badRequest(
@@ -56,12 +61,14 @@ function createTemplate(ctx: RouteContext) {
 }
 
 function listTemplates(ctx: RouteContext) {
-  const templates = [...ctx.state.templates.values()].filter((t) => t.source === "user").map(templateView);
+  const templates = [...ctx.state.templates.values()]
+    .filter((t) => t.source === "user" && t.account === ctx.account)
+    .map(templateView);
   return json(200, { templates });
 }
 
 function getTemplate(ctx: RouteContext) {
-  const t = ctx.state.templates.get(ctx.params.id ?? "");
+  const t = readableTemplate(ctx.state, ctx.params.id ?? "", ctx.account);
   if (!t) throw notFound(`Template '${ctx.params.id}' was not found or is not accessible.`);
   return json(200, templateView(t));
 }
@@ -69,7 +76,7 @@ function getTemplate(ctx: RouteContext) {
 function updateTemplate(ctx: RouteContext) {
   const t = own(ctx);
   const patch = validateBody(UpdateTemplateRequest, ctx.body);
-  requireRegistry(ctx.state, patch.registry);
+  requireRegistry(ctx.state, ctx.account, patch.registry);
   const next: TemplateRecord = { ...t, args: nextArgs(t.args, patch) };
   for (const [k, v] of Object.entries(patch)) {
     if (v === undefined || k === "args" || k === "cmd" || k === "entrypoint") continue;
@@ -91,7 +98,9 @@ function updateTemplate(ctx: RouteContext) {
 function deleteTemplate(ctx: RouteContext) {
   const t = own(ctx);
   // Only a v1-bound template is tied to its endpoint; v2 applies a template once and keeps no link.
-  const user = [...ctx.state.endpoints.values()].find((e) => e.templateBound && e.templateId === t.id);
+  const user = [...ctx.state.endpoints.values()].find(
+    (e) => e.account === ctx.account && e.templateBound && e.templateId === t.id,
+  );
   if (user)
     throw badRequest(
       `Template '${t.id}' is bound to serverless endpoint '${user.id}' and cannot be deleted.`,

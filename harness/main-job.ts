@@ -11,7 +11,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { type RunningEmulator, startEmulator } from "../emulator/index.js";
+import { HISTORY_ENDPOINTS, HISTORY_PODS, type RunningEmulator, startEmulator } from "../emulator/index.js";
 import { deploy, destroy, isSecret, type Operation, StackState } from "./engine.js";
 import { findPulumiCli, type PulumiCli, REPO_ROOT } from "./pulumi-cli.js";
 import { ProgramStack } from "./stack.js";
@@ -48,10 +48,17 @@ async function printCost(emu: RunningEmulator, document: string): Promise<boolea
   return code === 0;
 }
 
+/**
+ * The stack's pods and endpoints the emulator still holds: those it did not hold at the start (the
+ * seed's own, the ones its billing history bills, are the account's and stay).
+ */
 function leftIn(emu: RunningEmulator): { pods: number; endpoints: number } {
   const left = emu.control.snapshot();
-  const pods = left.pods.filter((p) => !p.cluster && p.status !== "TERMINATED").length;
-  return { pods, endpoints: left.endpoints.length };
+  const pods = left.pods.filter(
+    (p) => !p.cluster && p.status !== "TERMINATED" && !(HISTORY_PODS as readonly string[]).includes(p.id),
+  ).length;
+  const endpoints = left.endpoints.filter((e) => !(HISTORY_ENDPOINTS as readonly string[]).includes(e.id));
+  return { pods, endpoints: endpoints.length };
 }
 
 async function withRealCli(cli: PulumiCli, emu: RunningEmulator): Promise<number> {

@@ -43,6 +43,12 @@ export const POD_CHECK_RULES = [
     fix: "remove mounts.persistent; a CPU pod can mount a network volume (mounts.network) or a global volume (mounts.global)",
   },
   {
+    name: "pod-network-volume-community",
+    description:
+      "Network volumes are Secure Cloud only: a COMMUNITY pod cannot mount one (the API answers 400).",
+    fix: "set cloud to SECURE (the default), or drop mounts.network and keep data in the container or volume disk",
+  },
+  {
     name: "pod-gpu-or-cpu",
     description: "A pod sets exactly one of gpu and cpu.",
     fix: "set gpu for a GPU pod or cpu for a CPU pod, not both and not neither",

@@ -30,6 +30,7 @@ import {
   TIME_SCALE,
 } from "../support/chaos/run.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 /** The client gives up on a request after this long; injected spikes last 1.5 times as long. */
 const DEADLINE_MS = 1500;
@@ -207,6 +208,7 @@ beforeAll(async () => {
   emu = await emulatorLib.startEmulator({
     clockScale: TIME_SCALE,
     randomSeed: 1010,
+    seed: WITHOUT_HISTORY_RESOURCES,
     rateLimit: [{ name: "minute", quota: 600, seconds: 60 }],
     // Terminated pods stay readable for the phase, so a failure can be checked for the pod it made.
     settings: { terminatingMs: 3_600_000 },

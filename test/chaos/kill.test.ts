@@ -20,6 +20,7 @@ import {
   serializedProvider,
   startProviderHost,
 } from "../support/host.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
@@ -28,7 +29,11 @@ const KEY_ENV = "RUNPOD_DYNAMIC_CREATE_KEY";
 
 let emu: RunningEmulator;
 beforeAll(async () => {
-  emu = await emulatorLib.startEmulator({ clockScale: TIME_SCALE, randomSeed: 2020 });
+  emu = await emulatorLib.startEmulator({
+    clockScale: TIME_SCALE,
+    randomSeed: 2020,
+    seed: WITHOUT_HISTORY_RESOURCES,
+  });
 });
 afterAll(async () => {
   await emu?.close();

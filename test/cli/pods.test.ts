@@ -1,19 +1,21 @@
 /**
  * `runpod-dynamic pods list|start|stop|restart` against the emulator (`GET /v2/pods`,
  * `POST /v2/pods/{id}/action`). Emulator time is frozen; a pod is put in the status a test needs
- * through the control plane, and a full machine is made by setting its free stock to 0.
+ * through the control plane, and a full machine is made by setting its free stock to 0. The
+ * account starts without the pods the default seed's billing history bills.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { cliHarnessForAllTests, errorText, runCli } from "../support/cli.js";
 import { loadDescription } from "../support/conformance/description.js";
 import { START } from "../support/emulator.js";
 import { startScriptedServer } from "../support/scripted-server.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
 
-const h = cliHarnessForAllTests({ clockScale: 0, startTime: START });
+const h = cliHarnessForAllTests({ clockScale: 0, startTime: START, seed: WITHOUT_HISTORY_RESOURCES });
 beforeEach(() => {
-  h.emu.control.reset();
+  h.emu.control.reset(WITHOUT_HISTORY_RESOURCES);
 });
 
 const gpuPod = async (name: string) =>
@@ -76,7 +78,7 @@ describe("pods list", () => {
       `${id}  trainer  RUNNING  1x NVIDIA H100 80GB HBM3  $2.9900  ${dataCenter.padEnd(11)}  2026-11-21 13:00 GMT+1`,
       "",
     ]);
-    h.emu.control.reset();
+    h.emu.control.reset(WITHOUT_HISTORY_RESOURCES);
     const empty = await h.run(["pods", "list"]);
     expect([empty.code, empty.stdout]).toEqual([0, "No pods.\n"]);
   });

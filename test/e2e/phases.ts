@@ -12,7 +12,7 @@ import {
   type ProgramStack,
   previewSteps,
 } from "../../harness/stack.js";
-import type { RunningEmulator } from "../support/emulator.js";
+import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { stackOnEmulator } from "../support/stack.js";
 
 export { TIME_SCALE } from "../support/stack.js";
@@ -190,9 +190,13 @@ export async function exampleRun(
 /** What the emulator still holds that a destroyed stack could have created. */
 export function leftovers(emu: RunningEmulator, initialKeys: readonly string[] = []) {
   const s = emu.control.snapshot();
+  // The seed's own pods and endpoints (those its billing history bills) are the account's, not the stack's.
+  const seeded: readonly string[] = [...emulatorLib.HISTORY_PODS, ...emulatorLib.HISTORY_ENDPOINTS];
   return {
-    pods: s.pods.filter((p) => !p.cluster && p.status !== "TERMINATED").map((p) => p.id),
-    endpoints: s.endpoints.map((e) => e.id),
+    pods: s.pods
+      .filter((p) => !p.cluster && p.status !== "TERMINATED" && !seeded.includes(p.id))
+      .map((p) => p.id),
+    endpoints: s.endpoints.map((e) => e.id).filter((id) => !seeded.includes(id)),
     sshKeys: s.sshKeys.filter((k) => !initialKeys.includes(k)),
     templates: s.templates.map((t) => t.id),
     networkVolumes: s.networkVolumes

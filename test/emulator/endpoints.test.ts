@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { frozenEmulatorForAllTests, type SharedEmulator, START } from "../support/emulator.js";
 import { http, jobCalls, problem } from "../support/http.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const L4 = "NVIDIA L4";
 const A40 = "NVIDIA A40";
@@ -36,7 +37,7 @@ const ID = /^[a-z0-9]{14}$/;
 type Body = Record<string, unknown>;
 const USER_ID = /^user_[0-9a-f]{27}$/;
 
-const h = frozenEmulatorForAllTests({ reset: true });
+const h = frozenEmulatorForAllTests({ reset: true, seed: WITHOUT_HISTORY_RESOURCES });
 const v1 = v1Api(h);
 
 /** The v1 calls an old client makes, over raw HTTP; `ok` answers the body of a 2xx or throws. */

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clientLib } from "../support/dist.js";
 import { apiFor, emulatorLib, frozenEmulator, type RunningEmulator, rejection } from "../support/emulator.js";
 import { raw } from "../support/http.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const { ERROR_CODES } = clientLib;
 let emu: RunningEmulator | undefined;
@@ -80,7 +81,7 @@ describe("fault rules", () => {
 
   it("drops the connection before a create (nothing happens) or after it (the pod exists)", async () => {
     let api: ReturnType<typeof apiFor>;
-    ({ emu, api } = await frozenEmulator());
+    ({ emu, api } = await frozenEmulator({ seed: WITHOUT_HISTORY_RESOURCES }));
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "before", times: 1 });
     const before = await rejection(api.createPod(gpuPod));
     const afterBefore = (await api.listPods()).length;
@@ -285,7 +286,7 @@ describe("control plane over HTTP", () => {
   });
 
   it("moves the clock, sets capacity and settings, forces a status and reports state", async () => {
-    ({ emu } = await frozenEmulator({ control: true }));
+    ({ emu } = await frozenEmulator({ control: true, seed: WITHOUT_HISTORY_RESOURCES }));
     const api = apiFor(emu);
     const c = (method: string, path: string, body?: unknown) =>
       raw(`${emu?.baseUrl}/__emulator${path}`, {

@@ -8,6 +8,7 @@ import {
   rejection,
 } from "../support/emulator.js";
 import { raw } from "../support/http.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const { ERROR_CODES } = clientLib;
 const A40 = "NVIDIA A40";
@@ -18,7 +19,7 @@ const NO_CAPACITY =
 
 let emu: RunningEmulator;
 let api: Api;
-frozenEmulatorForEachTest({}, (t) => {
+frozenEmulatorForEachTest({ seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, api } = t);
 });
 
@@ -161,6 +162,11 @@ describe("create: cross-field rules answer 400", () => {
       gpuPod({ gpu: { id: "NVIDIA Q9000" } }),
       /is not a GPU type/,
       "gpu.id 'NVIDIA Q9000' is not a GPU type; see GET /v2/catalog/gpus.",
+    ],
+    [
+      gpuPod({ cloud: "COMMUNITY", mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/d" }] } }),
+      /network volumes are available on Secure Cloud only/,
+      "mounts.network: network volumes are available on Secure Cloud only; a COMMUNITY pod cannot mount one. Create the pod with cloud SECURE, or drop the network volume.",
     ],
     [
       gpuPod({ dataCenterIds: ["MARS-1"] }),
@@ -688,12 +694,12 @@ describe("PATCH mount rules", () => {
 describe("cluster member pods", () => {
   it("come with every seed load: a new state, a seed replacing the clusters, a reset", async () => {
     const clusters = [{ id: "clu-x", gpuTypeId: A100, dataCenterId: "EU-SE-1", members: 3 }];
-    const fresh = new emulatorLib.EmulatorState({ seed: { clusters } });
+    const fresh = new emulatorLib.EmulatorState({ seed: { clusters, ...WITHOUT_HISTORY_RESOURCES } });
     const member = (id: string) => api.getPod(id);
-    emu.control.loadSeed({ clusters });
+    emu.control.loadSeed({ clusters, ...WITHOUT_HISTORY_RESOURCES });
     const loaded = (await api.listPods({ includeClusterPods: true })).map((p) => p.id);
     const oldGone = await rejection(member("clu-demo-ray-node0"));
-    emu.control.reset();
+    emu.control.reset(WITHOUT_HISTORY_RESOURCES);
     const reset = (await api.listPods({ includeClusterPods: true })).map((p) => p.id);
     expect([[...fresh.pods.keys()], loaded, oldGone.status, reset]).toEqual([
       ["clu-x-node0", "clu-x-node1", "clu-x-node2"],

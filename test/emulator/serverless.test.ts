@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { frozenEmulatorForAllTests } from "../support/emulator.js";
 import { http, problem } from "../support/http.js";
-import { queueEndpoint, queueUrls } from "../support/seed-facts.js";
+import { queueEndpoint, queueUrls, WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const L4 = "NVIDIA L4";
 const RTX4090 = "NVIDIA GeForce RTX 4090";
@@ -14,7 +14,7 @@ const MI300X = "AMD Instinct MI300X OAM";
 const ID = /^[a-z0-9]{14}$/;
 const QUEUE = { type: "QUEUE_DELAY", queueDelay: 4 };
 
-const h = frozenEmulatorForAllTests({ reset: true });
+const h = frozenEmulatorForAllTests({ reset: true, seed: WITHOUT_HISTORY_RESOURCES });
 const c = http(h);
 const iso = (offset = 0) => new Date(h.t0 + offset).toISOString();
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { engineEvents, type ProgramStack, steps } from "../../harness/stack.js";
 import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { stackOnEmulator, TIME_SCALE } from "../support/stack.js";
 
 const PROGRAM = join(__dirname, "program");
@@ -23,14 +24,18 @@ let emu: RunningEmulator;
 let stack: ProgramStack;
 
 beforeAll(async () => {
-  emu = await emulatorLib.startEmulator({ clockScale: TIME_SCALE, randomSeed: 81 });
+  emu = await emulatorLib.startEmulator({
+    clockScale: TIME_SCALE,
+    randomSeed: 81,
+    seed: WITHOUT_HISTORY_RESOURCES,
+  });
 });
 afterAll(async () => {
   await emu.close();
 });
 afterEach(() => {
   stack?.dispose();
-  emu.control.reset();
+  emu.control.reset(WITHOUT_HISTORY_RESOURCES);
 });
 
 async function fresh(): Promise<ProgramStack> {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineEvents, type ProgramStack, previewSteps, steps } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { raw } from "../support/http.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { stackOnEmulator, TIME_SCALE } from "../support/stack.js";
 
 const FIXTURE = join(__dirname, "..", "fixtures", "serverless-endpoint-v1-stack.json");
@@ -33,7 +34,11 @@ let stack: ProgramStack;
 let endpointId: string;
 
 beforeAll(async () => {
-  emu = await emulatorLib.startEmulator({ clockScale: TIME_SCALE, randomSeed: 121 });
+  emu = await emulatorLib.startEmulator({
+    clockScale: TIME_SCALE,
+    randomSeed: 121,
+    seed: WITHOUT_HISTORY_RESOURCES,
+  });
   const state = JSON.parse(readFileSync(FIXTURE, "utf8")) as Exported;
   const old = state.deployment.resources.find((r) => r.type === ENDPOINT);
   if (!old?.id) throw new Error("the fixture holds no ServerlessEndpoint");

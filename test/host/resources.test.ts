@@ -8,6 +8,7 @@ import {
   serializedProvider,
   startProviderHost,
 } from "../support/host.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
@@ -19,7 +20,11 @@ let host: ProviderHost;
 const texts: Record<string, string> = {};
 
 beforeAll(async () => {
-  emu = await emulatorLib.startEmulator({ clockScale: SCALE, randomSeed: 11 });
+  emu = await emulatorLib.startEmulator({
+    clockScale: SCALE,
+    randomSeed: 11,
+    seed: WITHOUT_HISTORY_RESOURCES,
+  });
   for (const t of ["ServerlessEndpoint", "SshKey", "ServerlessJob", "Registry", "Cluster"])
     texts[t] = (await serializedProvider(t)).text;
   host = await startProviderHost({

@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProgramStack } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { TIME_SCALE } from "../support/stack.js";
 import { copiesOf, installProgram, packTarball } from "./installed.js";
 
@@ -140,7 +141,11 @@ describe("the pull-request flow of examples/gitops, as its workflow runs it", { 
 describe("pulumi up of the installed package against the emulator", { timeout: 180_000 }, () => {
   let emu: RunningEmulator;
   beforeAll(async () => {
-    emu = await emulatorLib.startEmulator({ clockScale: TIME_SCALE, randomSeed: 101 });
+    emu = await emulatorLib.startEmulator({
+      clockScale: TIME_SCALE,
+      randomSeed: 101,
+      seed: WITHOUT_HISTORY_RESOURCES,
+    });
   });
   afterAll(async () => {
     await emu.close();

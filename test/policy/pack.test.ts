@@ -83,6 +83,7 @@ describe("run-policy-pack over gRPC", () => {
       "pod-persistent-with-network:mandatory:resource",
       "pod-persistent-with-global:mandatory:resource",
       "pod-persistent-on-cpu:mandatory:resource",
+      "pod-network-volume-community:mandatory:resource",
       "pod-gpu-or-cpu:mandatory:resource",
       "pod-cuda-constraint-conflict:mandatory:resource",
       "pod-cuda-version-format:mandatory:resource",
@@ -142,7 +143,7 @@ describe("run-policy-pack over gRPC", () => {
 
   it("Configure sends every policy at its level with its schema defaults, as the engine does", async () => {
     const sent = await configurePack(pack);
-    expect(Object.keys(sent).length).toBe(30);
+    expect(Object.keys(sent).length).toBe(31);
     expect(sent["max-gpus-per-pod"]).toEqual({ level: "mandatory", properties: { maxGpuCount: 8 } });
     expect(sent["env-secrets"]).toEqual({ level: "advisory", properties: { ignoreNames: ["PUBLIC_KEY"] } });
     expect(sent["max-pods-per-stack"]).toEqual({ level: "mandatory", properties: {} });

@@ -62,6 +62,7 @@ describe("the pack", () => {
       ["pod-persistent-with-network", "mandatory"],
       ["pod-persistent-with-global", "mandatory"],
       ["pod-persistent-on-cpu", "mandatory"],
+      ["pod-network-volume-community", "mandatory"],
       ["pod-gpu-or-cpu", "mandatory"],
       ["pod-cuda-constraint-conflict", "mandatory"],
       ["pod-cuda-version-format", "mandatory"],
@@ -140,6 +141,14 @@ const checkCases: CheckCase[] = [
     fail: cpuPod({ mounts: { persistent } }),
     messages: [
       'Pod "worker", mounts.persistent: is not supported on CPU pods; mount a network volume instead. Fix: remove mounts.persistent; a CPU pod can mount a network volume (mounts.network) or a global volume (mounts.global).',
+    ],
+  },
+  {
+    rule: "pod-network-volume-community",
+    pass: gpuPod({ cloud: "SECURE", mounts: { network } }),
+    fail: gpuPod({ cloud: "COMMUNITY", mounts: { network } }),
+    messages: [
+      'Pod "trainer", mounts.network: network volumes are available on Secure Cloud only, so a pod with cloud COMMUNITY cannot mount one (the API answers 400). Fix: set cloud to SECURE (the default), or drop mounts.network and keep data in the container or volume disk.',
     ],
   },
   {

@@ -8,6 +8,7 @@ import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.j
 import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const Volume = runtimeLib.providers.NetworkVolume;
 const Template = runtimeLib.providers.Template;
@@ -18,7 +19,7 @@ const A40 = "NVIDIA A40";
 let emu: RunningEmulator;
 let progress: string[];
 // A fresh random seed per emulator: ids must not repeat across tests in one process.
-freshEmulatorForEachTest({ firstSeed: 300 }, (t) => {
+freshEmulatorForEachTest({ firstSeed: 300, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
 });
 

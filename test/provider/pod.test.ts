@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const Pod = runtimeLib.providers.Pod;
 const A40 = "NVIDIA A40";
@@ -11,7 +12,7 @@ const H100 = "NVIDIA H100 80GB HBM3";
 let emu: RunningEmulator;
 let progress: string[];
 // A fresh random seed per emulator: pod ids must not repeat across tests in one process.
-freshEmulatorForEachTest({ firstSeed: 1 }, (t) => {
+freshEmulatorForEachTest({ firstSeed: 1, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
 });
 

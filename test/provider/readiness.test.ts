@@ -7,13 +7,14 @@ import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const Pod = runtimeLib.providers.Pod;
 const A40 = "NVIDIA A40";
 
 let emu: RunningEmulator;
 let progress: string[];
-freshEmulatorForEachTest({ firstSeed: 900 }, (t) => {
+freshEmulatorForEachTest({ firstSeed: 900, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
 });
 

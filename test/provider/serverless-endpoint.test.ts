@@ -5,6 +5,7 @@ import type { ServerlessJobOutputs } from "../../provider/resources/serverless-j
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { raw } from "../support/http.js";
 import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const Endpoint = runtimeLib.providers.ServerlessEndpoint;
 const Job = runtimeLib.providers.ServerlessJob;
@@ -12,7 +13,7 @@ const POOLS = ["ADA_24", "ADA_48_PRO"];
 
 let emu: RunningEmulator;
 let progress: string[];
-freshEmulatorForEachTest({ firstSeed: 100 }, (t) => {
+freshEmulatorForEachTest({ firstSeed: 100, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
 });
 

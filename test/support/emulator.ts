@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { clientLib, loadDist } from "./dist.js";
 
 export const emulatorLib = loadDist<typeof import("../../emulator/index.js")>("emulator/index.js");
+type SeedInput = import("../../emulator/index.js").SeedInput;
 export type RunningEmulator = Awaited<ReturnType<typeof emulatorLib.startEmulator>>;
 export type Api = InstanceType<typeof clientLib.RunpodApi>;
 
@@ -87,18 +88,24 @@ export interface SharedEmulator {
  * One frozen-clock emulator, started at START, for all of a file's tests, which are many and short:
  * one emulator each would cost more than they do. With `reset`, each test starts from the seed
  * again (resources, settings, faults, request log), and a test that set the clock running leaves
- * it frozen for the next; the clock is not set back, so a test reads its times from `t0`.
+ * it frozen for the next; the clock is not set back, so a test reads its times from `t0`. `seed`
+ * replaces top-level keys of the default seed, at the start and at each reset.
  */
-export function frozenEmulatorForAllTests(each: { reset?: boolean } = {}): SharedEmulator {
+export function frozenEmulatorForAllTests(
+  each: { reset?: boolean; seed?: Partial<SeedInput> } = {},
+): SharedEmulator {
   const shared = startedForAllTests<SharedEmulator>(
     async () => {
-      const { emu, api } = await frozenEmulator({ startTime: START });
+      const { emu, api } = await frozenEmulator({
+        startTime: START,
+        ...(each.seed ? { seed: each.seed } : {}),
+      });
       return { emu, api, client: api.client, t0: START };
     },
     ({ emu }) => emu.close(),
   );
   beforeEach(() => {
-    if (each.reset) shared.emu.control.reset();
+    if (each.reset) shared.emu.control.reset(each.seed);
     shared.t0 = shared.emu.control.now();
   });
   if (each.reset) {

@@ -1,5 +1,16 @@
 /** Request bodies the suites send, and what the default seed holds, as the suites expect it. */
 
+/**
+ * Seed keys leaving out the pods and serverless endpoints the default seed's billing history
+ * bills: for suites whose account starts with none of its own, so that "stores nothing" is an
+ * empty list.
+ */
+export const WITHOUT_HISTORY_RESOURCES = { pods: [], endpoints: [] };
+
+/** The pods and endpoints the default seed's billing history bills, as `GET /v2/pods` lists them. */
+export const HISTORY_PODS = ["pod-hist-trainer", "pod-hist-notebook", "pod-hist-cpu"];
+export const HISTORY_ENDPOINTS = ["ep-hist-sdxl", "ep-hist-vllm"];
+
 /** A pod body: one A40 in US-KS-2 running acme/app:1, whose container starts and stays up. */
 export const APP_POD = {
   name: "p",

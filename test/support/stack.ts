@@ -1,6 +1,6 @@
 /** A stack of a program on the in-process emulator, driven through the real Pulumi CLI. */
 import { ProgramStack, type StackOptions, type StateDeployment } from "../../harness/stack.js";
-import type { RunningEmulator } from "./emulator.js";
+import { emulatorLib, type RunningEmulator } from "./emulator.js";
 
 /** Time runs this many times faster in the emulator and in the provider host alike. */
 export const TIME_SCALE = 50;
@@ -39,11 +39,12 @@ export async function until(condition: () => boolean, timeoutMs = 30_000): Promi
   }
 }
 
-/** The ids of the pods `emu` holds that bill: not cluster members, not terminated. */
+/** The ids of the pods `emu` holds of the programs run on it: not cluster members, not terminated, not the seed's own. */
 export function livePodIds(emu: RunningEmulator): string[] {
+  const seeded: readonly string[] = emulatorLib.HISTORY_PODS;
   return emu.control
     .snapshot()
-    .pods.filter((p) => !p.cluster && p.status !== "TERMINATED")
+    .pods.filter((p) => !p.cluster && p.status !== "TERMINATED" && !seeded.includes(p.id))
     .map((p) => p.id);
 }
 

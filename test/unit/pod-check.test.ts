@@ -16,6 +16,14 @@ describe("valid inputs pass", () => {
       { ...base, gpu: { id: A40, allowedCudaVersions: [], minCudaVersion: "12.2" } },
     ],
     [
+      "a network volume on the secure cloud",
+      { ...base, cloud: "SECURE", mounts: { network: [{ volumeId: "v", path: "/d" }] } },
+    ],
+    [
+      "a community pod without a network volume",
+      { ...base, cloud: "COMMUNITY", mounts: { global: [{ volumeId: "g" }] } },
+    ],
+    [
       "network and global together",
       { ...base, mounts: { network: [{ volumeId: "v", path: "/d" }], global: [{ volumeId: "g" }] } },
     ],
@@ -187,6 +195,16 @@ describe("each field and rule", () => {
       [["mounts.persistent", "is not supported on CPU pods; mount a network volume instead"]],
     ],
     [
+      "a network volume on the community cloud",
+      { ...base, cloud: "COMMUNITY", mounts: { network: [{ volumeId: "a", path: "/a" }] } },
+      [
+        [
+          "mounts.network",
+          "network volumes are available on Secure Cloud only, so a pod with cloud COMMUNITY cannot mount one (the API answers 400)",
+        ],
+      ],
+    ],
+    [
       "port without protocol",
       { ...base, ports: ["8888"] },
       [["ports[0]", "must be <port>/<protocol> with protocol http, tcp or udp, e.g. 8888/http"]],
@@ -283,6 +301,11 @@ describe("preview's unknown values", () => {
     ],
     ["an unknown port", { ...base, ports: ["22/tcp", UNKNOWN] }],
     ["unknown mounts", { ...base, mounts: UNKNOWN }],
+    ["unknown mounts on the community cloud", { ...base, cloud: "COMMUNITY", mounts: UNKNOWN }],
+    [
+      "a network volume and an unknown cloud",
+      { ...base, cloud: UNKNOWN, mounts: { network: [{ volumeId: "v", path: "/d" }] } },
+    ],
     ["an unknown network volume id", { ...base, mounts: { network: [{ volumeId: UNKNOWN, path: "/d" }] } }],
     ["an unknown env value", { ...base, env: { TOKEN: UNKNOWN } }],
     ["unknown args with cmd", { ...base, args: UNKNOWN, cmd: ["x"] }],

@@ -70,6 +70,14 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
         "pod-persistent-on-cpu",
       );
     }
+    // Network volumes are Secure Cloud storage (RunPod's storage documentation); the API answers 400.
+    if (Array.isArray(network) && network.length > 0 && inputs.cloud === "COMMUNITY") {
+      fail(
+        "mounts.network",
+        "network volumes are available on Secure Cloud only, so a pod with cloud COMMUNITY cannot mount one (the API answers 400)",
+        "pod-network-volume-community",
+      );
+    }
   }
   if (inputs.desiredStatus === "STOPPED" && inputs.locked === true) {
     fail("desiredStatus", "cannot be STOPPED while locked is true: the API refuses to stop a locked pod");

@@ -15,6 +15,8 @@ export const CLI_FLOWS: readonly Flow[] = [
       "listNetworkVolumeBilling",
       "listPods",
       "listEndpoints",
+      // The history's endpoints exist: their pools are expanded to GPU types through the catalog.
+      "listGpuTypes",
     ],
     async run(ctx) {
       const window = ["--start-time", "2026-11-01T00:00:00Z", "--end-time", "2026-11-03T00:00:00Z"];
