@@ -18,7 +18,7 @@ import { findPod } from "./pod-lifecycle.js";
 import type { Reply, RouteContext, RouteTable, StreamSink } from "./routing.js";
 import { isDateTime } from "./schemas/billing.js";
 import { type EndpointRecord, findEndpoint, requireEndpoint } from "./serverless-records.js";
-import { jobEnd, workerIdFor } from "./serverless-workers.js";
+import { containerAt, jobEnd, workerIdFor } from "./serverless-workers.js";
 import { type EmulatorState, NEVER } from "./state.js";
 
 const DEFAULT_TAIL = 100;
@@ -143,11 +143,13 @@ export function workerLog(state: EmulatorState, e: EndpointRecord, index: number
   const lines: LogLine[] = [];
   const first = jobs[0];
   if (first) {
-    const script = scriptFor(state, e.container);
+    // The worker runs the release current when it started, not the endpoint's latest.
+    const container = containerAt(e, first.submittedAt);
+    const script = scriptFor(state, container);
     lines.push({
       ts: first.submittedAt,
       source: "system",
-      line: `worker ${id}: create container ${e.container.image}`,
+      line: `worker ${id}: create container ${container.image}`,
     });
     if (script.kind === "pullFailure") {
       lines.push({

@@ -104,8 +104,9 @@ function deleteRegistry(ctx: RouteContext) {
 
 // ---------------------------------------------------------------- ECR delegations
 
+/** An ECR repository's ARN in any AWS partition (`aws`, `aws-cn`, `aws-us-gov`). */
 const ECR_ARN =
-  /^arn:aws:ecr:([a-z0-9-]+):(\d{12}):repository\/([a-z0-9][a-z0-9._/-]*?)(?::([\w][\w.-]{0,127}))?$/;
+  /^arn:(aws|aws-cn|aws-us-gov):ecr:([a-z0-9-]+):(\d{12}):repository\/([a-z0-9][a-z0-9._/-]*?)(?::([\w][\w.-]{0,127}))?$/;
 
 function createDelegation(ctx: RouteContext) {
   const { state } = ctx;
@@ -113,10 +114,10 @@ function createDelegation(ctx: RouteContext) {
   const m = ECR_ARN.exec(body.resource);
   if (!m) {
     throw badRequest(
-      `resource '${body.resource}' is not an ECR repository ARN (arn:aws:ecr:<region>:<account>:repository/<name>).`,
+      `resource '${body.resource}' is not an ECR repository ARN (arn:<aws|aws-cn|aws-us-gov>:ecr:<region>:<account>:repository/<name>).`,
     );
   }
-  const [, region = "", account = "", repository = "", tag = "latest"] = m;
+  const [, partition = "aws", region = "", account = "", repository = "", tag = "latest"] = m;
   const d: DelegationRecord = {
     id: state.newId(12),
     name: body.name ?? null,
@@ -125,7 +126,7 @@ function createDelegation(ctx: RouteContext) {
     repository,
     tag,
     awsRegion: region,
-    dockerRegistryUri: `${account}.dkr.ecr.${region}.amazonaws.com`,
+    dockerRegistryUri: `${account}.dkr.ecr.${region}.amazonaws.com${partition === "aws-cn" ? ".cn" : ""}`,
     createdAt: new Date(ctx.now).toISOString(),
     account: ctx.account,
   };

@@ -112,6 +112,12 @@ export function endpointWorkers(state: EmulatorState, e: EndpointRecord, now: nu
   return out;
 }
 
+/** The container a worker started at `t` runs: its release's, which a later release does not change. */
+export function containerAt(e: EndpointRecord, t: number): EndpointRecord["container"] {
+  const version = versionAt(e, t);
+  return e.releases.find((r) => r.version === version)?.container ?? e.container;
+}
+
 /** The GPU type a worker of the endpoint runs on: the first its selection allows (null for CPU). */
 export function workerGpuType(state: EmulatorState, e: EndpointRecord): string | null {
   return e.compute.kind === "GPU" ? (eligibleTypes(state, e.compute)[0] ?? null) : null;

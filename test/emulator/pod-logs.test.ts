@@ -256,4 +256,20 @@ describe("GET /v2/serverless/{id}/workers/{workerId}/logs", () => {
     ]);
     expect((await c.get("base", `/v2/serverless/${endpoint.id}/workers/nope/logs`)).status).toBe(404);
   });
+
+  it("logs the image of the release a worker started on, not one released after it", async () => {
+    const body = queueEndpoint({ name: "w", image: "acme/worker:1", workers: { max: 1 } });
+    const endpoint = await c.ok(c.post("base", "/v2/serverless", body));
+    await c.ok(c.post("serverless", `/v2/${endpoint.id}/run`, { input: {} }));
+    h.emu.control.advance(5000);
+    await c.ok(c.patch("base", `/v2/serverless/${endpoint.id}`, { image: "acme/worker:2" }));
+    const releases = await c.ok(c.get("base", `/v2/serverless/${endpoint.id}/releases`));
+    expect(releases.endpointVersion).toBe(2);
+    const { workerId, lines } = h.emu.control.workerLogs(endpoint.id, 0);
+    expect(lines[0]).toEqual({
+      ts: iso(0),
+      source: "system",
+      line: `worker ${workerId}: create container acme/worker:1`,
+    });
+  });
 });

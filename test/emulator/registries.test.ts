@@ -158,13 +158,32 @@ describe("/v2/registries/delegations", () => {
     });
   });
 
+  it.each([
+    [
+      "aws-cn",
+      "arn:aws-cn:ecr:cn-north-1:123456789012:repository/team/app",
+      "123456789012.dkr.ecr.cn-north-1.amazonaws.com.cn",
+    ],
+    [
+      "aws-us-gov",
+      "arn:aws-us-gov:ecr:us-gov-west-1:123456789012:repository/app",
+      "123456789012.dkr.ecr.us-gov-west-1.amazonaws.com",
+    ],
+  ])("takes an ECR repository in the %s partition", async (_partition, resource, registry) => {
+    const res = await c.post("base", "/v2/registries/delegations", { resource });
+    expect([res.status, (res.body as { dockerRegistryUri?: string }).dockerRegistryUri]).toEqual([
+      201,
+      registry,
+    ]);
+  });
+
   it("answers 400 for a resource that is not an ECR repository ARN, 422 without one", async () => {
     expect(
       await problem(c.post("base", "/v2/registries/delegations", { resource: "arn:aws:s3:::bucket" })),
     ).toEqual({
       status: 400,
       detail:
-        "resource 'arn:aws:s3:::bucket' is not an ECR repository ARN (arn:aws:ecr:<region>:<account>:repository/<name>).",
+        "resource 'arn:aws:s3:::bucket' is not an ECR repository ARN (arn:<aws|aws-cn|aws-us-gov>:ecr:<region>:<account>:repository/<name>).",
       errors: [],
     });
     expect(await problem(c.post("base", "/v2/registries/delegations", { name: "x" }))).toEqual({
