@@ -177,4 +177,19 @@ describe("what the preview shows of a change", { timeout: 120_000 }, () => {
     expect(summary.stdout).toMatch(/~ +pulumi-nodejs:dynamic\/runpod:Pod a update \[diff: ~image\]/);
     expect(summary.stdout).toMatch(/\+- +pulumi-nodejs:dynamic\/runpod:Pod b replace \[diff: ~cpu/);
   });
+
+  it("a check failure on a nested input leads with its path, never a value the engine cannot find", async () => {
+    await fresh();
+    await stack.setConfig({
+      "engine-features:pods": JSON.stringify({ a: { ports: ["8888/http"], readiness: { check: "HTTP" } } }),
+    });
+    const failure = "resource 'a' has a problem: readiness.port: is required for check HTTP (e.g. 8888)";
+    const once = (out: string) => out.slice(out.indexOf("Diagnostics:")).split(failure).length - 1;
+    const r = await stack.run(["preview"]);
+    expect([r.code, once(r.stdout), r.stdout.includes("<nil>")]).toEqual([1, 1, false]);
+    // With the pack, its pod-valid-inputs reports the same rule as a policy violation, by its path.
+    const withPack = await stack.run(["preview", "--policy-pack", join(__dirname, "../../policy")]);
+    expect([withPack.code, once(withPack.stdout), withPack.stdout.includes("<nil>")]).toEqual([1, 1, false]);
+    expect(withPack.stdout).toContain('Pod "a", readiness.port: is required for check HTTP (e.g. 8888).');
+  });
 });
