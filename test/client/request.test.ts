@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import type { RunpodApiError } from "../../provider/client/errors.js";
 import { clientLib } from "../support/dist.js";
 import { rejection } from "../support/emulator.js";
@@ -280,7 +283,11 @@ describe("retry policy over a real server", () => {
       undefined,
       "team-42",
     ]);
-    expect(plain?.["user-agent"]).toMatch(/^runpod-dynamic\/0\.1\.0 \(node v20\./);
+    // The package's own version and the Node that runs it (the suite runs under several).
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect(plain?.["user-agent"]).toBe(`runpod-dynamic/${version} (node ${process.version})`);
   });
 
   it("redacts the token when the service echoes it", async () => {
