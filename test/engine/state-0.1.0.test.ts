@@ -1,33 +1,21 @@
 /**
- * A stack whose ServerlessEndpoint was created by the REST v1 code (the state in
- * test/fixtures/serverless-endpoint-v1-stack.json, written by runpod-dynamic 0.1.0 through the
- * real CLI) keeps working after the move to /v2/serverless: through the real CLI it previews as an
+ * State written by runpod-dynamic 0.1.0, the REST v1 code (test/fixtures/state-0.1.0.json: the
+ * ServerlessEndpoint and jobs of examples/serverless-endpoint, written through the real CLI), keeps
+ * working after the move to /v2/serverless: through the real CLI the endpoint previews as an
  * in-place update (never a replacement), refreshes to v2 outputs, is then unchanged, and destroys
- * through v2.
+ * through v2. The program is the same endpoint in v2 inputs (test/fixtures/programs/state-0.1.0).
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineEvents, type ProgramStack, previewSteps, steps } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { raw } from "../support/http.js";
+import { importReleasedState, onlyResource, releasedState } from "../support/released-state.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
-import { stackOnEmulator, TIME_SCALE } from "../support/stack.js";
+import { TIME_SCALE } from "../support/stack.js";
 
-const FIXTURE = join(__dirname, "..", "fixtures", "serverless-endpoint-v1-stack.json");
+const PROGRAM = join(__dirname, "..", "fixtures", "programs", "state-0.1.0");
 const ENDPOINT = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
-
-interface Exported {
-  deployment: {
-    resources: {
-      urn: string;
-      type: string;
-      id?: string;
-      inputs?: Record<string, unknown>;
-      outputs?: Record<string, unknown>;
-    }[];
-  };
-}
 
 let emu: RunningEmulator;
 let stack: ProgramStack;
@@ -39,9 +27,8 @@ beforeAll(async () => {
     randomSeed: 121,
     seed: WITHOUT_HISTORY_RESOURCES,
   });
-  const state = JSON.parse(readFileSync(FIXTURE, "utf8")) as Exported;
-  const old = state.deployment.resources.find((r) => r.type === ENDPOINT);
-  if (!old?.id) throw new Error("the fixture holds no ServerlessEndpoint");
+  const state = releasedState("0.1.0");
+  const old = onlyResource(state, ENDPOINT);
   // The endpoint itself, made again the way the v1 code made it: POST {rest_url}/v1/endpoints.
   const v1 = old.outputs ?? {};
   const created = await raw(`${emu.restUrl}/v1/endpoints`, {
@@ -62,19 +49,7 @@ beforeAll(async () => {
   // The state as the old code left it, pointing at that endpoint, without the two jobs of the
   // example (they are not what this test is about).
   state.deployment.resources = state.deployment.resources.filter((r) => !r.type.endsWith(":ServerlessJob"));
-  // Refresh runs with the provider configuration recorded in state at the last update (not the
-  // stack config of today): the recorded addresses are this emulator's, as they would be the
-  // service's for a user.
-  const { "runpod:apiKey": _key, ...urls } = emu.pulumiConfig();
-  for (const r of state.deployment.resources.filter((x) => x.type.startsWith("pulumi:providers:"))) {
-    Object.assign(r.inputs ?? {}, urls);
-    Object.assign(r.outputs ?? {}, urls);
-  }
-  const text = JSON.stringify(state).replaceAll(old.id, endpointId);
-  stack = await stackOnEmulator(emu, join(__dirname, "endpoint-program"));
-  const file = join(stack.workDir, "v1-state.json");
-  writeFileSync(file, text);
-  await stack.expect(["stack", "import", "--file", file]);
+  stack = await importReleasedState(emu, PROGRAM, state, new Map([[old.id, endpointId]]));
 }, 120_000);
 afterAll(async () => {
   stack?.dispose();
@@ -83,7 +58,7 @@ afterAll(async () => {
 
 const endpointsInEmulator = () => emu.control.snapshot().endpoints.map((e) => e.id);
 
-describe("state written by the v1 code", { timeout: 120_000 }, () => {
+describe("state written by 0.1.0, the v1 code", { timeout: 120_000 }, () => {
   it("previews as an in-place update, never a replacement", async () => {
     const r = await stack.run(["preview", "--json"]);
     expect([r.code, previewSteps(r.stdout).filter((s) => s.endsWith(" worker"))]).toEqual([
