@@ -104,10 +104,11 @@ describe("the pull-request flow of examples/gitops, as its workflow runs it", { 
   const preview = (...extra: string[]) => stack.run(["preview", "--policy-pack", "policy", ...extra]);
   const withConfig = ["--policy-pack-config", "policy-config.json"];
 
-  it("the example passes every policy of the pack, configured", async () => {
+  it("the example passes every policy of the pack, configured, with nothing installed in the pack's folder", async () => {
     useProgram(join(GITOPS, "index.ts"));
     const r = await preview(...withConfig);
-    expect([r.code, r.stdout]).toEqual([
+    expect([existsSync(join(dir, "policy", "node_modules")), r.code, r.stdout]).toEqual([
+      false,
       0,
       expect.stringMatching(new RegExp(`✅ ${PACK} \\(local: policy\\)`)),
     ]);
@@ -137,6 +138,19 @@ describe("the pull-request flow of examples/gitops, as its workflow runs it", { 
       ),
       1,
       expect.stringMatching(new RegExp(`❌ ${PACK}[\\s\\S]*- \\[mandatory\\] +env-secrets`)),
+    ]);
+  });
+});
+
+describe("the pack left where npm installed it", { timeout: 180_000 }, () => {
+  it("is not compiled: ts-node skips files under node_modules, which is why the pack is copied out", async () => {
+    useProgram(join(PROGRAMS, "persistent-network.ts"));
+    const r = await stack.run(["preview", "--policy-pack", "node_modules/runpod-dynamic/policy"]);
+    expect([r.code, r.stdout]).toEqual([
+      1,
+      expect.stringMatching(
+        /Running program '[^']*\/node_modules\/runpod-dynamic\/policy' failed with an unhandled exception/,
+      ),
     ]);
   });
 });
