@@ -22,8 +22,8 @@
  * The pack does both. Validation (advisory by default) relies on 2, installed by index.ts before
  * the server handles a request; if it could not be installed the policy reports nothing rather
  * than flag every value (a real secret is never reported). Setting the policy to `remediate` uses
- * 1 and turns the values into secrets instead. `@pulumi/policy` is pinned to 1.21.0 in
- * package.json and test/policy/pack.test.ts proves both paths through the real policy server.
+ * 1 and turns the values into secrets instead. policy/package.json takes `@pulumi/policy` 1.21.x
+ * only, and test/policy/pack.test.ts proves both paths through the real policy server on 1.21.0.
  */
 import {
   type PolicyConfigSchema,

@@ -16,6 +16,7 @@ import type { ProgramStack } from "../../harness/stack.js";
 import { runCli } from "../support/cli.js";
 import { REPO_ROOT } from "../support/dist.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { PACK_IN_SUMMARY } from "../support/policy.js";
 import { stackOnEmulator, TIME_SCALE } from "../support/stack.js";
 import { EXAMPLES_DIR } from "./phases.js";
 
@@ -110,7 +111,7 @@ describe("examples/quickstart priced through the real CLI", { timeout: 180_000 }
       ),
     ]);
     expect(res.stdout).toMatch(
-      /❌ runpod-policies@v0\.1\.0[\s\S]*- \[mandatory\] +cost-budget +\(pulumi:pulumi:Stack/,
+      new RegExp(`❌ ${PACK_IN_SUMMARY}[\\s\\S]*- \\[mandatory\\] +cost-budget +\\(pulumi:pulumi:Stack`),
     );
   });
 

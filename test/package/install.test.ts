@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProgramStack } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { PACK_IN_SUMMARY as PACK } from "../support/policy.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { TIME_SCALE } from "../support/stack.js";
 import { copiesOf, installProgram, packTarball } from "./installed.js";
@@ -103,12 +104,13 @@ describe("the pull-request flow of examples/gitops, as its workflow runs it", { 
   const preview = (...extra: string[]) => stack.run(["preview", "--policy-pack", "policy", ...extra]);
   const withConfig = ["--policy-pack-config", "policy-config.json"];
 
-  it("the example passes every policy of the pack, configured", async () => {
+  it("the example passes every policy of the pack, configured, with nothing installed in the pack's folder", async () => {
     useProgram(join(GITOPS, "index.ts"));
     const r = await preview(...withConfig);
-    expect([r.code, r.stdout]).toEqual([
+    expect([existsSync(join(dir, "policy", "node_modules")), r.code, r.stdout]).toEqual([
+      false,
       0,
-      expect.stringMatching(/✅ runpod-policies@v0\.1\.0 \(local: policy\)/),
+      expect.stringMatching(new RegExp(`✅ ${PACK} \\(local: policy\\)`)),
     ]);
   });
 
@@ -118,7 +120,9 @@ describe("the pull-request flow of examples/gitops, as its workflow runs it", { 
     expect([r.code, r.stdout]).toEqual([
       1,
       expect.stringMatching(
-        /❌ runpod-policies@v0\.1\.0[\s\S]*- \[mandatory\] +pod-persistent-with-network[\s\S]*Pod "notebook", mounts\.persistent: cannot be combined with mounts\.network/,
+        new RegExp(
+          `❌ ${PACK}[\\s\\S]*- \\[mandatory\\] +pod-persistent-with-network[\\s\\S]*Pod "notebook", mounts\\.persistent: cannot be combined with mounts\\.network`,
+        ),
       ),
     ]);
   });
@@ -130,10 +134,23 @@ describe("the pull-request flow of examples/gitops, as its workflow runs it", { 
     expect([advisory.code, advisory.stdout, configured.code, configured.stdout]).toEqual([
       0,
       expect.stringMatching(
-        /⚠️ runpod-policies@v0\.1\.0[\s\S]*- \[advisory\] +env-secrets[\s\S]*env\.WANDB_API_KEY/,
+        new RegExp(`⚠️ ${PACK}[\\s\\S]*- \\[advisory\\] +env-secrets[\\s\\S]*env\\.WANDB_API_KEY`),
       ),
       1,
-      expect.stringMatching(/❌ runpod-policies@v0\.1\.0[\s\S]*- \[mandatory\] +env-secrets/),
+      expect.stringMatching(new RegExp(`❌ ${PACK}[\\s\\S]*- \\[mandatory\\] +env-secrets`)),
+    ]);
+  });
+});
+
+describe("the pack left where npm installed it", { timeout: 180_000 }, () => {
+  it("is not compiled: ts-node skips files under node_modules, which is why the pack is copied out", async () => {
+    useProgram(join(PROGRAMS, "persistent-network.ts"));
+    const r = await stack.run(["preview", "--policy-pack", "node_modules/runpod-dynamic/policy"]);
+    expect([r.code, r.stdout]).toEqual([
+      1,
+      expect.stringMatching(
+        /Running program '[^']*\/node_modules\/runpod-dynamic\/policy' failed with an unhandled exception/,
+      ),
     ]);
   });
 });

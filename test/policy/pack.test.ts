@@ -16,6 +16,7 @@ import {
   type Diagnostic,
   ENDPOINT,
   type Level,
+  PACK_VERSION,
   POD,
   type PolicyPackConfigFile,
   type PolicyPackProcess,
@@ -75,7 +76,7 @@ describe("run-policy-pack over gRPC", () => {
     const info = await analyzerInfo(pack);
     expect([info.name, info.version, info.supportsConfig, info.initialConfig]).toEqual([
       "runpod-policies",
-      "0.1.0",
+      PACK_VERSION,
       true,
       0,
     ]);

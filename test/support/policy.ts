@@ -6,6 +6,7 @@
  *   engine configures it (schema defaults, then `--policy-pack-config`).
  * Never import policy/index.ts here: constructing the PolicyPack starts a server in this process.
  */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type {
   Policies,
@@ -30,6 +31,12 @@ const { unknownCheckingProxy } = nodeRequire("@pulumi/policy") as {
 };
 
 export const POLICY_DIR = join(REPO_ROOT, "policy");
+/** The pack's version: policy/package.json's, which test/policy/manifest.test.ts keeps the package's. */
+export const PACK_VERSION = (
+  JSON.parse(readFileSync(join(POLICY_DIR, "package.json"), "utf8")) as { version: string }
+).version;
+/** How a preview's policy summary names the pack (`runpod-policies@v0.3.0`), as a RegExp source. */
+export const PACK_IN_SUMMARY = `runpod-policies@v${PACK_VERSION.replaceAll(".", "\\.")}`;
 export const POD = "pulumi-nodejs:dynamic/runpod:Pod";
 export const ENDPOINT = "pulumi-nodejs:dynamic/runpod:ServerlessEndpoint";
 export const SSH_KEY = "pulumi-nodejs:dynamic/runpod:SshKey";
