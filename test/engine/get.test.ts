@@ -28,6 +28,8 @@ let stack: ProgramStack;
 let ids: Record<string, string>;
 /** The volume the program adopts. */
 let scratchId: string;
+/** A template the program reads, deleted before the refresh. */
+let retiredId: string;
 
 beforeAll(async () => {
   emu = await emulatorLib.startEmulator({
@@ -37,7 +39,7 @@ beforeAll(async () => {
   });
   api = apiFor(emu);
   await api.putSshKeys([KEY]);
-  const [pod, endpoint, template, volume, registry, secret, cluster, scratch] = await Promise.all([
+  const [pod, endpoint, template, volume, registry, secret, cluster, scratch, retired] = await Promise.all([
     // startSsh with a registered key: the service adds PUBLIC_KEY, which a read pod's env leaves out.
     api.createPod({
       name: "notebook",
@@ -61,8 +63,10 @@ beforeAll(async () => {
       dataCenterIds: ["US-KS-2"],
     }),
     api.createNetworkVolume({ name: "scratch", size: 10, dataCenter: "US-KS-2" }),
+    api.createTemplate({ name: "retired", image: "acme/app:0" }),
   ]);
   scratchId = scratch.id;
+  retiredId = retired.id;
   ids = {
     pod: pod.id,
     endpoint: endpoint.id,
@@ -74,7 +78,9 @@ beforeAll(async () => {
     cluster: cluster.id,
   };
   stack = await stackOnEmulator(emu, PROGRAM);
-  await stack.setConfig({ "engine-get:ids": JSON.stringify({ ...ids, adoptVolume: scratchId }) });
+  await stack.setConfig({
+    "engine-get:ids": JSON.stringify({ ...ids, adoptVolume: scratchId, retiredTemplate: retiredId }),
+  });
 }, 120_000);
 afterAll(async () => {
   stack?.dispose();
@@ -106,6 +112,8 @@ const READ_RESOURCES = [
 
 /** Every resource in the program's state: those read by id, and the volume it adopted. */
 const ALL_RESOURCES = ["adopted", ...READ_RESOURCES];
+/** What the first up records: those, and the template deleted before the refresh. */
+const FIRST_RESOURCES = [...ALL_RESOURCES, "retired"].sort();
 
 /** The stack's runpod resources in state, by name. */
 async function inState(): Promise<Record<string, StateResource>> {
@@ -145,7 +153,12 @@ describe("resources read by id", { timeout: 180_000 }, () => {
     // The adopted volume is a create step: it already has the inputs' name and size, so nothing is written.
     expect([r.code, steps(engineEvents(r.stdout)).sort(), r.writes]).toEqual([
       0,
-      ["create adopted", "create engine-get-dev", ...READ_RESOURCES.map((n) => `read ${n}`)],
+      [
+        "create adopted",
+        "create engine-get-dev",
+        ...READ_RESOURCES.map((n) => `read ${n}`),
+        "read retired",
+      ].sort(),
       [],
     ]);
     const [pod, secret, cluster, members] = await Promise.all([
@@ -219,16 +232,17 @@ describe("resources read by id", { timeout: 180_000 }, () => {
       Object.keys(option?.outputs ?? {}).sort(),
       JSON.stringify(state).includes("hf_value"),
     ]).toEqual([
-      ALL_RESOURCES,
-      READ_RESOURCES,
+      FIRST_RESOURCES,
+      [...READ_RESOURCES, "retired"].sort(),
       ["__provider", "__readById", "name"],
       ["__provider", "createdAt", "description", "name", "reference", "secretId", "valueLastUpdatedAt"],
       false,
     ]);
   });
 
-  it("refresh reads them again: a change made outside the program shows in state, nothing is written", async () => {
+  it("refresh reads them again: a change made outside shows, a deleted object leaves state, nothing is written", async () => {
     await api.updateEndpoint(ids.endpoint ?? "", { name: "sdxl-renamed" });
+    await api.deleteTemplate(retiredId);
     const r = await run(["refresh", "--yes", "--skip-preview", "--json"]);
     const state = await inState();
     expect([
@@ -239,7 +253,7 @@ describe("resources read by id", { timeout: 180_000 }, () => {
       state.endpoint?.outputs?.name,
     ]).toEqual([
       0,
-      ["refresh engine-get-dev", ...ALL_RESOURCES.map((n) => `refresh ${n}`)].sort(),
+      ["refresh engine-get-dev", ...FIRST_RESOURCES.map((n) => `refresh ${n}`)].sort(),
       [],
       ALL_RESOURCES,
       "sdxl-renamed",

@@ -5,7 +5,8 @@
  *     "registry": "…", "secret": "…", "sshKey": "SHA256:…", "cluster": "…"}'
  *
  * Each is read with its class's `get`; the secret a second time with the `id` resource option
- * (what `get` uses), given a value, which a read never stores. With `ids.adoptVolume` set, that
+ * (what `get` uses), given a value, which a read never stores. `ids.retiredTemplate`, when set, is
+ * one more template read, for a refresh after it is deleted. With `ids.adoptVolume` set, that
  * volume is taken over with `adoptId` (managed from then on), for contrast. With `importPod` set, a
  * pod is declared with the `import` resource option, which the engine cannot do for a dynamic
  * provider.
@@ -32,6 +33,7 @@ interface Ids {
   sshKey: string;
   cluster: string;
   adoptVolume?: string;
+  retiredTemplate?: string;
 }
 
 const config = new pulumi.Config();
@@ -51,6 +53,7 @@ const secretByOption = new Secret(
   { id: ids.secret },
 );
 
+if (ids.retiredTemplate) Template.get("retired", ids.retiredTemplate);
 if (ids.adoptVolume) {
   new NetworkVolume("adopted", {
     name: "scratch",
