@@ -16,7 +16,7 @@ import type { ClusterType } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import type { ClusterArgs, ClusterMember, ClusterOutputs } from "./cluster/types.js";
-import { optionInputs, withSecretOutputs } from "./common.js";
+import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 
 export { CLUSTER_TYPE } from "../both/type-tokens.js";
 
@@ -43,17 +43,29 @@ export class Cluster extends pulumi.dynamic.Resource {
   declare readonly env: pulumi.Output<Record<string, string>>;
   declare readonly createdAt: pulumi.Output<string>;
 
+  /**
+   * An existing instant cluster, read by its id and never changed by this program: `pulumi up`
+   * reads it (a `read` step), `pulumi refresh` reads it again, and `pulumi destroy` forgets it
+   * without deleting it (its pods keep running, and billing). `env` holds every variable its pods
+   * were given (secret in state). To take a cluster over and manage it, give `adoptId` instead.
+   *
+   * @param name The resource's name in the stack.
+   * @param id The cluster's id, as `GET /v2/clusters` lists it.
+   * @param opts Resource options; the `id` option is set from `id`.
+   * @example
+   * const trainers = Cluster.get("trainers", "su3fh1x1omktyn");
+   * export const primary = trainers.primary;
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Cluster {
+    return readById(Cluster, name, id, opts);
+  }
+
   constructor(name: string, args: ClusterArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
       thinProvider("Cluster"),
       name,
       {
-        clusterId: undefined,
-        dataCenterId: undefined,
-        members: undefined,
-        primary: undefined,
-        network: undefined,
-        createdAt: undefined,
+        ...unsetOutputs(CLUSTER_OUTPUTS),
         ...args,
         ...secretEnv(args.env),
         ...optionInputs(opts),
@@ -64,3 +76,16 @@ export class Cluster extends pulumi.dynamic.Resource {
     );
   }
 }
+
+/** Every output of a Cluster (common.ts `OutputNames`). */
+const CLUSTER_OUTPUTS: OutputNames<Cluster> = {
+  clusterId: true,
+  name: true,
+  type: true,
+  dataCenterId: true,
+  members: true,
+  primary: true,
+  network: true,
+  env: true,
+  createdAt: true,
+};

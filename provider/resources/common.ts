@@ -190,14 +190,91 @@ export interface DiffTable {
 /** The input that carries the program's `replaceOnChanges` resource option to the provider. */
 export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 
+/** The input that tells `read` the program asked for an existing object by id (`get`, or the `id` option). */
+export const READ_BY_ID = "__readById";
+
 /**
  * Program side: the inputs that carry resource options the provider must see. The engine applies
  * `replaceOnChanges` to the properties a provider reports as changed, and the dynamic-provider host
  * reports none (its Diff answer has no changed keys), so the option would do nothing; the provider
- * applies it instead (`diffResult`).
+ * applies it instead (`diffResult`). An `id` makes the resource a read one: `read` then sees
+ * `READ_BY_ID` among what it is given, which a refresh never passes (`missingObject`).
  */
-export function optionInputs(opts: { replaceOnChanges?: string[] }): Record<string, unknown> {
-  return opts.replaceOnChanges?.length ? { [REPLACE_ON_CHANGES]: [...opts.replaceOnChanges] } : {};
+export function optionInputs(opts: { replaceOnChanges?: string[]; id?: unknown }): Record<string, unknown> {
+  return {
+    ...(opts.replaceOnChanges?.length ? { [REPLACE_ON_CHANGES]: [...opts.replaceOnChanges] } : {}),
+    ...(opts.id !== undefined ? { [READ_BY_ID]: true } : {}),
+  };
+}
+
+/** The names of a resource class's outputs: its `pulumi.Output` properties, `urn` and `id` aside. */
+export type OutputName<R> = Exclude<
+  { [K in keyof R]-?: R[K] extends pulumi.Output<unknown> ? K : never }[keyof R],
+  "urn" | "id"
+>;
+
+/**
+ * Every output of a resource class, each named once (the compiler checks that none is left out).
+ * A resource object has an output only for a property it was registered with: the constructor
+ * registers each, unset, so a resource read by id (which has no inputs) has them all.
+ */
+export type OutputNames<R> = Readonly<Record<OutputName<R>, true>>;
+
+/** Each output of `outputs`, unset: the constructor's inputs start from these. */
+export function unsetOutputs(outputs: object): Record<string, undefined> {
+  return Object.fromEntries(Object.keys(outputs).map((k) => [k, undefined]));
+}
+
+/**
+ * What every resource's static `get` does: the resource of class `Resource` named `name`, read by
+ * `id`. The `id` option makes it a read resource: the engine calls the provider's `read` (in
+ * preview too) instead of `check` and `create`, records the answer, and never updates or deletes
+ * the object; `pulumi destroy` only forgets it. It has no inputs: `args` types what a create needs,
+ * and a read needs nothing but the id. Its outputs are there all the same, each registered unset
+ * by the constructor (`unsetOutputs`).
+ */
+export function readById<R, A>(
+  Resource: new (name: string, args: A, opts?: pulumi.CustomResourceOptions) => R,
+  name: string,
+  id: pulumi.Input<pulumi.ID>,
+  opts: pulumi.CustomResourceOptions = {},
+): R {
+  return new Resource(name, {} as A, { ...opts, id });
+}
+
+/**
+ * The env of an object read by id, as declared inputs: every key it holds (each value left to the
+ * outputs) but those the service adds at create, `PUBLIC_KEY` (startSsh) and `JUPYTER_PASSWORD`
+ * (startJupyter; contract, CreatePodRequest), and `also`.
+ */
+export function envKeysOf(
+  env: Readonly<Record<string, string>>,
+  also: readonly string[] = [],
+): Record<string, string> {
+  const added = ["PUBLIC_KEY", "JUPYTER_PASSWORD", ...also];
+  return Object.fromEntries(
+    Object.keys(env)
+      .filter((k) => !added.includes(k))
+      .map((k) => [k, ""]),
+  );
+}
+
+/**
+ * A read's answer when the API does not have the object: gone on a refresh (the engine drops it
+ * from state), an error for a resource read by id, which the engine would otherwise record with
+ * no outputs. `noun` is what the API calls it (`pod`, `network volume`).
+ */
+export function missingObject<O>(
+  noun: string,
+  id: string,
+  given: object | undefined,
+): pulumi.dynamic.ReadResult<O> {
+  if ((given as Record<string, unknown> | undefined)?.[READ_BY_ID] === true) {
+    throw new Error(
+      `no ${noun} has the id ${id} (or this API key cannot see it): a get reads an existing ${noun} and never creates one.`,
+    );
+  }
+  return {};
 }
 
 /** Whether the option path `path` (`image`, `gpu`, `mounts.network`, `*`) covers the property `changed`. */

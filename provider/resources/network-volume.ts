@@ -11,7 +11,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "../program/thin.js";
-import { optionInputs } from "./common.js";
+import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
 import type { NetworkVolumeArgs } from "./network-volume/types.js";
 
 export { NETWORK_VOLUME_TYPE } from "../both/type-tokens.js";
@@ -41,14 +41,45 @@ export class NetworkVolume extends pulumi.dynamic.Resource {
   declare readonly dataCenterId: pulumi.Output<string>;
   declare readonly type: pulumi.Output<string>;
 
+  /**
+   * An existing network volume, read by its id and never changed by this program: `pulumi up`
+   * reads it (a `read` step), `pulumi refresh` reads it again, and `pulumi destroy` forgets it
+   * without deleting it (nor its data). Pods mount it by `volume.id` as they mount a managed one.
+   * To take a volume over and manage it (rename it, grow it), give `adoptId` instead.
+   *
+   * @param name The resource's name in the stack.
+   * @param id The volume's id, as the RunPod console and `GET /v2/network-volumes` show it.
+   * @param opts Resource options; the `id` option is set from `id`.
+   * @example
+   * const datasets = NetworkVolume.get("datasets", "k2q4xnyy7l");
+   * new Pod("trainer", {
+   *   name: "trainer",
+   *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+   *   gpu: { id: "NVIDIA A40" },
+   *   mounts: { network: [{ volumeId: datasets.id, path: "/data" }] },
+   * });
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): NetworkVolume {
+    return readById(NetworkVolume, name, id, opts);
+  }
+
   constructor(name: string, args: NetworkVolumeArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
       thinProvider("NetworkVolume"),
       name,
-      { volumeId: undefined, type: undefined, ...args, ...optionInputs(opts) },
+      { ...unsetOutputs(NETWORK_VOLUME_OUTPUTS), ...args, ...optionInputs(opts) },
       opts,
       "runpod",
       "NetworkVolume",
     );
   }
 }
+
+/** Every output of a NetworkVolume (common.ts `OutputNames`). */
+const NETWORK_VOLUME_OUTPUTS: OutputNames<NetworkVolume> = {
+  volumeId: true,
+  name: true,
+  size: true,
+  dataCenterId: true,
+  type: true,
+};

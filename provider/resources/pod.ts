@@ -10,7 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { PodStatus } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
-import { optionInputs } from "./common.js";
+import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
 import { createKeyOf } from "./pod/create-key.js";
 import type { PodArgs, PodGpuOutput, PodOutputs } from "./pod/types.js";
 
@@ -51,10 +51,14 @@ export class Pod extends pulumi.dynamic.Resource {
   declare readonly cpu: pulumi.Output<PodOutputs["cpu"]>;
   declare readonly cloud: pulumi.Output<"SECURE" | "COMMUNITY">;
   declare readonly dataCenterId: pulumi.Output<string | null>;
+  /** The data centers the create was allowed to use, as the program gave them. */
+  declare readonly dataCenterIds: pulumi.Output<string[] | null>;
   declare readonly cudaVersion: pulumi.Output<string | null>;
   declare readonly ssh: pulumi.Output<PodOutputs["ssh"]>;
   declare readonly cluster: pulumi.Output<PodOutputs["cluster"]>;
   declare readonly template: pulumi.Output<string | null>;
+  /** The template the program created the pod from, as it gave it (`template` is the API's). */
+  declare readonly templateId: pulumi.Output<string | null>;
   declare readonly cost: pulumi.Output<number>;
   declare readonly locked: pulumi.Output<boolean>;
   declare readonly desiredStatus: pulumi.Output<"RUNNING" | "STOPPED">;
@@ -64,14 +68,30 @@ export class Pod extends pulumi.dynamic.Resource {
   declare readonly startedAt: pulumi.Output<string | null>;
   declare readonly jupyterPassword: pulumi.Output<string | null>;
 
+  /**
+   * An existing pod, read by its id and never changed by this program: `pulumi up` reads it (a
+   * `read` step), `pulumi refresh` reads it again, and `pulumi destroy` forgets it without
+   * terminating it. Its outputs are the API's answer; `env` holds every variable the pod was given
+   * (secret in state). To take a pod over and manage it from then on, give `adoptId` instead.
+   *
+   * @param name The resource's name in the stack.
+   * @param id The pod's id, as the RunPod console and `runpod-dynamic pods list` show it.
+   * @param opts Resource options; the `id` option is set from `id`.
+   * @example
+   * const notebook = Pod.get("notebook", "5s2rzot80s4vlq");
+   * export const notebookSsh = notebook.ssh;
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Pod {
+    return readById(Pod, name, id, opts);
+  }
+
   constructor(name: string, args: PodArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const outputs = Object.fromEntries(POD_OUTPUT_KEYS.map((k) => [k, undefined]));
     const parentUrn: pulumi.Input<string> = opts.parent?.urn ?? "";
     super(
       thinProvider("Pod"),
       name,
       {
-        ...outputs,
+        ...unsetOutputs(POD_OUTPUTS),
         ...args,
         ...secretEnv(args.env),
         ...optionInputs(opts),
@@ -89,35 +109,36 @@ export class Pod extends pulumi.dynamic.Resource {
   }
 }
 
-const POD_OUTPUT_KEYS = [
-  // Inputs a program may leave out (a template or the API fills them) and still read.
-  "image",
-  "args",
-  "disk",
-  "env",
-  "ports",
-  "registry",
-  "mounts",
-  "gpu",
-  "cpu",
-  "cloud",
-  "dataCenterIds",
-  "templateId",
-  "locked",
-  "globalNetworking",
-  "status",
-  "actions",
-  "cmd",
-  "entrypoint",
-  "dataCenterId",
-  "cudaVersion",
-  "ssh",
-  "cluster",
-  "template",
-  "cost",
-  "desiredStatus",
-  "runtime",
-  "createdAt",
-  "startedAt",
-  "jupyterPassword",
-] as const;
+/** Every output of a Pod (common.ts `OutputNames`). */
+const POD_OUTPUTS: OutputNames<Pod> = {
+  name: true,
+  status: true,
+  actions: true,
+  image: true,
+  args: true,
+  cmd: true,
+  entrypoint: true,
+  disk: true,
+  env: true,
+  ports: true,
+  registry: true,
+  mounts: true,
+  gpu: true,
+  cpu: true,
+  cloud: true,
+  dataCenterId: true,
+  dataCenterIds: true,
+  cudaVersion: true,
+  ssh: true,
+  cluster: true,
+  template: true,
+  templateId: true,
+  cost: true,
+  locked: true,
+  desiredStatus: true,
+  globalNetworking: true,
+  runtime: true,
+  createdAt: true,
+  startedAt: true,
+  jupyterPassword: true,
+};

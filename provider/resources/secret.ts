@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "../program/thin.js";
-import { optionInputs } from "./common.js";
+import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
 import type { SecretArgs } from "./secret/types.js";
 
 export { SECRET_TYPE } from "../both/type-tokens.js";
@@ -27,19 +27,34 @@ export class Secret extends pulumi.dynamic.Resource {
   /** `{{ RUNPOD_SECRET_<name> }}`: the env value that refers to this secret. */
   declare readonly reference: pulumi.Output<string>;
 
+  /**
+   * An existing account secret, read by its id and never changed by this program: `pulumi up`
+   * reads it (a `read` step), `pulumi refresh` reads it again, and `pulumi destroy` forgets it
+   * without deleting it. It has no value: the API never answers one, so a read secret gives its
+   * name, description, dates and `reference` (what env uses), and state holds no value of it. To
+   * take a secret over and set its value from the program, give `adoptId` instead.
+   *
+   * @param name The resource's name in the stack.
+   * @param id The secret's id, as `GET /v2/account/secrets` lists it.
+   * @param opts Resource options; the `id` option is set from `id`.
+   * @example
+   * const hf = Secret.get("hf-token", "l609r5w0qkkd");
+   * new Pod("vllm", { name: "vllm", image: "vllm/vllm-openai:v0.6.3", gpu: { id: "NVIDIA A40" }, env: { HF_TOKEN: hf.reference } });
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Secret {
+    return readById(Secret, name, id, opts);
+  }
+
   constructor(name: string, args: SecretArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
       thinProvider("Secret"),
       name,
       {
-        secretId: undefined,
-        description: undefined,
-        createdAt: undefined,
-        valueLastUpdatedAt: undefined,
-        reference: undefined,
+        ...unsetOutputs(SECRET_OUTPUTS),
         ...args,
         // Secret in state whatever the program passed; never an output (the API never answers it).
-        value: pulumi.secret(args.value),
+        // A secret read by id holds none, even given one: the read never writes it.
+        value: opts.id === undefined ? pulumi.secret(args.value) : undefined,
         ...optionInputs(opts),
       },
       opts,
@@ -48,3 +63,13 @@ export class Secret extends pulumi.dynamic.Resource {
     );
   }
 }
+
+/** Every output of a Secret (common.ts `OutputNames`). */
+const SECRET_OUTPUTS: OutputNames<Secret> = {
+  secretId: true,
+  name: true,
+  description: true,
+  createdAt: true,
+  valueLastUpdatedAt: true,
+  reference: true,
+};

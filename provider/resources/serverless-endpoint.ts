@@ -13,30 +13,13 @@
  * production endpoints with `{ protect: true }`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { EndpointType } from "../client/vocabulary.js";
+import type { EndpointType, FlashbootMode } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
-import { optionInputs, withSecretOutputs } from "./common.js";
+import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { ServerlessEndpointArgs, ServerlessEndpointOutputs } from "./serverless-endpoint/types.js";
 
 export { SERVERLESS_ENDPOINT_TYPE } from "../both/type-tokens.js";
-
-/** Outputs a program may read without having set them: declared so the resource carries them. */
-const OUTPUT_ONLY = [
-  "endpointId",
-  "type",
-  "gpu",
-  "cpu",
-  "workers",
-  "scaling",
-  "flashboot",
-  "networkVolumes",
-  "dataCenterIds",
-  "timeout",
-  "createdAt",
-  "requestUrls",
-  "jobUrl",
-] as const;
 
 /**
  * A serverless endpoint.
@@ -57,17 +40,44 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
   declare readonly cpu: pulumi.Output<ServerlessEndpointOutputs["cpu"]>;
   declare readonly workers: pulumi.Output<ServerlessEndpointOutputs["workers"]>;
   declare readonly scaling: pulumi.Output<ServerlessEndpointOutputs["scaling"]>;
+  declare readonly flashboot: pulumi.Output<FlashbootMode>;
+  declare readonly networkVolumes: pulumi.Output<string[]>;
+  declare readonly dataCenterIds: pulumi.Output<string[]>;
+  /** Longest a single request may run, in ms. */
+  declare readonly timeout: pulumi.Output<number>;
   declare readonly env: pulumi.Output<Record<string, string>>;
   declare readonly createdAt: pulumi.Output<string | null>;
   declare readonly requestUrls: pulumi.Output<Record<string, string>>;
   declare readonly jobUrl: pulumi.Output<string>;
+
+  /**
+   * An existing endpoint, read by its id and never changed by this program: `pulumi up` reads it
+   * (a `read` step), `pulumi refresh` reads it again, and `pulumi destroy` forgets it without
+   * deleting it (its logs and job history stay). `env` holds every variable the endpoint has
+   * (secret in state). Jobs run on it through `endpoint.id` as on a managed one. To take an
+   * endpoint over and manage it, give `adoptId` instead.
+   *
+   * @param name The resource's name in the stack.
+   * @param id The endpoint's id, as the RunPod console and `GET /v2/serverless` show it.
+   * @param opts Resource options; the `id` option is set from `id`.
+   * @example
+   * const sdxl = ServerlessEndpoint.get("sdxl", "89zegalif9p80d");
+   * export const runUrl = sdxl.requestUrls.apply((u) => u.run);
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ServerlessEndpoint {
+    return readById(ServerlessEndpoint, name, id, opts);
+  }
 
   constructor(name: string, args: ServerlessEndpointArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
       thinProvider("ServerlessEndpoint"),
       name,
       {
-        ...Object.fromEntries(OUTPUT_ONLY.map((k) => [k, undefined])),
+        ...unsetOutputs(SERVERLESS_ENDPOINT_OUTPUTS),
         ...args,
         ...secretEnv(args.env),
         ...optionInputs(opts),
@@ -78,3 +88,22 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
     );
   }
 }
+
+/** Every output of a ServerlessEndpoint (common.ts `OutputNames`). */
+const SERVERLESS_ENDPOINT_OUTPUTS: OutputNames<ServerlessEndpoint> = {
+  endpointId: true,
+  name: true,
+  type: true,
+  gpu: true,
+  cpu: true,
+  workers: true,
+  scaling: true,
+  flashboot: true,
+  networkVolumes: true,
+  dataCenterIds: true,
+  timeout: true,
+  env: true,
+  createdAt: true,
+  requestUrls: true,
+  jobUrl: true,
+};

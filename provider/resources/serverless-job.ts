@@ -27,7 +27,18 @@ export class ServerlessJob extends pulumi.dynamic.Resource {
   declare readonly executionTime: pulumi.Output<number | null>;
   declare readonly workerId: pulumi.Output<string | null>;
 
+  /**
+   * A job cannot be read by id, so there is no `ServerlessJob.get` and the `id` option is refused:
+   * a job is addressed by its endpoint and job id together, and the service forgets its result 30
+   * minutes after it finishes (1 for /runsync), so a read would fail on every later `up`.
+   * `getJobStatus(endpointId, jobId)` reads a job's status and output while the service has it.
+   */
   constructor(name: string, args: ServerlessJobArgs, opts: pulumi.CustomResourceOptions = {}) {
+    if (opts.id !== undefined) {
+      throw new Error(
+        `ServerlessJob ${name}: a job cannot be read by id (the id resource option): the service keeps a job's result for 30 minutes at most (1 for /runsync). Call getJobStatus(endpointId, jobId) to read one while it is kept.`,
+      );
+    }
     super(
       thinProvider("ServerlessJob"),
       name,

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "../program/thin.js";
-import { optionInputs } from "./common.js";
+import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
 import type { SshKeyArgs } from "./ssh-key/types.js";
 
 export { SSH_KEY_TYPE } from "../both/type-tokens.js";
@@ -17,14 +17,39 @@ export class SshKey extends pulumi.dynamic.Resource {
   declare readonly keyType: pulumi.Output<string>;
   declare readonly comment: pulumi.Output<string | null>;
 
+  /**
+   * A key the account already has, read by its fingerprint and never changed by this program:
+   * `pulumi up` reads it (a `read` step), `pulumi refresh` reads it again, and `pulumi destroy`
+   * forgets it without removing it from the account. To take a key over and manage it, declare it
+   * with its `publicKey` instead: a key the account has is not added twice.
+   *
+   * @param name The resource's name in the stack.
+   * @param id The key's SHA-256 fingerprint as `ssh-keygen -lf` prints it (`SHA256:…`); an SshKey's id.
+   * @param opts Resource options; the `id` option is set from `id`.
+   * @example
+   * const laptop = SshKey.get("laptop", "SHA256:2nEG8eBCXPWZ5Tjc1EahMkFnqBpAvUODKyo3Ybo6eys");
+   * export const laptopKey = laptop.publicKey;
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SshKey {
+    return readById(SshKey, name, id, opts);
+  }
+
   constructor(name: string, args: SshKeyArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
       thinProvider("SshKey"),
       name,
-      { fingerprint: undefined, keyType: undefined, comment: undefined, ...args, ...optionInputs(opts) },
+      { ...unsetOutputs(SSH_KEY_OUTPUTS), ...args, ...optionInputs(opts) },
       opts,
       "runpod",
       "SshKey",
     );
   }
 }
+
+/** Every output of an SshKey (common.ts `OutputNames`). */
+const SSH_KEY_OUTPUTS: OutputNames<SshKey> = {
+  publicKey: true,
+  fingerprint: true,
+  keyType: true,
+  comment: true,
+};

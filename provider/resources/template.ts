@@ -14,7 +14,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
-import { optionInputs, withSecretOutputs } from "./common.js";
+import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { TemplateArgs, TemplateOutputs } from "./template/types.js";
 
 export { TEMPLATE_TYPE } from "../both/type-tokens.js";
@@ -59,12 +59,29 @@ export class Template extends pulumi.dynamic.Resource {
   declare readonly serverless: pulumi.Output<boolean>;
   declare readonly category: pulumi.Output<string>;
 
+  /**
+   * An existing template, read by its id and never changed by this program: `pulumi up` reads it
+   * (a `read` step), `pulumi refresh` reads it again, and `pulumi destroy` forgets it without
+   * deleting it. One of the account's own templates or a public one; `env` holds every variable
+   * the template sets (secret in state). To take one of the account's templates over and manage
+   * it, give `adoptId` instead.
+   *
+   * @param name The resource's name in the stack.
+   * @param id The template's id, as the RunPod console and `GET /v2/templates` show it.
+   * @param opts Resource options; the `id` option is set from `id`.
+   * @example
+   * const base = Template.get("base", "4pem0u1pcm");
+   * new Pod("trainer", { name: "trainer", templateId: base.id, gpu: { id: "NVIDIA A40" } });
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Template {
+    return readById(Template, name, id, opts);
+  }
+
   constructor(name: string, args: TemplateArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const outputs = Object.fromEntries(TEMPLATE_OUTPUT_KEYS.map((k) => [k, undefined]));
     super(
       thinProvider("Template"),
       name,
-      { ...outputs, ...args, ...secretEnv(args.env), ...optionInputs(opts) },
+      { ...unsetOutputs(TEMPLATE_OUTPUTS), ...args, ...secretEnv(args.env), ...optionInputs(opts) },
       withSecretOutputs(opts, "env"),
       "runpod",
       "Template",
@@ -72,21 +89,23 @@ export class Template extends pulumi.dynamic.Resource {
   }
 }
 
-/** Outputs the program may leave out as inputs: listed so `template.x` resolves either way. */
-const TEMPLATE_OUTPUT_KEYS = [
-  "templateId",
-  "args",
-  "cmd",
-  "entrypoint",
-  "disk",
-  "env",
-  "ports",
-  "registry",
-  "mounts",
-  "allowedCudaVersions",
-  "startSsh",
-  "startJupyter",
-  "public",
-  "serverless",
-  "category",
-] as const;
+/** Every output of a Template (common.ts `OutputNames`). */
+const TEMPLATE_OUTPUTS: OutputNames<Template> = {
+  templateId: true,
+  name: true,
+  image: true,
+  args: true,
+  cmd: true,
+  entrypoint: true,
+  disk: true,
+  env: true,
+  ports: true,
+  registry: true,
+  mounts: true,
+  allowedCudaVersions: true,
+  startSsh: true,
+  startJupyter: true,
+  public: true,
+  serverless: true,
+  category: true,
+};

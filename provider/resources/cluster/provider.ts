@@ -10,7 +10,9 @@ import {
   checkResult,
   createdSince,
   diffResult,
+  envKeysOf,
   knownFields,
+  missingObject,
   named,
   partialFailure,
   readResult,
@@ -116,9 +118,15 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
 
   async read(id: string, props?: ClusterOutputs): Promise<pulumi.dynamic.ReadResult<ClusterOutputs>> {
     const c = await unlessGone(api().getCluster(id));
-    if (!c) return {};
+    if (!c) return missingObject("cluster", id, props);
+    const pods = await api().listClusterPods(id);
+    // On refresh `props` are the old outputs: their env keys are the declared ones. On a get they
+    // are the program's inputs, and a get without env takes every key the members were given.
+    const refresh = props !== undefined && "clusterId" in props;
     const priorInputs = knownFields<ClusterInputs>(props);
-    const outs = clusterOutputs(c, await api().listClusterPods(id), priorInputs);
+    if (!refresh && (!priorInputs.env || Object.keys(priorInputs.env).length === 0))
+      priorInputs.env = envKeysOf(pods[0]?.env ?? {});
+    const outs = clusterOutputs(c, pods, priorInputs);
     return readResult(id, outs, inputsFromOutputs(outs, priorInputs));
   }
 

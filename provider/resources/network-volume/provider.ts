@@ -5,7 +5,7 @@ import { api, configureRuntime } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { progress } from "../../host/progress.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
-import { byName, checkResult, diffResult, named, readResult, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
 import { createVolumeBody, inputsFromOutputs, patchBody, shrinkError, volumeOutputs } from "./body.js";
 import { checkNetworkVolume } from "./check.js";
 import { diffNetworkVolume } from "./diff.js";
@@ -94,7 +94,7 @@ export class NetworkVolumeProvider
     props?: NetworkVolumeOutputs,
   ): Promise<pulumi.dynamic.ReadResult<NetworkVolumeOutputs>> {
     const v = await unlessGone(api().getNetworkVolume(id));
-    if (!v) return {};
+    if (!v) return missingObject("network volume", id, props);
     const outs = volumeOutputs(v);
     return readResult(id, outs, inputsFromOutputs(outs, (props ?? {}) as Partial<NetworkVolumeInputs>));
   }

@@ -5,7 +5,15 @@ import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { api, configureRuntime, now, podReads } from "../../host/context.js";
 import { elapsed, progress } from "../../host/progress.js";
 import { WaitFailure } from "../../host/watcher.js";
-import { checkResult, diffResult, named, partialFailure, readResult } from "../common.js";
+import {
+  checkResult,
+  diffResult,
+  envKeysOf,
+  missingObject,
+  named,
+  partialFailure,
+  readResult,
+} from "../common.js";
 import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";
 import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn } from "./create-key.js";
@@ -126,10 +134,10 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     try {
       pod = await podReads().get(id);
     } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return {};
+      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return missingObject("pod", id, props);
       throw err;
     }
-    if (pod.status === "TERMINATED") return {};
+    if (pod.status === "TERMINATED") return missingObject("pod", id, props);
     claimed.add(id);
     const prior = (props ?? {}) as Partial<PodOutputs> & Partial<PodInputs>;
     // On refresh `props` are the old outputs; on get they are the program's inputs. Either way its
@@ -139,11 +147,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
         ? prior.env
         : props && "status" in props
           ? {}
-          : Object.fromEntries(
-              Object.keys(pod.env)
-                .filter((k) => k !== "PUBLIC_KEY" && k !== "JUPYTER_PASSWORD" && k !== CREATE_KEY_ENV)
-                .map((k) => [k, ""]),
-            );
+          : envKeysOf(pod.env, [CREATE_KEY_ENV]);
     const priorInputs = {
       ...(prior as Record<string, unknown>),
       env: declaredEnv,

@@ -7,7 +7,7 @@ import { api, configureRuntime } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { progress } from "../../host/progress.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
-import { byName, checkResult, diffResult, named, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, missingObject, named, unlessGone } from "../common.js";
 import { checkRegistry } from "./check.js";
 import { credentialsDigest, diffRegistry } from "./diff.js";
 import type { RegistryInputs, RegistryOutputs } from "./types.js";
@@ -74,7 +74,7 @@ export class RegistryProvider implements pulumi.dynamic.ResourceProvider<Registr
 
   async read(id: string, props?: RegistryOutputs): Promise<pulumi.dynamic.ReadResult<RegistryOutputs>> {
     const r = await unlessGone(api().getRegistry(id));
-    if (!r) return {};
+    if (!r) return missingObject("registry credential", id, props);
     // The API never shows the credentials: what was recorded stays.
     const outs: RegistryOutputs = {
       registryId: r.id,

@@ -5,7 +5,7 @@ import type { Secret as ApiSecret } from "../../client/schemas/secrets.js";
 import { api, configureRuntime } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { progress } from "../../host/progress.js";
-import { byName, checkResult, diffResult, named, readResult, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
 import { createSecretBody, patchBody, secretOutputs } from "./body.js";
 import { checkSecret } from "./check.js";
 import { diffSecret } from "./diff.js";
@@ -92,7 +92,7 @@ export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInp
    */
   async read(id: string, props?: SecretOutputs): Promise<pulumi.dynamic.ReadResult<SecretOutputs>> {
     const s = await unlessGone(api().getSecret(id));
-    if (!s) return {};
+    if (!s) return missingObject("secret", id, props);
     const outs = secretOutputs(s);
     const recorded = props?.valueLastUpdatedAt;
     if (recorded === undefined || recorded === null || recorded === outs.valueLastUpdatedAt) {

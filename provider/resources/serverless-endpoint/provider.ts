@@ -11,6 +11,7 @@ import {
   createdSince,
   diffResult,
   knownFields,
+  missingObject,
   named,
   readResult,
   unlessGone,
@@ -92,7 +93,7 @@ export class ServerlessEndpointProvider
 
   async read(id: string, props?: ServerlessEndpointOutputs) {
     const e = await unlessGone(api().getEndpoint(id));
-    if (!e) return {};
+    if (!e) return missingObject<ServerlessEndpointOutputs>("serverless endpoint", id, props);
     // On refresh `props` are the old outputs (v1 or v2 names): their env keys are the declared
     // ones, none included, so env a template added is not drift. On a get they are the program's
     // inputs, and a get without env takes every key the service holds.

@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown } from "../../both/unknown.js";
 import { api, configureRuntime } from "../../host/context.js";
 import { progress } from "../../host/progress.js";
-import { diffResult, named, readResult } from "../common.js";
+import { diffResult, missingObject, named, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
 import { modifyKeys, sameKey } from "./key-set.js";
 import type { SshKeyInputs, SshKeyOutputs } from "./types.js";
@@ -57,7 +57,7 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
     const keys = await api().getSshKeys();
     const found = keys.find((k) => (key ? sameKey(k, key) : parsePublicKey(k)?.fingerprint === id));
     const parsed = found ? parsePublicKey(found) : undefined;
-    if (!parsed) return {};
+    if (!parsed) return missingObject<SshKeyOutputs>("SSH key", id, props);
     return readResult(id, outputs(parsed), { publicKey: parsed.line });
   }
 

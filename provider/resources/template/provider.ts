@@ -4,7 +4,7 @@ import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import { api, configureRuntime } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { progress } from "../../host/progress.js";
-import { byName, checkResult, diffResult, named, readResult, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
 import { createTemplateBody, templatePatchBody } from "./body.js";
 import { checkTemplate } from "./check.js";
 import { diffTemplate } from "./diff.js";
@@ -93,7 +93,7 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
 
   async read(id: string, props?: TemplateOutputs): Promise<pulumi.dynamic.ReadResult<TemplateOutputs>> {
     const t = await unlessGone(api().getTemplate(id));
-    if (!t) return {};
+    if (!t) return missingObject("template", id, props);
     const outs = templateOutputs(t);
     return readResult(id, outs, inputsFromOutputs(outs, (props ?? {}) as Partial<TemplateInputs>));
   }
