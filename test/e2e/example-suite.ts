@@ -64,9 +64,15 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
         spec.replace.replaced,
         spec.writes.replace,
       ]);
-      // Create before delete: a replaced pod goes only once its replacement exists.
-      const deleted = r.writeRoutes.indexOf("DELETE /v2/pods/:id");
-      if (deleted >= 0) expect(r.writeRoutes.indexOf("POST /v2/pods")).toBeLessThan(deleted);
+      // Create before delete: each object the replace deletes goes only after a create in the same
+      // collection (its replacement); a delete with no create before it, or none at all, fails.
+      const createdFirst = r.writeRoutes.flatMap((route, at) => {
+        if (!route.startsWith("DELETE ")) return [];
+        const create = `POST ${route.slice("DELETE ".length).replace(/\/:id$/, "")}`;
+        const created = r.writeRoutes.indexOf(create);
+        return [[route, created >= 0 && created < at]];
+      });
+      expect(createdFirst).toEqual(createdFirst.map(([route]) => [route, true]));
     });
 
     it("pulumi refresh after an out-of-band change shows the drift", async () => {

@@ -53,59 +53,67 @@ const persistent = { size: 20, path: "/workspace" };
 const network = [{ volumeId: "vol-1", path: "/data" }];
 const global = [{ volumeId: "gv-1" }];
 
+/** Every policy of the pack in its order, with its default level and what it validates. */
+const POLICIES: readonly (readonly [string, string, "resource" | "stack"])[] = [
+  ["pod-persistent-with-network", "mandatory", "resource"],
+  ["pod-persistent-with-global", "mandatory", "resource"],
+  ["pod-persistent-on-cpu", "mandatory", "resource"],
+  ["pod-network-volume-community", "mandatory", "resource"],
+  ["pod-gpu-or-cpu", "mandatory", "resource"],
+  ["pod-cuda-constraint-conflict", "mandatory", "resource"],
+  ["pod-cuda-version-format", "mandatory", "resource"],
+  ["pod-cpu-vcpu-count", "mandatory", "resource"],
+  ["pod-disk-size", "mandatory", "resource"],
+  ["pod-persistent-size", "mandatory", "resource"],
+  ["pod-single-volume-mount", "mandatory", "resource"],
+  ["pod-ports-format", "mandatory", "resource"],
+  ["pod-name", "mandatory", "resource"],
+  ["pod-request-size", "mandatory", "resource"],
+  ["pod-valid-inputs", "mandatory", "resource"],
+  ["pod-persistent-mount-deprecated", "advisory", "resource"],
+  ["pod-ssh-port", "advisory", "resource"],
+  ["pod-jupyter-port", "advisory", "resource"],
+  ["pod-global-networking-cpu", "advisory", "resource"],
+  ["pod-placement-fallback", "advisory", "resource"],
+  ["serverless-workers-range", "mandatory", "resource"],
+  ["serverless-gpu-types", "mandatory", "resource"],
+  ["serverless-valid-inputs", "mandatory", "resource"],
+  ["env-secrets", "advisory", "resource"],
+  ["allowed-gpu-types", "mandatory", "resource"],
+  ["max-gpus-per-pod", "mandatory", "resource"],
+  ["allowed-clouds", "mandatory", "resource"],
+  ["ssh-key-for-start-ssh", "advisory", "stack"],
+  ["pod-volume-reachable", "advisory", "stack"],
+  ["max-pods-per-stack", "mandatory", "stack"],
+  ["cost-budget", "mandatory", "stack"],
+];
+/** What every resource policy answers for a resource it has nothing to say about. */
+const NOTHING_FROM_RESOURCE_POLICIES = POLICIES.filter((p) => p[2] === "resource").map((p) => [p[0], []]);
+const resourcePolicies = packPolicies.filter((p) => "validateResource" in p);
+
+/** Each resource policy's violations for `r`, by name. */
+const everyResourcePolicy = async (r: TestResource) =>
+  Promise.all(resourcePolicies.map(async (p) => [p.name, await validate(p, r)]));
+
 const run = (name: string, r: TestResource, config: Record<string, unknown> = {}) =>
   validate(resourcePolicyNamed(name), r, config);
 
 describe("the pack", () => {
-  it("lists every policy once, with its default level", () => {
-    expect(packPolicies.map((p) => [p.name, p.enforcementLevel])).toEqual([
-      ["pod-persistent-with-network", "mandatory"],
-      ["pod-persistent-with-global", "mandatory"],
-      ["pod-persistent-on-cpu", "mandatory"],
-      ["pod-network-volume-community", "mandatory"],
-      ["pod-gpu-or-cpu", "mandatory"],
-      ["pod-cuda-constraint-conflict", "mandatory"],
-      ["pod-cuda-version-format", "mandatory"],
-      ["pod-cpu-vcpu-count", "mandatory"],
-      ["pod-disk-size", "mandatory"],
-      ["pod-persistent-size", "mandatory"],
-      ["pod-single-volume-mount", "mandatory"],
-      ["pod-ports-format", "mandatory"],
-      ["pod-name", "mandatory"],
-      ["pod-request-size", "mandatory"],
-      ["pod-valid-inputs", "mandatory"],
-      ["pod-persistent-mount-deprecated", "advisory"],
-      ["pod-ssh-port", "advisory"],
-      ["pod-jupyter-port", "advisory"],
-      ["pod-global-networking-cpu", "advisory"],
-      ["pod-placement-fallback", "advisory"],
-      ["serverless-workers-range", "mandatory"],
-      ["serverless-gpu-types", "mandatory"],
-      ["serverless-valid-inputs", "mandatory"],
-      ["env-secrets", "advisory"],
-      ["allowed-gpu-types", "mandatory"],
-      ["max-gpus-per-pod", "mandatory"],
-      ["allowed-clouds", "mandatory"],
-      ["ssh-key-for-start-ssh", "advisory"],
-      ["pod-volume-reachable", "advisory"],
-      ["max-pods-per-stack", "mandatory"],
-      ["cost-budget", "mandatory"],
-    ]);
+  it("lists every policy once, with its default level and what it validates", () => {
+    expect(
+      packPolicies.map((p) => [p.name, p.enforcementLevel, "validateResource" in p ? "resource" : "stack"]),
+    ).toEqual(POLICIES);
   });
 
   it("passes a clean GPU pod, CPU pod and serverless endpoint through every resource policy", async () => {
     for (const r of [cleanPod(), cpuPod(), endpoint()]) {
-      for (const p of packPolicies) {
-        if ("validateResource" in p) expect([p.name, await validate(p, r)]).toEqual([p.name, []]);
-      }
+      expect(await everyResourcePolicy(r)).toEqual(NOTHING_FROM_RESOURCE_POLICIES);
     }
   });
 
   it("leaves other resource types alone", async () => {
     const bucket = { type: "aws:s3/bucket:Bucket", name: "b", props: { name: "", env: { API_KEY: "x" } } };
-    for (const p of packPolicies) {
-      if ("validateResource" in p) expect([p.name, await validate(p, bucket)]).toEqual([p.name, []]);
-    }
+    expect(await everyResourcePolicy(bucket)).toEqual(NOTHING_FROM_RESOURCE_POLICIES);
   });
 });
 
@@ -813,9 +821,7 @@ describe("unknown values (preview)", () => {
         ["name", "image", "gpu", "env", "ports", "mounts", "placement", "cloud"].map((k) => [k, UNKNOWN]),
       ),
     };
-    for (const p of packPolicies) {
-      if ("validateResource" in p) expect([p.name, await validate(p, pod)]).toEqual([p.name, []]);
-    }
+    expect(await everyResourcePolicy(pod)).toEqual(NOTHING_FROM_RESOURCE_POLICIES);
   });
 
   it("ssh-key-for-start-ssh stays silent on an unknown startSsh", async () => {
