@@ -6,6 +6,8 @@
  * process.env.RUNPOD_API_KEY = emu.apiKey;
  * process.env.RUNPOD_BASE_URL = emu.baseUrl; // and serverlessUrl
  * await emu.close();
+ * @packageDocumentation
+ * @module runpod-dynamic/emulator
  */
 import { EmulatorClock } from "./clock.js";
 import { EmulatorControl } from "./control.js";

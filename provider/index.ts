@@ -5,7 +5,13 @@
  * Nothing declared here reaches zod: a program compiled with the tsconfig `pulumi new typescript`
  * writes (no `esModuleInterop`, no `skipLibCheck`) fails inside zod's declaration files otherwise.
  * The client and the resources' schemas stay out of this entry for that reason.
+ *
+ * Each resource input says what a change to it does, under "On Change": `replace` (a new object
+ * replaces the old), `update` (changed in place), `none` (no diff: read at create, or by the
+ * provider only); a field with two says which change does which. Inputs without a default are
+ * required.
  * @packageDocumentation
+ * @module runpod-dynamic
  */
 
 export {
@@ -79,8 +85,18 @@ export {
 } from "./program/jobs.js";
 export { checkCluster } from "./resources/cluster/check.js";
 export { diffCluster } from "./resources/cluster/diff.js";
-export type { ClusterArgs, ClusterInputs, ClusterMember, ClusterOutputs } from "./resources/cluster/types.js";
+export type {
+  ClusterArgs,
+  ClusterComputeArgs,
+  ClusterInputs,
+  ClusterMember,
+  ClusterMountsArgs,
+  ClusterOutputs,
+  ClusterTimeoutsArgs,
+} from "./resources/cluster/types.js";
 export { CLUSTER_TYPE, Cluster } from "./resources/cluster.js";
+export type { ContainerArgs } from "./resources/container.js";
+export type { GlobalMountArgs, NetworkMountArgs, PersistentMountArgs } from "./resources/mounts.js";
 export { checkNetworkVolume } from "./resources/network-volume/check.js";
 export { diffNetworkVolume } from "./resources/network-volume/diff.js";
 export type {
@@ -91,7 +107,21 @@ export type {
 export { NETWORK_VOLUME_TYPE, NetworkVolume } from "./resources/network-volume.js";
 export { checkPod, podRuleFailures } from "./resources/pod/check.js";
 export { diffPod } from "./resources/pod/diff.js";
-export type { PodArgs, PodInputs, PodOutputs } from "./resources/pod/types.js";
+export type {
+  PlacementCandidateArgs,
+  PodArgs,
+  PodCpuArgs,
+  PodFailFastArgs,
+  PodGpuArgs,
+  PodGpuOutput,
+  PodInputs,
+  PodMountsArgs,
+  PodOutputs,
+  PodPlacementArgs,
+  PodReadinessArgs,
+  PodTimeoutsArgs,
+  SshEndpoint,
+} from "./resources/pod/types.js";
 export { POD_TYPE, Pod } from "./resources/pod.js";
 export { checkRegistry } from "./resources/registry/check.js";
 export { diffRegistry } from "./resources/registry/diff.js";
@@ -108,6 +138,12 @@ export {
 export { ENDPOINT_API_DEFAULTS } from "./resources/serverless-endpoint/defaults.js";
 export { diffServerlessEndpoint } from "./resources/serverless-endpoint/diff.js";
 export type {
+  EndpointCpuArgs,
+  EndpointGpuArgs,
+  EndpointScalingArgs,
+  EndpointWorkersArgs,
+  QueueDelayScalingArgs,
+  RequestCountScalingArgs,
   ServerlessEndpointArgs,
   ServerlessEndpointInputs,
   ServerlessEndpointOutputs,
@@ -122,5 +158,10 @@ export { SSH_KEY_TYPE, SshKey } from "./resources/ssh-key.js";
 export { checkTemplate, templateRuleFailures } from "./resources/template/check.js";
 export { TEMPLATE_API_DEFAULTS } from "./resources/template/defaults.js";
 export { diffTemplate } from "./resources/template/diff.js";
-export type { TemplateArgs, TemplateInputs, TemplateOutputs } from "./resources/template/types.js";
+export type {
+  TemplateArgs,
+  TemplateInputs,
+  TemplateMountsArgs,
+  TemplateOutputs,
+} from "./resources/template/types.js";
 export { TEMPLATE_TYPE, Template } from "./resources/template.js";

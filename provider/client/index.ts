@@ -1,3 +1,9 @@
+/**
+ * runpod-dynamic/client: the typed RunPod API client the provider and the CLI use. One request
+ * pipeline (transport, errors, retry, rate limits) and the zod schemas of the API's bodies.
+ * @packageDocumentation
+ * @module runpod-dynamic/client
+ */
 export { RunpodApi } from "./api.js";
 export { type Clock, realClock, scaledClock } from "./clock.js";
 export { checkBaseUrl, type RunpodSettings, requireApiKey, resolveSettings, SETTINGS } from "./config.js";

@@ -33,14 +33,23 @@ export { CLUSTER_TYPE } from "../both/type-tokens.js";
  * export const primary = cluster.primary;
  */
 export class Cluster extends pulumi.dynamic.Resource {
+  /** The cluster id; also the resource id. */
   declare readonly clusterId: pulumi.Output<string>;
+  /** Cluster name. */
   declare readonly name: pulumi.Output<string>;
+  /** `TRAINING`, `SLURM`, `RAY` or `APPLICATION`. */
   declare readonly type: pulumi.Output<ClusterType>;
+  /** The data center the cluster runs in; `null` until placed. */
   declare readonly dataCenterId: pulumi.Output<string | null>;
+  /** The member pods, by rank. */
   declare readonly members: pulumi.Output<ClusterMember[]>;
+  /** The entry pod (rank 0): its id, status and SSH endpoint; `null` before it exists. */
   declare readonly primary: pulumi.Output<ClusterOutputs["primary"]>;
+  /** The cluster's private network (`cidr`); `null` when the API does not say. */
   declare readonly network: pulumi.Output<ClusterOutputs["network"]>;
+  /** The environment variables the program declared (secret). */
   declare readonly env: pulumi.Output<Record<string, string>>;
+  /** When the cluster was created (ISO 8601). */
   declare readonly createdAt: pulumi.Output<string>;
 
   /**

@@ -35,10 +35,15 @@ export { NETWORK_VOLUME_TYPE } from "../both/type-tokens.js";
  * });
  */
 export class NetworkVolume extends pulumi.dynamic.Resource {
+  /** The volume id; also the resource id. Give it to a Pod's `mounts.network[0].volumeId`. */
   declare readonly volumeId: pulumi.Output<string>;
+  /** Volume name. */
   declare readonly name: pulumi.Output<string>;
+  /** Size in GB. */
   declare readonly size: pulumi.Output<number>;
+  /** The data center the volume is in. */
   declare readonly dataCenterId: pulumi.Output<string>;
+  /** Storage tier: `STANDARD` or `HIGH_PERFORMANCE`. */
   declare readonly type: pulumi.Output<string>;
 
   /**

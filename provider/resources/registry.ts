@@ -16,7 +16,9 @@ export { REGISTRY_TYPE } from "../both/type-tokens.js";
  * new Pod("app", { name: "app", image: "ghcr.io/my-org/app:1.4", registry: ghcr.id, gpu: { id: "NVIDIA A40" } });
  */
 export class Registry extends pulumi.dynamic.Resource {
+  /** The credential's id; also the resource id. Give it to a Pod's, Template's or ServerlessEndpoint's `registry`. */
   declare readonly registryId: pulumi.Output<string>;
+  /** The credential's name in the account. */
   declare readonly name: pulumi.Output<string>;
 
   /**

@@ -19,10 +19,15 @@ export { SECRET_TYPE } from "../both/type-tokens.js";
  * new Pod("vllm", { name: "vllm", image: "vllm/vllm-openai:v0.6.3", gpu: { id: "NVIDIA A40" }, env: { HF_TOKEN: hf.reference } });
  */
 export class Secret extends pulumi.dynamic.Resource {
+  /** The secret's id; also the resource id. */
   declare readonly secretId: pulumi.Output<string>;
+  /** The secret's name in the account. */
   declare readonly name: pulumi.Output<string>;
+  /** The description; `null` without one. */
   declare readonly description: pulumi.Output<string | null>;
+  /** When the secret was created (ISO 8601); `null` when the API does not say. */
   declare readonly createdAt: pulumi.Output<string | null>;
+  /** When the value was last set (create or rotation); a change made outside Pulumi shows here. */
   declare readonly valueLastUpdatedAt: pulumi.Output<string | null>;
   /** `{{ RUNPOD_SECRET_<name> }}`: the env value that refers to this secret. */
   declare readonly reference: pulumi.Output<string>;

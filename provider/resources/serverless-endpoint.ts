@@ -33,21 +33,35 @@ export { SERVERLESS_ENDPOINT_TYPE } from "../both/type-tokens.js";
  * export const runUrl = endpoint.requestUrls.apply((u) => u.run);
  */
 export class ServerlessEndpoint extends pulumi.dynamic.Resource {
+  /** The endpoint id; also the resource id. Give it to a `ServerlessJob`'s `endpointId`. */
   declare readonly endpointId: pulumi.Output<string>;
+  /** Endpoint name. */
   declare readonly name: pulumi.Output<string>;
+  /** `QUEUE` or `LOAD_BALANCER`. */
   declare readonly type: pulumi.Output<EndpointType>;
+  /** GPU pools, exclusions, count and CUDA constraints as the API reports them; `null` on a CPU endpoint. */
   declare readonly gpu: pulumi.Output<ServerlessEndpointOutputs["gpu"]>;
+  /** CPU configurations as the API reports them; `null` on a GPU endpoint. */
   declare readonly cpu: pulumi.Output<ServerlessEndpointOutputs["cpu"]>;
+  /** Worker counts and idle timeout as the API reports them. */
   declare readonly workers: pulumi.Output<ServerlessEndpointOutputs["workers"]>;
+  /** The scaler as the API reports it. */
   declare readonly scaling: pulumi.Output<ServerlessEndpointOutputs["scaling"]>;
+  /** Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`. */
   declare readonly flashboot: pulumi.Output<FlashbootMode>;
+  /** `NetworkVolume` ids mounted on the workers. */
   declare readonly networkVolumes: pulumi.Output<string[]>;
+  /** Data centers the workers may run in; empty means any. */
   declare readonly dataCenterIds: pulumi.Output<string[]>;
   /** Longest a single request may run, in ms. */
   declare readonly timeout: pulumi.Output<number>;
+  /** The environment variables the program declared (secret). */
   declare readonly env: pulumi.Output<Record<string, string>>;
+  /** When the endpoint was created (ISO 8601); `null` when the API does not say. */
   declare readonly createdAt: pulumi.Output<string | null>;
+  /** The addresses the API gives for this endpoint's type: `run`, `runSync`, `status`, `stream`, `cancel`, `retry`, `purgeQueue`, `health` for a queue; `base` and `health` for a load balancer. */
   declare readonly requestUrls: pulumi.Output<Record<string, string>>;
+  /** Queue endpoints: `{serverless_url}/v2/{endpoint_id}/`; load balancers: their base address. */
   declare readonly jobUrl: pulumi.Output<string>;
 
   /**

@@ -20,11 +20,17 @@ export { SERVERLESS_JOB_TYPE } from "../both/type-tokens.js";
  * export const smokeOutput = smoke.output;
  */
 export class ServerlessJob extends pulumi.dynamic.Resource {
+  /** The job's id. */
   declare readonly jobId: pulumi.Output<string>;
+  /** The job's final status, e.g. `COMPLETED` (a `FAILED` job fails the deployment instead). */
   declare readonly status: pulumi.Output<string>;
+  /** The job's output. Media URLs in it expire after 7 days. */
   declare readonly output: pulumi.Output<unknown>;
+  /** Milliseconds the job waited in the queue; `null` when the API does not say. */
   declare readonly delayTime: pulumi.Output<number | null>;
+  /** Milliseconds the job ran; `null` when the API does not say. */
   declare readonly executionTime: pulumi.Output<number | null>;
+  /** The worker that ran the job; `null` when the API does not say. */
   declare readonly workerId: pulumi.Output<string | null>;
 
   /**

@@ -12,9 +12,13 @@ export { SSH_KEY_TYPE } from "../both/type-tokens.js";
  * new Pod("dev", { ..., startSsh: true, ports: ["22/tcp"] }, { dependsOn: [key] });
  */
 export class SshKey extends pulumi.dynamic.Resource {
+  /** The registered authorized_keys line, trimmed. */
   declare readonly publicKey: pulumi.Output<string>;
+  /** `SHA256:...`, as `ssh-keygen -l` prints it. Also the resource id. */
   declare readonly fingerprint: pulumi.Output<string>;
+  /** The key's type, e.g. `ssh-ed25519`. */
   declare readonly keyType: pulumi.Output<string>;
+  /** The key line's comment; `null` without one. */
   declare readonly comment: pulumi.Output<string | null>;
 
   /**

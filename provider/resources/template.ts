@@ -41,22 +41,39 @@ export { TEMPLATE_TYPE } from "../both/type-tokens.js";
  * new Pod("trainer", { name: "trainer", templateId: tpl.id, gpu: { id: "NVIDIA A40" } });
  */
 export class Template extends pulumi.dynamic.Resource {
+  /** The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`. */
   declare readonly templateId: pulumi.Output<string>;
+  /** Template name. */
   declare readonly name: pulumi.Output<string>;
+  /** Container image. */
   declare readonly image: pulumi.Output<string>;
+  /** The container command as one raw string, as the API stores it. */
   declare readonly args: pulumi.Output<string>;
+  /** CMD in exec form: as the API returned it, else decoded from `args`. */
   declare readonly cmd: pulumi.Output<string[]>;
+  /** ENTRYPOINT in exec form: as the API returned it, else decoded from `args`. */
   declare readonly entrypoint: pulumi.Output<string[]>;
+  /** Container disk in GB. */
   declare readonly disk: pulumi.Output<number>;
+  /** The environment variables (secret). */
   declare readonly env: pulumi.Output<Record<string, string>>;
+  /** Exposed ports, `<port>/<protocol>`. */
   declare readonly ports: pulumi.Output<string[]>;
+  /** The registry credential id, or `null`. */
   declare readonly registry: pulumi.Output<string | null>;
+  /** The persistent mount pods created from it get (`persistent`: size and path, or `null`). */
   declare readonly mounts: pulumi.Output<TemplateOutputs["mounts"]>;
+  /** Exact acceptable host CUDA versions; empty for any. */
   declare readonly allowedCudaVersions: pulumi.Output<string[]>;
+  /** Whether pods created from it get the account's SSH keys. */
   declare readonly startSsh: pulumi.Output<boolean>;
+  /** Whether pods created from it get a generated JUPYTER_PASSWORD. */
   declare readonly startJupyter: pulumi.Output<boolean>;
+  /** Whether other RunPod users can see it (env included). */
   declare readonly public: pulumi.Output<boolean>;
+  /** Whether it is for serverless endpoints (true) or pods (false). */
   declare readonly serverless: pulumi.Output<boolean>;
+  /** Console grouping (`NVIDIA`, `AMD`, `CPU`). */
   declare readonly category: pulumi.Output<string>;
 
   /**

@@ -1,6 +1,7 @@
 /** The types of `Cluster`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { ClusterType, PodStatus } from "../../client/vocabulary.js";
+import type { NetworkMountArgs } from "../mounts.js";
 
 /** Checked inputs of a Cluster, as `check` accepts them and the provider sees them. */
 export interface ClusterInputs {
@@ -22,46 +23,151 @@ export interface ClusterInputs {
   adoptId?: string | undefined;
 }
 
-type In<T> = pulumi.Input<T>;
-type InList<T> = pulumi.Input<pulumi.Input<T>[]>;
-
-/** How the program describes an instant cluster. Every field may be a Pulumi Input. */
+/**
+ * How the program describes an instant cluster. Every field may be a Pulumi Input. Only the name
+ * changes in place; `image` is required unless `templateId` is set.
+ */
 export interface ClusterArgs {
-  /** Changes in place. */
-  name: In<string>;
-  /** `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`. */
-  type: In<"APPLICATION" | "TRAINING" | "SLURM" | "RAY">;
-  /** Every member pod is alike: `podCount` (2-250) pods with `gpuCountPerPod` GPUs of `gpuTypeId`. */
-  compute: In<{ gpuTypeId: In<string>; gpuCountPerPod: In<number>; podCount: In<number> }>;
-  /** A template (yours or a public one) whose image, args, disk, ports and env the pods start from. */
-  templateId?: In<string>;
-  /** Container image of every pod. Required unless `templateId` is set. */
-  image?: In<string>;
-  args?: In<string>;
-  disk?: In<number>;
-  /** Stored as secrets in state. */
-  env?: In<Record<string, In<string>>>;
-  ports?: InList<string>;
-  /** Preferred data centers; the cluster is always in one. */
-  dataCenterIds?: InList<string>;
-  /** A `NetworkVolume` every pod mounts (the cluster is then placed in its data center). */
-  mounts?: In<{ network?: InList<{ volumeId: In<string>; path: In<string> }> }>;
-  startJupyter?: In<boolean>;
-  /** Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s. */
-  startSsh?: In<boolean>;
-  /** Seconds. @default { create: 1200, delete: 600 } */
-  timeouts?: In<{ create?: In<number>; delete?: In<number> }>;
-  /** A cluster whose pods never all run is deleted (billing stops) or kept (in state). @default "terminate" */
-  onCreateFailure?: In<"terminate" | "keep">;
-  /** Adopt this existing cluster instead of creating one. */
-  adoptId?: In<string>;
+  /**
+   * Cluster name.
+   * @onChange update
+   */
+  name: pulumi.Input<string>;
+  /**
+   * `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`.
+   * @onChange replace
+   */
+  type: pulumi.Input<"APPLICATION" | "TRAINING" | "SLURM" | "RAY">;
+  /**
+   * Every member pod is alike: `podCount` pods with `gpuCountPerPod` GPUs of `gpuTypeId`.
+   * @onChange replace
+   */
+  compute: pulumi.Input<ClusterComputeArgs>;
+  /**
+   * A template (yours or a public one) whose image, args, disk, ports and env the pods start from;
+   * the program's own values win (env merged per key).
+   * @defaultValue none: the settings below
+   * @onChange replace
+   */
+  templateId?: pulumi.Input<string>;
+  /**
+   * Container image of every pod. Required unless `templateId` is set.
+   * @defaultValue none: the template's
+   * @onChange replace
+   */
+  image?: pulumi.Input<string>;
+  /**
+   * The container command as one raw string.
+   * @defaultValue none: the image's (or the template's)
+   * @onChange replace
+   */
+  args?: pulumi.Input<string>;
+  /**
+   * Container disk in GB of every pod.
+   * @defaultValue none: the API's (or the template's)
+   * @onChange replace
+   */
+  disk?: pulumi.Input<number>;
+  /**
+   * Environment variables of every pod. Stored as secrets in state.
+   * @defaultValue `{}`
+   * @onChange replace
+   */
+  env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Exposed ports, `<port>/<protocol>`.
+   * @defaultValue none: the template's, else none
+   * @onChange replace
+   */
+  ports?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Preferred data centers; the cluster is always in one.
+   * @defaultValue none: any with capacity
+   * @onChange replace
+   */
+  dataCenterIds?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * A `NetworkVolume` every pod mounts (the cluster is then placed in its data center).
+   * @defaultValue none
+   * @onChange replace
+   */
+  mounts?: pulumi.Input<ClusterMountsArgs>;
+  /**
+   * Injects a generated JUPYTER_PASSWORD into every pod.
+   * @defaultValue `false`
+   * @onChange replace
+   */
+  startJupyter?: pulumi.Input<boolean>;
+  /**
+   * Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s.
+   * @defaultValue `false`
+   * @onChange replace
+   */
+  startSsh?: pulumi.Input<boolean>;
+  /**
+   * How long create and delete may wait, in seconds.
+   * @defaultValue `{ create: 1200, delete: 600 }`
+   * @onChange none
+   */
+  timeouts?: pulumi.Input<ClusterTimeoutsArgs>;
+  /**
+   * A cluster whose pods never all run is deleted (billing stops) or kept (in state).
+   * @defaultValue `"terminate"`
+   * @onChange none
+   */
+  onCreateFailure?: pulumi.Input<"terminate" | "keep">;
+  /**
+   * Adopt this existing cluster instead of creating one.
+   * @defaultValue none: create a cluster
+   * @onChange none
+   */
+  adoptId?: pulumi.Input<string>;
 }
 
+/** A cluster's `compute`: every member pod is alike. */
+export interface ClusterComputeArgs {
+  /** GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`. */
+  gpuTypeId: pulumi.Input<string>;
+  /** GPUs per pod. */
+  gpuCountPerPod: pulumi.Input<number>;
+  /** Member pods, 2-250. */
+  podCount: pulumi.Input<number>;
+}
+
+/** A cluster's `mounts`. */
+export interface ClusterMountsArgs {
+  /**
+   * The network volume every pod mounts.
+   * @defaultValue none
+   */
+  network?: pulumi.Input<pulumi.Input<NetworkMountArgs>[]>;
+}
+
+/** A cluster's `timeouts`, in seconds. */
+export interface ClusterTimeoutsArgs {
+  /**
+   * Wait until every member pod runs.
+   * @defaultValue `1200`
+   */
+  create?: pulumi.Input<number>;
+  /**
+   * Wait until the members are gone.
+   * @defaultValue `600`
+   */
+  delete?: pulumi.Input<number>;
+}
+
+/** One member pod of a cluster. */
 export interface ClusterMember {
+  /** The member pod's id. */
   podId: string;
+  /** Its status. */
   status: PodStatus;
+  /** Node rank, 0 for the entry node; null until assigned. */
   rank: number | null;
+  /** `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other types. */
   role: string | null;
+  /** Address on the cluster's private network; null until assigned. */
   ip: string | null;
 }
 
@@ -84,8 +190,18 @@ export interface ClusterOutputs {
   dataCenterId: string | null;
   /** The member pods, by rank. */
   members: ClusterMember[];
-  primary: { podId: string; status: PodStatus; sshEndpoint: string | null } | null;
-  network: { cidr: string } | null;
+  primary: {
+    /** The entry pod's id. */
+    podId: string;
+    /** Its status. */
+    status: PodStatus;
+    /** Its SSH address; null until it has one. */
+    sshEndpoint: string | null;
+  } | null;
+  network: {
+    /** The private network's address range. */
+    cidr: string;
+  } | null;
   /** The env keys the program declared (secret). */
   env: Record<string, string>;
   createdAt: string;

@@ -16,15 +16,34 @@ export interface NetworkVolumeInputs {
 
 /** How the program describes a network volume. Every field may be a Pulumi Input. */
 export interface NetworkVolumeArgs {
-  /** Human-readable name (not unique). Changes in place. */
+  /**
+   * Human-readable name (not unique).
+   * @onChange update
+   */
   name: pulumi.Input<string>;
-  /** Size in GB, 10-4096. Can only grow: a larger size changes in place, a smaller one fails at check. */
+  /**
+   * Size in GB, 10-4096. Can only grow: a smaller size fails at check (unless the volume is
+   * replaced anyway).
+   * @onChange update
+   */
   size: pulumi.Input<number>;
-  /** Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here. Changing it replaces the volume (the data does not move). */
+  /**
+   * Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here.
+   * @onChange replace: the data does not move.
+   */
   dataCenterId: pulumi.Input<string>;
-  /** Storage tier. Changing it replaces the volume. @default the data center's primary tier */
+  /**
+   * Storage tier.
+   * @defaultValue the data center's primary tier
+   * @onChange replace
+   */
   type?: pulumi.Input<"STANDARD" | "HIGH_PERFORMANCE">;
-  /** Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic providers). */
+  /**
+   * Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic
+   * providers).
+   * @defaultValue none: create a volume
+   * @onChange none
+   */
   adoptId?: pulumi.Input<string>;
 }
 

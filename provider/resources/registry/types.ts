@@ -11,15 +11,27 @@ export interface RegistryInputs {
 
 /** How the program describes registry credentials. Every field may be a Pulumi Input. */
 export interface RegistryArgs {
-  /** The credential's name in the account. Changing it replaces the credential (there is no update). */
+  /**
+   * The credential's name in the account.
+   * @onChange replace: the API has no update.
+   */
   name: pulumi.Input<string>;
-  /** Registry user (for Docker Hub, the account; for GHCR, the GitHub user). Changing it replaces the credential. */
+  /**
+   * Registry user (for Docker Hub, the account; for GHCR, the GitHub user).
+   * @onChange replace: the API has no update.
+   */
   username: pulumi.Input<string>;
-  /** Password or access token. Always stored as a secret; never an output. Changing it replaces the credential. */
+  /**
+   * Password or access token. Always stored as a secret; never an output (a salted digest shows a
+   * new one).
+   * @onChange replace: the API has no update.
+   */
   password: pulumi.Input<string>;
   /**
    * Adopt this existing credential instead of creating one. The API cannot tell whether the given
    * username and password are the ones it holds: they are recorded as given.
+   * @defaultValue none: create a credential
+   * @onChange none
    */
   adoptId?: pulumi.Input<string>;
 }

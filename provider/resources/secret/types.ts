@@ -14,20 +14,28 @@ export interface SecretArgs {
   /**
    * The secret's name in the account, the `<name>` of `{{ RUNPOD_SECRET_<name> }}`: a letter or
    * underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with
-   * RUNPOD. Unique in the account regardless of case. Changing it replaces the secret.
+   * RUNPOD. Unique in the account regardless of case.
+   * @onChange replace: names are immutable, and references to the old name stop resolving. A change
+   * of case only deletes the old secret first.
    */
   name: pulumi.Input<string>;
   /**
    * The value, smaller than 16 MiB of UTF-8. Always stored as a secret in state; never an output.
-   * A new value rotates the secret in place: pods and workers that reference it get it at their
-   * next boot, running ones keep the value they started with.
+   * @onChange update: the secret is rotated; pods and workers that reference it get the new value
+   * at their next boot, running ones keep the value they started with.
    */
   value: pulumi.Input<string>;
-  /** At most 65535 bytes. Changes in place; `""` clears it. @default none (the API's is kept) */
+  /**
+   * At most 65535 bytes; `""` clears it.
+   * @defaultValue none: the API's is kept
+   * @onChange update
+   */
   description?: pulumi.Input<string>;
   /**
    * Adopt this existing secret instead of creating one. Its name must be the one given. The API
    * never shows a value, so adopting writes the given `value` (and `description`) to it.
+   * @defaultValue none: create a secret
+   * @onChange none
    */
   adoptId?: pulumi.Input<string>;
 }

@@ -14,14 +14,29 @@ export interface ServerlessJobInputs {
   timeout?: number | undefined;
 }
 
+/** How the program describes a deploy-time job. Every field may be a Pulumi Input. */
 export interface ServerlessJobArgs {
-  /** A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`. */
+  /**
+   * A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`.
+   * @onChange replace: the job runs again.
+   */
   endpointId: pulumi.Input<string>;
-  /** The job's `input` object. A change runs the job again. */
+  /**
+   * The job's `input` object.
+   * @onChange replace: the job runs again.
+   */
   input: pulumi.Input<Record<string, unknown>>;
-  /** @default "sync" */
+  /**
+   * `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status.
+   * @defaultValue `"sync"`
+   * @onChange none
+   */
   mode?: pulumi.Input<"sync" | "async">;
-  /** Seconds. @default 600 */
+  /**
+   * Seconds to wait for the job (1-86400).
+   * @defaultValue `600`
+   * @onChange none
+   */
   timeout?: pulumi.Input<number>;
 }
 

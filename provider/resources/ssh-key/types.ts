@@ -1,8 +1,14 @@
 /** The types of `SshKey`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
 import type * as pulumi from "@pulumi/pulumi";
 
+/** How the program describes an SSH public key. */
 export interface SshKeyArgs {
-  /** An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of `~/.ssh/id_ed25519.pub`. */
+  /**
+   * An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of
+   * `~/.ssh/id_ed25519.pub`. A private key is refused at check.
+   * @onChange replace, update: new key material replaces the key; the same key with another
+   * comment is rewritten in place.
+   */
   publicKey: pulumi.Input<string>;
 }
 

@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { TemplateCategory } from "../../client/vocabulary.js";
 import type { ContainerArgs, ContainerInputs, ContainerOutputs } from "../container.js";
+import type { PersistentMountArgs } from "../mounts.js";
 
 /**
  * Checked inputs of a Template: `TemplateArgs` resolved to plain values, as `check` accepts them
@@ -20,39 +21,101 @@ export interface TemplateInputs extends ContainerInputs {
   adoptId?: string | undefined;
 }
 
-type In<T> = pulumi.Input<T>;
-type InList<T> = pulumi.Input<pulumi.Input<T>[]>;
-
-/** How the program describes a template. Every field may be a Pulumi Input. */
+/**
+ * How the program describes a template. Every field may be a Pulumi Input. Edits change the
+ * template only: pods and endpoints already created from it keep their settings.
+ */
 export interface TemplateArgs extends ContainerArgs {
-  name: In<string>;
-  /** Container image. */
-  image: In<string>;
-  /** Environment variables. Stored as secrets in state; visible to other users if `public`. */
-  env?: In<Record<string, In<string>>>;
-  /** Host-local persistent storage for pods created from the template. Not allowed with `serverless`. Removing it replaces the template. */
-  mounts?: In<{ persistent?: In<{ size: In<number>; path: In<string> }> }>;
-  /** Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it. */
-  allowedCudaVersions?: InList<string>;
-  /** Pods created from it get the account's SSH keys. @default true */
-  startSsh?: In<boolean>;
-  /** Pods created from it get a generated JUPYTER_PASSWORD. @default true */
-  startJupyter?: In<boolean>;
-  /** Visible to other RunPod users, env included. @default false */
-  public?: In<boolean>;
-  /** For serverless endpoints (true) or pods (false). A serverless template cannot back a pod. Changing it replaces the template. @default false */
-  serverless?: In<boolean>;
-  /** Console grouping only; no effect on scheduling. @default "NVIDIA" */
-  category?: In<TemplateCategory>;
-  /** Adopt this existing template of yours instead of creating one (`pulumi import` does not work for dynamic providers). */
-  adoptId?: In<string>;
+  /**
+   * Template name.
+   * @onChange update
+   */
+  name: pulumi.Input<string>;
+  /**
+   * Container image.
+   * @onChange update
+   */
+  image: pulumi.Input<string>;
+  /**
+   * Environment variables. Stored as secrets in state; visible to other users if `public`.
+   * @defaultValue `{}`
+   * @onChange update
+   */
+  env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Host-local persistent storage for pods created from the template. Not allowed with `serverless`.
+   * @defaultValue none
+   * @onChange update, replace: adding or changing the mount updates in place; removing it replaces
+   * the template (the API's update cannot remove a mount).
+   */
+  mounts?: pulumi.Input<TemplateMountsArgs>;
+  /**
+   * Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it.
+   * @defaultValue none: any version
+   * @onChange update
+   */
+  allowedCudaVersions?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Pods created from it get the account's SSH keys.
+   * @defaultValue `true`
+   * @onChange update
+   */
+  startSsh?: pulumi.Input<boolean>;
+  /**
+   * Pods created from it get a generated JUPYTER_PASSWORD.
+   * @defaultValue `true`
+   * @onChange update
+   */
+  startJupyter?: pulumi.Input<boolean>;
+  /**
+   * Visible to other RunPod users, env included.
+   * @defaultValue `false`
+   * @onChange update
+   */
+  public?: pulumi.Input<boolean>;
+  /**
+   * For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
+   * @defaultValue `false`
+   * @onChange replace: the id would otherwise name another kind of template.
+   */
+  serverless?: pulumi.Input<boolean>;
+  /**
+   * Console grouping only (`NVIDIA`, `AMD`, `CPU`); no effect on scheduling.
+   * @defaultValue `"NVIDIA"`
+   * @onChange update
+   */
+  category?: pulumi.Input<TemplateCategory>;
+  /**
+   * Adopt this existing template of yours instead of creating one (`pulumi import` does not work
+   * for dynamic providers).
+   * @defaultValue none: create a template
+   * @onChange none
+   */
+  adoptId?: pulumi.Input<string>;
+}
+
+/** A template's `mounts`. */
+export interface TemplateMountsArgs {
+  /**
+   * Host-local persistent storage for pods created from the template.
+   * @defaultValue none
+   */
+  persistent?: pulumi.Input<PersistentMountArgs>;
 }
 
 export interface TemplateOutputs extends ContainerOutputs {
   /** The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`. */
   templateId: string;
   name: string;
-  mounts: { persistent: { size: number; path: string } | null };
+  mounts: {
+    /** Host-local persistent storage for pods created from the template; null without one. */
+    persistent: {
+      /** Size in GB. */
+      size: number;
+      /** Where it is mounted. */
+      path: string;
+    } | null;
+  };
   allowedCudaVersions: string[];
   startSsh: boolean;
   startJupyter: boolean;
