@@ -12,6 +12,10 @@
  * point from Pulumi.yaml's `main` or package.json, TypeScript through Pulumi's vendored ts-node
  * with the folder's tsconfig.json, type-checked unless PULUMI_NODEJS_TRANSPILE_ONLY says not to.
  *
+ * `pulumi new` asks for the Node language plugin too (for the project's dependencies): for it, the
+ * launcher serves harness/new-project-runtime.ts and tells the CLI its port through
+ * `PULUMI_DEBUG_LANGUAGES`, the CLI's way of attaching to a language runtime already running.
+ *
  * SIGINT and SIGTERM are passed on to the CLI (which cancels as it does in a terminal); the exit
  * code is the CLI's.
  */
@@ -20,6 +24,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
+import { serveNewProjectRuntime } from "./new-project-runtime.js";
 import { pathWith, quietEnv, requirePulumiCli } from "./pulumi-cli.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: Pulumi's runtime and generated gRPC stubs are untyped JavaScript
@@ -27,6 +32,8 @@ type Any = any;
 
 /** The commands whose engine runs the program (the others never ask for a language runtime). */
 const RUNS_PROGRAM = new Set(["up", "update", "preview", "pre", "refresh", "destroy", "down", "dn"]);
+/** `pulumi new` and its aliases. */
+const NEW_PROJECT = new Set(["new", "create", "setup"]);
 
 interface Project {
   /** The folder Pulumi.yaml is in. */
@@ -148,12 +155,19 @@ async function serveRuntime(project: Project): Promise<{ address: string; stop: 
 
 async function main(args: readonly string[]): Promise<number> {
   const cli = requirePulumiCli();
-  const env = quietEnv({ PATH: pathWith(cli) });
   const command = subcommand(args);
   const runtime =
     command !== undefined && RUNS_PROGRAM.has(command)
       ? await serveRuntime(readProject(process.cwd()))
       : undefined;
+  const newProject =
+    command !== undefined && NEW_PROJECT.has(command)
+      ? await serveNewProjectRuntime(cli.version.replace(/^v/, ""))
+      : undefined;
+  const env = quietEnv({
+    PATH: pathWith(cli),
+    ...(newProject ? { PULUMI_DEBUG_LANGUAGES: `nodejs:${newProject.port}` } : {}),
+  });
   const cliArgs = runtime
     ? [...args, `--client=${runtime.address}`, "--exec-kind", "auto.inline"]
     : [...args];
@@ -165,6 +179,7 @@ async function main(args: readonly string[]): Promise<number> {
     child.on("exit", (exitCode, signal) => done(exitCode ?? (signal === "SIGKILL" ? 137 : 1))),
   );
   runtime?.stop(code !== 0);
+  newProject?.stop();
   return code;
 }
 

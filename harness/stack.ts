@@ -34,6 +34,13 @@ export interface CommandResult {
   readonly stderr: string;
 }
 
+export interface Invocation {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  readonly env: Record<string, string>;
+}
+
 export interface RunningCommand {
   readonly child: ChildProcess;
   /** The CLI's own process id, once the launcher has started it (for signals). */
@@ -65,10 +72,14 @@ export class ProgramStack {
   /** Process groups of the commands started: plugins a killed CLI left behind die with dispose. */
   private readonly groups: number[] = [];
 
-  private constructor(options: StackOptions) {
+  /** `options.programDir` undefined: an empty program folder, for `pulumi new` to fill. */
+  private constructor(options: Omit<StackOptions, "programDir"> & { programDir: string | undefined }) {
     this.name = options.stack ?? "dev";
     this.workDir = mkdtempSync(join(tmpdir(), "runpod-stack-"));
-    if (options.inPlace) {
+    if (options.programDir === undefined) {
+      this.dir = join(this.workDir, "program");
+      mkdirSync(this.dir);
+    } else if (options.inPlace) {
       this.dir = options.programDir;
     } else {
       this.dir = join(this.workDir, "program");
@@ -100,19 +111,35 @@ export class ProgramStack {
     return s;
   }
 
+  /**
+   * A stack whose program `pulumi new` is to make: an empty program folder and no stack yet
+   * (`pulumi new <template> --stack <name>`, run with `start` or `invocation`, creates it).
+   */
+  static forNewProject(options: Omit<StackOptions, "programDir" | "inPlace"> = {}): ProgramStack {
+    return new ProgramStack({ ...options, programDir: undefined });
+  }
+
+  /** How `pulumi <args>` runs for this stack: the launcher and its arguments, folder and environment. */
+  invocation(args: readonly string[], env: Record<string, string> = {}): Invocation {
+    const full = [...args, ...(args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.name])];
+    return {
+      file: process.execPath,
+      args: [LAUNCHER, ...full],
+      cwd: this.dir,
+      env: { ...(process.env as Record<string, string>), ...this.env, ...env },
+    };
+  }
+
   /** Starts `pulumi <args>` in the program folder; `done` resolves when it exits, whatever the code. */
   start(
     args: readonly string[],
     env: Record<string, string> = {},
     onOutput?: (text: string) => void,
   ): RunningCommand {
-    const full = [...args, ...(args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.name])];
+    const run = this.invocation(args, env);
+    const full = run.args.slice(1);
     // Its own process group, as a CI job's: the CLI and the plugins it starts are in it.
-    const child = spawn(process.execPath, [LAUNCHER, ...full], {
-      cwd: this.dir,
-      env: { ...(process.env as Record<string, string>), ...this.env, ...env },
-      detached: true,
-    });
+    const child = spawn(run.file, run.args, { cwd: run.cwd, env: run.env, detached: true });
     if (child.pid !== undefined) this.groups.push(child.pid);
     let stdout = "";
     let stderr = "";

@@ -3,7 +3,15 @@
  * program folder outside the repository, beside the program's own dependencies.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -85,4 +93,36 @@ export function copiesOf(dir: string, name: string): string[] {
   };
   walk(join(dir, "node_modules"));
   return found.sort();
+}
+
+/** The template `pulumi new` is pointed at in the README. */
+export const TEMPLATE = join(REPO_ROOT, "templates", "runpod-gpu-pod");
+
+/**
+ * A copy of the template in `dir` whose package.json takes runpod-dynamic from `tarball`: the
+ * template names the release it will work with (a version range), which the registry does not
+ * have before it is published.
+ */
+export function templateWith(dir: string, tarball: string): string {
+  const copy = join(dir, "template");
+  cpSync(TEMPLATE, copy, { recursive: true });
+  const file = join(copy, "package.json");
+  const pkg = JSON.parse(readFileSync(file, "utf8")) as { dependencies: Record<string, string> };
+  if (pkg.dependencies["runpod-dynamic"] === undefined)
+    throw new Error(`${file} does not depend on runpod-dynamic`);
+  pkg.dependencies["runpod-dynamic"] = `file:${tarball}`;
+  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+  return copy;
+}
+
+/**
+ * A folder in `dir` holding only yarn and pnpm, the versions this repository pins (its
+ * devDependencies), to put first on PATH: what Pulumi's Node runtime runs is the first on PATH.
+ */
+export function packageManagersBin(dir: string): string {
+  const bin = join(dir, "package-managers");
+  mkdirSync(bin);
+  for (const name of ["yarn", "pnpm"])
+    symlinkSync(join(REPO_ROOT, "node_modules", ".bin", name), join(bin, name));
+  return bin;
 }
