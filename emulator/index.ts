@@ -7,23 +7,25 @@
  * process.env.RUNPOD_BASE_URL = emu.baseUrl; // and serverlessUrl
  * await emu.close();
  */
-import { EmulatorClock } from "./clock.js";
-import { EmulatorControl } from "./control.js";
-import { PodNetwork } from "./pod-network.js";
-import type { WindowPolicy } from "./rate-limit.js";
-import { allRoutes } from "./routes.js";
-import { DEFAULT_API_KEY } from "./seed.js";
-import type { SeedInput } from "./seed-schema.js";
-import { listen } from "./server.js";
-import { EmulatorState, type Settings } from "./state.js";
 
-export { DEFAULT_USER_ID } from "./accounts.js";
-export { EmulatorClock } from "./clock.js";
-export { BEHAVIOUR_KINDS, type ContainerBehaviour } from "./containers.js";
-export { type ApiKeyOptions, type CapacityChange, EmulatorControl } from "./control.js";
-export type { FaultRuleInput } from "./faults.js";
-export { DEFAULT_POLICY, type WindowPolicy } from "./rate-limit.js";
-export type { LoggedRequest } from "./request-log.js";
+import type { WindowPolicy } from "./http/rate-limit.js";
+import { EmulatorControl } from "./platform/control.js";
+import { allRoutes } from "./platform/routes.js";
+import { listen } from "./platform/server.js";
+import { EmulatorState } from "./platform/state.js";
+import { PodNetwork } from "./pods/network.js";
+import { DEFAULT_API_KEY } from "./seed/default.js";
+import type { SeedInput } from "./seed/schema.js";
+import { EmulatorClock } from "./store/clock.js";
+import type { Settings } from "./store/settings.js";
+
+export { DEFAULT_USER_ID } from "./account/accounts.js";
+export type { FaultRuleInput } from "./http/faults.js";
+export { DEFAULT_POLICY, type WindowPolicy } from "./http/rate-limit.js";
+export type { LoggedRequest } from "./http/request-log.js";
+export { type ApiKeyOptions, type CapacityChange, EmulatorControl } from "./platform/control.js";
+export { EmulatorState } from "./platform/state.js";
+export { BEHAVIOUR_KINDS, type ContainerBehaviour } from "./schemas/container-behaviour.js";
 export {
   DEFAULT_API_KEY,
   defaultSeed,
@@ -32,9 +34,10 @@ export {
   HISTORY_PODS,
   LIMITED_API_KEY,
   seedProblems,
-} from "./seed.js";
-export type { Seed, SeedInput } from "./seed-schema.js";
-export { DEFAULT_SETTINGS, EmulatorState, type Settings } from "./state.js";
+} from "./seed/default.js";
+export type { Seed, SeedInput } from "./seed/schema.js";
+export { EmulatorClock } from "./store/clock.js";
+export { DEFAULT_SETTINGS, type Settings } from "./store/settings.js";
 
 export interface EmulatorOptions {
   /** @default "127.0.0.1" */

@@ -12,7 +12,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LoggedRequest } from "../../emulator/request-log.js";
+import type { LoggedRequest } from "../../emulator/index.js";
 import { type Fleet, initialFleet, provision, replacedFleet, updatedFleet } from "../support/chaos/fleet.js";
 import {
   type Audit,
