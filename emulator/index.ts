@@ -58,7 +58,7 @@ export interface EmulatorOptions {
   readonly control?: boolean;
   /**
    * Open a real listener for every pod's `<port>/tcp` and an HTTP proxy for its `<port>/http`
-   * (pod-network.ts), so readiness probes reach the pod. Off, pods show made-up public addresses
+   * (pods/network.ts), so readiness probes reach the pod. Off, pods show made-up public addresses
    * nothing answers on. @default true
    */
   readonly servePorts?: boolean;

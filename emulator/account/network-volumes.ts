@@ -1,7 +1,7 @@
 /**
  * Network volumes under base_url (`/v2/network-volumes`): 10-4096 GB, grow only, data center and
  * type fixed; the acting account's own (accounts.ts). A volume bills from its create until its
- * delete at its size's rate (rates.ts); this module writes that to the usage ledger, which keeps a
+ * delete at its size's rate (billing/rates.ts); this module writes that to the usage ledger, which keeps a
  * deleted volume's usage.
  */
 

@@ -31,7 +31,7 @@ function createTemplate(ctx: RouteContext) {
   const args = nextArgs("", body);
   requireRegistry(ctx.state, ctx.account, body.registry);
   // The defaults of CreateTemplateRequest (v2 description): public, serverless false; SSH and
-  // Jupyter on. Seeded templates have their own (seed.ts).
+  // Jupyter on. Seeded templates have their own (seed/default.ts).
   const t: TemplateRecord = {
     id: ctx.state.newId(10),
     source: "user",

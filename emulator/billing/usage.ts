@@ -1,5 +1,5 @@
 /**
- * The hourly usage rows the billing routes answer from (billing.ts, v1; billing-v2.ts): the seed's
+ * The hourly usage rows the billing routes answer from (routes.ts, v1; v2-routes.ts): the seed's
  * history, then what resources used since the seed was loaded (the usage ledger, and the worker
  * time of the endpoints that still exist), split per hour bucket as the history is. Both are one
  * account's: a history row belongs to the account its `account` names, the default user's when it

@@ -1,7 +1,7 @@
 /**
  * Billing history v2 under base_url (v2 description: listBilling, listPodBilling,
  * listServerlessBilling, listEndpointBilling, listNetworkVolumeBilling, listClusterBilling), from
- * the same usage rows as the v1 routes (billing.ts): the seed's history and what the acting
+ * the same usage rows as the v1 routes (routes.ts): the seed's history and what the acting
  * account's pods, endpoints and network volumes have used since (usage.ts).
  *
  * The window: `startTime`/`endTime` with `bucketSize`, or `lastN` with `bucketSize` (400 when both

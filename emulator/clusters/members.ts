@@ -1,6 +1,6 @@
 /**
- * The cluster record and what a cluster's member pods are made of, shared by clusters.ts (the
- * routes) and seed-resources.ts (the seed's clusters), so the store imports no route module.
+ * The cluster record and what a cluster's member pods are made of, shared by routes.ts (the
+ * routes) and platform/seed-resources.ts (the seed's clusters), so the store imports no route module.
  */
 import type { ClusterType } from "../schemas/clusters.js";
 import type { Machine } from "../store/pod-records.js";

@@ -48,7 +48,7 @@ function vxlanId(id: string): number {
 
 /**
  * The cluster as a live record: undefined when unknown, its deleted grace period has passed, or
- * another account owns it (accounts.ts).
+ * another account owns it (account/accounts.ts).
  */
 export function findCluster(state: Store, id: string, account: string): ClusterRecord | undefined {
   const c = state.clusters.get(id);

@@ -17,7 +17,7 @@ export interface RouteContext {
   /** The authenticated API key; "" for an anonymous request to a route with `auth: "optional"`. */
   readonly apiKey: string;
   /**
-   * The account the request acts for (accounts.ts): the key's user, its team, or the team its
+   * The account the request acts for (account/accounts.ts): the key's user, its team, or the team its
    * `X-Team-Id` names; "" for an anonymous request. It sees and changes only that account's resources.
    */
   readonly account: string;

@@ -10,7 +10,7 @@
  * until the client goes away; a pod's stream ends once the pod is terminated and its last lines
  * are sent, a worker's when its endpoint is deleted.
  *
- * A pod's lines come from its boots (containers.ts); a worker's from the jobs it ran.
+ * A pod's lines come from its boots (pods/containers.ts); a worker's from the jobs it ran.
  */
 
 import { notFound, unprocessable } from "../http/errors.js";

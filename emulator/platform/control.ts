@@ -8,7 +8,7 @@
  *   `PUT /capacity`, `GET|POST|DELETE /faults`, `GET|DELETE /requests`, `POST /keys`, `GET /state`
  * - `POST /pods/{id}/status` `{status}`: force a pod's status
  * - `GET /containers`; `PUT /containers` with one rule (`{image, kind, runMs?, exitCode?, sizeGb?,
- *   lines?}`, containers.ts); `DELETE /containers?image=<the rule's image>`
+ *   lines?}`, pods/containers.ts); `DELETE /containers?image=<the rule's image>`
  * - `GET /pods/{id}/logs`: every line the pod has logged so far
  * - `GET /pods/{id}/environment`: its container's variables as its last boot took them, secret
  *   references resolved: each one's sha256 and the secrets it named, never a value
@@ -148,7 +148,7 @@ export class EmulatorControl {
 
   /**
    * Adds an API key: optionally without access to some pools (403), belonging to a user (the
-   * default user otherwise), created inside a team, or rate-limit exempt (accounts.ts).
+   * default user otherwise), created inside a team, or rate-limit exempt (account/accounts.ts).
    *
    * @example control.addApiKey("rpa_MEMBER", [], { userId: "user_alice", rateLimitExempt: true })
    */
@@ -178,7 +178,7 @@ export class EmulatorControl {
   }
 
   /**
-   * What containers of `image` do from now on (containers.ts): an exact reference or a `prefix*`.
+   * What containers of `image` do from now on (pods/containers.ts): an exact reference or a `prefix*`.
    * The rule goes first, replacing any rule for the same `image`; pods already booted keep their
    * script until their next boot (create, start, restart, or a PATCH that restarts them).
    *

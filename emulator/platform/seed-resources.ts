@@ -1,9 +1,10 @@
 /**
- * The seed's resources as records, made when a seed is loaded (state.ts `EmulatorState.load`): its clusters with
- * their member pods, its pods and its serverless endpoints. They exist from the load on, belong to
- * the account the seed names (the default user otherwise), hold no stock (the seed's stock figures
- * are what is free besides them), and draw nothing from the random source, so ids created after a
- * load do not depend on what the seed holds. Pods and network volumes bill from the load on.
+ * The seed's resources as records, made when a seed is loaded (state.ts `EmulatorState.load`):
+ * its clusters with their member pods, its pods and its serverless endpoints. They exist from the
+ * load on, belong to the account the seed names (the default user otherwise), hold no stock (the
+ * seed's stock figures are what is free besides them), and draw nothing from the random source,
+ * so ids created after a load do not depend on what the seed holds. Pods and network volumes bill
+ * from the load on; the pods enter the store through the pod lifecycle (pods/lifecycle.ts).
  */
 import { DEFAULT_USER_ID } from "../account/accounts.js";
 import { volumeMetering } from "../billing/rates.js";

@@ -22,7 +22,7 @@
  *   so fixing the image or the disk fixes the pod.
  *
  * Each boot also fixes the container's environment: `{{ RUNPOD_SECRET_<name> }}` references take
- * the secrets' values of that moment (secret-references.ts). A container's printed lines may name
+ * the secrets' values of that moment (account/secret-references.ts). A container's printed lines may name
  * its variables as `${NAME}`; every line a pod's log serves is scrubbed of the secret values.
  */
 

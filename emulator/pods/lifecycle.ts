@@ -162,7 +162,7 @@ export function forceStatus(state: Store, pod: PodRecord, status: PodStatus): vo
 }
 
 /**
- * From `at` on, the pod bills what its status and disks say (rates.ts); called after every change
+ * From `at` on, the pod bills what its status and disks say (billing/rates.ts); called after every change
  * of either. The same billing as before continues the ledger's open stretch.
  */
 export function meterPod(state: Store, pod: PodRecord, at = state.now()): void {
@@ -171,7 +171,7 @@ export function meterPod(state: Store, pod: PodRecord, at = state.now()): void {
 
 /**
  * The pod as a live record: undefined when it never existed or its TERMINATED grace has passed,
- * and, given an `account`, when another account owns it (accounts.ts).
+ * and, given an `account`, when another account owns it (account/accounts.ts).
  */
 export function findPod(state: Store, id: string, account?: string): PodRecord | undefined {
   const pod = state.pods.get(id);

@@ -1,7 +1,7 @@
 /**
  * When a pod's ports are reachable, read off its boots and the emulator clock: the public mapping
- * of its `<port>/tcp` entries, and what its container answers on a port (pod-network.ts serves
- * both for real; pods.ts shows the mapping in `runtime.ports`).
+ * of its `<port>/tcp` entries, and what its container answers on a port (network.ts serves
+ * both for real; routes.ts shows the mapping in `runtime.ports`).
  */
 import { createHash } from "node:crypto";
 import type { PodRecord } from "../store/pod-records.js";
@@ -41,7 +41,7 @@ export function portsMapped(state: Store, pod: PodRecord, t: number): boolean {
 
 /**
  * The public address of a pod's `<port>/tcp` at `t`, once it has one: its machine's port, on the
- * emulator's host when the emulator really listens there (pod-network.ts).
+ * emulator's host when the emulator really listens there (network.ts).
  */
 export function publicAddress(
   state: Store,

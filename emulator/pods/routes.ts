@@ -1,7 +1,7 @@
 /**
  * v2 pods under base_url (contract: Endpoints; v2 description: createPod, getPod, listPods,
  * updatePod, deletePod, podAction): the route table and the handlers past create
- * (pod-create.ts). Cluster member pods are read here but changed only through their cluster.
+ * (create.ts). Cluster member pods are read here but changed only through their cluster.
  */
 
 import { requireRegistry } from "../account/registries.js";

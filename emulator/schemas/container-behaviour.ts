@@ -20,7 +20,7 @@ export const ContainerBehaviour = z.strictObject({
   /** start and crashLoop: what the container prints after it starts; `${NAME}` prints its variable NAME. */
   lines: z.array(z.string()).optional(),
   /**
-   * What the container answers on its exposed ports once up (pod-ports.ts): at once, `late`
+   * What the container answers on its exposed ports once up (pods/ports.ts): at once, `late`
    * (503 until `serveAfterMs` after it started, a model server warming up), or `never`.
    * @default "answers", and "never" for a crashLoop
    */

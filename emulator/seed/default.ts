@@ -1,8 +1,8 @@
 /**
- * The emulator's starting world: a realistic catalog (seed-catalog.ts), public templates, volumes,
- * hosted model endpoints, billing history and hub listings (seed-history.ts), and the pods and
+ * The emulator's starting world: a realistic catalog (catalog.ts), public templates, volumes,
+ * hosted model endpoints, billing history and hub listings (history.ts), and the pods and
  * serverless endpoints that history bills, so that it can be attributed to GPU types. `--seed FILE`
- * replaces any top-level key of this; seed-schema.ts says what each key holds.
+ * replaces any top-level key of this; schema.ts says what each key holds.
  */
 import { catalogSeed, H100, RTX4090 } from "./catalog.js";
 import { billingSeed, hubListingsSeed } from "./history.js";
@@ -14,7 +14,7 @@ export const LIMITED_API_KEY = "rpa_EMULATOR_LIMITED_KEY_000000000000";
 /** A rate-limit-exempt key of the default user: no quota, no RateLimit headers (contract: Limits). */
 export const EXEMPT_API_KEY = "rpa_EMULATOR_EXEMPT_KEY_0000000000000";
 
-/** The pods the seeded billing history bills (seed-history.ts), as they are when the seed loads. */
+/** The pods the seeded billing history bills (history.ts), as they are when the seed loads. */
 export const HISTORY_PODS = ["pod-hist-trainer", "pod-hist-notebook", "pod-hist-cpu"] as const;
 /** The serverless endpoints the seeded billing history bills. */
 export const HISTORY_ENDPOINTS = ["ep-hist-sdxl", "ep-hist-vllm"] as const;

@@ -93,7 +93,7 @@ function listing(
   };
 }
 
-/** Usage history, hourly rows (billing.ts reads them). */
+/** Usage history, hourly rows (billing/routes.ts reads them). */
 export function billingSeed() {
   return {
     pods: usage("2026-11-01T00:00:00Z", 20, (h) => {

@@ -69,7 +69,10 @@ const SeedTemplate = z
     startJupyter: z.boolean().default(false),
     allowedCudaVersions: z.array(z.string()).default(() => []),
     readme: z.string().default(""),
-    /** A user template's account (accounts.ts); the default user's when not given. Public ones have none. */
+    /**
+     * A user template's account (account/accounts.ts); the default user's when not given. Public
+     * ones have none.
+     */
     account: z.string().min(1).optional(),
   })
   .transform(({ id, name, ...t }) => ({ id, name: name ?? id, ...t }));
@@ -82,7 +85,7 @@ export const SeedSchema = z.object({
       forbidden: z
         .array(z.object({ dataCenterId: z.string().optional(), gpuTypeId: z.string().optional() }))
         .default([]),
-      /** The user the key belongs to; a key without one belongs to the default user (accounts.ts). */
+      /** The user the key belongs to; without one, the default user (account/accounts.ts). */
       userId: z.string().min(1).optional(),
       /** A key created inside a team acts for that team and needs no X-Team-Id (contract: Authentication 4). */
       teamId: z.string().min(1).optional(),
@@ -122,7 +125,7 @@ export const SeedSchema = z.object({
       size: z.int(),
       dataCenter: z.string(),
       type: z.string(),
-      /** The account that owns it (accounts.ts). @default the default user */
+      /** The account that owns it (account/accounts.ts). @default the default user */
       account: z.string().min(1).optional(),
     }),
   ),
@@ -216,7 +219,7 @@ export const SeedSchema = z.object({
     .array(z.object({ id: z.string(), name: z.string(), username: z.string(), password: z.string() }))
     .default(() => []),
   /**
-   * What a container of an image does (containers.ts), first match wins: `start` (the default for
+   * What a container of an image does (pods/containers.ts), first match wins: `start` (the default for
    * any image no rule matches), `imageNotFound`, `unauthorized`, `crashLoop`, `outOfDisk`.
    */
   containerBehaviours: z.array(ContainerBehaviour).default(() => []),
@@ -224,8 +227,8 @@ export const SeedSchema = z.object({
    * Usage history, hourly rows. The v1 routes read `amount` and their grouping fields; the v2
    * routes split each row into the description's components (`gpuAmount`, `cpuAmount`,
    * `diskAmount`, `feeAmount`, `networkingAmount`, `highPerformanceStorageAmount`), and a row
-   * without them counts whole as compute (billing.ts). A row belongs to the account its `account`
-   * names, the default user's when it names none (usage.ts).
+   * without them counts whole as compute (billing/routes.ts). A row belongs to the account its `account`
+   * names, the default user's when it names none (billing/usage.ts).
    */
   billing: z.object({
     pods: z.array(z.looseObject({ time: z.string(), amount: z.number() })),

@@ -14,9 +14,9 @@
  * than `policy.executionTimeout` (else the endpoint's `timeout`). `/cancel` ends a queued or running
  * job CANCELLED at once; `/retry` requeues a FAILED or TIMED_OUT job under the same id.
  *
- * Serverless endpoint jobs go round-robin to the endpoint's worker slots (serverless.ts). A job
+ * Serverless endpoint jobs go round-robin to the endpoint's worker slots (routes.ts). A job
  * stays IN_QUEUE for good when the endpoint allows no workers (`workers.max` 0) or its image
- * cannot start (containers.ts): the service queues jobs no worker takes.
+ * cannot start (pods/containers.ts): the service queues jobs no worker takes.
  *
  * Emulator conventions (the service's own behaviour depends on the model):
  * - `input.fail === true` makes the job end FAILED, so tests can script a failure; otherwise a job

@@ -1,13 +1,13 @@
 /**
  * Serverless endpoints, the v2 view under base_url (`/v2/serverless`, v2 description:
  * CreateEndpointRequest, UpdateEndpointRequest, Endpoint, Worker, Release) of the endpoint store
- * (serverless-records.ts); endpoints.ts is the v1 view of the same records.
+ * (store/serverless-records.ts); v1-routes.ts is the v1 view of the same records.
  *
  * Create checks, in order: schema (422), exactly one of gpu/cpu (400), the command rule (400), the
  * template (404 unknown, 422 not serverless), compute (400), workers (400), idleTimeout with
  * request-count scaling (400), data centers, network volumes, registry (400). A PATCH checks the
- * endpoint it would produce; a rejected PATCH changes nothing. Releases are serverless-releases.ts,
- * workers serverless-workers.ts.
+ * endpoint it would produce; a rejected PATCH changes nothing. Releases are releases.ts,
+ * workers workers.ts.
  */
 
 import { userOf } from "../account/accounts.js";

@@ -1,5 +1,5 @@
 /**
- * What a serverless endpoint bills: its workers' time (serverless-workers.ts), from a worker's
+ * What a serverless endpoint bills: its workers' time (workers.ts), from a worker's
  * start (its cold start included) until its idle timeout ends, always-on workers for as long as
  * `workers.min` keeps them, at the serverless rate of what a worker runs on: the catalog's
  * `price.serverless` of the GPU type a worker gets (the first its selection allows) times

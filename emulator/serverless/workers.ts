@@ -3,7 +3,7 @@
  * is always on (i < workers.min) or busy with a job (from the job's submission until `idleTimeout`
  * seconds after it ended). A job-started worker is INITIALIZING until the job starts (the queue
  * delay is its cold start), RUNNING while a job runs, then IDLE; every worker of an endpoint whose
- * image cannot start (containers.ts) is UNHEALTHY and its jobs stay IN_QUEUE. Worker capacity is
+ * image cannot start (pods/containers.ts) is UNHEALTHY and its jobs stay IN_QUEUE. Worker capacity is
  * not modelled, so no worker is ever THROTTLED.
  */
 import { createHash } from "node:crypto";
@@ -41,7 +41,7 @@ export function jobEnd(job: JobRecord): number {
   return Math.min(ends, job.cancelledAt ?? NEVER);
 }
 
-/** Whether the endpoint's workers can start their container at all (containers.ts behaviours). */
+/** Whether the endpoint's workers can start their container at all (pods/containers.ts behaviours). */
 export function workersHealthy(state: Store, e: EndpointRecord): boolean {
   return scriptFor(state, e.container).kind === "start";
 }

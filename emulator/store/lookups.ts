@@ -37,7 +37,7 @@ export function requireDataCenter(state: Store, id: string, field: string): Data
   return dc;
 }
 
-/** Network volume `id` when `account` owns it; another account's is unknown to it (accounts.ts). */
+/** Network volume `id` when `account` owns it; another account's is unknown to it (account/accounts.ts). */
 export function ownedVolume(state: Store, id: string, account: string): NetworkVolumeRecord | undefined {
   const v = state.networkVolumes.get(id);
   return v?.account === account ? v : undefined;
@@ -48,7 +48,7 @@ export function sshKeysOf(state: Store, account: string): string[] {
   return state.sshKeys.get(account) ?? [];
 }
 
-/** Template `id` when `account` may use it: a public one, or its own (accounts.ts). */
+/** Template `id` when `account` may use it: a public one, or its own (account/accounts.ts). */
 export function readableTemplate(state: Store, id: string, account: string): TemplateRecord | undefined {
   const t = state.templates.get(id);
   return t && (t.source !== "user" || t.account === account) ? t : undefined;

@@ -22,7 +22,7 @@ export interface Machine {
 }
 
 /**
- * The container a pod runs, as the emulator keeps it and answers it (pod-view.ts); declared once.
+ * The container a pod runs, as the emulator keeps it and answers it (pods/view.ts); declared once.
  * A type alias, not an interface, so a view built on it stays a plain JSON record.
  */
 export type ContainerRecord = {
@@ -56,13 +56,16 @@ export interface PodRecord extends ContainerRecord {
   createdAt: number;
   /** When the pod last became RUNNING (emulator time); null until it first does. */
   startedAt: number | null;
-  /** Read off the current boot on every read (pods.ts `settle`); set directly when stopped or forced. */
+  /**
+   * Written by pods/lifecycle.ts alone: read off the current boot on every read (`settle`), set
+   * directly when stopped, terminated or forced.
+   */
   status: PodStatus;
   /** Every boot of the pod, oldest first; the last one without `endedAt` drives the status. */
   boots: Boot[];
   /** When a deleted pod stops being readable. */
   goneAt?: number;
-  /** The account that owns it (accounts.ts). */
+  /** The account that owns it (account/accounts.ts). */
   account: string;
 }
 

@@ -40,7 +40,7 @@ export interface NetworkVolumeRecord {
   size: number;
   dataCenter: string;
   type: string;
-  /** The account that owns it (accounts.ts). */
+  /** The account that owns it (account/accounts.ts). */
   account: string;
 }
 

@@ -79,7 +79,7 @@ export interface EndpointRecord {
   minChangedAt: number;
   /**
    * Worker time before this is in the usage ledger already; what the workers do from here is
-   * worked out from the jobs and `workers` when billing is read (serverless-usage.ts).
+   * worked out from the jobs and `workers` when billing is read (serverless/usage.ts).
    */
   billedFrom: number;
   version: number;

@@ -23,13 +23,13 @@ export const SettingsSchema = z.strictObject({
   jobFailureShare: z.number().min(0).max(1),
   /** Longest a /runsync waits before answering with the job still in progress (its `?wait=` overrides). */
   runsyncWaitMs: z.number().min(0),
-  /** Time between two pulls of an image that failed to pull (containers.ts). */
+  /** Time between two pulls of an image that failed to pull (pods/containers.ts). */
   pullRetryMs: z.number().min(1),
-  /** Time a crash-looping container stays down before the service restarts it (containers.ts). */
+  /** Time a crash-looping container stays down before the service restarts it (pods/containers.ts). */
   crashRestartMs: z.number().min(1),
   /**
    * Longest time after a container starts before its `<port>/tcp` entries get their public
-   * address; each pod draws its own delay up to this (pod-network.ts).
+   * address; each pod draws its own delay up to this (pods/network.ts).
    */
   portMappingMs: z.number().min(0),
 });

@@ -4,8 +4,8 @@
  * thread, so concurrent requests never interleave inside a change.
  *
  * The store holds records and imports no behaviour: filling it from a seed asks the pod lifecycle
- * for the seeded pods, so that happens above it (platform/state.ts, the `Store` the
- * package exports).
+ * for the seeded pods, so that happens above it (platform/state.ts, whose `EmulatorState` is the
+ * store the package exports).
  */
 import { FaultRules } from "../http/faults.js";
 import { DEFAULT_POLICY, RateLimiter } from "../http/rate-limit.js";
@@ -58,7 +58,7 @@ export class Store {
   jobs = new Map<string, JobRecord>();
   registries = new Map<string, RegistryRecord>();
   delegations = new Map<string, DelegationRecord>();
-  /** Account secrets; values are write-only (account/secrets.ts). Not part of the seed: none after a reset. */
+  /** Account secrets; values are write-only (account/secrets.ts). Not in the seed: none after a reset. */
   secrets = new Map<string, SecretRecord>();
   clusters = new Map<string, ClusterRecord>();
   /** Per-image container behaviour, first match wins (pods/containers.ts). */

@@ -2,11 +2,11 @@
  * The usage ledger: what every billed resource used, as stretches of time at fixed hourly rates.
  * It is part of the store and outlives the resources: a terminated pod or a deleted volume leaves
  * the store, its stretches stay billable here. The module that changes a resource's billed state
- * writes its stretch (pod-lifecycle.ts for pods, network-volumes.ts for volumes, serverless-usage.ts
- * for the worker time of endpoints); the billing routes read it (usage.ts).
+ * writes its stretch (pods/lifecycle.ts for pods, account/network-volumes.ts for volumes, serverless/usage.ts
+ * for the worker time of endpoints); the billing routes read it (billing/usage.ts).
  */
 
-/** The billing families the ledger feeds (billing-v2.ts FAMILIES, billing.ts routes). */
+/** The billing families the ledger feeds (billing/v2-routes.ts FAMILIES, billing/routes.ts routes). */
 export type UsageFamily = "pods" | "serverless" | "networkVolumes";
 
 /** What a resource bills per hour in one state: the components in USD, and what v1 rows report. */
@@ -27,7 +27,7 @@ export interface Metering {
 export interface UsageSegment extends Metering {
   readonly family: UsageFamily;
   readonly resourceId: string;
-  /** The account billed (accounts.ts). */
+  /** The account billed (account/accounts.ts). */
   readonly account: string;
   readonly from: number;
   to: number | undefined;
