@@ -3,9 +3,9 @@
  * read, delete; no update. `username` and `password` are write-only: stored, never answered.
  *
  * Pods, templates and serverless endpoints name a credential by id in `registry`:
- * - An id that names no credential is refused with 400 on create and update (`requireRegistry`):
- *   the body matches the schema but points at nothing, the same answer the emulator gives for an
- *   unknown network volume. (The description does not say; `templateId` is the one reference the
+ * - An id that names no credential is refused with 400 on create and update (`requireRegistry`
+ *   in store/lookups.ts): the body matches the schema but points at nothing, the same answer the
+ *   emulator gives for an unknown network volume. (The description does not say; `templateId` is the one reference the
  *   contract answers with 404.)
  * - Delete is refused with 400 while a pod that is not terminated, or a serverless endpoint (its
  *   workers are pods pulling with it), uses the credential; templates lose the reference instead
@@ -23,27 +23,10 @@ import { validateBody } from "../http/validation.js";
 import { findPod } from "../pods/lifecycle.js";
 import { CreateDelegationRequest, CreateRegistryRequest } from "../schemas/registries.js";
 import type { DelegationRecord, RegistryRecord } from "../store/records.js";
-import type { Store } from "../store/store.js";
 import { userOf } from "./accounts.js";
 
 const view = (r: RegistryRecord) => ({ id: r.id, name: r.name });
 const delegationView = ({ account: _account, ...d }: DelegationRecord) => d;
-
-/**
- * Refuses a `registry` reference that names no credential of `account` (null clears it and is
- * always fine).
- */
-export function requireRegistry(
-  state: Store,
-  account: string,
-  id: string | null | undefined,
-  field = "registry",
-): void {
-  if (id === undefined || id === null) return;
-  if (state.registries.get(id)?.account !== account) {
-    throw badRequest(`${field} '${id}' is not a registry credential; see GET /v2/registries.`);
-  }
-}
 
 function find(ctx: RouteContext): RegistryRecord {
   const r = ctx.state.registries.get(ctx.params.id ?? "");

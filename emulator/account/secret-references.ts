@@ -14,9 +14,9 @@
  */
 
 import { createHash } from "node:crypto";
+import { secretNamed } from "../store/lookups.js";
 import type { BootEnvironment } from "../store/pod-records.js";
 import type { Store } from "../store/store.js";
-import { secretNamed } from "./secrets.js";
 
 /** A reference: the name as the create route's pattern allows it, blanks inside the braces optional. */
 const REFERENCE = /\{\{\s*RUNPOD_SECRET_([a-zA-Z_][a-zA-Z0-9_.\-/]*)\s*\}\}/g;

@@ -16,8 +16,8 @@ import { badRequest, conflict, notFound } from "../http/errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "../http/routing.js";
 import { validateBody } from "../http/validation.js";
 import { CreateSecretRequest, UpdateSecretRequest } from "../schemas/secrets.js";
+import { secretNamed } from "../store/lookups.js";
 import type { SecretRecord } from "../store/records.js";
-import type { Store } from "../store/store.js";
 
 const VALUE_MAX_BYTES = 16 * 1024 * 1024;
 const DESCRIPTION_MAX_BYTES = 65_535;
@@ -33,12 +33,6 @@ export function secretView(s: SecretRecord) {
     createdAt: new Date(s.createdAt).toISOString(),
     valueLastUpdatedAt: new Date(s.valueLastUpdatedAt).toISOString(),
   };
-}
-
-/** The secret of `account` called `name`, in any case. */
-export function secretNamed(state: Store, name: string, account: string): SecretRecord | undefined {
-  const key = name.toLowerCase();
-  return [...state.secrets.values()].find((s) => s.account === account && s.name.toLowerCase() === key);
 }
 
 function find(ctx: RouteContext): SecretRecord {

@@ -8,9 +8,8 @@ import { json, noContent, type RouteContext, type RouteTable } from "../http/rou
 import { validateBody } from "../http/validation.js";
 import { nextArgs } from "../pods/command.js";
 import { CreateTemplateRequest, UpdateTemplateRequest } from "../schemas/templates.js";
-import { readableTemplate } from "../store/lookups.js";
+import { readableTemplate, requireRegistry } from "../store/lookups.js";
 import type { TemplateRecord } from "../store/records.js";
-import { requireRegistry } from "./registries.js";
 
 /** The Template response object (v2 description), without the emulator's bookkeeping. */
 export function templateView(t: TemplateRecord): Record<string, unknown> {

@@ -5,14 +5,13 @@
  * capacity (400). Placement takes the first data center with stock that meets the request.
  */
 
-import { requireRegistry } from "../account/registries.js";
 import { cpuStockAt, gpuStockAt, pickCuda } from "../catalog/capacity.js";
 import { badRequest, HttpError, NO_CAPACITY, notFound, unprocessable } from "../http/errors.js";
 import { json, type RouteContext } from "../http/routing.js";
 import { validateBody } from "../http/validation.js";
 import { MAX_REQUEST_BYTES } from "../schemas/common.js";
 import { type CreatePodRequest as CreateBody, CreatePodRequest } from "../schemas/pods.js";
-import { readableTemplate, requireCpuFlavor, requireGpuType } from "../store/lookups.js";
+import { readableTemplate, requireCpuFlavor, requireGpuType, requireRegistry } from "../store/lookups.js";
 import type { ContainerRecord, Machine } from "../store/pod-records.js";
 import type { CpuFlavorRecord, GpuTypeRecord, TemplateRecord } from "../store/records.js";
 import type { Store } from "../store/store.js";

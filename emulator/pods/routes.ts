@@ -4,13 +4,13 @@
  * (create.ts). Cluster member pods are read here but changed only through their cluster.
  */
 
-import { requireRegistry } from "../account/registries.js";
 import { reacquire } from "../catalog/capacity.js";
 import { badRequest, conflict } from "../http/errors.js";
 import { json, noContent, type RouteContext, type RouteTable } from "../http/routing.js";
 import { validateBody } from "../http/validation.js";
 import { MAX_REQUEST_BYTES, PodActionRequest } from "../schemas/common.js";
 import { UpdatePodRequest } from "../schemas/pods.js";
+import { requireRegistry } from "../store/lookups.js";
 import type { PodRecord } from "../store/pod-records.js";
 import { nextArgs } from "./command.js";
 import { createPod, resolveTemplate } from "./create.js";

@@ -4,10 +4,9 @@
  * produce (400).
  */
 
-import { requireRegistry } from "../account/registries.js";
 import { badRequest } from "../http/errors.js";
 import type { EndpointScaling, EndpointType } from "../schemas/serverless.js";
-import { ownedVolume, requireCpuFlavor, requireDataCenter } from "../store/lookups.js";
+import { ownedVolume, requireCpuFlavor, requireDataCenter, requireRegistry } from "../store/lookups.js";
 import type { GpuTypeRecord } from "../store/records.js";
 import type { CpuCompute, EndpointRecord, GpuCompute } from "../store/serverless-records.js";
 import type { Store } from "../store/store.js";

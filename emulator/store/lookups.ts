@@ -1,7 +1,7 @@
 /**
  * Finding a record the caller may use, or the typed error that says why not: catalog entries by
  * id (400 pointing at the catalog), and the account-owned records another account cannot see
- * (account/accounts.ts).
+ * (account/accounts.ts): volumes, templates, SSH keys, registry credentials, secrets by name.
  */
 import { badRequest } from "../http/errors.js";
 import type {
@@ -9,6 +9,7 @@ import type {
   DataCenterRecord,
   GpuTypeRecord,
   NetworkVolumeRecord,
+  SecretRecord,
   TemplateRecord,
 } from "./records.js";
 import type { Store } from "./store.js";
@@ -52,4 +53,26 @@ export function sshKeysOf(state: Store, account: string): string[] {
 export function readableTemplate(state: Store, id: string, account: string): TemplateRecord | undefined {
   const t = state.templates.get(id);
   return t && (t.source !== "user" || t.account === account) ? t : undefined;
+}
+
+/**
+ * Refuses a `registry` reference that names no credential of `account` (null clears it and is
+ * always fine).
+ */
+export function requireRegistry(
+  state: Store,
+  account: string,
+  id: string | null | undefined,
+  field = "registry",
+): void {
+  if (id === undefined || id === null) return;
+  if (state.registries.get(id)?.account !== account) {
+    throw badRequest(`${field} '${id}' is not a registry credential; see GET /v2/registries.`);
+  }
+}
+
+/** The secret of `account` called `name`, in any case. */
+export function secretNamed(state: Store, name: string, account: string): SecretRecord | undefined {
+  const key = name.toLowerCase();
+  return [...state.secrets.values()].find((s) => s.account === account && s.name.toLowerCase() === key);
 }
