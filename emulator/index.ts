@@ -9,23 +9,25 @@
  * @packageDocumentation
  * @module runpod-dynamic/emulator
  */
-import { EmulatorClock } from "./clock.js";
-import { EmulatorControl } from "./control.js";
-import { PodNetwork } from "./pod-network.js";
-import type { WindowPolicy } from "./rate-limit.js";
-import { allRoutes } from "./routes.js";
-import { DEFAULT_API_KEY } from "./seed.js";
-import type { SeedInput } from "./seed-schema.js";
-import { listen } from "./server.js";
-import { EmulatorState, type Settings } from "./state.js";
 
-export { DEFAULT_USER_ID } from "./accounts.js";
-export { EmulatorClock } from "./clock.js";
-export { BEHAVIOUR_KINDS, type ContainerBehaviour } from "./containers.js";
-export { type ApiKeyOptions, type CapacityChange, EmulatorControl } from "./control.js";
-export type { FaultRuleInput } from "./faults.js";
-export { DEFAULT_POLICY, type WindowPolicy } from "./rate-limit.js";
-export type { LoggedRequest } from "./request-log.js";
+import type { WindowPolicy } from "./http/rate-limit.js";
+import { EmulatorControl } from "./platform/control.js";
+import { allRoutes } from "./platform/routes.js";
+import { listen } from "./platform/server.js";
+import { EmulatorState } from "./platform/state.js";
+import { PodNetwork } from "./pods/network.js";
+import { DEFAULT_API_KEY } from "./seed/default.js";
+import type { SeedInput } from "./seed/schema.js";
+import { EmulatorClock } from "./store/clock.js";
+import type { Settings } from "./store/settings.js";
+
+export { DEFAULT_USER_ID } from "./account/accounts.js";
+export type { FaultRuleInput } from "./http/faults.js";
+export { DEFAULT_POLICY, type WindowPolicy } from "./http/rate-limit.js";
+export type { LoggedRequest } from "./http/request-log.js";
+export { type ApiKeyOptions, type CapacityChange, EmulatorControl } from "./platform/control.js";
+export { EmulatorState } from "./platform/state.js";
+export { BEHAVIOUR_KINDS, type ContainerBehaviour } from "./schemas/container-behaviour.js";
 export {
   DEFAULT_API_KEY,
   defaultSeed,
@@ -34,9 +36,10 @@ export {
   HISTORY_PODS,
   LIMITED_API_KEY,
   seedProblems,
-} from "./seed.js";
-export type { Seed, SeedInput } from "./seed-schema.js";
-export { DEFAULT_SETTINGS, EmulatorState, type Settings } from "./state.js";
+} from "./seed/default.js";
+export type { Seed, SeedInput } from "./seed/schema.js";
+export { EmulatorClock } from "./store/clock.js";
+export { DEFAULT_SETTINGS, type Settings } from "./store/settings.js";
 
 export interface EmulatorOptions {
   /** @default "127.0.0.1" */
@@ -57,7 +60,7 @@ export interface EmulatorOptions {
   readonly control?: boolean;
   /**
    * Open a real listener for every pod's `<port>/tcp` and an HTTP proxy for its `<port>/http`
-   * (pod-network.ts), so readiness probes reach the pod. Off, pods show made-up public addresses
+   * (pods/network.ts), so readiness probes reach the pod. Off, pods show made-up public addresses
    * nothing answers on. @default true
    */
   readonly servePorts?: boolean;

@@ -28,5 +28,5 @@ export const CreateClusterRequest = z.strictObject({
 });
 export type CreateClusterRequest = z.infer<typeof CreateClusterRequest>;
 
-/** A rename: `name` only. (`minProperties: 1` is checked on the body as sent, clusters.ts.) */
+/** A rename: `name` only. (`minProperties: 1` is checked on the body as sent, clusters/routes.ts.) */
 export const UpdateClusterRequest = z.strictObject({ name: z.string().min(1).optional() });

@@ -1,7 +1,7 @@
 /**
  * Account secret bodies (RunPod's v2 reference: CreateSecretRequest, UpdateSecretRequest; newer
  * than the description the conformance gate reads). What a schema cannot say (the reserved
- * prefix, limits in UTF-8 bytes, an empty PATCH) is the handler's (secrets.ts).
+ * prefix, limits in UTF-8 bytes, an empty PATCH) is the handler's (account/secrets.ts).
  */
 import { z } from "zod";
 

@@ -12,7 +12,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LoggedRequest } from "../../emulator/request-log.js";
+import type { LoggedRequest } from "../../emulator/index.js";
 import { type Fleet, initialFleet, provision, replacedFleet, updatedFleet } from "../support/chaos/fleet.js";
 import {
   type Audit,
@@ -123,7 +123,7 @@ async function underFaults(phase: () => Promise<PhaseResult>): Promise<PhaseResu
   return result;
 }
 
-/** Images of the seed's public templates that the fleet's template pods use (emulator/seed.ts). */
+/** Images of the seed's public templates that the fleet's template pods use (emulator/seed/default.ts). */
 const TEMPLATE_IMAGES: Record<string, string> = {
   "runpod-torch-v240": "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
   "runpod-ubuntu-cpu": "runpod/base:0.6.2-cpu",

@@ -4,7 +4,7 @@
  * which bills what runs: the seed's running pods from the load on, and a pod and a volume created
  * here. Emulator time is frozen at 2026-11-21T12:00:00Z and moved only by `advance`.
  *
- * The history (emulator/seed-history.ts), per hour: pod-hist-trainer (H100) $2.979 GPU + $0.011
+ * The history (emulator/seed/history.ts), per hour: pod-hist-trainer (H100) $2.979 GPU + $0.011
  * disk; pod-hist-notebook (RTX 4090) $0.6873 + $0.0027 in the first 10 hours of a day;
  * pod-hist-cpu (cpu3c) $0.1186 CPU + $0.0014 disk from 2026-11-11.
  */

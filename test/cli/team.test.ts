@@ -1,6 +1,6 @@
 /**
  * The CLI acting for a team (RUNPOD_TEAM_ID, sent as `X-Team-Id` on every request) against the
- * emulator's accounts (emulator/accounts.ts): alice is a member of team-ml, bob is not. A member's
+ * emulator's accounts (emulator/account/accounts.ts): alice is a member of team-ml, bob is not. A member's
  * commands see and bill the team's resources; a non-member's run against their own account.
  */
 import { beforeAll, describe, expect, it } from "vitest";

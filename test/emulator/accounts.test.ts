@@ -1,7 +1,7 @@
 /**
- * Team access (contract: Authentication 3 and 4; emulator/accounts.ts), through the provider's own
- * client configured with `runpod:teamId` / RUNPOD_TEAM_ID, which sends `X-Team-Id`. The seed:
- * alice and bob are users; team-ml is owned by the default user and has alice as a member; a key
+ * Team access (contract: Authentication 3 and 4; emulator/account/accounts.ts), through the
+ * provider's own client configured with `runpod:teamId` / RUNPOD_TEAM_ID, which sends
+ * `X-Team-Id`. The seed: alice and bob are users; team-ml is owned by the default user and has alice as a member; a key
  * created inside team-ml acts for it. A member's requests with the team's id act for the team;
  * anyone else's (bob's) run against their own account, with no error. Each account sees, changes
  * and is billed for only its own resources.

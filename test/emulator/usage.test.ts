@@ -1,10 +1,10 @@
 /**
- * The emulator bills what runs (emulator/usage.ts, usage-ledger.ts, rates.ts): pods, network
- * volumes and serverless workers accrue usage on the emulator clock, split per hour bucket, and the
- * usage of a terminated pod or a deleted volume or endpoint stays billable after it has left the
- * store. Over raw HTTP, on a frozen clock from 2026-11-21T12:00:00Z moved only by `advance`.
+ * The emulator bills what runs (emulator/billing/usage.ts, store/usage-ledger.ts,
+ * billing/rates.ts): pods, network volumes and serverless workers accrue usage on the emulator
+ * clock, split per hour bucket, and the usage of a terminated pod or a deleted volume or endpoint
+ * stays billable after it has left the store. Over raw HTTP, on a frozen clock from 2026-11-21T12:00:00Z moved only by `advance`.
  *
- * Rates (emulator/rates.ts; per GB and 30-day month, 720 h): a running pod's disks $0.10, a
+ * Rates (emulator/billing/rates.ts; per GB and 30-day month, 720 h): a running pod's disks $0.10, a
  * stopped pod's volume disk $0.20, a STANDARD volume $0.07 (beyond 1,000 GB $0.05). So, per hour:
  * 70 GB running $0.0097, 50 GB stopped $0.0139, 1,500 GB of volume $0.1319, 2,000 GB $0.1667.
  * An H100 on the secure cloud is $2.99 an hour, 4 vCPU of cpu3c $0.12, an ADA_24 worker $1.10.

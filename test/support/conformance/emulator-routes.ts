@@ -1,8 +1,10 @@
 /** The emulator's own route tables (compiled, from dist/), to name the routes it serves and compare them with the description. */
 import { loadDist } from "../dist.js";
 
-const routesLib = loadDist<typeof import("../../../emulator/routes.js")>("emulator/routes.js");
-const routingLib = loadDist<typeof import("../../../emulator/routing.js")>("emulator/routing.js");
+const routesLib = loadDist<typeof import("../../../emulator/platform/routes.js")>(
+  "emulator/platform/routes.js",
+);
+const routingLib = loadDist<typeof import("../../../emulator/http/routing.js")>("emulator/http/routing.js");
 
 /** The proxy's names for the emulator's three listeners. */
 export type Surface = "base" | "rest" | "serverless";
