@@ -51,14 +51,14 @@ describe("readiness through the real CLI", { timeout: 180_000 }, () => {
   it("an image that cannot be pulled fails the up within seconds, quoting the log; nothing is left billing", async () => {
     emu.control.setContainerBehaviour({ image: "acme/typo:1", kind: "imageNotFound" });
     await podStack({ image: "acme/typo:1", failFast: { afterSeconds: 5 } });
-    const t0 = Date.now();
     const up = await stack.run(["up", "--yes", "--skip-preview"]);
     const { deployment } = await stack.exportState();
     expect([up.code, podIdsIn(deployment), livePods()]).toEqual([1, [], []]);
     expect(up.stdout).toContain("cannot start: the image or tag does not exist: check `image`");
     expect(up.stdout).toContain("manifest for acme/typo:1 not found");
-    // The host runs on real time: failFast.afterSeconds (5 s) and a read, against a 600 s timeout.
-    expect((Date.now() - t0) / 1000).toBeLessThan(60);
+    // failFast decided it from the log, not the 600 s create timeout (whose message names
+    // timeouts.create): no wall-clock bound needed to tell them apart.
+    expect(up.stdout).not.toContain("timeouts.create");
   });
 
   it("a crash-looping image with the default readiness fails the up as a crash loop, quoting its log; nothing is left billing", async () => {
