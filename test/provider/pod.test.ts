@@ -11,8 +11,9 @@ const H100 = "NVIDIA H100 80GB HBM3";
 
 let emu: RunningEmulator;
 let progress: string[];
-// A fresh random seed per emulator: pod ids must not repeat across tests in one process.
-freshEmulatorForEachTest({ firstSeed: 1, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
+// Each test has its own emulator and host context: the same seed makes the same pod ids, and
+// nothing a test claimed or learned reaches the next.
+freshEmulatorForEachTest({ seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
   Pod = t.providers.Pod;
 });
