@@ -8,7 +8,8 @@
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../emulator/index.js";
 import type { Clock } from "../provider/client/clock.js";
 import { realClock } from "../provider/client/clock.js";
-import { providers, setProgressSink, setRuntimeOverrides } from "../provider/runtime.js";
+import { resolveSettings } from "../provider/client/config.js";
+import { HostContext, providersFor } from "../provider/runtime.js";
 
 export type Strategy = "ours" | "poll-1s" | "poll-5s";
 
@@ -66,15 +67,21 @@ export async function freshEmulator(
 }
 
 /**
- * Points the in-process provider runtime at `emu`, on its clock, silently (progress lines would
- * swamp the tables); returns that clock.
+ * The providers of a host context pointed at `emu`, on its clock, silent (progress lines would
+ * swamp the tables); with that clock.
  */
-export function useEmulatorRuntime(emu: RunningEmulator): Clock {
+export function useEmulatorRuntime(emu: RunningEmulator): {
+  clock: Clock;
+  providers: ReturnType<typeof providersFor>;
+} {
   const clock = emulatorClockOf(emu);
   const config: Record<string, string> = emu.pulumiConfig();
-  setProgressSink(() => undefined);
-  setRuntimeOverrides({ lookup: (k) => config[k], clock });
-  return clock;
+  const context = new HostContext({
+    settings: resolveSettings((k) => config[k]),
+    clock,
+    progress: () => undefined,
+  });
+  return { clock, providers: providersFor(context) };
 }
 
 export function emulatorClockOf(emu: RunningEmulator): Clock {
@@ -150,7 +157,7 @@ export async function runFleet(strategy: Strategy, o: FleetOptions): Promise<Fle
     let done: { name: string; at: number }[];
     let failures = 0;
     if (strategy === "ours") {
-      useEmulatorRuntime(emu);
+      const { providers } = useEmulatorRuntime(emu);
       const results = await Promise.allSettled(
         Array.from({ length: o.n }, async (_, i) => {
           await providers.Pod.create({

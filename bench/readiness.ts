@@ -4,7 +4,6 @@
  * check. Probes go to the pods, so the API requests should stay those of RUNNING.
  */
 import type { PodInputs } from "../provider/resources/pod/types.js";
-import { providers } from "../provider/runtime.js";
 import { FLEET_DC, FLEET_GPU, type FleetOptions, freshEmulator, useEmulatorRuntime } from "./fleet.js";
 
 export type Check = NonNullable<NonNullable<PodInputs["readiness"]>["check"]>;
@@ -38,7 +37,7 @@ export async function runReadinessFleet(check: Check, o: FleetOptions): Promise<
     serve: "late",
     serveAfterMs: SERVES_AFTER_MS,
   });
-  const clock = useEmulatorRuntime(emu);
+  const { clock, providers } = useEmulatorRuntime(emu);
   try {
     const start = clock.now();
     const results = await Promise.allSettled(

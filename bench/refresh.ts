@@ -8,7 +8,6 @@
 import { RunpodApi } from "../provider/client/api.js";
 import { resolveSettings } from "../provider/client/config.js";
 import { RunpodClient } from "../provider/client/request.js";
-import { providers } from "../provider/runtime.js";
 import { FLEET_DC, FLEET_GPU, freshEmulator, useEmulatorRuntime } from "./fleet.js";
 
 export interface AfterUpResult {
@@ -51,7 +50,7 @@ export async function runAfterUp(
   scale: number,
 ): Promise<AfterUpResult> {
   const { emu, ids } = await fleetUp(n, scale);
-  const clock = useEmulatorRuntime(emu);
+  const { clock, providers } = useEmulatorRuntime(emu);
   try {
     const start = clock.now();
     let results: PromiseSettledResult<unknown>[];

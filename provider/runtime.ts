@@ -2,7 +2,10 @@
  * The implementation the serialized providers load by package name inside the provider host
  * (`require("runpod-dynamic/runtime")`). One entry per resource type.
  */
+import type { HostContext } from "./host/context.js";
+import { ProviderHost } from "./host/provider-host.js";
 import { clusterProvider } from "./resources/cluster/provider.js";
+import type { HostSource } from "./resources/common.js";
 import { networkVolumeProvider } from "./resources/network-volume/provider.js";
 import { podProvider } from "./resources/pod/provider.js";
 import { registryProvider } from "./resources/registry/provider.js";
@@ -12,18 +15,54 @@ import { serverlessJobProvider } from "./resources/serverless-job/provider.js";
 import { sshKeyProvider } from "./resources/ssh-key/provider.js";
 import { templateProvider } from "./resources/template/provider.js";
 
-/** @internal Each type name's provider, as the thin provider loads it; not an API for programs. */
-export const providers = {
-  Cluster: clusterProvider,
-  NetworkVolume: networkVolumeProvider,
-  Pod: podProvider,
-  Registry: registryProvider,
-  Secret: secretProvider,
-  ServerlessEndpoint: serverlessEndpointProvider,
-  ServerlessJob: serverlessJobProvider,
-  SshKey: sshKeyProvider,
-  Template: templateProvider,
-} as const;
+/** Each type name's provider, with the engine's call shape, running on `host`'s context. */
+function byType(host: HostSource) {
+  return {
+    Cluster: clusterProvider(host),
+    NetworkVolume: networkVolumeProvider(host),
+    Pod: podProvider(host),
+    Registry: registryProvider(host),
+    Secret: secretProvider(host),
+    ServerlessEndpoint: serverlessEndpointProvider(host),
+    ServerlessJob: serverlessJobProvider(host),
+    SshKey: sshKeyProvider(host),
+    Template: templateProvider(host),
+  };
+}
 
-export { setRuntimeOverrides } from "./host/context.js";
-export { setProgressSink } from "./host/progress.js";
+/**
+ * @internal The one holder of run state at module level (provider/host/provider-host.ts says
+ * why); exported for a process that tunes the host before the engine calls it
+ * (test/chaos/host-preload.cjs).
+ */
+export const host = new ProviderHost();
+
+/**
+ * @internal Each type name's provider, as the thin provider loads it; not an API for programs.
+ * `configure` of any type configures the host; every other method runs on the host's context.
+ */
+export const providers = Object.fromEntries(
+  Object.entries(byType(host)).map(([type, provider]) => [
+    type,
+    { ...provider, configure: async (req: Parameters<ProviderHost["configure"]>[0]) => host.configure(req) },
+  ]),
+) as {
+  readonly [T in keyof ReturnType<typeof byType>]: ReturnType<typeof byType>[T] & {
+    configure(req: Parameters<ProviderHost["configure"]>[0]): Promise<void>;
+  };
+};
+
+/**
+ * @internal The providers of one context, with the engine's call shape and no `configure`: how
+ * tests and benchmarks run them in-process, each with a context of its own.
+ */
+export function providersFor(context: HostContext): ReturnType<typeof byType> {
+  return byType({
+    context: () => context,
+    claims: context.claims,
+    progress: (resource, message) => context.progress(resource, message),
+  });
+}
+
+export { type ConfigureRequest, HostContext, type HostContextOptions } from "./host/context.js";
+export { type ProgressSink, stderrProgress } from "./host/progress.js";

@@ -199,6 +199,7 @@ export async function createFromHub(out: Terminal, opts: CreateOptions): Promise
       list: () => api.listEndpoints(),
       matches: (e) => e.name === opts.name && e.image === image,
       claimed,
+      clock: api.client.clock,
     }),
   );
 

@@ -24,6 +24,7 @@ export {
   type BudgetSnapshot,
   parseRateLimitHeaders,
   RateLimitBudget,
+  RateLimitBudgets,
   type RateLimitWindow,
 } from "./rate-limit.js";
 export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient, sharedBudget } from "./request.js";

@@ -7,6 +7,7 @@
  * In a `pulumi up` every dynamic resource runs in one provider process, so one budget per API
  * origin and key spaces every request of that process and keeps it inside the quota.
  */
+import { createHash } from "node:crypto";
 import { parseList, Token } from "structured-headers";
 import type { Clock } from "./clock.js";
 
@@ -470,5 +471,30 @@ export class RateLimitBudget {
       w.remaining = Number.POSITIVE_INFINITY;
       w.resetAt = Number.POSITIVE_INFINITY;
     }
+  }
+}
+
+/**
+ * One budget per quota: an API origin and key. The provider host keeps one (its context,
+ * provider/host/context.ts); other clients of a process share the process's.
+ * @example
+ * const budgets = new RateLimitBudgets(realClock);
+ * const a = new RunpodClient(settings, { budgets });
+ * const b = new RunpodClient(settings, { budgets }); // a and b space their requests together
+ */
+export class RateLimitBudgets {
+  private readonly byQuota = new Map<string, RateLimitBudget>();
+
+  constructor(private readonly clock: Clock) {}
+
+  /** The budget of requests to `origin` with `apiKey`. */
+  for(origin: string, apiKey: string): RateLimitBudget {
+    const id = `${origin} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
+    let budget = this.byQuota.get(id);
+    if (!budget) {
+      budget = new RateLimitBudget(this.clock);
+      this.byQuota.set(id, budget);
+    }
+    return budget;
   }
 }

@@ -4,7 +4,6 @@
  * error, validate 2xx with the response schema. Every resource, the CLI and the catalog functions
  * go through `RunpodClient.request`; nothing else in this package talks HTTP.
  */
-import { createHash } from "node:crypto";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import type { z } from "zod";
@@ -19,7 +18,7 @@ import {
   type RunpodErrorCode,
   redact,
 } from "./errors.js";
-import { RateLimitBudget, type RequestPriority } from "./rate-limit.js";
+import { type RateLimitBudget, RateLimitBudgets, type RequestPriority } from "./rate-limit.js";
 import { DEFAULT_RETRY, type RetryOptions, withRetries } from "./retry.js";
 import { MAX_REQUEST_BYTES, Problem } from "./schemas/common.js";
 import { PACKAGE_VERSION } from "./version.js";
@@ -73,8 +72,13 @@ export interface ClientOptions {
   readonly retry?: Partial<RetryOptions>;
   /** Per-request deadline. @default 30000 */
   readonly deadlineMs?: number;
-  /** @default one budget per (origin, API key, clock), shared by the whole process */
+  /** One budget for every request of this client. @default the budget of `budgets` for the origin and key */
   readonly budget?: RateLimitBudget;
+  /**
+   * Where the budget per origin and key comes from; clients sharing it space their requests
+   * together. @default the process's, per clock
+   */
+  readonly budgets?: RateLimitBudgets;
 }
 
 /** Process-wide state: one keep-alive pool per origin, one budget per quota. */
@@ -82,7 +86,7 @@ interface SharedState {
   agent: Agent;
   /** Long-lived event streams, apart from the pool requests use. */
   streams: Agent;
-  budgets: WeakMap<Clock, Map<string, RateLimitBudget>>;
+  budgets: WeakMap<Clock, RateLimitBudgets>;
 }
 
 const SHARED_KEY = Symbol.for("runpod-dynamic.client.shared");
@@ -97,21 +101,15 @@ function shared(): SharedState {
   return g[SHARED_KEY];
 }
 
-/** The budget every client of this process shares for one origin and key. */
+/** The budget every client of this process without its own `budgets` shares for one origin and key. */
 export function sharedBudget(origin: string, apiKey: string, clock: Clock): RateLimitBudget {
   const state = shared();
-  let byKey = state.budgets.get(clock);
-  if (!byKey) {
-    byKey = new Map();
-    state.budgets.set(clock, byKey);
+  let budgets = state.budgets.get(clock);
+  if (!budgets) {
+    budgets = new RateLimitBudgets(clock);
+    state.budgets.set(clock, budgets);
   }
-  const id = `${origin} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
-  let budget = byKey.get(id);
-  if (!budget) {
-    budget = new RateLimitBudget(clock);
-    byKey.set(id, budget);
-  }
-  return budget;
+  return budgets.for(origin, apiKey);
 }
 
 const USER_AGENT = `runpod-dynamic/${PACKAGE_VERSION} (node ${process.version})`;
@@ -141,9 +139,12 @@ export class RunpodClient {
 
   /** The budget this client's requests to `base` go through. */
   budgetFor(base: ApiBase): RateLimitBudget {
+    const origin = new URL(this.baseUrl(base)).origin;
+    const apiKey = requireApiKey(this.settings);
     return (
       this.options.budget ??
-      sharedBudget(new URL(this.baseUrl(base)).origin, requireApiKey(this.settings), this.clock)
+      this.options.budgets?.for(origin, apiKey) ??
+      sharedBudget(origin, apiKey, this.clock)
     );
   }
 

@@ -15,9 +15,11 @@
  * so creates and status reads never wait for it. An API without the log route (404) leaves the wait
  * on status alone, silently.
  */
+
+import type { RunpodApi } from "../client/api.js";
+import type { Clock } from "../client/clock.js";
 import { redact } from "../client/errors.js";
 import type { PodLogLine, PodStatus } from "../client/schemas/pods.js";
-import { api, now } from "./context.js";
 
 export interface FailFastOptions {
   /** Follow the log at all. @default true */
@@ -140,10 +142,10 @@ export function judgeLog(
 const SPARE_FRACTION = 0.5;
 
 /**
- * Per image and registry credential, in this process: the pod whose log is being read for pull
- * errors, or "pulls" once a pod of it ran.
+ * Per image and registry credential, in one provider host (its context, context.ts): the pod whose
+ * log is being read for pull errors, or "pulls" once a pod of it ran.
  */
-const images = new Map<string, ContainerWatch | "pulls">();
+export type ImagePulls = Map<string, ContainerWatch | "pulls">;
 
 /** Log lines kept per pod: the stream's backfill plus what follows, enough for any window. */
 const KEPT_LINES = 500;
@@ -163,6 +165,10 @@ export class ContainerWatch {
   private upSince: number | undefined;
 
   constructor(
+    private readonly api: RunpodApi,
+    private readonly clock: Clock,
+    /** What the host knows of each image's pulls. */
+    private readonly images: ImagePulls,
     private readonly podId: string,
     /** What the pod pulls, and where to: its image, registry credential and container disk. */
     private readonly pulls: string,
@@ -181,18 +187,18 @@ export class ContainerWatch {
       this.open();
       return;
     }
-    if (status === "RUNNING") images.set(this.pulls, "pulls");
+    if (status === "RUNNING") this.images.set(this.pulls, "pulls");
     if (status !== "STARTING") return;
-    this.placedAt ??= now();
+    this.placedAt ??= this.clock.now();
     // Slow to come up: worth a look, unless the image is known to pull or a sibling is being
     // looked at, and once the quota has room for it.
-    const image = images.get(this.pulls);
+    const image = this.images.get(this.pulls);
     if (
       image === undefined &&
-      now() - this.placedAt >= this.options.afterSeconds * 1000 &&
-      api().client.budgetFor("v2").hasSpare(SPARE_FRACTION)
+      this.clock.now() - this.placedAt >= this.options.afterSeconds * 1000 &&
+      this.api.client.budgetFor("v2").hasSpare(SPARE_FRACTION)
     ) {
-      images.set(this.pulls, this);
+      this.images.set(this.pulls, this);
       this.open();
     }
   }
@@ -210,7 +216,7 @@ export class ContainerWatch {
   close(): void {
     this.abort.abort();
     // A sibling takes over the look at the image, unless this pod showed that it pulls.
-    if (images.get(this.pulls) === this) images.delete(this.pulls);
+    if (this.images.get(this.pulls) === this) this.images.delete(this.pulls);
   }
 
   private open(): void {
@@ -220,7 +226,7 @@ export class ContainerWatch {
 
   private async follow(): Promise<void> {
     try {
-      for await (const line of api().podLogs(this.podId, { tail: 200 }, { signal: this.abort.signal })) {
+      for await (const line of this.api.podLogs(this.podId, { tail: 200 }, { signal: this.abort.signal })) {
         this.lines.push(line);
         if (this.lines.length > KEPT_LINES) this.lines.splice(0, this.lines.length - KEPT_LINES);
         const verdict = judgeLog(this.lines, this.options, this.upSince);

@@ -1,13 +1,23 @@
 /**
- * The provider's process-wide runtime: settings from `configure` (or the environment), one client,
- * one pod watcher, one reader of single pods. In a `pulumi up` every dynamic resource runs in one provider host process, so
- * all of them share the HTTP pool, the rate-limit budget and the watcher kept here.
+ * What one configured provider host shares, in one object: the settings, the API client with its
+ * rate-limit budgets, the pod watcher, the coalesced pod reads, the clock, where progress goes, and
+ * what this host has claimed or learned so far. `provider/host/provider-host.ts` makes it from the
+ * configuration `configure` received; tests and benchmarks make their own. Every provider method
+ * that talks to the API is handed it (`provider/resources/common.ts`, `HostedProvider`), and passes
+ * on the parts its helpers need: nothing here is found through a module or a global.
  */
 import { RunpodApi } from "../client/api.js";
-import { type Clock, realClock, scaledClock } from "../client/clock.js";
-import { type RunpodSettings, resolveSettings, type SettingsLookup } from "../client/config.js";
+import type { Clock } from "../client/clock.js";
+import type { RunpodSettings } from "../client/config.js";
+import { RateLimitBudgets } from "../client/rate-limit.js";
 import { type ClientOptions, RunpodClient } from "../client/request.js";
+import type { Pod } from "../client/schemas/pods.js";
+import type { ImagePulls } from "./container-watch.js";
+import { listPatiently } from "./create-once.js";
+import { InFlightJobs } from "./jobs-in-flight.js";
+import { OneAtATime } from "./one-at-a-time.js";
 import { PodReads } from "./pod-reads.js";
+import { type ProgressSink, progressLine, stderrProgress } from "./progress.js";
 import { PodWatcher, type WatcherOptions } from "./watcher.js";
 
 /** What Pulumi's dynamic-provider host passes to `configure`. */
@@ -15,107 +25,113 @@ export interface ConfigureRequest {
   readonly config: { get(key: string): string | undefined };
 }
 
-interface Runtime {
-  lookup: SettingsLookup;
-  clock: Clock | undefined;
-  clientOptions: ClientOptions;
-  watcherOptions: Partial<WatcherOptions>;
-  cache: { key: string; api: RunpodApi; watcher: PodWatcher; reads: PodReads } | undefined;
+/** Client options a context's client takes: the clock and the budgets are the context's own. */
+export type ContextClientOptions = Omit<ClientOptions, "clock" | "budgets">;
+
+export interface HostContextOptions {
+  readonly settings: RunpodSettings;
+  readonly clock: Clock;
+  /** @default the client's defaults */
+  readonly clientOptions?: ContextClientOptions;
+  /** @default the watcher's defaults */
+  readonly watcher?: Partial<WatcherOptions>;
+  /** Where progress lines go. @default stderr, unless RUNPOD_DYNAMIC_QUIET is set */
+  readonly progress?: ProgressSink;
+  /** What the host has claimed, when it outlives one context (provider-host.ts). @default none yet */
+  readonly claims?: Claims;
 }
 
-const KEY = Symbol.for("runpod-dynamic.runtime");
-function runtime(): Runtime {
-  const g = globalThis as { [KEY]?: Runtime };
-  g[KEY] ??= {
-    lookup: () => undefined,
-    clock: undefined,
-    clientOptions: {},
-    watcherOptions: {},
-    cache: undefined,
+/** Claims of no id yet. */
+export function noClaims(): Claims {
+  return {
+    pods: new Set(),
+    clusters: new Set(),
+    endpoints: new Set(),
+    registries: new Set(),
+    templates: new Set(),
+    volumes: new Set(),
   };
-  return g[KEY];
-}
-
-/** Called by every resource's `configure`: keeps the stack config for later lookups. */
-export function configureRuntime(req: ConfigureRequest): void {
-  const config = req.config;
-  runtime().lookup = (key) => {
-    try {
-      return config.get(key);
-    } catch {
-      return undefined;
-    }
-  };
-  runtime().cache = undefined;
 }
 
 /**
- * For tests and benchmarks running providers in-process: a clock that follows the emulator,
- * client options, watcher tuning. RUNPOD_DYNAMIC_TIME_SCALE does the same for a provider host.
+ * The ids this host owns, per kind: created, adopted, found again after an unanswered create, or
+ * shown by the engine. A create that looks for what an unanswered or interrupted create made never
+ * takes one of these (`provider/host/create-once.ts`, `provider/resources/pod/recovery.ts`).
  */
-export function setRuntimeOverrides(overrides: {
-  clock?: Clock;
-  clientOptions?: ClientOptions;
-  watcher?: Partial<WatcherOptions>;
-  lookup?: SettingsLookup;
-}): void {
-  const r = runtime();
-  if (overrides.clock) r.clock = overrides.clock;
-  if (overrides.clientOptions) r.clientOptions = overrides.clientOptions;
-  if (overrides.watcher) r.watcherOptions = overrides.watcher;
-  if (overrides.lookup) r.lookup = overrides.lookup;
-  r.cache = undefined;
+export interface Claims {
+  readonly pods: Set<string>;
+  readonly clusters: Set<string>;
+  readonly endpoints: Set<string>;
+  readonly registries: Set<string>;
+  readonly templates: Set<string>;
+  readonly volumes: Set<string>;
 }
 
-function clock(): Clock {
-  const r = runtime();
-  if (r.clock) return r.clock;
-  const scale = Number(process.env.RUNPOD_DYNAMIC_TIME_SCALE ?? "1");
-  r.clock = Number.isFinite(scale) && scale > 0 && scale !== 1 ? scaledClock(scale) : realClock;
-  return r.clock;
-}
+export class HostContext {
+  readonly settings: RunpodSettings;
+  readonly clock: Clock;
+  /** One budget per API origin and key: every request of this host spaces itself through them. */
+  readonly budgets: RateLimitBudgets;
+  readonly api: RunpodApi;
+  /** One pod list serves every pod waited for. */
+  readonly watcher: PodWatcher;
+  /** Reads of single pods, coalesced into list requests when they come together (refresh). */
+  readonly podReads: PodReads;
+  readonly claims: Claims;
+  /** Per image, which slow pod reads its log, and which images are known to pull. */
+  readonly imagePulls: ImagePulls = new Map();
+  /** The account's SSH key set has one writer at a time (`provider/resources/ssh-key/key-set.ts`). */
+  readonly sshKeyWrites = new OneAtATime();
+  /** ServerlessJob waits, cancelled when the host is stopped while they run. */
+  readonly jobs: InFlightJobs;
+  private readonly sink: ProgressSink;
+  private podsListing: Promise<Pod[]> | undefined;
 
-export function settings(): RunpodSettings {
-  return resolveSettings(runtime().lookup, process.env);
-}
-
-function current(): { api: RunpodApi; watcher: PodWatcher; reads: PodReads } {
-  const r = runtime();
-  const s = settings();
-  const key = JSON.stringify(s);
-  if (r.cache?.key !== key) {
-    const client = new RunpodClient(s, { ...r.clientOptions, clock: clock() });
-    const api = new RunpodApi(client);
-    r.cache?.watcher.close();
-    r.cache = {
-      key,
-      api,
-      watcher: new PodWatcher(api, clock(), r.watcherOptions),
-      reads: new PodReads(api, clock()),
-    };
+  constructor(options: HostContextOptions) {
+    this.settings = options.settings;
+    this.clock = options.clock;
+    this.budgets = new RateLimitBudgets(this.clock);
+    this.api = new RunpodApi(
+      new RunpodClient(this.settings, { ...options.clientOptions, clock: this.clock, budgets: this.budgets }),
+    );
+    this.watcher = new PodWatcher(this.api, this.clock, options.watcher);
+    this.podReads = new PodReads(this.api, this.clock);
+    this.jobs = new InFlightJobs(this.api);
+    this.sink = options.progress ?? stderrProgress;
+    this.claims = options.claims ?? noClaims();
   }
-  return r.cache;
-}
 
-/** The shared API client for the current settings. */
-export function api(): RunpodApi {
-  return current().api;
-}
+  now(): number {
+    return this.clock.now();
+  }
 
-/** Reads of single pods, coalesced into list requests when they come together (refresh). */
-export function podReads(): PodReads {
-  return current().reads;
-}
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return this.clock.sleep(ms, signal);
+  }
 
-/** The shared pod watcher. */
-export function watcher(): PodWatcher {
-  return current().watcher;
-}
+  /** A progress line about `resource` (`Pod trainer`), where the user sees it. */
+  progress(resource: string, message: string): void {
+    this.sink(progressLine(resource, message));
+  }
 
-export function now(): number {
-  return clock().now();
-}
+  /**
+   * The account's pods when this host first needed them: whatever an interrupted run left behind
+   * exists by then (its process is gone), so one list serves every create. A failed list is asked
+   * again by the next caller.
+   */
+  podsAtStart(): Promise<Pod[]> {
+    if (!this.podsListing) {
+      const listing = listPatiently(() => this.api.listPods(), this.clock);
+      this.podsListing = listing;
+      listing.catch(() => {
+        if (this.podsListing === listing) this.podsListing = undefined;
+      });
+    }
+    return this.podsListing;
+  }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return clock().sleep(ms, signal);
+  /** Stops the watcher: the waits still running on it fail. */
+  close(): void {
+    this.watcher.close();
+  }
 }

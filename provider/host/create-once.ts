@@ -9,9 +9,8 @@
  * `createOnce` recognises them by their own fields, and an object this process already owns is
  * never taken twice.
  */
-import { realClock } from "../client/clock.js";
+import { type Clock, realClock } from "../client/clock.js";
 import { isTransient, mayHaveLanded } from "../client/errors.js";
-import { now, sleep } from "./context.js";
 
 /** Sends of one create in all. */
 const ATTEMPTS = 4;
@@ -50,13 +49,13 @@ export function resendBackoffMs(resent: number): number {
  * A list, asked again after the client's own retries before giving up: while an unanswered write is
  * unresolved, a failed look-up means either a duplicate or an object nobody knows about.
  */
-export async function listPatiently<T>(list: () => Promise<T>): Promise<T> {
+export async function listPatiently<T>(list: () => Promise<T>, clock: Clock): Promise<T> {
   for (let round = 1; ; round += 1) {
     try {
       return await list();
     } catch (err) {
       if (round >= 3 || !isTransient(err)) throw err;
-      await sleep(1000 * round);
+      await clock.sleep(1000 * round);
     }
   }
 }
@@ -71,11 +70,13 @@ export interface CreateOnceSpec<T extends { id: string }> {
   readonly matches: (candidate: T, sentAt: number) => boolean;
   /** Ids this process already owns (created, found or adopted). Found and created ids are added. */
   readonly claimed: Set<string>;
+  /** The service's clock: `sentAt` is read from it, and the pause before a resend is slept on it. */
+  readonly clock: Clock;
 }
 
 export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
-    const sentAt = now();
+    const sentAt = spec.clock.now();
     const startedAt = Date.now();
     try {
       const created = await spec.create();
@@ -88,7 +89,7 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
       await waitUntil(settling(startedAt).settlesAt);
       let existing: readonly T[];
       try {
-        existing = await listPatiently(spec.list);
+        existing = await listPatiently(spec.list, spec.clock);
       } catch (lookup) {
         throw new Error(
           `a create went unanswered (${err.message}) and looking for what it may have made failed too (${lookup instanceof Error ? lookup.message : String(lookup)}); check the account for ${spec.what} before running again.`,
@@ -100,7 +101,7 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
         return found;
       }
       if (attempt >= ATTEMPTS) throw err;
-      await sleep(resendBackoffMs(attempt - 1));
+      await spec.clock.sleep(resendBackoffMs(attempt - 1));
     }
   }
 }

@@ -7,6 +7,7 @@
 
 import type { PlacementCandidate } from "../both/candidates.js";
 import type { RunpodApi } from "../client/api.js";
+import type { Clock } from "../client/clock.js";
 import {
   ERROR_CODES,
   isCapacityError,
@@ -15,7 +16,6 @@ import {
   RunpodApiError,
 } from "../client/errors.js";
 import type { CreatePodRequest, Pod } from "../client/schemas/pods.js";
-import { now, sleep } from "./context.js";
 import { listPatiently, resendBackoffMs, settling, waitUntil } from "./create-once.js";
 
 /** One candidate's outcome, for the report. */
@@ -83,6 +83,8 @@ export class PlacementError extends RunpodApiError {
 
 export interface PlacementContext {
   readonly api: RunpodApi;
+  /** The service's clock: what a found pod's `createdAt` is compared with, and what backoff sleeps on. */
+  readonly clock: Clock;
   /** Ids this process already owns; an ambiguous create never adopts one of them. */
   readonly claimed: Set<string>;
   readonly onAttempt?: (attempt: PlacementAttempt) => void;
@@ -113,7 +115,7 @@ export async function findUnacknowledged(
   body: CreatePodRequest,
   sentAt: number,
 ): Promise<Pod | undefined> {
-  const pods = await listPatiently(() => ctx.api.listPods());
+  const pods = await listPatiently(() => ctx.api.listPods(), ctx.clock);
   const newestFirst = (a: Pod, b: Pod) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
   if (ctx.isOwnPod) {
     const own = ctx.isOwnPod;
@@ -161,7 +163,7 @@ export async function placePod(
       ...(candidate.gpuTypeId && body.gpu ? { gpu: { ...body.gpu, id: candidate.gpuTypeId } } : {}),
     };
     for (let retry = 0; ; retry += 1) {
-      const sentAt = now();
+      const sentAt = ctx.clock.now();
       const startedAt = Date.now();
       try {
         const pod = await ctx.api.createPod(attemptBody);
@@ -213,7 +215,7 @@ export async function placePod(
               // Never left this process (the client already retried it): nothing to look for.
               record({ candidate, status, detail, next: delay === undefined ? moveOn : again(delay, retry) });
               if (delay !== undefined) {
-                await sleep(delay);
+                await ctx.clock.sleep(delay);
                 continue;
               }
               break;
@@ -254,7 +256,7 @@ export async function placePod(
               next: `no pod of it was found; ${delay === undefined ? moveOn : again(delay, retry)}`,
             });
             if (delay !== undefined) {
-              await sleep(delay);
+              await ctx.clock.sleep(delay);
               continue;
             }
             break;
@@ -320,17 +322,17 @@ export async function placePodRetrying(
   retryForMs: number,
   onRetry: (round: number, waitMs: number, leftMs: number) => void,
 ): Promise<{ pod: Pod; attempts: PlacementAttempt[]; candidate: PlacementCandidate }> {
-  const until = now() + retryForMs;
+  const until = ctx.clock.now() + retryForMs;
   let waitMs = RETRY_FIRST_MS;
   for (let round = 1; ; round += 1) {
     try {
       return await placePod(ctx, body, candidates);
     } catch (err) {
-      const left = until - now();
+      const left = until - ctx.clock.now();
       if (!(err instanceof PlacementError) || !outOfCapacity(err.tried) || left <= 0) throw err;
       const wait = Math.min(waitMs, left);
       onRetry(round, wait, left);
-      await sleep(wait);
+      await ctx.clock.sleep(wait);
       waitMs = Math.min(RETRY_MAX_MS, waitMs * 2);
     }
   }

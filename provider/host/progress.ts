@@ -2,23 +2,18 @@
  * Progress of long operations, where the user sees it. Inside the provider host, `pulumi.log` has
  * no engine connection, but the host's stderr reaches the user's terminal (Pulumi >= 3.146), so
  * progress goes to stderr, one line per event, prefixed with the resource. Set
- * RUNPOD_DYNAMIC_QUIET=1 to silence it.
+ * RUNPOD_DYNAMIC_QUIET=1 to silence it. The host's context (context.ts) holds the sink.
  */
 export type ProgressSink = (line: string) => void;
 
-let sink: ProgressSink = (line) => {
+/** The provider host's sink: stderr, unless RUNPOD_DYNAMIC_QUIET is set. */
+export const stderrProgress: ProgressSink = (line) => {
   if (!/^(1|true|yes)$/i.test(process.env.RUNPOD_DYNAMIC_QUIET ?? "")) process.stderr.write(`${line}\n`);
 };
 
-/** Replaces where progress goes (tests and benchmarks); returns the previous sink. */
-export function setProgressSink(next: ProgressSink): ProgressSink {
-  const prev = sink;
-  sink = next;
-  return prev;
-}
-
-export function progress(resource: string, message: string): void {
-  sink(`runpod ${resource}: ${message}`);
+/** A progress line about `resource` (`Pod trainer`). */
+export function progressLine(resource: string, message: string): string {
+  return `runpod ${resource}: ${message}`;
 }
 
 /** `1m05s`, `42s`: elapsed time for progress lines. */

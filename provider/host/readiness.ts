@@ -9,8 +9,8 @@
  */
 import { connect } from "node:net";
 import { request } from "undici";
+import type { Clock } from "../client/clock.js";
 import type { Pod } from "../client/schemas/pods.js";
-import { now, settings, sleep } from "./context.js";
 
 export interface Readiness {
   /** What done means. `RUNNING` is the status alone. @default "RUNNING" */
@@ -53,8 +53,8 @@ export function portsMapped(pod: Pod): boolean {
 }
 
 /** The pod's HTTP port as the outside reaches it. */
-export function proxyAddress(podId: string, port: number, path = "/"): string {
-  const base = settings().proxyUrl.replace("{podId}", podId).replace("{port}", String(port));
+export function proxyAddress(proxyUrl: string, podId: string, port: number, path = "/"): string {
+  const base = proxyUrl.replace("{podId}", podId).replace("{port}", String(port));
   return `${base}${path.startsWith("/") ? path : `/${path}`}`;
 }
 
@@ -107,6 +107,8 @@ export function describeReadiness(r: Readiness): string {
  * races it with the pod's own wait, which owns the deadline). `latest` is the pod as last read.
  */
 export async function probeUntilReady(
+  /** The service's clock, and where HTTP ports are reached (the `proxyUrl` setting). */
+  host: { readonly clock: Clock; readonly proxyUrl: string },
   r: Readiness & { check: "HTTP" | "TCP" },
   podId: string,
   latest: () => Pod,
@@ -115,20 +117,20 @@ export async function probeUntilReady(
   signal: AbortSignal,
 ): Promise<void> {
   const port = r.port ?? 0;
-  const started = now();
+  const started = host.clock.now();
   let lastAnswer = "";
   let lastReport = 0;
   while (!signal.aborted) {
     const pod = latest();
     let answer: string;
     if (pod.status !== "RUNNING") answer = pod.status;
-    else if (r.check === "HTTP") answer = await probeHttp(proxyAddress(podId, port, r.path));
+    else if (r.check === "HTTP") answer = await probeHttp(proxyAddress(host.proxyUrl, podId, port, r.path));
     else {
       const address = publicTcp(pod, port);
       answer = address ? await probeTcp(address) : "no public address yet";
     }
     if (answer === "ok") return;
-    const t = now();
+    const t = host.clock.now();
     const worthALine = answer !== lastAnswer || t - lastReport >= PROGRESS_EVERY_MS;
     report(
       worthALine
@@ -140,6 +142,6 @@ export async function probeUntilReady(
       lastAnswer = answer;
       lastReport = t;
     }
-    await sleep(PROBE_INTERVAL_MS, signal).catch(() => undefined);
+    await host.clock.sleep(PROBE_INTERVAL_MS, signal).catch(() => undefined);
   }
 }

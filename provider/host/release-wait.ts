@@ -6,8 +6,7 @@
  * longer, so after it the error says what to do.
  */
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import { sleep } from "./context.js";
-import { progress } from "./progress.js";
+import type { HostContext } from "./context.js";
 
 /** The waits between attempts, 60 s in all. */
 const RELEASE_WAITS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000, 15_000, 15_000];
@@ -26,7 +25,7 @@ export interface ReleaseWait {
 }
 
 /** Deletes; true when it was deleted, false when it was gone already (404). Throws otherwise. */
-export async function deleteWhenReleased(spec: ReleaseWait): Promise<boolean> {
+export async function deleteWhenReleased(ctx: HostContext, spec: ReleaseWait): Promise<boolean> {
   const total = RELEASE_WAITS_MS.reduce((a, b) => a + b, 0) / 1000;
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -43,11 +42,11 @@ export async function deleteWhenReleased(spec: ReleaseWait): Promise<boolean> {
         );
       }
       if (attempt === 0)
-        progress(
+        ctx.progress(
           spec.what,
           `${spec.id} is still in use (${detail}); waiting up to ${total}s for it to be released`,
         );
-      await sleep(wait);
+      await ctx.sleep(wait);
     }
   }
 }

@@ -9,15 +9,12 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-const byType: Record<string, pulumi.dynamic.ResourceProvider> = {};
-
 /**
- * The forwarding provider for a resource type. One object per type, so Pulumi's per-object
- * serialization cache serializes it once per program, not once per resource.
+ * The forwarding provider for a resource type. Each resource file keeps the one it makes, so
+ * Pulumi's per-object serialization cache serializes it once per program, not once per resource.
  */
 export function thinProvider(type: string): pulumi.dynamic.ResourceProvider {
-  byType[type] ??= forwarding(type);
-  return byType[type];
+  return forwarding(type);
 }
 
 function forwarding(type: string): pulumi.dynamic.ResourceProvider {

@@ -20,6 +20,9 @@ import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutpu
 
 export { CLUSTER_TYPE } from "../both/type-tokens.js";
 
+/** One thin provider for every Cluster: Pulumi serializes it once per program. */
+const CLUSTER_PROVIDER = thinProvider("Cluster");
+
 /**
  * An instant cluster.
  * @example
@@ -71,7 +74,7 @@ export class Cluster extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ClusterArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
-      thinProvider("Cluster"),
+      CLUSTER_PROVIDER,
       name,
       {
         ...unsetOutputs(CLUSTER_OUTPUTS),

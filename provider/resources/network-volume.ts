@@ -16,6 +16,9 @@ import type { NetworkVolumeArgs } from "./network-volume/types.js";
 
 export { NETWORK_VOLUME_TYPE } from "../both/type-tokens.js";
 
+/** One thin provider for every NetworkVolume: Pulumi serializes it once per program. */
+const NETWORK_VOLUME_PROVIDER = thinProvider("NetworkVolume");
+
 /**
  * A RunPod network volume. Pods mount it with `mounts.network: [{ volumeId: volume.id, path }]`;
  * passing `volume.id` (an Output) both places the pod in the volume's data center and makes the
@@ -70,7 +73,7 @@ export class NetworkVolume extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: NetworkVolumeArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
-      thinProvider("NetworkVolume"),
+      NETWORK_VOLUME_PROVIDER,
       name,
       { ...unsetOutputs(NETWORK_VOLUME_OUTPUTS), ...args, ...optionInputs(opts) },
       opts,

@@ -18,6 +18,9 @@ export { POD_TYPE } from "../both/type-tokens.js";
 
 // ---------------------------------------------------------------- the resource
 
+/** One thin provider for every Pod: Pulumi serializes it once per program. */
+const POD_PROVIDER = thinProvider("Pod");
+
 /**
  * A RunPod GPU or CPU pod. Create walks the placement candidates and waits until the pod is
  * RUNNING; a pod that fails after the API accepted it is terminated (or kept, and recorded in
@@ -116,7 +119,7 @@ export class Pod extends pulumi.dynamic.Resource {
   constructor(name: string, args: PodArgs, opts: pulumi.CustomResourceOptions = {}) {
     const parentUrn: pulumi.Input<string> = opts.parent?.urn ?? "";
     super(
-      thinProvider("Pod"),
+      POD_PROVIDER,
       name,
       {
         ...unsetOutputs(POD_OUTPUTS),

@@ -5,6 +5,9 @@ import type { RegistryArgs } from "./registry/types.js";
 
 export { REGISTRY_TYPE } from "../both/type-tokens.js";
 
+/** One thin provider for every Registry: Pulumi serializes it once per program. */
+const REGISTRY_PROVIDER = thinProvider("Registry");
+
 /**
  * Private registry credentials for pulling images.
  * @example
@@ -41,7 +44,7 @@ export class Registry extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: RegistryArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
-      thinProvider("Registry"),
+      REGISTRY_PROVIDER,
       name,
       {
         ...unsetOutputs(REGISTRY_OUTPUTS),

@@ -5,6 +5,9 @@ import type { SecretArgs } from "./secret/types.js";
 
 export { SECRET_TYPE } from "../both/type-tokens.js";
 
+/** One thin provider for every Secret: Pulumi serializes it once per program. */
+const SECRET_PROVIDER = thinProvider("Secret");
+
 /**
  * A RunPod account secret (`{base_url}/v2/account/secrets`): an encrypted string that pods,
  * templates and serverless endpoints reference from env as `{{ RUNPOD_SECRET_<name> }}`; RunPod
@@ -52,7 +55,7 @@ export class Secret extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SecretArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
-      thinProvider("Secret"),
+      SECRET_PROVIDER,
       name,
       {
         ...unsetOutputs(SECRET_OUTPUTS),

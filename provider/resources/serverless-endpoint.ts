@@ -21,6 +21,9 @@ import type { ServerlessEndpointArgs, ServerlessEndpointOutputs } from "./server
 
 export { SERVERLESS_ENDPOINT_TYPE } from "../both/type-tokens.js";
 
+/** One thin provider for every ServerlessEndpoint: Pulumi serializes it once per program. */
+const SERVERLESS_ENDPOINT_PROVIDER = thinProvider("ServerlessEndpoint");
+
 /**
  * A serverless endpoint.
  * @example
@@ -88,7 +91,7 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ServerlessEndpointArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
-      thinProvider("ServerlessEndpoint"),
+      SERVERLESS_ENDPOINT_PROVIDER,
       name,
       {
         ...unsetOutputs(SERVERLESS_ENDPOINT_OUTPUTS),

@@ -13,6 +13,9 @@ import type { ServerlessJobArgs } from "./serverless-job/types.js";
 
 export { SERVERLESS_JOB_TYPE } from "../both/type-tokens.js";
 
+/** One thin provider for every ServerlessJob: Pulumi serializes it once per program. */
+const SERVERLESS_JOB_PROVIDER = thinProvider("ServerlessJob");
+
 /**
  * Runs a job at deploy time and keeps its result.
  * @example
@@ -46,7 +49,7 @@ export class ServerlessJob extends pulumi.dynamic.Resource {
       );
     }
     super(
-      thinProvider("ServerlessJob"),
+      SERVERLESS_JOB_PROVIDER,
       name,
       {
         jobId: undefined,

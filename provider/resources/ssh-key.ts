@@ -5,6 +5,9 @@ import type { SshKeyArgs } from "./ssh-key/types.js";
 
 export { SSH_KEY_TYPE } from "../both/type-tokens.js";
 
+/** One thin provider for every SshKey: Pulumi serializes it once per program. */
+const SSH_KEY_PROVIDER = thinProvider("SshKey");
+
 /**
  * An SSH public key registered with the account.
  * @example
@@ -40,7 +43,7 @@ export class SshKey extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SshKeyArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
-      thinProvider("SshKey"),
+      SSH_KEY_PROVIDER,
       name,
       { ...unsetOutputs(SSH_KEY_OUTPUTS), ...args, ...optionInputs(opts) },
       opts,

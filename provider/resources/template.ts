@@ -19,6 +19,9 @@ import type { TemplateArgs, TemplateOutputs } from "./template/types.js";
 
 export { TEMPLATE_TYPE } from "../both/type-tokens.js";
 
+/** One thin provider for every Template: Pulumi serializes it once per program. */
+const TEMPLATE_PROVIDER = thinProvider("Template");
+
 /**
  * A container template of the account's own.
  *
@@ -96,7 +99,7 @@ export class Template extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: TemplateArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
-      thinProvider("Template"),
+      TEMPLATE_PROVIDER,
       name,
       { ...unsetOutputs(TEMPLATE_OUTPUTS), ...args, ...secretEnv(args.env), ...optionInputs(opts) },
       withSecretOutputs(opts, "env"),

@@ -1,6 +1,6 @@
 // Loaded with NODE_OPTIONS=--require into the processes the stand-in engine starts for the chaos
 // suite (test/chaos/fleet.test.ts). In the program it only shortens stack traces (below); in the provider host it
-// acts through the runtime's public overrides:
+// tunes the runtime's host (`host.tune`) before the engine calls it:
 // - CHAOS_DEADLINE_MS: a short request deadline, so that injected latency spikes pass it;
 // - fast backoff (the emulator's clock runs 50 times faster, p-retry's timers do not), so that a
 //   run stays inside the suite's time bound;
@@ -21,7 +21,7 @@ if ((process.argv[1] ?? "").includes("cmd/run")) {
 if ((process.argv[1] ?? "").includes("dynamic-provider")) {
   const runtime = require("runpod-dynamic/runtime");
   const deadline = Number(process.env.CHAOS_DEADLINE_MS ?? "");
-  runtime.setRuntimeOverrides({
+  runtime.host.tune({
     clientOptions: {
       ...(deadline > 0 ? { deadlineMs: deadline } : {}),
       retry: { minTimeoutMs: 20, maxTimeoutMs: 200 },
@@ -30,9 +30,11 @@ if ((process.argv[1] ?? "").includes("dynamic-provider")) {
   });
   const victim = process.env.CHAOS_KILL_AFTER_CREATE;
   if (victim) {
-    const previous = runtime.setProgressSink((line) => {
-      previous(line);
-      if (line.startsWith(`runpod Pod ${victim}: created `)) process.kill(process.pid, "SIGKILL");
+    runtime.host.tune({
+      progress: (line) => {
+        runtime.stderrProgress(line);
+        if (line.startsWith(`runpod Pod ${victim}: created `)) process.kill(process.pid, "SIGKILL");
+      },
     });
   }
 }

@@ -71,7 +71,7 @@ beforeAll(async () => {
   });
   proxy = await startConformanceProxy(emu, validator);
   const urls = { baseUrl: proxy.baseUrl, restUrl: proxy.restUrl, serverlessUrl: proxy.serverlessUrl };
-  useRuntime({ apiKey: emu.apiKey, ...urls, clock: emulatorTime(emu) });
+  const { providers } = useRuntime({ apiKey: emu.apiKey, ...urls, clock: emulatorTime(emu) });
   const env = {
     RUNPOD_API_KEY: emu.apiKey,
     RUNPOD_BASE_URL: proxy.baseUrl,
@@ -101,6 +101,7 @@ beforeAll(async () => {
       return { status: answer.status, body: answer.body };
     },
     cli: (args) => runCli(args, env),
+    providers,
   };
 });
 

@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDist, REPO_ROOT } from "../support/dist.js";
+import { quietProviders } from "../support/provider.js";
 
-const runtimeLib = loadDist<typeof import("../../provider/runtime.js")>("provider/runtime.js");
 const { credentialsDigest } = loadDist<typeof import("../../provider/resources/registry/diff.js")>(
   "provider/resources/registry/diff.js",
 );
@@ -519,6 +519,9 @@ const resources: Record<ResourceName, Resource> = {
   },
 };
 
+/** Template and ServerlessEndpoint diffs print what a change means; not this test's business. */
+const QUIET = quietProviders();
+
 interface ThinProvider {
   check(olds: Props, news: Props): Promise<{ inputs: Props; failures?: readonly unknown[] }>;
   diff(id: string, olds: Props, news: Props): Promise<{ changes?: boolean; replaces?: readonly string[] }>;
@@ -529,7 +532,7 @@ interface ThinProvider {
  * old inputs: a Secret's new value is found there) and `diff`: replace, update or none.
  */
 async function kindOfChange(type: ResourceName, change: Props | Change, base: Sample): Promise<string> {
-  const provider = runtimeLib.providers[type] as unknown as ThinProvider;
+  const provider = QUIET[type] as unknown as ThinProvider;
   const { patch, base: own } = "patch" in change ? (change as Change) : { patch: change, base: undefined };
   const sample = own ?? base;
   const news = { ...sample.inputs, ...patch };
@@ -546,7 +549,6 @@ async function kindOfChange(type: ResourceName, change: Props | Change, base: Sa
 let work: string;
 let model: Reflection;
 let byId: Map<number, Reflection>;
-let restoreProgress: (() => void) | undefined;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "reference-"));
@@ -563,13 +565,9 @@ beforeAll(() => {
   if (run.status !== 0) throw new Error(`regenerating the reference failed:\n${run.stdout}${run.stderr}`);
   model = JSON.parse(readFileSync(join(work, "model.json"), "utf8")) as Reflection;
   byId = indexById(model);
-  // Template and ServerlessEndpoint diffs print what a change means; not this test's business.
-  const previous = runtimeLib.setProgressSink(() => {});
-  restoreProgress = () => runtimeLib.setProgressSink(previous);
 }, 300_000);
 
 afterAll(() => {
-  restoreProgress?.();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

@@ -7,13 +7,13 @@ import type {
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
-import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
-const Volume = runtimeLib.providers.NetworkVolume;
-const Template = runtimeLib.providers.Template;
-const Pod = runtimeLib.providers.Pod;
-const Endpoint = runtimeLib.providers.ServerlessEndpoint;
+let Volume: HostProviders["NetworkVolume"];
+let Template: HostProviders["Template"];
+let Pod: HostProviders["Pod"];
+let Endpoint: HostProviders["ServerlessEndpoint"];
 const A40 = "NVIDIA A40";
 
 let emu: RunningEmulator;
@@ -21,6 +21,10 @@ let progress: string[];
 // A fresh random seed per emulator: ids must not repeat across tests in one process.
 freshEmulatorForEachTest({ firstSeed: 300, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
+  Volume = t.providers.NetworkVolume;
+  Template = t.providers.Template;
+  Pod = t.providers.Pod;
+  Endpoint = t.providers.ServerlessEndpoint;
 });
 
 const volumeInputs = (extra: Partial<NetworkVolumeInputs> = {}): NetworkVolumeInputs => ({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { type Api, frozenEmulatorForEachTest, type RunningEmulator, rejection } from "../support/emulator.js";
-import { emulatorClock, loadPodReads, runtimeLib, useEmulator } from "../support/provider.js";
+import { emulatorClock, loadPodReads, useEmulator } from "../support/provider.js";
 
 const { PodReads } = loadPodReads();
 
@@ -61,9 +61,9 @@ describe("PodReads", () => {
 
 describe("refresh of many pods through the Pod provider", () => {
   it("costs one list request, not one read per pod", async () => {
-    const { progress: _ } = useEmulator(emu);
+    const { providers } = useEmulator(emu);
     emu.control.setClockScale(50);
-    const Pod = runtimeLib.providers.Pod;
+    const Pod = providers.Pod;
     const made = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         Pod.create({ name: `p${i}`, image: "img:1", cpu: { id: "cpu3c", vcpuCount: 2 } } as PodInputs),

@@ -2,18 +2,20 @@
 import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
-import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
-const Pod = runtimeLib.providers.Pod;
+let Pod: HostProviders["Pod"];
 const A40 = "NVIDIA A40";
 const H100 = "NVIDIA H100 80GB HBM3";
 
 let emu: RunningEmulator;
 let progress: string[];
-// A fresh random seed per emulator: pod ids must not repeat across tests in one process.
-freshEmulatorForEachTest({ firstSeed: 1, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
+// Each test has its own emulator and host context: the same seed makes the same pod ids, and
+// nothing a test claimed or learned reaches the next.
+freshEmulatorForEachTest({ seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
+  Pod = t.providers.Pod;
 });
 
 const inputs = (extra: Partial<PodInputs> = {}): PodInputs => ({
@@ -420,7 +422,7 @@ describe("read (refresh)", () => {
     await apiFor(emu).updatePod(created.id, { image: "img:drift", env: { A: "changed", EXTRA: "x" } });
     const read = await Pod.read(created.id, created.outs as PodOutputs);
     const props = read.props as PodOutputs;
-    const again = runtimeLib.providers.Pod.diff(created.id, props, inputs({ env: { A: "1" } }));
+    const again = Pod.diff(created.id, props, inputs({ env: { A: "1" } }));
     expect([read.id, props.image, props.env, (read.inputs as unknown as PodInputs).image]).toEqual([
       created.id,
       "img:drift",

@@ -6,16 +6,17 @@
 import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
-import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
-const Pod = runtimeLib.providers.Pod;
+let Pod: HostProviders["Pod"];
 const A40 = "NVIDIA A40";
 
 let emu: RunningEmulator;
 let progress: string[];
 freshEmulatorForEachTest({ firstSeed: 900, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
+  Pod = t.providers.Pod;
 });
 
 const inputs = (extra: Partial<PodInputs> = {}): PodInputs => ({

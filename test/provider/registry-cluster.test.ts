@@ -4,11 +4,11 @@ import type { ClusterOutputs } from "../../provider/resources/cluster/types.js";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import type { RegistryOutputs } from "../../provider/resources/registry/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
-import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
 
-const Registry = runtimeLib.providers.Registry;
-const Cluster = runtimeLib.providers.Cluster;
-const Pod = runtimeLib.providers.Pod;
+let Registry: HostProviders["Registry"];
+let Cluster: HostProviders["Cluster"];
+let Pod: HostProviders["Pod"];
 const H100 = "NVIDIA H100 80GB HBM3";
 const A40 = "NVIDIA A40";
 
@@ -16,6 +16,9 @@ let emu: RunningEmulator;
 let progress: string[];
 freshEmulatorForEachTest({ firstSeed: 400 }, (t) => {
   ({ emu, progress } = t);
+  Registry = t.providers.Registry;
+  Cluster = t.providers.Cluster;
+  Pod = t.providers.Pod;
 });
 
 const writes = () =>

@@ -4,17 +4,19 @@ import type { ServerlessEndpointOutputs } from "../../provider/resources/serverl
 import type { ServerlessJobOutputs } from "../../provider/resources/serverless-job/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { raw } from "../support/http.js";
-import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
-const Endpoint = runtimeLib.providers.ServerlessEndpoint;
-const Job = runtimeLib.providers.ServerlessJob;
+let Endpoint: HostProviders["ServerlessEndpoint"];
+let Job: HostProviders["ServerlessJob"];
 const POOLS = ["ADA_24", "ADA_48_PRO"];
 
 let emu: RunningEmulator;
 let progress: string[];
 freshEmulatorForEachTest({ firstSeed: 100, seed: WITHOUT_HISTORY_RESOURCES }, (t) => {
   ({ emu, progress } = t);
+  Endpoint = t.providers.ServerlessEndpoint;
+  Job = t.providers.ServerlessJob;
 });
 
 const inputs = (extra: Record<string, unknown> = {}) =>

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import type { SshKeyOutputs } from "../../provider/resources/ssh-key/types.js";
 import { apiFor, type RunningEmulator } from "../support/emulator.js";
-import { freshEmulatorForEachTest, runtimeLib } from "../support/provider.js";
+import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
 
-const Key = runtimeLib.providers.SshKey;
+let Key: HostProviders["SshKey"];
 const key = (n: number, comment = `key${n}@test`) =>
   `ssh-ed25519 ${Buffer.concat([Buffer.from([0, 0, 0, 11]), Buffer.from("ssh-ed25519"), Buffer.from([0, 0, 0, 32]), Buffer.alloc(32, n)]).toString("base64")} ${comment}`;
 const UNMANAGED = key(99, "someone-else@console");
@@ -12,6 +12,7 @@ const UNMANAGED = key(99, "someone-else@console");
 let emu: RunningEmulator;
 freshEmulatorForEachTest({ seed: { sshKeys: [UNMANAGED] } }, (t) => {
   ({ emu } = t);
+  Key = t.providers.SshKey;
 });
 
 describe("SshKey", () => {

@@ -25,7 +25,7 @@ import {
   startProviderHost,
   UNKNOWN,
 } from "../support/host.js";
-import { runtimeLib, useEmulator, useRuntime } from "../support/provider.js";
+import { type HostProviders, runtimeLib, useEmulator, useRuntime } from "../support/provider.js";
 import {
   json,
   podBody,
@@ -333,19 +333,21 @@ function routes(table: Record<string, Step[]>): Step {
 
 describe("malformed or surprising answers reach the providers as typed errors", () => {
   let server: ScriptedServer | undefined;
-  const Pod = runtimeLib.providers.Pod;
-  const Endpoint = runtimeLib.providers.ServerlessEndpoint;
+  let Pod: HostProviders["Pod"];
+  let Endpoint: HostProviders["ServerlessEndpoint"];
 
   /** `scale`: how much faster than the wall clock the provider's clock runs (its waits and timeouts). */
   async function serve(table: Record<string, Step[]>, scale = 1000) {
     const step = routes(table);
     server = await startScriptedServer(() => step);
-    useRuntime({
+    const { providers } = useRuntime({
       apiKey: KEY,
       baseUrl: server.url,
       clock: scale === 1 ? clientLib.realClock : clientLib.scaledClock(scale),
       watcher: { minIntervalMs: 1000, maxIntervalMs: 2000 },
     });
+    Pod = providers.Pod;
+    Endpoint = providers.ServerlessEndpoint;
     return server;
   }
   const sent = (method: string, path: string) =>

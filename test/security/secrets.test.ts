@@ -31,7 +31,13 @@ import {
   serializedProvider,
   startProviderHost,
 } from "../support/host.js";
-import { emulatorClock, emulatorUrls, runtimeLib, useRuntime } from "../support/provider.js";
+import {
+  emulatorClock,
+  emulatorUrls,
+  type HostProviders,
+  runtimeLib,
+  useRuntime,
+} from "../support/provider.js";
 import {
   json,
   podBody,
@@ -134,9 +140,9 @@ describe("nothing the provider writes holds the API key or a secret env value", 
     const echo = `env.HF_TOKEN '${ENV_SECRET}' rejected for key ${KEY}`;
     const server = await startScriptedServer([problem(422, "Unprocessable Entity", echo, [echo])]);
     try {
-      useRuntime({ apiKey: KEY, baseUrl: server.url });
+      const { providers } = useRuntime({ apiKey: KEY, baseUrl: server.url });
       const pod = await thrown(
-        runtimeLib.providers.Pod.create({
+        providers.Pod.create({
           name: "echo",
           image: "img:1",
           gpu: { id: A40 },
@@ -144,7 +150,7 @@ describe("nothing the provider writes holds the API key or a secret env value", 
         } as PodInputs),
       );
       const endpoint = await thrown(
-        runtimeLib.providers.ServerlessEndpoint.create({
+        providers.ServerlessEndpoint.create({
           name: "echo",
           templateId: "runpod-worker-sdxl",
           gpu: { pools: ["AMPERE_48"] },
@@ -223,9 +229,13 @@ describe("nothing the provider writes holds the API key or a secret env value", 
 
 // ---------------------------------------------------------------- 401, 402, 403
 
-/** The runtime against the emulator, with this key. */
-const useEmulatorWith = (apiKey: string) =>
-  useRuntime({ apiKey, ...emulatorUrls(emu), clock: emulatorClock(emu) });
+/** The providers of the host context `useEmulatorWith` made last. */
+let providers: HostProviders;
+
+/** A host context of its own against the emulator, with this key: `providers` are its providers. */
+const useEmulatorWith = (apiKey: string) => {
+  ({ providers } = useRuntime({ apiKey, ...emulatorUrls(emu), clock: emulatorClock(emu) }));
+};
 
 interface Operation {
   readonly route: string;
@@ -246,25 +256,23 @@ async function operations(): Promise<Record<string, Operation>> {
     "Pod create": {
       route: "POST /v2/pods",
       what: /^Pod trainer: /,
-      run: () =>
-        runtimeLib.providers.Pod.create({ name: "trainer", image: "img:1", gpu: { id: A40 } } as PodInputs),
+      run: () => providers.Pod.create({ name: "trainer", image: "img:1", gpu: { id: A40 } } as PodInputs),
     },
     "Pod update": {
       route: "PATCH /v2/pods/:id",
       what: /^Pod target: /,
-      run: () =>
-        runtimeLib.providers.Pod.update(pod.id, outs, { name: "target", image: "img:2", gpu: { id: A40 } }),
+      run: () => providers.Pod.update(pod.id, outs, { name: "target", image: "img:2", gpu: { id: A40 } }),
     },
     "Pod delete": {
       route: "DELETE /v2/pods/:id",
       what: /^Pod target: /,
-      run: () => runtimeLib.providers.Pod.delete(pod.id, outs),
+      run: () => providers.Pod.delete(pod.id, outs),
     },
     "ServerlessEndpoint create": {
       route: "POST /v2/serverless",
       what: /^ServerlessEndpoint sdxl: /,
       run: () =>
-        runtimeLib.providers.ServerlessEndpoint.create({
+        providers.ServerlessEndpoint.create({
           name: "sdxl",
           templateId: "runpod-worker-sdxl",
           gpu: { pools: ["AMPERE_48"] },
@@ -273,13 +281,12 @@ async function operations(): Promise<Record<string, Operation>> {
     "SshKey create": {
       route: "PUT /v2/account/ssh-keys",
       what: /^SshKey access@test: /,
-      run: () => runtimeLib.providers.SshKey.create({ publicKey: added } as SshKeyInputs),
+      run: () => providers.SshKey.create({ publicKey: added } as SshKeyInputs),
     },
     "SshKey delete": {
       route: "PUT /v2/account/ssh-keys",
       what: /^SshKey access@test: /,
-      run: () =>
-        runtimeLib.providers.SshKey.delete("SHA256:x", { publicKey: registered } as unknown as SshKeyOutputs),
+      run: () => providers.SshKey.delete("SHA256:x", { publicKey: registered } as unknown as SshKeyOutputs),
     },
   };
 }
@@ -340,7 +347,7 @@ describe("401, 402 and 403: one request, never retried, and the error says what 
     emu.control.clearRequests();
     const candidates = [{ dataCenterId: "US-KS-2" }, { dataCenterId: "EU-RO-1" }];
     const err = await thrown(
-      runtimeLib.providers.Pod.create({
+      providers.Pod.create({
         name: "broke",
         image: "img:1",
         gpu: { id: A40 },
@@ -363,7 +370,7 @@ describe("a removed SSH key", { timeout: 30_000 }, () => {
     const added = publicKey("rotated-in", "new@laptop");
     await api.putSshKeys([old]);
     const deadlineMs = 300;
-    useRuntime({
+    const { providers } = useRuntime({
       apiKey: KEY,
       ...emulatorUrls(emu),
       clock: emulatorClock(emu),
@@ -376,8 +383,8 @@ describe("a removed SSH key", { timeout: 30_000 }, () => {
       latencyMs: deadlineMs * 1.5,
       times: 1,
     });
-    await runtimeLib.providers.SshKey.create({ publicKey: added } as SshKeyInputs);
-    await runtimeLib.providers.SshKey.delete("SHA256:x", { publicKey: old } as unknown as SshKeyOutputs);
+    await providers.SshKey.create({ publicKey: added } as SshKeyInputs);
+    await providers.SshKey.delete("SHA256:x", { publicKey: old } as unknown as SshKeyOutputs);
     await vi.waitFor(() => expect(emu.control.requests().entries.some((e) => e.fault === rule)).toBe(true));
     expect(await api.getSshKeys()).toEqual([added]);
     await api.putSshKeys([]);

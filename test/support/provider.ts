@@ -34,10 +34,13 @@ export function emulatorUrls(emu: RunningEmulator) {
 /** Backoff of a millisecond or two: tests wait on the service, not on the retry schedule. */
 const FAST_RETRY = { minTimeoutMs: 1, maxTimeoutMs: 2, randomize: false } as const;
 
+/** The providers of one host context, with the engine's call shape (what `useRuntime` returns). */
+export type HostProviders = ReturnType<typeof runtimeLib.providersFor>;
+
 /**
- * Points the in-process provider runtime at these addresses with this key (`restUrl` and
- * `serverlessUrl` default to `baseUrl`, for a scripted server answering every API); returns the
- * progress lines it prints. What is left out (clock, watcher) stays as it was.
+ * A host context of its own pointed at these addresses with this key (`restUrl` and
+ * `serverlessUrl` default to `baseUrl`, for a scripted server answering every API): its providers,
+ * the context, and the progress lines it prints. Nothing is shared with another call.
  */
 export function useRuntime(options: {
   apiKey: string;
@@ -50,7 +53,7 @@ export function useRuntime(options: {
   /** @default fast retries (1-2 ms backoff) */
   clientOptions?: ClientOptions;
   watcher?: { minIntervalMs?: number; maxIntervalMs?: number };
-}): { progress: string[] } {
+}): { progress: string[]; providers: HostProviders; context: InstanceType<typeof runtimeLib.HostContext> } {
   const settings: Record<string, string> = {
     "runpod:apiKey": options.apiKey,
     "runpod:baseUrl": options.baseUrl,
@@ -59,14 +62,25 @@ export function useRuntime(options: {
     ...(options.proxyUrl ? { "runpod:proxyUrl": options.proxyUrl } : {}),
   };
   const lines: string[] = [];
-  runtimeLib.setProgressSink((line) => lines.push(line));
-  runtimeLib.setRuntimeOverrides({
-    lookup: (k) => settings[k],
-    ...(options.clock ? { clock: options.clock } : {}),
+  const context = new runtimeLib.HostContext({
+    settings: clientLib.resolveSettings((k) => settings[k], process.env),
+    clock: options.clock ?? clientLib.realClock,
     clientOptions: options.clientOptions ?? { retry: FAST_RETRY },
     ...(options.watcher ? { watcher: options.watcher } : {}),
+    progress: (line) => lines.push(line),
   });
-  return { progress: lines };
+  return { progress: lines, providers: runtimeLib.providersFor(context), context };
+}
+
+/** Providers whose check and diff print nowhere, for tests of check and diff alone (no API call). */
+export function quietProviders(): HostProviders {
+  return runtimeLib.providersFor(
+    new runtimeLib.HostContext({
+      settings: clientLib.resolveSettings(() => undefined, process.env),
+      clock: clientLib.realClock,
+      progress: () => undefined,
+    }),
+  );
 }
 
 /** Points the in-process provider runtime at `emu`; returns the progress lines it prints. */
@@ -84,25 +98,29 @@ export function useEmulator(
 }
 
 /**
- * Before each test, a fresh emulator at 50 times real speed with the runtime pointed at it (handed
- * to `use`); closed after the test. With `firstSeed`, each emulator gets the next random seed, so
- * ids never repeat across the tests of one process.
+ * Before each test, a fresh emulator at 50 times real speed and a host context of the test's own
+ * pointed at it (handed to `use` with its providers); both closed after the test. With
+ * `firstSeed`, each emulator gets the next random seed.
  */
 export function freshEmulatorForEachTest(
   options: { firstSeed?: number } & Pick<EmulatorOptions, "seed">,
-  use: (t: { emu: RunningEmulator; progress: string[] }) => void,
+  use: (t: { emu: RunningEmulator; progress: string[]; providers: HostProviders }) => void,
 ): void {
   let next = options.firstSeed;
   let emu: RunningEmulator | undefined;
+  let context: { close(): void } | undefined;
   beforeEach(async () => {
     emu = await emulatorLib.startEmulator({
       clockScale: 50,
       ...(next === undefined ? {} : { randomSeed: next++ }),
       ...(options.seed ? { seed: options.seed } : {}),
     });
-    use({ emu, ...useEmulator(emu) });
+    const runtime = useEmulator(emu);
+    context = runtime.context;
+    use({ emu, progress: runtime.progress, providers: runtime.providers });
   });
   afterEach(async () => {
+    context?.close();
     await emu?.close();
   });
 }

@@ -1,9 +1,9 @@
 /** The Cluster provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
-import { api, configureRuntime, now, watcher } from "../../host/context.js";
+import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
-import { elapsed, progress } from "../../host/progress.js";
+import { elapsed } from "../../host/progress.js";
 import { WaitFailure } from "../../host/watcher.js";
 import {
   byName,
@@ -34,15 +34,8 @@ const timeoutsOf = (t: ClusterInputs["timeouts"] | null | undefined) => ({
   delete: t?.delete ?? DEFAULT_TIMEOUTS.delete,
 });
 
-/** Clusters this process created or adopted: an unanswered create never takes one of them twice. */
-const claimed = new Set<string>();
-
 /** @internal The provider host's side of Cluster; programs reach it only through the thin provider. */
-export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterInputs, ClusterOutputs> {
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    configureRuntime(req);
-  }
-
+export class ClusterProvider {
   async check(_olds: ClusterInputs, news: ClusterInputs) {
     return checkResult(news, checkCluster(news as unknown as Record<string, unknown>));
   }
@@ -51,33 +44,35 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
     return diffResult(diffCluster(olds, news), news);
   }
 
-  async create(inputs: ClusterInputs): Promise<pulumi.dynamic.CreateResult<ClusterOutputs>> {
-    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+  async create(
+    ctx: HostContext,
+    inputs: ClusterInputs,
+  ): Promise<pulumi.dynamic.CreateResult<ClusterOutputs>> {
+    if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
     const timeouts = timeoutsOf(inputs.timeouts);
-    const body = await createBody(inputs);
+    const body = await createBody(ctx.api, inputs);
     const c = await createOnce({
       what: `a cluster named ${body.name}`,
-      create: () => api().createCluster(body),
-      list: () => api().listClusters(),
+      create: () => ctx.api.createCluster(body),
+      list: () => ctx.api.listClusters(),
       matches: (x, sentAt) =>
         x.name === body.name && x.type === body.type && createdSince(x.createdAt, sentAt),
-      claimed,
+      claimed: ctx.claims.clusters,
+      clock: ctx.clock,
     });
-    progress(
+    ctx.progress(
       label(inputs),
       `created ${c.id}: ${c.compute.podCount} pods with ${c.compute.gpuCountPerPod}x ${c.compute.gpuTypeId}`,
     );
     // From here on the cluster exists and bills: every failure names it, and it is either deleted
     // or recorded in state.
     try {
-      const pods = await untilAllRunning(c, label(inputs), timeouts.create);
-      return { id: c.id, outs: clusterOutputs(await api().getCluster(c.id), pods, inputs) };
+      const pods = await untilAllRunning(ctx, c, label(inputs), timeouts.create);
+      return { id: c.id, outs: clusterOutputs(await ctx.api.getCluster(c.id), pods, inputs) };
     } catch (err) {
       const why = err instanceof WaitFailure || err instanceof Error ? err.message : String(err);
       if (inputs.onCreateFailure === "keep") {
-        const pods = await api()
-          .listClusterPods(c.id)
-          .catch(() => []);
+        const pods = await ctx.api.listClusterPods(c.id).catch(() => []);
         throw partialFailure(
           c.id,
           clusterOutputs(c, pods, inputs),
@@ -85,7 +80,7 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
         );
       }
       try {
-        await this.deleteAndWait(c.id, timeouts.delete);
+        await this.deleteAndWait(ctx, c.id, timeouts.delete);
       } catch (cleanup) {
         throw partialFailure(
           c.id,
@@ -99,10 +94,10 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
     }
   }
 
-  private async adopt(id: string, inputs: ClusterInputs) {
-    let c = await unlessGone(api().getCluster(id));
+  private async adopt(ctx: HostContext, id: string, inputs: ClusterInputs) {
+    let c = await unlessGone(ctx.api.getCluster(id));
     if (!c) throw new Error(`adoptId ${id}: no such cluster (or this API key cannot see it).`);
-    const pods = await api().listClusterPods(id);
+    const pods = await ctx.api.listClusterPods(id);
     const current = clusterOutputs(c, pods, inputs);
     const { replaces } = diffCluster(current, { ...inputs, templateId: undefined, env: current.env });
     if (replaces.length > 0) {
@@ -110,16 +105,20 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
         `adoptId ${id} cannot be adopted: it differs from the inputs in ${replaces.join(", ")}, which cannot change after create.`,
       );
     }
-    if (c.name !== inputs.name) c = await api().renameCluster(id, inputs.name);
-    claimed.add(id);
-    progress(label(inputs), `adopted existing cluster ${id}`);
+    if (c.name !== inputs.name) c = await ctx.api.renameCluster(id, inputs.name);
+    ctx.claims.clusters.add(id);
+    ctx.progress(label(inputs), `adopted existing cluster ${id}`);
     return { id, outs: clusterOutputs(c, pods, inputs) };
   }
 
-  async read(id: string, props?: ClusterOutputs): Promise<pulumi.dynamic.ReadResult<ClusterOutputs>> {
-    const c = await unlessGone(api().getCluster(id));
+  async read(
+    ctx: HostContext,
+    id: string,
+    props?: ClusterOutputs,
+  ): Promise<pulumi.dynamic.ReadResult<ClusterOutputs>> {
+    const c = await unlessGone(ctx.api.getCluster(id));
     if (!c) return missingObject("cluster", id, props);
-    const pods = await api().listClusterPods(id);
+    const pods = await ctx.api.listClusterPods(id);
     // On refresh `props` are the old outputs: their env keys are the declared ones. On a get they
     // are the program's inputs, and a get without env takes every key the members were given.
     const refresh = props !== undefined && "clusterId" in props;
@@ -131,35 +130,41 @@ export class ClusterProvider implements pulumi.dynamic.ResourceProvider<ClusterI
   }
 
   /** A rename: the only change a cluster takes in place. */
-  async update(id: string, _olds: ClusterOutputs, news: ClusterInputs) {
-    const c = await api().renameCluster(id, news.name);
-    return { outs: clusterOutputs(c, await api().listClusterPods(id), news) };
+  async update(ctx: HostContext, id: string, _olds: ClusterOutputs, news: ClusterInputs) {
+    const c = await ctx.api.renameCluster(id, news.name);
+    return { outs: clusterOutputs(c, await ctx.api.listClusterPods(id), news) };
   }
 
   /** DELETE (404 is success), then waits until every member pod is gone. */
-  async delete(id: string, props: ClusterOutputs): Promise<void> {
-    const started = now();
-    const existed = await this.deleteAndWait(id, timeoutsOf(props?.timeouts).delete, props?.members);
-    if (existed) progress(label(props, id), `${id} deleted with its pods (${elapsed(now() - started)})`);
+  async delete(ctx: HostContext, id: string, props: ClusterOutputs): Promise<void> {
+    const started = ctx.now();
+    const existed = await this.deleteAndWait(ctx, id, timeoutsOf(props?.timeouts).delete, props?.members);
+    if (existed)
+      ctx.progress(label(props, id), `${id} deleted with its pods (${elapsed(ctx.now() - started)})`);
   }
 
-  private async deleteAndWait(id: string, timeoutSeconds: number, known: readonly ClusterMember[] = []) {
+  private async deleteAndWait(
+    ctx: HostContext,
+    id: string,
+    timeoutSeconds: number,
+    known: readonly ClusterMember[] = [],
+  ) {
     let members = known.map((m) => m.podId);
     try {
-      members = (await api().listClusterPods(id)).map((p) => p.id);
+      members = (await ctx.api.listClusterPods(id)).map((p) => p.id);
     } catch (err) {
       if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
       return false;
     }
     try {
-      await api().deleteCluster(id);
+      await ctx.api.deleteCluster(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return false;
       throw err;
     }
     await Promise.all(
       members.map((podId) =>
-        watcher().waitFor({ podId, target: "GONE", timeoutMs: timeoutSeconds * 1000, clusterMember: true }),
+        ctx.watcher.waitFor({ podId, target: "GONE", timeoutMs: timeoutSeconds * 1000, clusterMember: true }),
       ),
     );
     return true;

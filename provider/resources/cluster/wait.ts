@@ -4,15 +4,15 @@
  */
 import type { Cluster as ApiCluster } from "../../client/schemas/clusters.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { api, now, sleep, watcher } from "../../host/context.js";
-import { elapsed, progress } from "../../host/progress.js";
+import type { HostContext } from "../../host/context.js";
+import { elapsed } from "../../host/progress.js";
 
 /** The member pods, once the cluster lists as many as it should have (members appear as they are placed). */
-async function membersOf(c: ApiCluster, deadline: number): Promise<ApiPod[]> {
+async function membersOf(ctx: HostContext, c: ApiCluster, deadline: number): Promise<ApiPod[]> {
   for (;;) {
-    const pods = await api().listClusterPods(c.id);
-    if (pods.length >= c.compute.podCount || now() >= deadline) return pods;
-    await sleep(2000);
+    const pods = await ctx.api.listClusterPods(c.id);
+    if (pods.length >= c.compute.podCount || ctx.now() >= deadline) return pods;
+    await ctx.sleep(2000);
   }
 }
 
@@ -21,13 +21,14 @@ async function membersOf(c: ApiCluster, deadline: number): Promise<ApiPod[]> {
  * Progress is reported as about `what`.
  */
 export async function untilAllRunning(
+  ctx: HostContext,
   c: ApiCluster,
   what: string,
   timeoutSeconds: number,
 ): Promise<ApiPod[]> {
-  const started = now();
+  const started = ctx.now();
   const deadline = started + timeoutSeconds * 1000;
-  const pods = await membersOf(c, deadline);
+  const pods = await membersOf(ctx, c, deadline);
   if (pods.length < c.compute.podCount) {
     throw new Error(
       `only ${pods.length} of ${c.compute.podCount} member pods appeared within ${timeoutSeconds} s`,
@@ -37,14 +38,14 @@ export async function untilAllRunning(
   const ready = await Promise.all(
     pods.map(async (p) => {
       if (p.status === "RUNNING") return p;
-      const pod = await watcher().waitFor({
+      const pod = await ctx.watcher.waitFor({
         podId: p.id,
         target: "RUNNING",
-        timeoutMs: Math.max(0, deadline - now()),
+        timeoutMs: Math.max(0, deadline - ctx.now()),
         clusterMember: true,
       });
       running += 1;
-      progress(what, `${running}/${pods.length} pods RUNNING (${elapsed(now() - started)})`);
+      ctx.progress(what, `${running}/${pods.length} pods RUNNING (${elapsed(ctx.now() - started)})`);
       return pod ?? p;
     }),
   );

@@ -1,9 +1,8 @@
 /** The NetworkVolume provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
-import { api, configureRuntime } from "../../host/context.js";
+import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
-import { progress } from "../../host/progress.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
 import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
 import { createVolumeBody, inputsFromOutputs, patchBody, shrinkError, volumeOutputs } from "./body.js";
@@ -13,17 +12,8 @@ import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "./types.js";
 
 const label = byName("NetworkVolume");
 
-/** Volumes this process created or found: an unanswered create never takes one of them twice. */
-const claimed = new Set<string>();
-
 /** @internal The provider host's side of NetworkVolume; programs reach it only through the thin provider. */
-export class NetworkVolumeProvider
-  implements pulumi.dynamic.ResourceProvider<NetworkVolumeInputs, NetworkVolumeOutputs>
-{
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    configureRuntime(req);
-  }
-
+export class NetworkVolumeProvider {
   async check(
     olds: NetworkVolumeInputs,
     news: NetworkVolumeInputs,
@@ -43,32 +33,37 @@ export class NetworkVolumeProvider
     return diffResult(diffNetworkVolume(olds, news), news);
   }
 
-  async create(inputs: NetworkVolumeInputs): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
-    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+  async create(
+    ctx: HostContext,
+    inputs: NetworkVolumeInputs,
+  ): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
+    if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
     const body = createVolumeBody(inputs);
     // Never doubled: an unanswered create is resolved by looking for the volume it may have made
     // (same name, data center and size; provider/host/create-once.ts). A volume bills while it exists.
     const v = await createOnce({
       what: `a network volume named ${body.name} in ${body.dataCenter}`,
-      create: () => api().createNetworkVolume(body),
-      list: () => api().listNetworkVolumes(),
+      create: () => ctx.api.createNetworkVolume(body),
+      list: () => ctx.api.listNetworkVolumes(),
       matches: (x) =>
         x.name === body.name &&
         x.dataCenter === body.dataCenter &&
         x.size === body.size &&
         (body.type === undefined || x.type === body.type),
-      claimed,
+      claimed: ctx.claims.volumes,
+      clock: ctx.clock,
     });
-    progress(label(inputs), `created ${v.id} in ${v.dataCenter} (${v.size} GB ${v.type})`);
+    ctx.progress(label(inputs), `created ${v.id} in ${v.dataCenter} (${v.size} GB ${v.type})`);
     return { id: v.id, outs: volumeOutputs(v) };
   }
 
   /** `adoptId`: take over an existing volume, then apply a new name or a larger size in place. */
   private async adopt(
+    ctx: HostContext,
     id: string,
     inputs: NetworkVolumeInputs,
   ): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
-    const v = await unlessGone(api().getNetworkVolume(id));
+    const v = await unlessGone(ctx.api.getNetworkVolume(id));
     if (!v) {
       throw new Error(
         `${label(inputs)}: adoptId ${id}: no such network volume (or this API key cannot see it).`,
@@ -83,23 +78,25 @@ export class NetworkVolumeProvider
     }
     if (inputs.size < current.size) throw shrinkError(label(inputs), id, current.size, inputs.size);
     const body = patchBody(d.updates, inputs);
-    const updated = Object.keys(body).length > 0 ? await api().updateNetworkVolume(id, body) : v;
-    claimed.add(id);
-    progress(label(inputs), `adopted existing network volume ${id}`);
+    const updated = Object.keys(body).length > 0 ? await ctx.api.updateNetworkVolume(id, body) : v;
+    ctx.claims.volumes.add(id);
+    ctx.progress(label(inputs), `adopted existing network volume ${id}`);
     return { id, outs: volumeOutputs(updated) };
   }
 
   async read(
+    ctx: HostContext,
     id: string,
     props?: NetworkVolumeOutputs,
   ): Promise<pulumi.dynamic.ReadResult<NetworkVolumeOutputs>> {
-    const v = await unlessGone(api().getNetworkVolume(id));
+    const v = await unlessGone(ctx.api.getNetworkVolume(id));
     if (!v) return missingObject("network volume", id, props);
     const outs = volumeOutputs(v);
     return readResult(id, outs, inputsFromOutputs(outs, (props ?? {}) as Partial<NetworkVolumeInputs>));
   }
 
   async update(
+    ctx: HostContext,
     id: string,
     olds: NetworkVolumeOutputs,
     news: NetworkVolumeInputs,
@@ -112,8 +109,8 @@ export class NetworkVolumeProvider
     // An empty PATCH is a 400: with nothing to change (only adoptId moved), read instead.
     const v =
       Object.keys(body).length > 0
-        ? await api().updateNetworkVolume(id, body)
-        : await api().getNetworkVolume(id);
+        ? await ctx.api.updateNetworkVolume(id, body)
+        : await ctx.api.getNetworkVolume(id);
     return { outs: volumeOutputs(v) };
   }
 
@@ -122,20 +119,20 @@ export class NetworkVolumeProvider
    * retried while a pod deleted in the same destroy lets go of it, then a clear error. Never
    * swallowed: a volume left behind bills for its storage.
    */
-  async delete(id: string, props: NetworkVolumeOutputs): Promise<void> {
+  async delete(ctx: HostContext, id: string, props: NetworkVolumeOutputs): Promise<void> {
     const what = label(props, id);
-    const gone = await deleteWhenReleased({
+    const gone = await deleteWhenReleased(ctx, {
       what,
       noun: "network volume",
       id,
-      remove: () => api().deleteNetworkVolume(id),
+      remove: () => ctx.api.deleteNetworkVolume(id),
       inUse: (err) => isRunpodApiError(err, ERROR_CODES.CONFLICT),
       advice:
         "Terminate the pod that mounts it, or point that pod (or endpoint) at another volume, then run destroy again. " +
         "In a Pulumi program, give the pod the volume's id as an Output (mounts.network: [{ volumeId: volume.id, path }]) " +
         "or add dependsOn: [volume], so that destroy deletes the pod before the volume.",
     });
-    if (gone) progress(what, `deleted ${id}`);
+    if (gone) ctx.progress(what, `deleted ${id}`);
   }
 }
 

@@ -2,8 +2,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { api, configureRuntime, now, podReads } from "../../host/context.js";
-import { elapsed, progress } from "../../host/progress.js";
+import type { HostContext } from "../../host/context.js";
+import { elapsed } from "../../host/progress.js";
 import { WaitFailure } from "../../host/watcher.js";
 import {
   checkResult,
@@ -19,46 +19,41 @@ import { checkPod } from "./check.js";
 import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn } from "./create-key.js";
 import { diffPod } from "./diff.js";
 import { desiredStatusOf, podOutputs } from "./outputs.js";
-import { claimed, compareWithInputs, terminateDuplicates } from "./recovery.js";
+import { compareWithInputs, terminateDuplicates } from "./recovery.js";
 import { startPod } from "./start.js";
 import { timeoutsOf } from "./timeouts.js";
 import type { PodInputs, PodOutputs } from "./types.js";
 import { label, resumePod, stopPod, terminateAndWait, waitUntilReady } from "./wait.js";
 
 /** @internal The provider host's side of Pod; programs reach it only through the thin provider. */
-export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, PodOutputs> {
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    configureRuntime(req);
-  }
-
+export class PodProvider {
   async check(_olds: PodInputs, news: PodInputs): Promise<pulumi.dynamic.CheckResult<PodInputs>> {
     return checkResult(news, checkPod(news as unknown as Record<string, unknown>));
   }
 
-  async diff(id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
-    // The pod is in state: a replacement's create (which carries the same create key) must never
-    // take it over as if an interrupted run had left it.
-    if (id) claimed.add(id);
+  /** Pure; the host claims the pod it is asked about (`named` below, with "pods"). */
+  async diff(_id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
     return diffResult(diffPod(olds, news), news);
   }
 
-  async create(inputs: PodInputs): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
+  async create(ctx: HostContext, inputs: PodInputs): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
     const timeouts = timeoutsOf(inputs.timeouts);
-    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+    if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
 
     const key = createKeyIn(inputs);
-    const { pod, unanswered } = await startPod(inputs, key, timeouts.delete);
+    const { pod, unanswered } = await startPod(ctx, inputs, key, timeouts.delete);
     try {
-      return await this.untilReady(pod, inputs, timeouts);
+      return await this.untilReady(ctx, pod, inputs, timeouts);
     } finally {
       if (unanswered.length > 0 && key !== undefined) {
-        await terminateDuplicates(inputs, key, pod.id, unanswered, timeouts.delete);
+        await terminateDuplicates(ctx, inputs, key, pod.id, unanswered, timeouts.delete);
       }
     }
   }
 
   /** Waits for a pod the API accepted; on failure terminates it (or keeps it in state), naming it. */
   private async untilReady(
+    ctx: HostContext,
     pod: ApiPod,
     inputs: PodInputs,
     timeouts: ReturnType<typeof timeoutsOf>,
@@ -69,9 +64,9 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     try {
       const target = inputs.waitFor ?? "RUNNING";
       if (target !== "NONE")
-        last = (await waitUntilReady(pod, inputs, target, timeouts.create, true)) ?? last;
-      if (inputs.desiredStatus === "STOPPED") last = await stopPod(last, inputs, timeouts.create);
-      if (inputs.locked) last = await api().updatePod(pod.id, { locked: true });
+        last = (await waitUntilReady(ctx, pod, inputs, target, timeouts.create, true)) ?? last;
+      if (inputs.desiredStatus === "STOPPED") last = await stopPod(ctx, last, inputs, timeouts.create);
+      if (inputs.locked) last = await ctx.api.updatePod(pod.id, { locked: true });
       return { id: pod.id, outs: podOutputs(last, inputs) };
     } catch (err) {
       if (err instanceof WaitFailure && err.lastPod) last = err.lastPod;
@@ -90,7 +85,7 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
         );
       }
       try {
-        await terminateAndWait(pod.id, timeouts.delete);
+        await terminateAndWait(ctx, pod.id, timeouts.delete);
       } catch (cleanup) {
         throw partialFailure(
           pod.id,
@@ -105,10 +100,14 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
   }
 
   /** `adoptId`: take over an existing pod instead of creating one, then apply what differs in place. */
-  private async adopt(id: string, inputs: PodInputs): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
+  private async adopt(
+    ctx: HostContext,
+    id: string,
+    inputs: PodInputs,
+  ): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
     let pod: ApiPod;
     try {
-      pod = await api().getPod(id);
+      pod = await ctx.api.getPod(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
         throw new Error(`${label(inputs)}: adoptId ${id}: no such pod (or this API key cannot see it).`);
@@ -122,23 +121,27 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
         `${label(inputs)}: adoptId ${id} cannot be adopted: it differs from the inputs in ${blocking.join(", ")}, which cannot change in place.`,
       );
     }
-    claimed.add(id);
+    ctx.claims.pods.add(id);
     const body = updateBody(adopted, inputs, pod.env);
-    if (Object.keys(body).length > 0) pod = await api().updatePod(id, body);
-    progress(label(inputs), `adopted existing pod ${id}`);
+    if (Object.keys(body).length > 0) pod = await ctx.api.updatePod(id, body);
+    ctx.progress(label(inputs), `adopted existing pod ${id}`);
     return { id, outs: podOutputs(pod, inputs) };
   }
 
-  async read(id: string, props?: PodOutputs): Promise<pulumi.dynamic.ReadResult<PodOutputs>> {
+  async read(
+    ctx: HostContext,
+    id: string,
+    props?: PodOutputs,
+  ): Promise<pulumi.dynamic.ReadResult<PodOutputs>> {
     let pod: ApiPod;
     try {
-      pod = await podReads().get(id);
+      pod = await ctx.podReads.get(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return missingObject("pod", id, props);
       throw err;
     }
     if (pod.status === "TERMINATED") return missingObject("pod", id, props);
-    claimed.add(id);
+    ctx.claims.pods.add(id);
     const prior = (props ?? {}) as Partial<PodOutputs> & Partial<PodInputs>;
     // On refresh `props` are the old outputs; on get they are the program's inputs. Either way its
     // env keys are the declared ones; for a get without env, every key the service did not inject.
@@ -171,23 +174,24 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
   }
 
   async update(
+    ctx: HostContext,
     id: string,
     olds: PodOutputs,
     news: PodInputs,
   ): Promise<pulumi.dynamic.UpdateResult<PodOutputs>> {
-    claimed.add(id);
-    podReads().forget(id);
+    ctx.claims.pods.add(id);
+    ctx.podReads.forget(id);
     const timeouts = timeoutsOf(news.timeouts);
     // PATCH replaces the whole env, so the pod's current env is read only when env changes; PATCH
     // answers with the pod.
-    const current = diffPod(olds, news).updates.includes("env") ? await api().getPod(id) : undefined;
+    const current = diffPod(olds, news).updates.includes("env") ? await ctx.api.getPod(id) : undefined;
     const body = updateBody(olds, news, current?.env ?? {});
     let pod: ApiPod;
     if (Object.keys(body).length === 0) {
-      pod = current ?? (await api().getPod(id));
+      pod = current ?? (await ctx.api.getPod(id));
     } else {
       try {
-        pod = await api().updatePod(id, body);
+        pod = await ctx.api.updatePod(id, body);
       } catch (err) {
         if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
           throw new Error(`${label(news)}: pod ${id} cannot be changed: ${err.detail ?? err.message}`);
@@ -196,18 +200,21 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       }
     }
     if (body.globalNetworking !== undefined) {
-      progress(
+      ctx.progress(
         label(news),
         `${id}: the globalNetworking change takes effect at the pod's next start or restart`,
       );
     }
     const desired = news.desiredStatus ?? "RUNNING";
     if (desiredStatusOf(pod.status, desired) !== desired) {
-      pod = desired === "STOPPED" ? await stopPod(pod, news, timeouts.update) : await resumePod(pod, news);
+      pod =
+        desired === "STOPPED"
+          ? await stopPod(ctx, pod, news, timeouts.update)
+          : await resumePod(ctx, pod, news);
     }
     if (pod.status === "STARTING" || pod.status === "PROVISIONING") {
       try {
-        pod = (await waitUntilReady(pod, news, "RUNNING", timeouts.update)) ?? pod;
+        pod = (await waitUntilReady(ctx, pod, news, "RUNNING", timeouts.update)) ?? pod;
       } catch (err) {
         const last = err instanceof WaitFailure && err.lastPod ? err.lastPod : pod;
         throw partialFailure(
@@ -220,13 +227,13 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
     return { outs: podOutputs(pod, news) };
   }
 
-  async delete(id: string, props: PodOutputs): Promise<void> {
-    podReads().forget(id);
+  async delete(ctx: HostContext, id: string, props: PodOutputs): Promise<void> {
+    ctx.podReads.forget(id);
     const name = label(props, id);
-    const started = now();
+    const started = ctx.now();
     let existed: boolean;
     try {
-      existed = await terminateAndWait(id, timeoutsOf(props?.timeouts).delete);
+      existed = await terminateAndWait(ctx, id, timeoutsOf(props?.timeouts).delete);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
         const hint = props?.cluster
@@ -236,10 +243,10 @@ export class PodProvider implements pulumi.dynamic.ResourceProvider<PodInputs, P
       }
       throw err;
     }
-    claimed.delete(id);
-    if (existed) progress(name, `${id} deleted (${elapsed(now() - started)})`);
+    ctx.claims.pods.delete(id);
+    if (existed) ctx.progress(name, `${id} deleted (${elapsed(ctx.now() - started)})`);
   }
 }
 
 /** @internal */
-export const podProvider = named(new PodProvider(), label);
+export const podProvider = named(new PodProvider(), label, { claimShown: "pods" });

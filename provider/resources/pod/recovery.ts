@@ -1,10 +1,9 @@
 /** Creates that were never answered: the pod an interrupted run left, taken over, and duplicates removed. */
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { api } from "../../host/context.js";
-import { listPatiently, waitUntil } from "../../host/create-once.js";
+import type { HostContext } from "../../host/context.js";
+import { waitUntil } from "../../host/create-once.js";
 import type { PlacementAttempt } from "../../host/placement.js";
-import { progress } from "../../host/progress.js";
 import { updateBody } from "./body.js";
 import { CREATE_KEY_ENV, carries } from "./create-key.js";
 import { diffPod } from "./diff.js";
@@ -12,14 +11,14 @@ import { podOutputs } from "./outputs.js";
 import type { PodInputs } from "./types.js";
 import { label, terminateAndWait } from "./wait.js";
 
-/**
- * Pods known to belong to a resource in state: the ones this process created or adopted, and every
- * pod id the engine showed it (diff, read, update). A create takes over only a pod with its create
- * key that is none of these. The engine checks a replacement again without its old inputs, so the
- * replacement carries the same key as the pod it replaces; the diff that decided the replacement
- * has put that pod here first.
+/*
+ * The host's claims on pods (`ctx.claims.pods`) are the pods known to belong to a resource in
+ * state: the ones this host created or adopted, and every pod id the engine showed it (diff, read,
+ * update; the ids `diff` is asked about are recorded by the host, provider/resources/common.ts
+ * `named`). A create takes over only a pod with its create key that is none of these. The engine
+ * checks a replacement again without its old inputs, so the replacement carries the same key as
+ * the pod it replaces; the diff that decided the replacement has claimed that pod first.
  */
-export const claimed = new Set<string>();
 export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
@@ -33,24 +32,6 @@ export function compareWithInputs(pod: ApiPod, inputs: PodInputs, requestedGpuId
 }
 
 /**
- * The account's pods when this provider process first created one, per API client: whatever an
- * interrupted run left behind exists by then (its process is gone). One list serves every create.
- */
-export const podsAtStart = new WeakMap<object, Promise<ApiPod[]>>();
-
-export function listPodsOnce(): Promise<ApiPod[]> {
-  const client = api();
-  let listing = podsAtStart.get(client);
-  if (!listing) {
-    listing = listPatiently(() => client.listPods());
-    podsAtStart.set(client, listing);
-    // A failed list is asked again by the next create.
-    listing.catch(() => podsAtStart.delete(client));
-  }
-  return listing;
-}
-
-/**
  * A pod carrying this resource's create key that no resource of this process owns was made by an
  * interrupted run of this resource (the provider process was killed, or the run was cancelled,
  * after the API accepted the create): the engine dropped that pending create, so this create takes
@@ -58,13 +39,14 @@ export function listPodsOnce(): Promise<ApiPod[]> {
  * something that cannot change in place, is terminated instead and a new pod is created.
  */
 export async function resumeInterrupted(
+  ctx: HostContext,
   inputs: PodInputs,
   key: string,
   deleteTimeout: number,
 ): Promise<ApiPod | undefined> {
   let pods: ApiPod[];
   try {
-    pods = await listPodsOnce();
+    pods = await ctx.podsAtStart();
   } catch (err) {
     // A rejected or missing key is the news, and running again would meet it again.
     if (isRunpodApiError(err, ERROR_CODES.UNAUTHORIZED, ERROR_CODES.FORBIDDEN, ERROR_CODES.INVALID_CONFIG))
@@ -74,10 +56,10 @@ export async function resumeInterrupted(
     );
   }
   const left = pods
-    .filter((p) => carries(key, p) && !claimed.has(p.id) && p.status !== "TERMINATED")
+    .filter((p) => carries(key, p) && !ctx.claims.pods.has(p.id) && p.status !== "TERMINATED")
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   for (const orphan of left) {
-    claimed.add(orphan.id);
+    ctx.claims.pods.add(orphan.id);
     const gpus = [
       inputs.gpu?.id,
       ...(inputs.placement?.gpuTypeIds ?? []),
@@ -94,17 +76,20 @@ export async function resumeInterrupted(
           ? `it differs from the inputs in ${blocking.join(", ")}`
           : undefined;
     if (unusable) {
-      progress(
+      ctx.progress(
         label(inputs),
         `pod ${orphan.id} was left by an interrupted run but ${unusable}; terminating it`,
       );
-      await terminateAndWait(orphan.id, deleteTimeout);
-      claimed.delete(orphan.id);
+      await terminateAndWait(ctx, orphan.id, deleteTimeout);
+      ctx.claims.pods.delete(orphan.id);
       continue;
     }
-    progress(label(inputs), `taking over pod ${orphan.id} (${orphan.status}), created by an interrupted run`);
+    ctx.progress(
+      label(inputs),
+      `taking over pod ${orphan.id} (${orphan.status}), created by an interrupted run`,
+    );
     const body = updateBody(adopted, inputs, orphan.env);
-    return Object.keys(body).length > 0 ? await api().updatePod(orphan.id, body) : orphan;
+    return Object.keys(body).length > 0 ? await ctx.api.updatePod(orphan.id, body) : orphan;
   }
   return undefined;
 }
@@ -120,6 +105,7 @@ export async function untilSettled(attempts: readonly PlacementAttempt[]): Promi
  * once the unanswered requests have settled (usually long before the pod is RUNNING).
  */
 export async function terminateDuplicates(
+  ctx: HostContext,
   inputs: PodInputs,
   key: string,
   keep: string,
@@ -129,20 +115,20 @@ export async function terminateDuplicates(
   await untilSettled(attempts);
   let pods: ApiPod[];
   try {
-    pods = await api().listPods();
+    pods = await ctx.api.listPods();
   } catch (err) {
-    progress(
+    ctx.progress(
       label(inputs),
       `could not check for a duplicate made by an unanswered create (${messageOf(err)}); look for pods with ${CREATE_KEY_ENV}=${key} in their environment`,
     );
     return;
   }
-  for (const dup of pods.filter((p) => carries(key, p) && p.id !== keep && !claimed.has(p.id))) {
+  for (const dup of pods.filter((p) => carries(key, p) && p.id !== keep && !ctx.claims.pods.has(p.id))) {
     try {
-      await terminateAndWait(dup.id, deleteTimeout);
-      progress(label(inputs), `terminated pod ${dup.id}, a duplicate made by an unanswered create`);
+      await terminateAndWait(ctx, dup.id, deleteTimeout);
+      ctx.progress(label(inputs), `terminated pod ${dup.id}, a duplicate made by an unanswered create`);
     } catch (err) {
-      progress(
+      ctx.progress(
         label(inputs),
         `pod ${dup.id}, a duplicate made by an unanswered create, could not be terminated (${messageOf(err)}); delete it in the RunPod console, it bills`,
       );

@@ -4,7 +4,7 @@ import { type PlacementCandidate, placementSource } from "../../both/candidates.
 import { catalogCandidates } from "../../both/catalog-candidates.js";
 import { nearest } from "../../both/nearest.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { api, now } from "../../host/context.js";
+import type { HostContext } from "../../host/context.js";
 import {
   describeCandidate,
   findUnacknowledged,
@@ -13,46 +13,48 @@ import {
   placePodRetrying,
   wasAmbiguous,
 } from "../../host/placement.js";
-import { elapsed, progress } from "../../host/progress.js";
+import { elapsed } from "../../host/progress.js";
 import { createBody } from "./body.js";
 import { carries } from "./create-key.js";
-import { claimed, resumeInterrupted, untilSettled } from "./recovery.js";
+import { resumeInterrupted, untilSettled } from "./recovery.js";
 import type { PodInputs } from "./types.js";
 import { label } from "./wait.js";
 
 /** The pod a create starts from: one an interrupted run left, or a new one placed by the candidates. */
 export async function startPod(
+  host: HostContext,
   inputs: PodInputs,
   key: string | undefined,
   deleteTimeout: number,
 ): Promise<{ pod: ApiPod; unanswered: readonly PlacementAttempt[] }> {
   if (key !== undefined) {
-    const resumed = await resumeInterrupted(inputs, key, deleteTimeout);
+    const resumed = await resumeInterrupted(host, inputs, key, deleteTimeout);
     if (resumed) return { pod: resumed, unanswered: [] };
   }
   const body = createBody(inputs, key);
   const ctx = {
-    api: api(),
-    claimed,
+    api: host.api,
+    clock: host.clock,
+    claimed: host.claims.pods,
     onAttempt: (a: PlacementAttempt) =>
-      progress(
+      host.progress(
         label(inputs),
         `${describeCandidate(a.candidate)} answered ${a.status}: ${a.detail}${a.next ? `; ${a.next}` : ""}`,
       ),
     onFound: (a: PlacementAttempt, found: ApiPod) =>
-      progress(
+      host.progress(
         label(inputs),
         `the create in ${describeCandidate(a.candidate)} went unanswered (${a.status}); found the pod it made, ${found.id}`,
       ),
     ...(key === undefined ? {} : { isOwnPod: (p: ApiPod) => carries(key, p) }),
   };
-  const candidates = await buildCandidates(inputs);
+  const candidates = await buildCandidates(host, inputs);
   const retryFor = inputs.placement?.retryFor ?? 0;
   try {
     const { pod, attempts, candidate } =
       retryFor > 0
         ? await placePodRetrying(ctx, body, candidates, retryFor * 1000, (round, waitMs, leftMs) =>
-            progress(
+            host.progress(
               label(inputs),
               `every candidate is out of capacity (round ${round}); walking the list again in ${elapsed(waitMs)} (placement.retryFor: ${elapsed(leftMs)} left)`,
             ),
@@ -62,7 +64,7 @@ export async function startPod(
       dataCenterId: pod.dataCenterId ?? candidate.dataCenterId,
       gpuTypeId: pod.gpu?.id,
     });
-    progress(
+    host.progress(
       label(inputs),
       `created ${pod.id} in ${where}${attempts.length > 0 ? ` after ${attempts.length} rejected attempt(s)` : ""}`,
     );
@@ -73,10 +75,10 @@ export async function startPod(
     const unanswered = ((err as { tried?: readonly PlacementAttempt[] }).tried ?? []).filter(wasAmbiguous);
     if (key !== undefined && unanswered.length > 0) {
       await untilSettled(unanswered);
-      const found = await findUnacknowledged(ctx, body, now()).catch(() => undefined);
+      const found = await findUnacknowledged(ctx, body, host.now()).catch(() => undefined);
       if (found) {
-        claimed.add(found.id);
-        progress(label(inputs), `found ${found.id}, made by a create that went unanswered`);
+        host.claims.pods.add(found.id);
+        host.progress(label(inputs), `found ${found.id}, made by a create that went unanswered`);
         return { pod: found, unanswered: [] };
       }
     }
@@ -90,7 +92,11 @@ export async function startPod(
  * rather than dropped without a word. One more catalog read, only when some type found no
  * candidate (it may just have no stock where asked).
  */
-async function unknownGpuTypes(inputs: PodInputs, list: readonly PlacementCandidate[]): Promise<string[]> {
+async function unknownGpuTypes(
+  host: HostContext,
+  inputs: PodInputs,
+  list: readonly PlacementCandidate[],
+): Promise<string[]> {
   if (!inputs.gpu) return [];
   const asked: [string, string][] = [
     ["gpu.id", inputs.gpu.id],
@@ -101,7 +107,7 @@ async function unknownGpuTypes(inputs: PodInputs, list: readonly PlacementCandid
   ];
   const unused = asked.filter(([, id]) => !list.some((c) => c.gpuTypeId === id));
   if (unused.length === 0) return [];
-  const known = (await api().listGpuTypes()).map((g) => g.id);
+  const known = (await host.api.listGpuTypes()).map((g) => g.id);
   return unused
     .filter(([, id]) => !known.includes(id))
     .map(
@@ -113,17 +119,17 @@ async function unknownGpuTypes(inputs: PodInputs, list: readonly PlacementCandid
 }
 
 /** The candidates to walk, then the unpinned one when `placement.anyDataCenter` asks for it. */
-export async function buildCandidates(inputs: PodInputs): Promise<PlacementCandidate[]> {
-  const list = await pinnedCandidates(inputs);
+export async function buildCandidates(host: HostContext, inputs: PodInputs): Promise<PlacementCandidate[]> {
+  const list = await pinnedCandidates(host, inputs);
   if (inputs.placement?.anyDataCenter !== true || list.some((c) => c.dataCenterId === undefined)) return list;
   return [...list, inputs.gpu ? { gpuTypeId: inputs.gpu.id } : {}];
 }
 
-export async function pinnedCandidates(inputs: PodInputs): Promise<PlacementCandidate[]> {
+export async function pinnedCandidates(host: HostContext, inputs: PodInputs): Promise<PlacementCandidate[]> {
   const p = inputs.placement;
   // A network volume pins the pod to the volume's data center (contract: Mounts).
   const volumeId = inputs.mounts?.network?.[0]?.volumeId;
-  const volumeDc = volumeId ? (await api().getNetworkVolume(volumeId)).dataCenter : undefined;
+  const volumeDc = volumeId ? (await host.api.getNetworkVolume(volumeId)).dataCenter : undefined;
   const allowDc = (dc: string | undefined) => volumeDc === undefined || dc === undefined || dc === volumeDc;
 
   const source = placementSource(p);
@@ -142,7 +148,7 @@ export async function pinnedCandidates(inputs: PodInputs): Promise<PlacementCand
     return list;
   }
   if (source === "catalog" && p) {
-    const list = await catalogCandidates(api(), {
+    const list = await catalogCandidates(host.api, {
       ...(inputs.gpu ? { gpuTypeIds: [inputs.gpu.id, ...(p.gpuTypeIds ?? [])] } : {}),
       ...(inputs.cpu ? { cpuFlavorId: inputs.cpu.id } : {}),
       ...(p.regions ? { regions: p.regions } : {}),
@@ -163,8 +169,8 @@ export async function pinnedCandidates(inputs: PodInputs): Promise<PlacementCand
       ...(inputs.gpu?.count !== undefined && inputs.gpu.count > 1 ? { gpuCount: inputs.gpu.count } : {}),
       ...(p.countryCodes?.length ? { countryCodes: p.countryCodes } : {}),
     });
-    const unknown = await unknownGpuTypes(inputs, list);
-    for (const u of unknown) progress(label(inputs), `${u}; no candidate can use it`);
+    const unknown = await unknownGpuTypes(host, inputs, list);
+    for (const u of unknown) host.progress(label(inputs), `${u}; no candidate can use it`);
     if (list.length === 0 && p.anyDataCenter !== true) {
       throw new Error(
         `${label(inputs)}: the catalog lists no data center with ${inputs.gpu ? [inputs.gpu.id, ...(p.gpuTypeIds ?? [])].join(" or ") : inputs.cpu?.id} available${p.regions ? ` in ${p.regions.join(", ")}` : ""}${volumeDc ? ` in ${volumeDc}` : ""}. ${unknown.length > 0 ? `${unknown.join("; ")}. ` : ""}Widen placement.regions or placement.gpuTypeIds.`,

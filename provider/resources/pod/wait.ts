@@ -3,8 +3,8 @@ import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import type { PodStatus } from "../../client/vocabulary.js";
 import { type ContainerFailure, ContainerWatch, failFastOptions } from "../../host/container-watch.js";
-import { api, now, settings, sleep, watcher } from "../../host/context.js";
-import { elapsed, progress } from "../../host/progress.js";
+import type { HostContext } from "../../host/context.js";
+import { elapsed } from "../../host/progress.js";
 import {
   DEFAULT_SETTLE_SECONDS,
   describeReadiness,
@@ -21,15 +21,16 @@ export const label = byName("Pod");
 
 /** Waits through the shared watcher, printing each status transition with the time elapsed. */
 export async function waitForPod(
+  ctx: HostContext,
   pod: ApiPod,
   inputs: Partial<PodInputs>,
   target: WaitTarget,
   timeoutSeconds: number,
   extra: { signal?: AbortSignal; onRead?: (pod: ApiPod) => void; kind?: string } = {},
 ): Promise<ApiPod | undefined> {
-  const started = now();
+  const started = ctx.now();
   let previous: PodStatus = pod.status;
-  return watcher().waitFor({
+  return ctx.watcher.waitFor({
     podId: pod.id,
     target,
     timeoutMs: timeoutSeconds * 1000,
@@ -38,7 +39,7 @@ export async function waitForPod(
     ...(extra.kind !== undefined ? { kind: extra.kind } : {}),
     onStatus: (status) => {
       if (status === previous) return;
-      progress(label(inputs), `${pod.id} ${previous} -> ${status} (${elapsed(now() - started)})`);
+      ctx.progress(label(inputs), `${pod.id} ${previous} -> ${status} (${elapsed(ctx.now() - started)})`);
       previous = status;
     },
   });
@@ -50,18 +51,28 @@ export async function waitForPod(
  * (container-watch.ts). Failures are WaitFailures that carry the pod as last read.
  */
 export async function waitUntilReady(
+  ctx: HostContext,
   pod: ApiPod,
   inputs: Partial<PodInputs>,
   target: WaitTarget,
   timeoutSeconds: number,
   justCreated = false,
 ): Promise<ApiPod | undefined> {
-  const deadline = now() + timeoutSeconds * 1000;
+  const deadline = ctx.now() + timeoutSeconds * 1000;
   const failed = new AbortController();
   const failFast = failFastOptions(inputs.failFast);
-  const secrets = [settings().apiKey ?? "", ...Object.values(inputs.env ?? {})];
+  const secrets = [ctx.settings.apiKey ?? "", ...Object.values(inputs.env ?? {})];
   const pulls = `${pod.image} ${pod.registry ?? ""} ${pod.disk}`;
-  const containers = new ContainerWatch(pod.id, pulls, failFast, secrets, (f) => failed.abort(f));
+  const containers = new ContainerWatch(
+    ctx.api,
+    ctx.clock,
+    ctx.imagePulls,
+    pod.id,
+    pulls,
+    failFast,
+    secrets,
+    (f) => failed.abort(f),
+  );
   let latest = pod;
   const asWaitFailure = (err: unknown) => {
     if (!failed.signal.aborted) return err;
@@ -69,7 +80,7 @@ export async function waitUntilReady(
     return new WaitFailure(pod.id, "CONTAINER", latest.status, latest, f.message);
   };
   try {
-    const reached = await waitForPod(pod, inputs, target, timeoutSeconds, {
+    const reached = await waitForPod(ctx, pod, inputs, target, timeoutSeconds, {
       signal: failed.signal,
       onRead: (p) => containers.observe(p.status),
       // Pods of one image on one GPU type in one data center take about as long to start.
@@ -81,7 +92,7 @@ export async function waitUntilReady(
     if (target !== "RUNNING" || !reached) return reached;
     const r: Readiness = inputs.readiness ?? {};
     if (r.check !== undefined && r.check !== "RUNNING") {
-      latest = await untilChecked(latest, inputs, r, deadline, failed.signal, containers, (p) => {
+      latest = await untilChecked(ctx, latest, inputs, r, deadline, failed.signal, containers, (p) => {
         latest = p;
       }).catch((err) => {
         throw asWaitFailure(err);
@@ -89,9 +100,11 @@ export async function waitUntilReady(
     }
     const settle = r.settle ?? DEFAULT_SETTLE_SECONDS;
     if (settle === 0) return latest;
-    return await untilSettled(latest, inputs, settle, deadline, failed.signal, containers).catch((err) => {
-      throw asWaitFailure(err);
-    });
+    return await untilSettled(ctx, latest, inputs, settle, deadline, failed.signal, containers).catch(
+      (err) => {
+        throw asWaitFailure(err);
+      },
+    );
   } finally {
     containers.close();
   }
@@ -99,6 +112,7 @@ export async function waitUntilReady(
 
 /** The readiness check of a RUNNING pod: its ports mapped, or a probe passing, by its own timeout. */
 export async function untilChecked(
+  ctx: HostContext,
   pod: ApiPod,
   inputs: Partial<PodInputs>,
   r: Readiness,
@@ -107,12 +121,12 @@ export async function untilChecked(
   containers: ContainerWatch,
   seen: (pod: ApiPod) => void,
 ): Promise<ApiPod> {
-  const limitMs = Math.min(deadline - now(), (r.timeout ?? Number.POSITIVE_INFINITY) * 1000);
+  const limitMs = Math.min(deadline - ctx.now(), (r.timeout ?? Number.POSITIVE_INFINITY) * 1000);
   const limit =
-    r.timeout !== undefined && r.timeout * 1000 <= deadline - now()
+    r.timeout !== undefined && r.timeout * 1000 <= deadline - ctx.now()
       ? `readiness.timeout (${r.timeout} s)`
       : "the create or update timeout";
-  progress(label(inputs), `${pod.id} RUNNING; waiting for ${describeReadiness(r)}`);
+  ctx.progress(label(inputs), `${pod.id} RUNNING; waiting for ${describeReadiness(r)}`);
   const stop = new AbortController();
   const onFailed = () => stop.abort(failed.reason);
   failed.addEventListener("abort", onFailed, { once: true });
@@ -120,7 +134,7 @@ export async function untilChecked(
   let probed = false;
   let lastAnswer = "no answer yet";
   try {
-    const statusWait = watcher().waitFor({
+    const statusWait = ctx.watcher.waitFor({
       podId: pod.id,
       target: "RUNNING",
       timeoutMs: Math.max(0, limitMs),
@@ -140,12 +154,13 @@ export async function untilChecked(
     if (r.check === "PORTS" && portsMapped(pod)) return pod;
     if (r.check === "PORTS") return (await statusWait) ?? latest;
     const probing = probeUntilReady(
+      { clock: ctx.clock, proxyUrl: ctx.settings.proxyUrl },
       { ...r, check: r.check === "HTTP" ? "HTTP" : "TCP" },
       pod.id,
       () => latest,
       (line, answer) => {
         lastAnswer = answer;
-        if (line) progress(label(inputs), `${pod.id} ${line}`);
+        if (line) ctx.progress(label(inputs), `${pod.id} ${line}`);
       },
       stop.signal,
     ).then(() => {
@@ -189,6 +204,7 @@ const QUOTE_GRACE_MS = 5000;
  * quote why; without it (no log route, `failFast.logs: false`) the failure says what was seen.
  */
 export async function untilSettled(
+  ctx: HostContext,
   pod: ApiPod,
   inputs: Partial<PodInputs>,
   settle: number,
@@ -199,9 +215,9 @@ export async function untilSettled(
   const startedAt = runningSince(pod);
   // Counted on the provider's clock from the first read that saw it RUNNING: the API's clock may
   // differ, and a few seconds more cost little next to provisioning.
-  const settledAt = now() + settle * 1000;
+  const settledAt = ctx.now() + settle * 1000;
   containers.expectUp(startedAt ?? Number.NEGATIVE_INFINITY);
-  progress(label(inputs), `${pod.id} RUNNING; waiting ${settle} s to see it stay up (readiness.settle)`);
+  ctx.progress(label(inputs), `${pod.id} RUNNING; waiting ${settle} s to see it stay up (readiness.settle)`);
   const stop = new AbortController();
   const onFailed = () => stop.abort(failed.reason);
   failed.addEventListener("abort", onFailed, { once: true });
@@ -216,13 +232,13 @@ export async function untilSettled(
   };
   try {
     return (
-      (await watcher().waitFor({
+      (await ctx.watcher.waitFor({
         podId: pod.id,
         target: "RUNNING",
         // The wait's own deadline is when it settles (or the create's, if sooner): the watcher
         // reads once more then, and reads in between only at its longest interval, to catch a
         // restart (a few reads per pod, or per fleet, not one a second).
-        timeoutMs: Math.max(0, Math.min(settledAt, deadline) - now()),
+        timeoutMs: Math.max(0, Math.min(settledAt, deadline) - ctx.now()),
         relaxed: () => true,
         signal: stop.signal,
         onRead: (p) => {
@@ -234,16 +250,21 @@ export async function untilSettled(
             stop.abort(new Error(restart));
           }
         },
-        until: () => now() >= settledAt,
+        until: () => ctx.now() >= settledAt,
       })) ?? latest
     );
   } catch (err) {
     // The last read came at the settle time and saw no restart: settled.
-    if (restart === undefined && err instanceof WaitFailure && err.reason === "TIMEOUT" && now() >= settledAt)
+    if (
+      restart === undefined &&
+      err instanceof WaitFailure &&
+      err.reason === "TIMEOUT" &&
+      ctx.now() >= settledAt
+    )
       return latest;
     if (restart === undefined) throw err;
     // The log, now being read, usually quotes the exit within moments: wait for it briefly.
-    if (!failed.aborted) await sleep(QUOTE_GRACE_MS, failed).catch(() => undefined);
+    if (!failed.aborted) await ctx.sleep(QUOTE_GRACE_MS, failed).catch(() => undefined);
     if (failed.aborted) throw failed.reason;
     throw new WaitFailure(
       pod.id,
@@ -260,20 +281,21 @@ export async function untilSettled(
 
 /** Stops a pod (`desiredStatus: "STOPPED"`) and waits until it is EXITED; it keeps its disk and volume. */
 export async function stopPod(
+  ctx: HostContext,
   pod: ApiPod,
   inputs: Partial<PodInputs>,
   timeoutSeconds: number,
 ): Promise<ApiPod> {
   try {
-    await api().podAction(pod.id, "stop");
+    await ctx.api.podAction(pod.id, "stop");
   } catch (err) {
     if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
       throw new Error(`${label(inputs)}: pod ${pod.id} cannot be stopped now: ${err.detail ?? err.message}`);
     }
     throw err;
   }
-  const stopped = (await waitForPod(pod, inputs, "STOPPED", timeoutSeconds)) ?? pod;
-  progress(label(inputs), `${pod.id} stopped: its disk and volume are kept, its GPU no longer bills`);
+  const stopped = (await waitForPod(ctx, pod, inputs, "STOPPED", timeoutSeconds)) ?? pod;
+  ctx.progress(label(inputs), `${pod.id} stopped: its disk and volume are kept, its GPU no longer bills`);
   return stopped;
 }
 
@@ -282,11 +304,11 @@ export async function stopPod(
  * its machine: when there is none the API refuses (400) and the pod stays stopped, which the error
  * says, so that the next `pulumi up` simply tries again. Waiting for RUNNING is the caller's.
  */
-export async function resumePod(pod: ApiPod, inputs: Partial<PodInputs>): Promise<ApiPod> {
+export async function resumePod(ctx: HostContext, pod: ApiPod, inputs: Partial<PodInputs>): Promise<ApiPod> {
   try {
-    const started = await api().podAction(pod.id, "start");
-    progress(label(inputs), `${pod.id} starting`);
-    return started ?? (await api().getPod(pod.id));
+    const started = await ctx.api.podAction(pod.id, "start");
+    ctx.progress(label(inputs), `${pod.id} starting`);
+    return started ?? (await ctx.api.getPod(pod.id));
   } catch (err) {
     if (isRunpodApiError(err, ERROR_CODES.BAD_REQUEST, ERROR_CODES.CONFLICT)) {
       throw new Error(
@@ -298,13 +320,17 @@ export async function resumePod(pod: ApiPod, inputs: Partial<PodInputs>): Promis
 }
 
 /** Deletes a pod and waits until it is gone; false when it was gone already (404). */
-export async function terminateAndWait(id: string, timeoutSeconds: number): Promise<boolean> {
+export async function terminateAndWait(
+  ctx: HostContext,
+  id: string,
+  timeoutSeconds: number,
+): Promise<boolean> {
   try {
-    await api().deletePod(id);
+    await ctx.api.deletePod(id);
   } catch (err) {
     if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
     return false;
   }
-  await watcher().waitFor({ podId: id, target: "GONE", timeoutMs: timeoutSeconds * 1000 });
+  await ctx.watcher.waitFor({ podId: id, target: "GONE", timeoutMs: timeoutSeconds * 1000 });
   return true;
 }

@@ -3,9 +3,8 @@ import { randomBytes } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Registry as ApiRegistry } from "../../client/schemas/registries.js";
-import { api, configureRuntime } from "../../host/context.js";
+import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
-import { progress } from "../../host/progress.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
 import { byName, checkResult, diffResult, missingObject, named, unlessGone } from "../common.js";
 import { checkRegistry } from "./check.js";
@@ -13,9 +12,6 @@ import { credentialsDigest, diffRegistry } from "./diff.js";
 import type { RegistryInputs, RegistryOutputs } from "./types.js";
 
 const label = byName("Registry");
-
-/** Credentials this process created or adopted: an unanswered create never takes one of them twice. */
-const claimed = new Set<string>();
 
 function registryOutputs(r: ApiRegistry, inputs: RegistryInputs, salt: string): RegistryOutputs {
   return {
@@ -27,11 +23,7 @@ function registryOutputs(r: ApiRegistry, inputs: RegistryInputs, salt: string): 
 }
 
 /** @internal The provider host's side of Registry; programs reach it only through the thin provider. */
-export class RegistryProvider implements pulumi.dynamic.ResourceProvider<RegistryInputs, RegistryOutputs> {
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    configureRuntime(req);
-  }
-
+export class RegistryProvider {
   async check(_olds: RegistryInputs, news: RegistryInputs) {
     return checkResult(news, checkRegistry(news as unknown as Record<string, unknown>));
   }
@@ -40,40 +32,48 @@ export class RegistryProvider implements pulumi.dynamic.ResourceProvider<Registr
     return diffResult(diffRegistry(olds, news), news);
   }
 
-  async create(inputs: RegistryInputs): Promise<pulumi.dynamic.CreateResult<RegistryOutputs>> {
+  async create(
+    ctx: HostContext,
+    inputs: RegistryInputs,
+  ): Promise<pulumi.dynamic.CreateResult<RegistryOutputs>> {
     const salt = randomBytes(16).toString("hex");
-    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs, salt);
+    if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs, salt);
     // Credentials carry no creation time: the ones the account already has are never taken for
     // the one an unanswered create made.
-    const before = new Set([...claimed, ...(await api().listRegistries()).map((r) => r.id)]);
+    const before = new Set([...ctx.claims.registries, ...(await ctx.api.listRegistries()).map((r) => r.id)]);
     const r = await createOnce({
       what: `a registry credential named ${inputs.name}`,
       create: () =>
-        api().createRegistry({ name: inputs.name, username: inputs.username, password: inputs.password }),
-      list: () => api().listRegistries(),
+        ctx.api.createRegistry({ name: inputs.name, username: inputs.username, password: inputs.password }),
+      list: () => ctx.api.listRegistries(),
       matches: (x) => x.name === inputs.name,
       claimed: before,
+      clock: ctx.clock,
     });
-    claimed.add(r.id);
-    progress(label(inputs), `created ${r.id}`);
+    ctx.claims.registries.add(r.id);
+    ctx.progress(label(inputs), `created ${r.id}`);
     return { id: r.id, outs: registryOutputs(r, inputs, salt) };
   }
 
-  private async adopt(id: string, inputs: RegistryInputs, salt: string) {
-    const r = await unlessGone(api().getRegistry(id));
+  private async adopt(ctx: HostContext, id: string, inputs: RegistryInputs, salt: string) {
+    const r = await unlessGone(ctx.api.getRegistry(id));
     if (!r) throw new Error(`adoptId ${id}: no such registry credential (or this API key cannot see it).`);
     if (r.name !== inputs.name) {
       throw new Error(
         `adoptId ${id} cannot be adopted: it is named "${r.name}", the inputs say "${inputs.name}", and a credential cannot be renamed.`,
       );
     }
-    claimed.add(id);
-    progress(label(inputs), `adopted existing registry credential ${id}`);
+    ctx.claims.registries.add(id);
+    ctx.progress(label(inputs), `adopted existing registry credential ${id}`);
     return { id, outs: registryOutputs(r, inputs, salt) };
   }
 
-  async read(id: string, props?: RegistryOutputs): Promise<pulumi.dynamic.ReadResult<RegistryOutputs>> {
-    const r = await unlessGone(api().getRegistry(id));
+  async read(
+    ctx: HostContext,
+    id: string,
+    props?: RegistryOutputs,
+  ): Promise<pulumi.dynamic.ReadResult<RegistryOutputs>> {
+    const r = await unlessGone(ctx.api.getRegistry(id));
     if (!r) return missingObject("registry credential", id, props);
     // The API never shows the credentials: what was recorded stays.
     const outs: RegistryOutputs = {
@@ -86,8 +86,12 @@ export class RegistryProvider implements pulumi.dynamic.ResourceProvider<Registr
   }
 
   /** Never called with a change (everything replaces); answers the credential as it is. */
-  async update(id: string, olds: RegistryOutputs): Promise<pulumi.dynamic.UpdateResult<RegistryOutputs>> {
-    const r = await api().getRegistry(id);
+  async update(
+    ctx: HostContext,
+    id: string,
+    olds: RegistryOutputs,
+  ): Promise<pulumi.dynamic.UpdateResult<RegistryOutputs>> {
+    const r = await ctx.api.getRegistry(id);
     return { outs: { ...olds, registryId: r.id, name: r.name } };
   }
 
@@ -95,19 +99,19 @@ export class RegistryProvider implements pulumi.dynamic.ResourceProvider<Registr
    * DELETE; 404 is success. A 400 means a pod still pulls with it: retried while a pod deleted in
    * the same destroy lets go, then a clear error.
    */
-  async delete(id: string, props: RegistryOutputs): Promise<void> {
+  async delete(ctx: HostContext, id: string, props: RegistryOutputs): Promise<void> {
     const what = label(props, id);
-    const gone = await deleteWhenReleased({
+    const gone = await deleteWhenReleased(ctx, {
       what,
       noun: "registry credential",
       id,
-      remove: () => api().deleteRegistry(id),
+      remove: () => ctx.api.deleteRegistry(id),
       inUse: (err) => isRunpodApiError(err, ERROR_CODES.BAD_REQUEST),
       advice:
         "Terminate the pod that pulls its image with it, then run destroy again. In a Pulumi program, give the pod " +
         "`registry: registry.id` (an Output) so that destroy deletes the pod before the credential.",
     });
-    if (gone) progress(what, `deleted ${id}`);
+    if (gone) ctx.progress(what, `deleted ${id}`);
   }
 }
 

@@ -2,9 +2,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Secret as ApiSecret } from "../../client/schemas/secrets.js";
-import { api, configureRuntime } from "../../host/context.js";
+import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
-import { progress } from "../../host/progress.js";
 import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
 import { createSecretBody, patchBody, secretOutputs } from "./body.js";
 import { checkSecret } from "./check.js";
@@ -25,11 +24,7 @@ function nameTaken(name: string, id: string | undefined): Error {
 }
 
 /** @internal The provider host's side of Secret; programs reach it only through the thin provider. */
-export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInputs, SecretOutputs> {
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    configureRuntime(req);
-  }
-
+export class SecretProvider {
   /** The schema, and whether the value changed: check alone sees the old value (rotation.ts). */
   async check(olds: SecretInputs, news: SecretInputs) {
     const before = (olds ?? {}) as unknown as Record<string, unknown>;
@@ -41,9 +36,9 @@ export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInp
     return diffResult(diffSecret(olds, news), news);
   }
 
-  async create(inputs: SecretInputs): Promise<pulumi.dynamic.CreateResult<SecretOutputs>> {
-    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
-    const existing = (await api().listSecrets({ name: inputs.name })).find((s) =>
+  async create(ctx: HostContext, inputs: SecretInputs): Promise<pulumi.dynamic.CreateResult<SecretOutputs>> {
+    if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
+    const existing = (await ctx.api.listSecrets({ name: inputs.name })).find((s) =>
       sameName(s.name, inputs.name),
     );
     if (existing) throw nameTaken(inputs.name, existing.id);
@@ -52,19 +47,20 @@ export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInp
       // Names are unique: a secret of this name found after an unanswered create is the one it made.
       created = await createOnce({
         what: `a secret named ${inputs.name}`,
-        create: () => api().createSecret(createSecretBody(inputs)),
-        list: () => api().listSecrets({ name: inputs.name }),
+        create: () => ctx.api.createSecret(createSecretBody(inputs)),
+        list: () => ctx.api.listSecrets({ name: inputs.name }),
         matches: (s) => sameName(s.name, inputs.name),
         claimed: new Set(),
+        clock: ctx.clock,
       });
     } catch (err) {
       if (!isRunpodApiError(err, ERROR_CODES.CONFLICT)) throw err;
-      const taken = (await api().listSecrets({ name: inputs.name })).find((s) =>
+      const taken = (await ctx.api.listSecrets({ name: inputs.name })).find((s) =>
         sameName(s.name, inputs.name),
       );
       throw nameTaken(inputs.name, taken?.id);
     }
-    progress(
+    ctx.progress(
       label(inputs),
       `created ${created.id}; reference it in env as ${secretOutputs(created).reference}`,
     );
@@ -72,8 +68,12 @@ export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInp
   }
 
   /** `adoptId`: take over an existing secret of the same name and write the program's value to it. */
-  private async adopt(id: string, inputs: SecretInputs): Promise<pulumi.dynamic.CreateResult<SecretOutputs>> {
-    const s = await unlessGone(api().getSecret(id));
+  private async adopt(
+    ctx: HostContext,
+    id: string,
+    inputs: SecretInputs,
+  ): Promise<pulumi.dynamic.CreateResult<SecretOutputs>> {
+    const s = await unlessGone(ctx.api.getSecret(id));
     if (!s) throw new Error(`adoptId ${id}: no such secret (or this API key cannot see it).`);
     if (s.name !== inputs.name) {
       throw new Error(
@@ -81,8 +81,8 @@ export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInp
       );
     }
     // The API never shows the value, so only writing it makes the secret hold what state records.
-    const adopted = await api().updateSecret(id, patchBody(["value", "description"], inputs));
-    progress(label(inputs), `adopted existing secret ${id}; its value was set from the program`);
+    const adopted = await ctx.api.updateSecret(id, patchBody(["value", "description"], inputs));
+    ctx.progress(label(inputs), `adopted existing secret ${id}; its value was set from the program`);
     return { id, outs: secretOutputs(adopted) };
   }
 
@@ -90,15 +90,19 @@ export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInp
    * GET; 404 is gone. A value rotated outside Pulumi shows as a new `valueLastUpdatedAt`: the inputs
    * recorded then lack the value, so the next `up` writes the program's back (rotation.ts).
    */
-  async read(id: string, props?: SecretOutputs): Promise<pulumi.dynamic.ReadResult<SecretOutputs>> {
-    const s = await unlessGone(api().getSecret(id));
+  async read(
+    ctx: HostContext,
+    id: string,
+    props?: SecretOutputs,
+  ): Promise<pulumi.dynamic.ReadResult<SecretOutputs>> {
+    const s = await unlessGone(ctx.api.getSecret(id));
     if (!s) return missingObject("secret", id, props);
     const outs = secretOutputs(s);
     const recorded = props?.valueLastUpdatedAt;
     if (recorded === undefined || recorded === null || recorded === outs.valueLastUpdatedAt) {
       return { id, props: outs };
     }
-    progress(
+    ctx.progress(
       label(outs),
       `its value was set outside Pulumi at ${outs.valueLastUpdatedAt}; the next up sets it back`,
     );
@@ -111,14 +115,16 @@ export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInp
 
   /** PATCH with only what changed (a rotation, a description); nothing changed (only adoptId moved): a read. */
   async update(
+    ctx: HostContext,
     id: string,
     olds: SecretOutputs,
     news: SecretInputs,
   ): Promise<pulumi.dynamic.UpdateResult<SecretOutputs>> {
     const body = patchBody(diffSecret(olds, news).updates, news);
-    const s = Object.keys(body).length > 0 ? await api().updateSecret(id, body) : await api().getSecret(id);
+    const s =
+      Object.keys(body).length > 0 ? await ctx.api.updateSecret(id, body) : await ctx.api.getSecret(id);
     if (body.value !== undefined) {
-      progress(
+      ctx.progress(
         label(news),
         `rotated the value of ${id}; pods and workers that reference it get it at their next boot, running ones keep the old value`,
       );
@@ -127,15 +133,15 @@ export class SecretProvider implements pulumi.dynamic.ResourceProvider<SecretInp
   }
 
   /** DELETE; 404 is success. References to it no longer resolve when a pod or worker next boots. */
-  async delete(id: string, props: SecretOutputs): Promise<void> {
+  async delete(ctx: HostContext, id: string, props: SecretOutputs): Promise<void> {
     const what = label(props, id);
     try {
-      await api().deleteSecret(id);
+      await ctx.api.deleteSecret(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
       throw err;
     }
-    progress(what, `deleted ${id}`);
+    ctx.progress(what, `deleted ${id}`);
   }
 }
 

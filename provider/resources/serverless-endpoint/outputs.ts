@@ -3,14 +3,19 @@
  * Kept out of provider/resources/serverless-endpoint.ts because the signatures name the API's
  * zod-inferred endpoint type, and the declarations programs compile against must not reach zod.
  */
+
+import type { RunpodSettings } from "../../client/config.js";
 import type { Endpoint } from "../../client/schemas/endpoints.js";
-import { settings } from "../../host/context.js";
 import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
 import { SETTINGS, scalingOf } from "./diff.js";
 import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
 
-/** Outputs from the API's endpoint and the inputs that made it; JSON-clean (null, never undefined). */
+/**
+ * Outputs from the API's endpoint and the inputs that made it; JSON-clean (null, never undefined).
+ * A queue endpoint's `jobUrl` is under the settings' `serverlessUrl`.
+ */
 export function endpointOutputs(
+  settings: Pick<RunpodSettings, "serverlessUrl">,
   e: Endpoint,
   inputs: Partial<ServerlessEndpointInputs>,
 ): ServerlessEndpointOutputs {
@@ -57,7 +62,7 @@ export function endpointOutputs(
     timeout: e.timeout,
     createdAt: e.createdAt,
     requestUrls,
-    jobUrl: type === "LOAD_BALANCER" ? (requestUrls.base ?? "") : `${settings().serverlessUrl}/v2/${e.id}/`,
+    jobUrl: type === "LOAD_BALANCER" ? (requestUrls.base ?? "") : `${settings.serverlessUrl}/v2/${e.id}/`,
   };
 }
 

@@ -2,9 +2,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { CreateEndpointRequest, Endpoint } from "../../client/schemas/endpoints.js";
-import { api, configureRuntime } from "../../host/context.js";
+import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
-import { progress } from "../../host/progress.js";
 import {
   byName,
   checkResult,
@@ -24,58 +23,57 @@ import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./type
 
 const label = byName("ServerlessEndpoint");
 
-/** Endpoints this process created or found: an unanswered create never takes one of them twice. */
-const claimed = new Set<string>();
-
 /**
  * POST /v2/serverless, never doubled: an unanswered create is resolved by looking for an endpoint
  * with the same name and type created since the request was sent (provider/host/create-once.ts).
  */
-function createEndpointOnce(b: CreateEndpointRequest): Promise<Endpoint> {
+function createEndpointOnce(ctx: HostContext, b: CreateEndpointRequest): Promise<Endpoint> {
   return createOnce({
     what: `an endpoint named ${b.name}`,
-    create: () => api().createEndpoint(b),
-    list: () => api().listEndpoints(),
+    create: () => ctx.api.createEndpoint(b),
+    list: () => ctx.api.listEndpoints(),
     matches: (e, sentAt) =>
       e.name === b.name && (e.type ?? "QUEUE") === b.type && createdSince(e.createdAt, sentAt),
-    claimed,
+    claimed: ctx.claims.endpoints,
+    clock: ctx.clock,
   });
 }
 
-/** @internal The provider host's side of ServerlessEndpoint; programs reach it only through the thin provider. */
-export class ServerlessEndpointProvider
-  implements pulumi.dynamic.ResourceProvider<ServerlessEndpointInputs, ServerlessEndpointOutputs>
-{
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    configureRuntime(req);
-  }
+/** Said at diff time: preview has no other channel from a dynamic provider (the host's stderr reaches the terminal). */
+function endpointDiffNote(
+  olds: ServerlessEndpointOutputs,
+  news: ServerlessEndpointInputs,
+): string | undefined {
+  const d = diffServerlessEndpoint(olds, news);
+  return d.restartsWorkers.length > 0 && d.replaces.length === 0
+    ? `changing ${d.restartsWorkers.join(", ")} may restart active workers`
+    : undefined;
+}
 
+/** @internal The provider host's side of ServerlessEndpoint; programs reach it only through the thin provider. */
+export class ServerlessEndpointProvider {
   async check(_olds: ServerlessEndpointInputs, news: ServerlessEndpointInputs) {
     return checkResult(news, checkServerlessEndpoint(news as unknown as Record<string, unknown>));
   }
 
   async diff(_id: string, olds: ServerlessEndpointOutputs, news: ServerlessEndpointInputs) {
-    const d = diffServerlessEndpoint(olds, news);
-    if (d.restartsWorkers.length > 0 && d.replaces.length === 0) {
-      // Preview has no other channel from a dynamic provider: the host's stderr reaches the terminal.
-      progress(label(news), `changing ${d.restartsWorkers.join(", ")} may restart active workers`);
-    }
-    return diffResult(d, news);
+    return diffResult(diffServerlessEndpoint(olds, news), news);
   }
 
   async create(
+    ctx: HostContext,
     inputs: ServerlessEndpointInputs,
   ): Promise<pulumi.dynamic.CreateResult<ServerlessEndpointOutputs>> {
-    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
-    const created = await createEndpointOnce(createBody(inputs));
-    progress(label(inputs), `created ${created.id} (${created.type ?? "QUEUE"})`);
-    return { id: created.id, outs: endpointOutputs(created, inputs) };
+    if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
+    const created = await createEndpointOnce(ctx, createBody(inputs));
+    ctx.progress(label(inputs), `created ${created.id} (${created.type ?? "QUEUE"})`);
+    return { id: created.id, outs: endpointOutputs(ctx.settings, created, inputs) };
   }
 
-  private async adopt(id: string, inputs: ServerlessEndpointInputs) {
-    const existing = await unlessGone(api().getEndpoint(id));
+  private async adopt(ctx: HostContext, id: string, inputs: ServerlessEndpointInputs) {
+    const existing = await unlessGone(ctx.api.getEndpoint(id));
     if (!existing) throw new Error(`adoptId ${id}: no such endpoint (or this API key cannot see it).`);
-    const current = endpointOutputs(existing, inputs);
+    const current = endpointOutputs(ctx.settings, existing, inputs);
     const d = diffServerlessEndpoint(current, inputs);
     if (d.replaces.length > 0) {
       throw new Error(
@@ -84,15 +82,15 @@ export class ServerlessEndpointProvider
     }
     const updated =
       d.updates.length > 0
-        ? await api().updateEndpoint(id, patchBody(d.updates, inputs, current, existing.env ?? {}))
+        ? await ctx.api.updateEndpoint(id, patchBody(d.updates, inputs, current, existing.env ?? {}))
         : existing;
-    claimed.add(id);
-    progress(label(inputs), `adopted existing endpoint ${id}`);
-    return { id, outs: endpointOutputs(updated, inputs) };
+    ctx.claims.endpoints.add(id);
+    ctx.progress(label(inputs), `adopted existing endpoint ${id}`);
+    return { id, outs: endpointOutputs(ctx.settings, updated, inputs) };
   }
 
-  async read(id: string, props?: ServerlessEndpointOutputs) {
-    const e = await unlessGone(api().getEndpoint(id));
+  async read(ctx: HostContext, id: string, props?: ServerlessEndpointOutputs) {
+    const e = await unlessGone(ctx.api.getEndpoint(id));
     if (!e) return missingObject<ServerlessEndpointOutputs>("serverless endpoint", id, props);
     // On refresh `props` are the old outputs (v1 or v2 names): their env keys are the declared
     // ones, none included, so env a template added is not drift. On a get they are the program's
@@ -101,30 +99,38 @@ export class ServerlessEndpointProvider
     const priorInputs = knownFields<ServerlessEndpointInputs>(props ? currentView(props) : undefined);
     if (!refresh && (!priorInputs.env || Object.keys(priorInputs.env).length === 0))
       priorInputs.env = e.env ?? {};
-    const outs = endpointOutputs(e, priorInputs);
+    const outs = endpointOutputs(ctx.settings, e, priorInputs);
     return readResult(id, outs, inputsFromOutputs(outs, priorInputs));
   }
 
-  async update(id: string, olds: ServerlessEndpointOutputs, news: ServerlessEndpointInputs) {
+  async update(
+    ctx: HostContext,
+    id: string,
+    olds: ServerlessEndpointOutputs,
+    news: ServerlessEndpointInputs,
+  ) {
     const current = currentView(olds);
     const d = diffServerlessEndpoint(olds, news);
-    if (d.updates.length === 0) return { outs: endpointOutputs(await api().getEndpoint(id), news) };
+    if (d.updates.length === 0)
+      return { outs: endpointOutputs(ctx.settings, await ctx.api.getEndpoint(id), news) };
     // PATCH replaces the whole env, so the endpoint's current env is read only when env changes.
-    const liveEnv = d.updates.includes("env") ? ((await api().getEndpoint(id)).env ?? {}) : {};
-    const updated = await api().updateEndpoint(id, patchBody(d.updates, news, current, liveEnv));
-    return { outs: endpointOutputs(updated, news) };
+    const liveEnv = d.updates.includes("env") ? ((await ctx.api.getEndpoint(id)).env ?? {}) : {};
+    const updated = await ctx.api.updateEndpoint(id, patchBody(d.updates, news, current, liveEnv));
+    return { outs: endpointOutputs(ctx.settings, updated, news) };
   }
 
-  async delete(id: string, props: ServerlessEndpointOutputs): Promise<void> {
+  async delete(ctx: HostContext, id: string, props: ServerlessEndpointOutputs): Promise<void> {
     try {
-      await api().deleteEndpoint(id);
+      await ctx.api.deleteEndpoint(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
       throw err;
     }
-    progress(label(props, id), `deleted ${id} (its logs and job history are gone with it)`);
+    ctx.progress(label(props, id), `deleted ${id} (its logs and job history are gone with it)`);
   }
 }
 
 /** @internal */
-export const serverlessEndpointProvider = named(new ServerlessEndpointProvider(), label);
+export const serverlessEndpointProvider = named(new ServerlessEndpointProvider(), label, {
+  note: endpointDiffNote,
+});

@@ -1,20 +1,12 @@
 /**
- * The account's SSH key set, written read-merge-write: one writer per process at a time, every
- * write verified, an unanswered write never sent again blindly.
+ * The account's SSH key set, written read-merge-write: one writer per provider host at a time
+ * (its context's `sshKeyWrites`), every write verified, an unanswered write never sent again
+ * blindly.
  */
 import { mayHaveLanded } from "../../client/errors.js";
-import { api } from "../../host/context.js";
+import type { HostContext } from "../../host/context.js";
 import { settling, waitUntil } from "../../host/create-once.js";
 import { type ParsedKey, parsePublicKey } from "./check.js";
-
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs `fn` after every earlier call of this process has finished: one writer of the key set at a time. */
-function exclusively<T>(fn: () => Promise<T>): Promise<T> {
-  const run = queue.then(fn, fn);
-  queue = run.catch(() => undefined);
-  return run;
-}
 
 export const sameKey = (a: string, b: ParsedKey) => {
   const p = parsePublicKey(a);
@@ -31,19 +23,20 @@ export const sameKey = (a: string, b: ParsedKey) => {
  * provider/host/create-once.ts: a first look at `lookAt`, the last at `settlesAt`).
  */
 export async function modifyKeys(
+  ctx: HostContext,
   change: (keys: string[]) => string[],
   verify: (keys: string[]) => boolean,
 ): Promise<void> {
-  await exclusively(async () => {
+  await ctx.sshKeyWrites.run(async () => {
     let settlesAt = 0;
     for (let round = 1; ; round += 1) {
-      const current = await api().getSshKeys();
+      const current = await ctx.api.getSshKeys();
       const next = change(current);
       const unchanged = next.length === current.length && next.every((k, i) => k === current[i]);
       if (!unchanged) {
         const startedAt = Date.now();
         try {
-          await api().putSshKeys(next, { idempotent: false });
+          await ctx.api.putSshKeys(next, { idempotent: false });
         } catch (err) {
           if (!mayHaveLanded(err) || round >= 6) throw err;
           const settle = settling(startedAt);
@@ -52,10 +45,10 @@ export async function modifyKeys(
           continue;
         }
       }
-      let keys = await api().getSshKeys();
+      let keys = await ctx.api.getSshKeys();
       if (verify(keys) && Date.now() < settlesAt) {
         await waitUntil(settlesAt);
-        keys = await api().getSshKeys();
+        keys = await ctx.api.getSshKeys();
       }
       if (verify(keys)) return;
       if (round >= 6) {

@@ -1,8 +1,6 @@
 /** The SshKey provider: check, diff, create, read, update and delete, as the provider host runs them. */
-import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown } from "../../both/unknown.js";
-import { api, configureRuntime } from "../../host/context.js";
-import { progress } from "../../host/progress.js";
+import type { HostContext } from "../../host/context.js";
 import { diffResult, missingObject, named, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
 import { modifyKeys, sameKey } from "./key-set.js";
@@ -19,11 +17,7 @@ function outputs(key: ParsedKey): SshKeyOutputs {
 }
 
 /** @internal The provider host's side of SshKey; programs reach it only through the thin provider. */
-export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInputs, SshKeyOutputs> {
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    configureRuntime(req);
-  }
-
+export class SshKeyProvider {
   async check(_olds: SshKeyInputs, news: SshKeyInputs) {
     const failures = checkSshKey(news as unknown as Record<string, unknown>);
     if (failures.length > 0) return { inputs: news, failures };
@@ -41,44 +35,47 @@ export class SshKeyProvider implements pulumi.dynamic.ResourceProvider<SshKeyInp
     return diffResult({ replaces: [], updates: next.line !== old.line ? ["publicKey"] : [] }, news);
   }
 
-  async create(inputs: SshKeyInputs) {
+  async create(ctx: HostContext, inputs: SshKeyInputs) {
     const key = parsePublicKey(inputs.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
     await modifyKeys(
+      ctx,
       (keys) => (keys.some((k) => sameKey(k, key)) ? keys : [...keys, key.line]),
       (keys) => keys.some((k) => sameKey(k, key)),
     );
-    progress(`SshKey ${key.comment ?? key.type}`, `registered ${key.fingerprint}`);
+    ctx.progress(`SshKey ${key.comment ?? key.type}`, `registered ${key.fingerprint}`);
     return { id: key.fingerprint, outs: outputs(key) };
   }
 
-  async read(id: string, props?: SshKeyOutputs) {
+  async read(ctx: HostContext, id: string, props?: SshKeyOutputs) {
     const key = props?.publicKey ? parsePublicKey(props.publicKey) : undefined;
-    const keys = await api().getSshKeys();
+    const keys = await ctx.api.getSshKeys();
     const found = keys.find((k) => (key ? sameKey(k, key) : parsePublicKey(k)?.fingerprint === id));
     const parsed = found ? parsePublicKey(found) : undefined;
     if (!parsed) return missingObject<SshKeyOutputs>("SSH key", id, props);
     return readResult(id, outputs(parsed), { publicKey: parsed.line });
   }
 
-  async update(_id: string, _olds: SshKeyOutputs, news: SshKeyInputs) {
+  async update(ctx: HostContext, _id: string, _olds: SshKeyOutputs, news: SshKeyInputs) {
     const key = parsePublicKey(news.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
     await modifyKeys(
+      ctx,
       (keys) => keys.map((k) => (sameKey(k, key) ? key.line : k)),
       (keys) => keys.includes(key.line),
     );
     return { outs: outputs(key) };
   }
 
-  async delete(_id: string, props: SshKeyOutputs): Promise<void> {
+  async delete(ctx: HostContext, _id: string, props: SshKeyOutputs): Promise<void> {
     const key = parsePublicKey(props.publicKey);
     if (!key) return;
     await modifyKeys(
+      ctx,
       (keys) => keys.filter((k) => !sameKey(k, key)),
       (keys) => !keys.some((k) => sameKey(k, key)),
     );
-    progress(`SshKey ${key.comment ?? key.type}`, `removed ${key.fingerprint}`);
+    ctx.progress(`SshKey ${key.comment ?? key.type}`, `removed ${key.fingerprint}`);
   }
 }
 

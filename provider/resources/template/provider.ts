@@ -1,9 +1,8 @@
 /** The Template provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
-import { api, configureRuntime } from "../../host/context.js";
+import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
-import { progress } from "../../host/progress.js";
 import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
 import { createTemplateBody, templatePatchBody } from "./body.js";
 import { checkTemplate } from "./check.js";
@@ -13,58 +12,58 @@ import type { TemplateInputs, TemplateOutputs } from "./types.js";
 
 const label = byName("Template");
 
-/** Templates this process created or found: an unanswered create never takes one of them twice. */
-const claimed = new Set<string>();
+/**
+ * What a change does to what was made from the template, said at diff time: preview has no other
+ * channel from a dynamic provider (the host's stderr reaches the terminal).
+ */
+function templateDiffNote(olds: TemplateOutputs, news: TemplateInputs): string | undefined {
+  const d = diffTemplate(olds, news);
+  if (d.replaces.length > 0) {
+    return `replacing it (${d.replaces.join(", ")}) gives it a new id: pods that take their templateId from it are replaced, endpoints are updated to the new id${d.replaces.includes("serverless") ? "; a serverless template cannot back a pod, and a pod template cannot back an endpoint" : ""}`;
+  }
+  if (d.changes) {
+    return `changing ${d.updates.join(", ")} edits the template only: pods and endpoints already created from it keep the settings they were created with (a template is applied once, at create)`;
+  }
+  return undefined;
+}
 
 /** @internal The provider host's side of Template; programs reach it only through the thin provider. */
-export class TemplateProvider implements pulumi.dynamic.ResourceProvider<TemplateInputs, TemplateOutputs> {
-  async configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-    configureRuntime(req);
-  }
-
+export class TemplateProvider {
   async check(_olds: TemplateInputs, news: TemplateInputs) {
     return checkResult(news, checkTemplate(news as unknown as Record<string, unknown>));
   }
 
   async diff(_id: string, olds: TemplateOutputs, news: TemplateInputs): Promise<pulumi.dynamic.DiffResult> {
-    const d = diffTemplate(olds, news);
-    // Preview has no other channel from a dynamic provider: the host's stderr reaches the terminal.
-    if (d.replaces.length > 0) {
-      progress(
-        label(news),
-        `replacing it (${d.replaces.join(", ")}) gives it a new id: pods that take their templateId from it are replaced, endpoints are updated to the new id${d.replaces.includes("serverless") ? "; a serverless template cannot back a pod, and a pod template cannot back an endpoint" : ""}`,
-      );
-    } else if (d.changes) {
-      progress(
-        label(news),
-        `changing ${d.updates.join(", ")} edits the template only: pods and endpoints already created from it keep the settings they were created with (a template is applied once, at create)`,
-      );
-    }
-    return diffResult(d, news);
+    return diffResult(diffTemplate(olds, news), news);
   }
 
-  async create(inputs: TemplateInputs): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
-    if (inputs.adoptId) return this.adopt(inputs.adoptId, inputs);
+  async create(
+    ctx: HostContext,
+    inputs: TemplateInputs,
+  ): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
+    if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
     const body = createTemplateBody(inputs);
     // Never doubled: an unanswered create is resolved by looking among the account's templates for
     // one with the same name and image (provider/host/create-once.ts).
     const t = await createOnce({
       what: `a template named ${body.name}`,
-      create: () => api().createTemplate(body),
-      list: () => api().listTemplates(),
+      create: () => ctx.api.createTemplate(body),
+      list: () => ctx.api.listTemplates(),
       matches: (x) => x.name === body.name && x.image === body.image,
-      claimed,
+      claimed: ctx.claims.templates,
+      clock: ctx.clock,
     });
-    progress(label(inputs), `created ${t.id}`);
+    ctx.progress(label(inputs), `created ${t.id}`);
     return { id: t.id, outs: templateOutputs(t) };
   }
 
   /** `adoptId`: take over one of the account's templates, then apply what differs in place. */
   private async adopt(
+    ctx: HostContext,
     id: string,
     inputs: TemplateInputs,
   ): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
-    let t = await unlessGone(api().getTemplate(id));
+    let t = await unlessGone(ctx.api.getTemplate(id));
     if (!t)
       throw new Error(`${label(inputs)}: adoptId ${id}: no such template (or this API key cannot see it).`);
     const current = templateOutputs(t);
@@ -76,7 +75,7 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
     }
     if (d.updates.length > 0) {
       try {
-        t = await api().updateTemplate(id, templatePatchBody(d.updates, current, inputs));
+        t = await ctx.api.updateTemplate(id, templatePatchBody(d.updates, current, inputs));
       } catch (err) {
         if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
           throw new Error(
@@ -86,19 +85,24 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
         throw err;
       }
     }
-    claimed.add(id);
-    progress(label(inputs), `adopted existing template ${id}`);
+    ctx.claims.templates.add(id);
+    ctx.progress(label(inputs), `adopted existing template ${id}`);
     return { id, outs: templateOutputs(t) };
   }
 
-  async read(id: string, props?: TemplateOutputs): Promise<pulumi.dynamic.ReadResult<TemplateOutputs>> {
-    const t = await unlessGone(api().getTemplate(id));
+  async read(
+    ctx: HostContext,
+    id: string,
+    props?: TemplateOutputs,
+  ): Promise<pulumi.dynamic.ReadResult<TemplateOutputs>> {
+    const t = await unlessGone(ctx.api.getTemplate(id));
     if (!t) return missingObject("template", id, props);
     const outs = templateOutputs(t);
     return readResult(id, outs, inputsFromOutputs(outs, (props ?? {}) as Partial<TemplateInputs>));
   }
 
   async update(
+    ctx: HostContext,
     id: string,
     olds: TemplateOutputs,
     news: TemplateInputs,
@@ -106,15 +110,15 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
     const d = diffTemplate(olds, news);
     const body = templatePatchBody(d.updates, olds, news);
     const t =
-      Object.keys(body).length > 0 ? await api().updateTemplate(id, body) : await api().getTemplate(id);
+      Object.keys(body).length > 0 ? await ctx.api.updateTemplate(id, body) : await ctx.api.getTemplate(id);
     return { outs: templateOutputs(t) };
   }
 
   /** DELETE; 404 is success. A template an endpoint is bound to is refused (400): say what to do. */
-  async delete(id: string, props: TemplateOutputs): Promise<void> {
+  async delete(ctx: HostContext, id: string, props: TemplateOutputs): Promise<void> {
     const what = label(props, id);
     try {
-      await api().deleteTemplate(id);
+      await ctx.api.deleteTemplate(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
       if (isRunpodApiError(err, ERROR_CODES.BAD_REQUEST)) {
@@ -126,9 +130,9 @@ export class TemplateProvider implements pulumi.dynamic.ResourceProvider<Templat
       }
       throw err;
     }
-    progress(what, `deleted ${id} (pods created from it keep their settings)`);
+    ctx.progress(what, `deleted ${id} (pods created from it keep their settings)`);
   }
 }
 
 /** @internal */
-export const templateProvider = named(new TemplateProvider(), label);
+export const templateProvider = named(new TemplateProvider(), label, { note: templateDiffNote });

@@ -5,6 +5,7 @@
 import { expect } from "vitest";
 import type { CliResult } from "../cli.js";
 import type { Api, RunningEmulator } from "../emulator.js";
+import type { HostProviders } from "../provider.js";
 import type { Surface } from "./emulator-routes.js";
 import type { Violation } from "./validator.js";
 
@@ -30,6 +31,8 @@ export interface FlowContext {
   raw(surface: Surface, method: string, path: string, options?: RawOptions): Promise<RawAnswer>;
   /** The built CLI, run with RUNPOD_* variables pointing at the proxy. */
   cli(args: readonly string[]): Promise<CliResult>;
+  /** The providers of a host context pointed at the proxy. */
+  readonly providers: HostProviders;
 }
 
 export interface Flow {

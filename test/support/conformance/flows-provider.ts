@@ -18,18 +18,15 @@ import type {
 import type { ServerlessJobOutputs } from "../../../provider/resources/serverless-job/types.js";
 import type { SshKeyOutputs } from "../../../provider/resources/ssh-key/types.js";
 import type { TemplateInputs, TemplateOutputs } from "../../../provider/resources/template/types.js";
-import { providerLib, runtimeLib } from "../provider.js";
+import { providerLib } from "../provider.js";
 import { A40, FLUX, type Flow, H100, L4, L40S, SSH_KEY } from "./flow.js";
-
-const { Cluster, Pod, Template, NetworkVolume, Registry, Secret, SshKey, ServerlessEndpoint, ServerlessJob } =
-  runtimeLib.providers;
 
 export const PROVIDER_FLOWS: readonly Flow[] = [
   {
     name: "Pod: GPU pod on a placement candidate with a network volume; read; image and mount path change; delete",
     via: "provider",
     operations: ["createPod", "getNetworkVolume", "getPod", "updatePod", "deletePod"],
-    async run() {
+    async run(ctx) {
       const inputs: PodInputs = {
         name: "conformance-gpu",
         image: "img:1",
@@ -41,15 +38,15 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
         mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/data" }] },
         placement: { candidates: [{ dataCenterId: "US-TX-3" }] },
       };
-      const created = await Pod.create(inputs);
+      const created = await ctx.providers.Pod.create(inputs);
       const outs = created.outs as PodOutputs;
-      const read = await Pod.read(created.id, outs);
-      const updated = await Pod.update(created.id, outs, {
+      const read = await ctx.providers.Pod.read(created.id, outs);
+      const updated = await ctx.providers.Pod.update(created.id, outs, {
         ...inputs,
         image: "img:2",
         mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/mnt/data" }] },
       });
-      await Pod.delete(created.id, updated.outs as PodOutputs);
+      await ctx.providers.Pod.delete(created.id, updated.outs as PodOutputs);
       expect([outs.status, read.id, (updated.outs as PodOutputs).mounts.network?.[0]?.path]).toEqual([
         "RUNNING",
         created.id,
@@ -61,7 +58,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "Pod: from a public template, placed by region through the catalog, with command arrays, placement filters, a global volume, locked",
     via: "provider",
     operations: ["listDataCenters", "listGpuTypes", "createPod", "getPod", "updatePod", "deletePod"],
-    async run() {
+    async run(ctx) {
       const inputs: PodInputs = {
         name: "conformance-template",
         templateId: "comfyui-community",
@@ -73,14 +70,14 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
         startJupyter: true,
         locked: true,
       };
-      const created = await Pod.create(inputs);
+      const created = await ctx.providers.Pod.create(inputs);
       const outs = created.outs as PodOutputs;
-      const moved = await Pod.update(created.id, outs, {
+      const moved = await ctx.providers.Pod.update(created.id, outs, {
         ...inputs,
         mounts: { global: [{ volumeId: "gv-shared-cache", path: "/cache" }] },
         locked: false,
       });
-      await Pod.delete(created.id, moved.outs as PodOutputs);
+      await ctx.providers.Pod.delete(created.id, moved.outs as PodOutputs);
       expect([outs.status, outs.locked, (moved.outs as PodOutputs).mounts.global?.[0]?.path]).toEqual([
         "RUNNING",
         true,
@@ -92,8 +89,8 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "Pod: CPU pod placed through the catalog, with SSH from the account's keys",
     via: "provider",
     operations: ["listDataCenters", "createPod", "getPod", "deletePod"],
-    async run() {
-      const created = await Pod.create({
+    async run(ctx) {
+      const created = await ctx.providers.Pod.create({
         name: "conformance-cpu",
         image: "runpod/base:0.6.2-cpu",
         cpu: { id: "cpu3c", vcpuCount: 4 },
@@ -101,7 +98,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
         startSsh: true,
         placement: { regions: ["NORTH_AMERICA"] },
       });
-      await Pod.delete(created.id, created.outs as PodOutputs);
+      await ctx.providers.Pod.delete(created.id, created.outs as PodOutputs);
       expect((created.outs as PodOutputs).cpu?.vcpuCount).toBe(4);
     },
   },
@@ -109,7 +106,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "Template: create, read, update, delete",
     via: "provider",
     operations: ["createTemplate", "getTemplate", "updateTemplate", "deleteTemplate"],
-    async run() {
+    async run(ctx) {
       const inputs: TemplateInputs = {
         name: "conformance-template",
         image: "img:1",
@@ -122,15 +119,15 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
         startSsh: true,
         startJupyter: false,
       };
-      const created = await Template.create(inputs);
+      const created = await ctx.providers.Template.create(inputs);
       const outs = created.outs as TemplateOutputs;
-      await Template.read(created.id, outs);
-      const updated = await Template.update(created.id, outs, {
+      await ctx.providers.Template.read(created.id, outs);
+      const updated = await ctx.providers.Template.update(created.id, outs, {
         ...inputs,
         image: "img:2",
         env: { MODEL: "big" },
       });
-      await Template.delete(created.id, updated.outs as TemplateOutputs);
+      await ctx.providers.Template.delete(created.id, updated.outs as TemplateOutputs);
       expect((updated.outs as TemplateOutputs).image).toBe("img:2");
     },
   },
@@ -138,13 +135,13 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "NetworkVolume: create, read, grow, delete",
     via: "provider",
     operations: ["createNetworkVolume", "getNetworkVolume", "updateNetworkVolume", "deleteNetworkVolume"],
-    async run() {
+    async run(ctx) {
       const inputs: NetworkVolumeInputs = { name: "conformance-volume", size: 20, dataCenterId: "EU-RO-1" };
-      const created = await NetworkVolume.create(inputs);
+      const created = await ctx.providers.NetworkVolume.create(inputs);
       const outs = created.outs as NetworkVolumeOutputs;
-      await NetworkVolume.read(created.id, outs);
-      const grown = await NetworkVolume.update(created.id, outs, { ...inputs, size: 40 });
-      await NetworkVolume.delete(created.id, grown.outs as NetworkVolumeOutputs);
+      await ctx.providers.NetworkVolume.read(created.id, outs);
+      const grown = await ctx.providers.NetworkVolume.update(created.id, outs, { ...inputs, size: 40 });
+      await ctx.providers.NetworkVolume.delete(created.id, grown.outs as NetworkVolumeOutputs);
       expect((grown.outs as NetworkVolumeOutputs).size).toBe(40);
     },
   },
@@ -152,11 +149,11 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "SshKey: register, read, delete",
     via: "provider",
     operations: ["getSshKeys", "updateSshKeys"],
-    async run() {
-      const created = await SshKey.create({ publicKey: SSH_KEY });
+    async run(ctx) {
+      const created = await ctx.providers.SshKey.create({ publicKey: SSH_KEY });
       const outs = created.outs as SshKeyOutputs;
-      const read = await SshKey.read(created.id, outs);
-      await SshKey.delete(created.id, outs);
+      const read = await ctx.providers.SshKey.read(created.id, outs);
+      await ctx.providers.SshKey.delete(created.id, outs);
       expect(read.id).toBe(created.id);
     },
   },
@@ -164,7 +161,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "ServerlessEndpoint: create, read, update, delete",
     via: "provider",
     operations: ["createEndpoint", "getEndpoint", "updateEndpoint", "deleteEndpoint"],
-    async run() {
+    async run(ctx) {
       const inputs: ServerlessEndpointInputs = {
         name: "conformance-endpoint",
         type: "QUEUE",
@@ -175,14 +172,14 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
         env: { MODEL: "sdxl" },
         timeout: 600_000,
       };
-      const created = await ServerlessEndpoint.create(inputs);
+      const created = await ctx.providers.ServerlessEndpoint.create(inputs);
       const outs = created.outs as ServerlessEndpointOutputs;
-      await ServerlessEndpoint.read(created.id, outs);
-      const updated = await ServerlessEndpoint.update(created.id, outs, {
+      await ctx.providers.ServerlessEndpoint.read(created.id, outs);
+      const updated = await ctx.providers.ServerlessEndpoint.update(created.id, outs, {
         ...inputs,
         workers: { min: 0, max: 3, idleTimeout: 5 },
       });
-      await ServerlessEndpoint.delete(created.id, updated.outs as ServerlessEndpointOutputs);
+      await ctx.providers.ServerlessEndpoint.delete(created.id, updated.outs as ServerlessEndpointOutputs);
       expect((updated.outs as ServerlessEndpointOutputs).workers).toEqual({ min: 0, max: 3, idleTimeout: 5 });
     },
   },
@@ -190,15 +187,15 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "Registry: create, read, delete",
     via: "provider",
     operations: ["createRegistry", "listRegistries", "getRegistry", "deleteRegistry"],
-    async run() {
-      const created = await Registry.create({
+    async run(ctx) {
+      const created = await ctx.providers.Registry.create({
         name: "conformance-registry",
         username: "me",
         password: "token",
       });
       const outs = created.outs as RegistryOutputs;
-      const read = await Registry.read(created.id, outs);
-      await Registry.delete(created.id, outs);
+      const read = await ctx.providers.Registry.read(created.id, outs);
+      await ctx.providers.Registry.delete(created.id, outs);
       expect(read.id).toBe(created.id);
     },
   },
@@ -206,14 +203,18 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "Secret: create, read, rotate with a new description, delete",
     via: "provider",
     operations: ["listSecrets", "createSecret", "getSecret", "updateSecret", "deleteSecret"],
-    async run() {
+    async run(ctx) {
       const inputs: SecretInputs = { name: "conformance-secret", value: "first", description: "one" };
-      const created = await Secret.create(inputs);
+      const created = await ctx.providers.Secret.create(inputs);
       const outs = created.outs as SecretOutputs;
-      const read = await Secret.read(created.id, outs);
-      const checked = await Secret.check(inputs, { ...inputs, value: "second", description: "two" });
-      const rotated = await Secret.update(created.id, outs, checked.inputs as SecretInputs);
-      await Secret.delete(created.id, rotated.outs as SecretOutputs);
+      const read = await ctx.providers.Secret.read(created.id, outs);
+      const checked = await ctx.providers.Secret.check(inputs, {
+        ...inputs,
+        value: "second",
+        description: "two",
+      });
+      const rotated = await ctx.providers.Secret.update(created.id, outs, checked.inputs as SecretInputs);
+      await ctx.providers.Secret.delete(created.id, rotated.outs as SecretOutputs);
       expect([read.id, (rotated.outs as SecretOutputs).description, checked.failures]).toEqual([
         created.id,
         "two",
@@ -232,7 +233,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
       "updateCluster",
       "deleteCluster",
     ],
-    async run() {
+    async run(ctx) {
       const inputs: ClusterInputs = {
         name: "conformance-cluster",
         type: "TRAINING",
@@ -242,11 +243,14 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
         dataCenterIds: ["US-KS-2"],
         startSsh: true,
       };
-      const created = await Cluster.create(inputs);
+      const created = await ctx.providers.Cluster.create(inputs);
       const outs = created.outs as ClusterOutputs;
-      await Cluster.read(created.id, outs);
-      const renamed = await Cluster.update(created.id, outs, { ...inputs, name: "conformance-cluster-2" });
-      await Cluster.delete(created.id, renamed.outs as ClusterOutputs);
+      await ctx.providers.Cluster.read(created.id, outs);
+      const renamed = await ctx.providers.Cluster.update(created.id, outs, {
+        ...inputs,
+        name: "conformance-cluster-2",
+      });
+      await ctx.providers.Cluster.delete(created.id, renamed.outs as ClusterOutputs);
       expect((renamed.outs as ClusterOutputs).name).toBe("conformance-cluster-2");
     },
   },
@@ -254,8 +258,8 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "ServerlessJob: a job on a hosted model, run at create",
     via: "provider",
     operations: [],
-    async run() {
-      const created = await ServerlessJob.create({
+    async run(ctx) {
+      const created = await ctx.providers.ServerlessJob.create({
         endpointId: FLUX,
         input: { prompt: "a fox" },
         mode: "async",

@@ -1,0 +1,100 @@
+/**
+ * What `configure` leaves for the calls that follow, in the provider host.
+ *
+ * The engine's dynamic-provider host configures each resource type's serialized provider once,
+ * then calls its methods; the serialized provider forwards each call to
+ * `require("runpod-dynamic/runtime").providers[type]` (provider/program/thin.ts) with the engine's
+ * arguments only, and stack state written by earlier versions keeps that call shape. So the
+ * context `configure` made can only be found again through the `providers` table: provider/runtime.ts
+ * keeps one ProviderHost for it, and nothing else in provider/ keeps run state at module level.
+ *
+ * Every type is configured with the same stack config, so the types share one context, as they
+ * share one rate-limit quota: one budget, one pod watcher (cluster members are pods too), one
+ * HTTP pool. A configuration with other settings gets a new context.
+ */
+import { type Clock, realClock, scaledClock } from "../client/clock.js";
+import { resolveSettings, type SettingsLookup } from "../client/config.js";
+import {
+  type Claims,
+  type ConfigureRequest,
+  type ContextClientOptions,
+  HostContext,
+  noClaims,
+} from "./context.js";
+import { type ProgressSink, progressLine, stderrProgress } from "./progress.js";
+
+/** The stack config as settings look it up; a key the config cannot give reads as unset. */
+export function lookupIn(req: ConfigureRequest): SettingsLookup {
+  const config = req.config;
+  return (key) => {
+    try {
+      return config.get(key);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Real time, or RUNPOD_DYNAMIC_TIME_SCALE times faster (a provider host under test, a benchmark). */
+export function hostClock(env: NodeJS.ProcessEnv = process.env): Clock {
+  const scale = Number(env.RUNPOD_DYNAMIC_TIME_SCALE ?? "1");
+  return Number.isFinite(scale) && scale > 0 && scale !== 1 ? scaledClock(scale) : realClock;
+}
+
+export class ProviderHost {
+  /**
+   * Ids of resources this host owns or the engine showed it. They outlive a change of settings,
+   * and `diff` records into them without a context (provider/resources/common.ts, `named`).
+   */
+  readonly claims: Claims = noClaims();
+  private lookup: SettingsLookup = () => undefined;
+  private current: { key: string; context: HostContext } | undefined;
+  /** One clock for every context of this host, so their budgets and waits agree on the time. */
+  private readonly clock = hostClock();
+  private clientOptions: ContextClientOptions = {};
+  private sink: ProgressSink = stderrProgress;
+
+  /**
+   * Client options and a progress sink for every context made from now on: how a process that
+   * starts the provider host with a preload tunes it (test/chaos/host-preload.cjs).
+   */
+  tune(options: { clientOptions?: ContextClientOptions; progress?: ProgressSink }): void {
+    if (options.clientOptions) this.clientOptions = options.clientOptions;
+    if (options.progress) this.sink = options.progress;
+    this.current?.context.close();
+    this.current = undefined;
+  }
+
+  /** Keeps the stack config; the context is made from it when an operation first needs it. */
+  configure(req: ConfigureRequest): void {
+    this.lookup = lookupIn(req);
+  }
+
+  /** Progress without a context (what `diff` says), where every context's goes. */
+  progress(resource: string, message: string): void {
+    this.sink(progressLine(resource, message));
+  }
+
+  /**
+   * The context for the configured settings (the environment fills what the config leaves out).
+   * Settings are resolved on each call, so a bad setting fails the operation that needs it.
+   */
+  context(): HostContext {
+    const settings = resolveSettings(this.lookup, process.env);
+    const key = JSON.stringify(settings);
+    if (this.current?.key !== key) {
+      this.current?.context.close();
+      this.current = {
+        key,
+        context: new HostContext({
+          settings,
+          clock: this.clock,
+          clientOptions: this.clientOptions,
+          progress: this.sink,
+          claims: this.claims,
+        }),
+      };
+    }
+    return this.current.context;
+  }
+}
