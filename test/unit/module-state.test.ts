@@ -163,7 +163,8 @@ function moduleState(root: string): string[] {
         const kind = kindOf(d.initializer);
         if (kind === "instance") found.push(name(file, `${what} (an instance)`));
         const symbol = ts.isIdentifier(d.name) ? checker.getSymbolAtLocation(d.name) : undefined;
-        if (kind === "collection" && symbol) collections.set(symbol, name(file, `${what} (changed at run time)`));
+        if (kind === "collection" && symbol)
+          collections.set(symbol, name(file, `${what} (changed at run time)`));
       }
     }
   }
@@ -185,7 +186,8 @@ function moduleState(root: string): string[] {
 
 describe("module-level state in provider/", () => {
   const state = moduleState(SOURCE_ROOT);
-  const allowed = (entry: string) => Object.keys(ALLOWED).some((a) => entry.startsWith(`${a} `) || entry === a);
+  const allowed = (entry: string) =>
+    Object.keys(ALLOWED).some((a) => entry.startsWith(`${a} `) || entry === a);
 
   it("is none, but for the listed exceptions", () => {
     expect(state.filter((s) => !allowed(s))).toEqual([]);
