@@ -2,10 +2,11 @@
  * The implementation the serialized providers load by package name inside the provider host
  * (`require("runpod-dynamic/runtime")`). One entry per resource type.
  */
+
+import type { HostSource } from "./host/bind.js";
 import type { HostContext } from "./host/context.js";
 import { ProviderHost } from "./host/provider-host.js";
 import { clusterProvider } from "./resources/cluster/provider.js";
-import type { HostSource } from "./resources/common.js";
 import { networkVolumeProvider } from "./resources/network-volume/provider.js";
 import { podProvider } from "./resources/pod/provider.js";
 import { registryProvider } from "./resources/registry/provider.js";

@@ -3,7 +3,7 @@
  * rate-limit budgets, the pod watcher, the coalesced pod reads, the clock, where progress goes, and
  * what this host has claimed or learned so far. `provider/host/provider-host.ts` makes it from the
  * configuration `configure` received; tests and benchmarks make their own. Every provider method
- * that talks to the API is handed it (`provider/resources/common.ts`, `HostedProvider`), and passes
+ * that talks to the API is handed it (`provider/host/bind.ts`, `HostedProvider`), and passes
  * on the parts its helpers need: nothing here is found through a module or a global.
  */
 import { RunpodApi } from "../client/api.js";

@@ -8,7 +8,6 @@ import { applyCommand, type CommandFields, decodeArgs } from "../both/container-
 import { PLAIN_ENV_KEYS } from "../both/plain-env.js";
 import { containsUnknown, isUnknown } from "../both/unknown.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import type { Claims, HostContext } from "../host/context.js";
 
 /** Structural equality that ignores key order and treats undefined and null alike. */
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -79,96 +78,6 @@ export function errorAbout(what: string, err: unknown): Error {
 
 /** How a resource is named in its errors: `Pod trainer`, from its inputs or outputs, else its id. */
 export type Labeller = (props: Record<string, unknown> | undefined, id?: string) => string;
-
-/** The methods of a provider that talk to the API: each is handed the host's context first. */
-type Operation = "create" | "read" | "update" | "delete";
-
-/**
- * A resource's provider as the host holds it (`provider/resources/<name>/provider.ts`): `check`
- * and `diff` are pure functions of the engine's arguments; create, read, update and delete take
- * the host's context (`provider/host/context.ts`) before them.
- */
-export interface HostedProvider {
-  check(olds: never, news: never): Promise<pulumi.dynamic.CheckResult>;
-  diff(id: string, olds: never, news: never): Promise<pulumi.dynamic.DiffResult>;
-}
-
-/** Where a bound provider finds its host's state (provider/host/provider-host.ts; a test's own context). */
-export interface HostSource {
-  /** The context an operation runs on; it fails when the configuration cannot make one. */
-  context(): HostContext;
-  readonly claims: Claims;
-  /** Where progress lines go, without a context (what `diff` says). */
-  progress(resource: string, message: string): void;
-}
-
-/** What the host does around a provider's pure `diff`. */
-export interface DiffEffects<P extends HostedProvider> {
-  /**
-   * Claims the id of every object `diff` is asked about in this set: it is in state, so no create
-   * of this host may take it over as left by an interrupted run (a replacement's create carries
-   * the same create key as what it replaces; provider/resources/pod/recovery.ts).
-   */
-  readonly claimShown?: keyof Claims;
-  /** A line for the user about what the change will do (preview has no other channel). */
-  readonly note?: (olds: Parameters<P["diff"]>[1], news: Parameters<P["diff"]>[2]) => string | undefined;
-}
-
-/** A hosted provider with the engine's call shape: the context comes from where it was bound. */
-export type ForEngine<P extends HostedProvider> = Pick<P, "check" | "diff"> & {
-  [K in Operation & keyof P]: P[K] extends (ctx: HostContext, ...args: infer A) => infer R
-    ? (...args: A) => R
-    : never;
-};
-
-/**
- * Binds a provider to its host, with every error of create, read, update and delete naming the
- * resource it is about: one place, so no path of any resource can forget it. The context is asked
- * for inside each call, so a configuration no context can be made from (a bad base URL) fails the
- * operation, naming the resource, as every other error does.
- * What `diff` leads to beyond its answer (`effects`) happens here, so `diff` stays a pure function.
- */
-export function named<P extends HostedProvider>(
-  provider: P,
-  label: Labeller,
-  effects: DiffEffects<P> = {},
-): (host: HostSource) => ForEngine<P> {
-  const methods = provider as unknown as Record<
-    string,
-    ((...args: unknown[]) => Promise<unknown>) | undefined
-  >;
-  const props = (x: unknown) => x as Record<string, unknown> | undefined;
-  const subjects: Record<Operation, (args: unknown[]) => string> = {
-    create: ([inputs]) => label(props(inputs)),
-    read: ([id, outs]) => label(props(outs), id as string),
-    update: ([id, _olds, news]) => label(props(news), id as string),
-    delete: ([id, outs]) => label(props(outs), id as string),
-  };
-  return (host) => {
-    const engine: Record<string, unknown> = {
-      check: provider.check.bind(provider),
-      diff: async (id: string, olds: never, news: never) => {
-        const result = await provider.diff(id, olds, news);
-        if (id && effects.claimShown) host.claims[effects.claimShown].add(id);
-        const note = effects.note?.(olds, news);
-        if (note !== undefined) host.progress(label(props(news)), note);
-        return result;
-      },
-    };
-    for (const [operation, subject] of Object.entries(subjects)) {
-      const method = methods[operation];
-      if (!method) continue;
-      engine[operation] = async (...args: unknown[]) => {
-        try {
-          return await method.call(provider, host.context(), ...args);
-        } catch (err) {
-          throw errorAbout(subject(args), err);
-        }
-      };
-    }
-    return engine as ForEngine<P>;
-  };
-}
 
 /** `<Type> <name>`, for resources that have a `name`: takes their typed inputs and outputs as they are. */
 export const byName =

@@ -1,6 +1,7 @@
 /** The Cluster provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { elapsed } from "../../host/progress.js";
@@ -13,7 +14,6 @@ import {
   envKeysOf,
   knownFields,
   missingObject,
-  named,
   partialFailure,
   readResult,
   unlessGone,

@@ -1,10 +1,11 @@
 /** The NetworkVolume provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
-import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
 import { createVolumeBody, inputsFromOutputs, patchBody, shrinkError, volumeOutputs } from "./body.js";
 import { checkNetworkVolume } from "./check.js";
 import { diffNetworkVolume } from "./diff.js";

@@ -2,18 +2,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/progress.js";
 import { WaitFailure } from "../../host/watcher.js";
-import {
-  checkResult,
-  diffResult,
-  envKeysOf,
-  missingObject,
-  named,
-  partialFailure,
-  readResult,
-} from "../common.js";
+import { checkResult, diffResult, envKeysOf, missingObject, partialFailure, readResult } from "../common.js";
 import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";
 import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn } from "./create-key.js";

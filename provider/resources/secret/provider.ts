@@ -2,9 +2,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Secret as ApiSecret } from "../../client/schemas/secrets.js";
+import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
-import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
 import { createSecretBody, patchBody, secretOutputs } from "./body.js";
 import { checkSecret } from "./check.js";
 import { diffSecret } from "./diff.js";

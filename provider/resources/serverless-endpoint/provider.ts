@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { CreateEndpointRequest, Endpoint } from "../../client/schemas/endpoints.js";
+import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
 import {
@@ -11,7 +12,6 @@ import {
   diffResult,
   knownFields,
   missingObject,
-  named,
   readResult,
   unlessGone,
 } from "../common.js";

@@ -1,9 +1,10 @@
 /** The ServerlessJob provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import { JobWaitTimeoutError } from "../../client/api.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { JobFailedError, type JobResult, runSync, waitForJob } from "../../program/jobs.js";
-import { checkResult, differs, diffResult, named } from "../common.js";
+import { checkResult, differs, diffResult } from "../common.js";
 import { checkServerlessJob } from "./check.js";
 import type { ServerlessJobInputs, ServerlessJobOutputs } from "./types.js";
 

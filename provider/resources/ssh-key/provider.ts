@@ -1,7 +1,8 @@
 /** The SshKey provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import { isUnknown } from "../../both/unknown.js";
+import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { diffResult, missingObject, named, readResult } from "../common.js";
+import { diffResult, missingObject, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
 import { modifyKeys, sameKey } from "./key-set.js";
 import type { SshKeyInputs, SshKeyOutputs } from "./types.js";

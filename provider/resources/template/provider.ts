@@ -1,9 +1,10 @@
 /** The Template provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { createOnce } from "../../host/create-once.js";
-import { byName, checkResult, diffResult, missingObject, named, readResult, unlessGone } from "../common.js";
+import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
 import { createTemplateBody, templatePatchBody } from "./body.js";
 import { checkTemplate } from "./check.js";
 import { diffTemplate } from "./diff.js";
