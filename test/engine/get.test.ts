@@ -213,7 +213,11 @@ describe("resources read by id", { timeout: 180_000 }, () => {
         name: "trainers",
         type: "SLURM",
         dataCenterId: cluster.dataCenterId,
-        members: members.map((m) => m.id).sort(),
+        // Members in rank order, as the Cluster's outputs list them.
+        members: members
+          .map((m) => ({ id: m.id, rank: m.cluster?.rank ?? Number.MAX_SAFE_INTEGER }))
+          .sort((a, b) => a.rank - b.rank || a.id.localeCompare(b.id))
+          .map((m) => m.id),
       },
       clusterEnv: { NCCL_DEBUG: "INFO" },
     });
