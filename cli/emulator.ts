@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { SeedInput } from "../emulator/index.js";
+import { messageOf } from "../provider/client/errors.js";
 import { CliError, UsageError } from "./errors.js";
 import { type Output, stdio } from "./output.js";
 import { intOption, numberOption } from "./parse.js";
@@ -38,15 +39,13 @@ export function registerEmulator(program: Command, out: Output = stdio): void {
         try {
           text = readFileSync(opts.seed, "utf8");
         } catch (err) {
-          throw new CliError(`--seed ${opts.seed}: ${err instanceof Error ? err.message : String(err)}`);
+          throw new CliError(`--seed ${opts.seed}: ${messageOf(err)}`);
         }
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);
         } catch (err) {
-          throw new UsageError(
-            `--seed ${opts.seed}: not JSON: ${err instanceof Error ? err.message : String(err)}`,
-          );
+          throw new UsageError(`--seed ${opts.seed}: not JSON: ${messageOf(err)}`);
         }
         const problems = seedProblems(parsed);
         if (problems.length > 0) {

@@ -5,6 +5,7 @@
  */
 
 import { propertyPath } from "../provider/both/validation.js";
+import { messageOf } from "../provider/client/errors.js";
 import type { schemas } from "../provider/client/index.js";
 import { HubReleaseConfig } from "../provider/client/schemas/hub.js";
 import { UsageError } from "./errors.js";
@@ -33,7 +34,7 @@ export function readReleaseConfig(
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    return { problem: `it is not valid JSON (${err instanceof Error ? err.message : String(err)})` };
+    return { problem: `it is not valid JSON (${messageOf(err)})` };
   }
   const parsed = HubReleaseConfig.safeParse(raw);
   if (parsed.success) return { config: parsed.data };

@@ -12,7 +12,7 @@
  * `output`, `error` (null until known).
  */
 import type { Command } from "commander";
-import { isTerminalJobStatus, JobWaitTimeoutError } from "../provider/client/api.js";
+import { isJobWaitTimeout, isTerminalJobStatus } from "../provider/client/api.js";
 import type { RunpodApi, schemas } from "../provider/client/index.js";
 import { connect } from "./connect.js";
 import { CliError } from "./errors.js";
@@ -93,7 +93,7 @@ async function waitForJob(
         onStatus: (job) => update(`Job ${job.id}: ${job.status}`),
       });
     } catch (err) {
-      if (!(err instanceof JobWaitTimeoutError)) throw err;
+      if (!isJobWaitTimeout(err)) throw err;
       const { job } = err;
       throw new CliError(
         `job ${job.id} is still ${job.status} after ${Math.round(timeoutMs / 1000)} s; check on it later with \`runpod-dynamic jobs status --endpoint-id ${endpointId} --job-id ${job.id}\`.`,

@@ -19,6 +19,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Command, Option } from "commander";
 import type { LogCallOptions, LogEvent, LogQuery } from "../provider/client/api/logs.js";
+import { messageOf } from "../provider/client/errors.js";
 import { isTransient, type RunpodApi, type schemas } from "../provider/client/index.js";
 import { connect } from "./connect.js";
 import type { Terminal } from "./output.js";
@@ -228,7 +229,7 @@ export async function printLogs(
           }
         } catch (err) {
           failures.push(err);
-          if (several) out.error(`${whose(target)}${err instanceof Error ? err.message : String(err)}`);
+          if (several) out.error(`${whose(target)}${messageOf(err)}`);
         }
       }),
     );

@@ -6,6 +6,7 @@
  * server echoing the key back can leak it to a terminal or a log.
  */
 import type { Writable } from "node:stream";
+import { messageOf } from "../provider/client/errors.js";
 import { adviceFor, ERROR_CODES, isRunpodApiError, redact } from "../provider/client/index.js";
 import { CliError, UsageError } from "./errors.js";
 
@@ -149,10 +150,7 @@ export class Terminal implements Output {
     const exitCode = err instanceof UsageError ? 2 : 1;
     // The client's advice on a rejected key speaks to Pulumi programs too; here only the
     // environment variable applies.
-    const message = (err instanceof Error ? err.message : String(err)).replace(
-      adviceFor(ERROR_CODES.UNAUTHORIZED),
-      CLI_KEY_ADVICE,
-    );
+    const message = messageOf(err).replace(adviceFor(ERROR_CODES.UNAUTHORIZED), CLI_KEY_ADVICE);
     if (this.textual) {
       this.error(`Error: ${message}`);
       return exitCode;

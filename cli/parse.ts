@@ -1,6 +1,7 @@
 /** Flag value parsers: a bad value is an error that names the flag and what it accepts (exit code 2). */
 import { readFileSync } from "node:fs";
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { messageOf } from "../provider/client/errors.js";
 import { isRfc3339 } from "../provider/client/schemas/billing.js";
 import { UsageError } from "./errors.js";
 import { FORMATS, type Format, REPORT_FORMATS } from "./output.js";
@@ -97,9 +98,7 @@ export function jsonObjectOption(flag: string) {
       try {
         text = readFileSync(path === "-" ? 0 : path, "utf8");
       } catch (err) {
-        throw new InvalidArgumentError(
-          `${flag} ${value}: cannot read the file (${err instanceof Error ? err.message : String(err)}).`,
-        );
+        throw new InvalidArgumentError(`${flag} ${value}: cannot read the file (${messageOf(err)}).`);
       }
     }
     let parsed: unknown;
@@ -107,7 +106,7 @@ export function jsonObjectOption(flag: string) {
       parsed = JSON.parse(text);
     } catch (err) {
       throw new InvalidArgumentError(
-        `${flag} must be a JSON object or @file holding one; the JSON does not parse (${err instanceof Error ? err.message : String(err)}).`,
+        `${flag} must be a JSON object or @file holding one; the JSON does not parse (${messageOf(err)}).`,
       );
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
@@ -162,9 +161,7 @@ export function readTextArgument(
   try {
     return readFileSync(path === "-" ? 0 : path, "utf8");
   } catch (err) {
-    throw new UsageError(
-      `${what} ${path}: cannot read the file (${err instanceof Error ? err.message : String(err)}).`,
-    );
+    throw new UsageError(`${what} ${path}: cannot read the file (${messageOf(err)}).`);
   }
 }
 

@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { HISTORY_ENDPOINTS, HISTORY_PODS, type RunningEmulator, startEmulator } from "../emulator/index.js";
+import { messageOf } from "../provider/client/errors.js";
 import { deploy, destroy, isSecret, type Operation, StackState } from "./engine.js";
 import { findPulumiCli, type PulumiCli, REPO_ROOT } from "./pulumi-cli.js";
 import { ProgramStack } from "./stack.js";
@@ -180,7 +181,7 @@ main().then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    out(`Error: ${err instanceof Error ? err.message : String(err)}`);
+    out(`Error: ${messageOf(err)}`);
     process.exitCode = 1;
   },
 );

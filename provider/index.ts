@@ -57,6 +57,8 @@ export { runpodTypeName } from "./both/type-tokens.js";
 export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";
 export {
   ERROR_CODES,
+  FAILURE_CODES,
+  type FailureCode,
   isRunpodApiError,
   type RequestOutcome,
   RunpodApiError,
@@ -73,6 +75,7 @@ export {
 export {
   getJobStatus,
   type ImageModelInput,
+  isJobFailed,
   type JobApi,
   JobFailedError,
   type JobOptions,

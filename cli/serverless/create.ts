@@ -19,8 +19,9 @@
  * `containerDiskInGb`, `hubListingId`, `hubReleaseId`, `requestUrls`, `jobUrl`
  * (`{serverless_url}/v2/{id}/`).
  */
+
+import { createOnce } from "../../provider/client/create-once.js";
 import type { RunpodApi, schemas } from "../../provider/client/index.js";
-import { createOnce } from "../../provider/host/create-once.js";
 import { connect } from "../connect.js";
 import { CliError, UsageError } from "../errors.js";
 import { listingRef, readReleaseConfig } from "../hub-listing.js";

@@ -40,7 +40,12 @@ import type {
   UpdateTemplateRequest,
 } from "./schemas/index.js";
 
-export { isTerminalJobStatus, JobWaitTimeoutError, type PollJobOptions } from "./api/jobs.js";
+export {
+  isJobWaitTimeout,
+  isTerminalJobStatus,
+  JobWaitTimeoutError,
+  type PollJobOptions,
+} from "./api/jobs.js";
 
 export class RunpodApi {
   constructor(readonly client: RunpodClient) {}

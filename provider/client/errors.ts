@@ -24,7 +24,23 @@ export const ERROR_CODES = {
   INVALID_RESPONSE: "RUNPOD_INVALID_RESPONSE",
   INVALID_REQUEST: "RUNPOD_INVALID_REQUEST",
   INVALID_CONFIG: "RUNPOD_INVALID_CONFIG",
+  /** No placement candidate took the pod: `PlacementError`, its `answerCode` the decisive answer's. */
+  PLACEMENT_FAILED: "RUNPOD_PLACEMENT_FAILED",
+  /** A job wait reached its deadline before the job ended: `JobWaitTimeoutError`. */
+  JOB_WAIT_TIMEOUT: "RUNPOD_JOB_WAIT_TIMEOUT",
 } as const;
+
+/**
+ * Failures that are not an answer of the API, each with a code of its own: a pod that never reached
+ * what was waited for, a container its log says will never start, a job that ended FAILED.
+ */
+export const FAILURE_CODES = {
+  WAIT_FAILED: "RUNPOD_WAIT_FAILED",
+  CONTAINER_FAILED: "RUNPOD_CONTAINER_FAILED",
+  JOB_FAILED: "RUNPOD_JOB_FAILED",
+} as const;
+
+export type FailureCode = (typeof FAILURE_CODES)[keyof typeof FAILURE_CODES];
 
 export type RunpodErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -86,6 +102,20 @@ export function isRunpodApiError(err: unknown, ...codes: RunpodErrorCode[]): err
   const e = err as { name?: unknown; code?: unknown };
   if (e.name !== "RunpodApiError" || typeof e.code !== "string") return false;
   return codes.length === 0 || codes.includes(e.code as RunpodErrorCode);
+}
+
+/**
+ * `code`-based check for the failures of FAILURE_CODES. Like `isRunpodApiError`, it works across
+ * module copies; each class's module narrows it to the class (`isWaitFailure`, `isContainerFailure`,
+ * `isJobFailed`).
+ */
+export function hasFailureCode(err: unknown, code: FailureCode): err is Error & { code: FailureCode } {
+  return err instanceof Error && (err as { code?: unknown }).code === code;
+}
+
+/** An error's message, or what was thrown as text when it is not an Error. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** Failures after which a write may still have taken effect: the service may have done it. */

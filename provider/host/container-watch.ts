@@ -18,7 +18,7 @@
 
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
-import { redact } from "../client/errors.js";
+import { FAILURE_CODES, hasFailureCode, redact } from "../client/errors.js";
 import type { PodLogLine, PodStatus } from "../client/schemas/pods.js";
 
 export interface FailFastOptions {
@@ -56,6 +56,7 @@ export type ContainerFailureKind = "imageNotFound" | "unauthorized" | "outOfDisk
 /** The log said the container cannot start. `lines` are the decisive log lines, secrets scrubbed. */
 export class ContainerFailure extends Error {
   override readonly name = "ContainerFailure";
+  readonly code = FAILURE_CODES.CONTAINER_FAILED;
   constructor(
     readonly podId: string,
     readonly kind: ContainerFailureKind,
@@ -64,6 +65,11 @@ export class ContainerFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/** Whether an error is a ContainerFailure, by its code (works across module copies). */
+export function isContainerFailure(err: unknown): err is ContainerFailure {
+  return hasFailureCode(err, FAILURE_CODES.CONTAINER_FAILED);
 }
 
 /**

@@ -13,7 +13,6 @@ import { RateLimitBudgets } from "../client/rate-limit.js";
 import { type ClientOptions, RunpodClient } from "../client/request.js";
 import type { Pod } from "../client/schemas/pods.js";
 import type { ImagePulls } from "./container-watch.js";
-import { listPatiently } from "./create-once.js";
 import { InFlightJobs } from "./jobs-in-flight.js";
 import { OneAtATime } from "./one-at-a-time.js";
 import { PodReads } from "./pod-reads.js";
@@ -56,7 +55,7 @@ export function noClaims(): Claims {
 /**
  * The ids this host owns, per kind: created, adopted, found again after an unanswered create, or
  * shown by the engine. A create that looks for what an unanswered or interrupted create made never
- * takes one of these (`provider/host/create-once.ts`, `provider/resources/pod/recovery.ts`).
+ * takes one of these (`provider/client/create-once.ts`, `provider/resources/pod/recovery.ts`).
  */
 export interface Claims {
   readonly pods: Set<string>;
@@ -121,7 +120,7 @@ export class HostContext {
    */
   podsAtStart(): Promise<Pod[]> {
     if (!this.podsListing) {
-      const listing = listPatiently(() => this.api.listPods(), this.clock);
+      const listing = this.api.listPods();
       this.podsListing = listing;
       listing.catch(() => {
         if (this.podsListing === listing) this.podsListing = undefined;

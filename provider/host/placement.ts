@@ -8,15 +8,17 @@
 import type { PlacementCandidate } from "../both/candidates.js";
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
+import { resendBackoffMs, settling, waitUntil } from "../client/create-once.js";
 import {
   ERROR_CODES,
   isCapacityError,
   isRunpodApiError,
   mayHaveLanded,
+  messageOf,
   RunpodApiError,
+  type RunpodErrorCode,
 } from "../client/errors.js";
 import type { CreatePodRequest, Pod } from "../client/schemas/pods.js";
-import { listPatiently, resendBackoffMs, settling, waitUntil } from "./create-once.js";
 
 /** One candidate's outcome, for the report. */
 export interface PlacementAttempt {
@@ -62,23 +64,36 @@ function report(attempts: readonly PlacementAttempt[]): string {
   return [...byAnswer].map(([answer, group]) => `${where(group)}: ${answer}`).join("; ");
 }
 
-/** Why placement failed, with every candidate tried. `code` follows the decisive answer. */
+/**
+ * Why placement failed, with every candidate tried. Its code is always RUNPOD_PLACEMENT_FAILED;
+ * the decisive answer's code (a 402's, the last 400's) is `answerCode`, and its status and detail
+ * are this error's.
+ */
 export class PlacementError extends RunpodApiError {
+  /** The code of the answer that decided the failure. */
+  readonly answerCode: RunpodErrorCode;
   constructor(
     base: RunpodApiError | undefined,
     message: string,
     readonly tried: readonly PlacementAttempt[],
   ) {
     super({
-      code: base?.code ?? ERROR_CODES.BAD_REQUEST,
+      code: ERROR_CODES.PLACEMENT_FAILED,
       message,
       status: base?.status,
       title: base?.title,
       detail: base?.detail,
       errors: base?.errors,
       outcome: "rejected",
+      attempts: base?.attempts,
     });
+    this.answerCode = base?.code ?? ERROR_CODES.BAD_REQUEST;
   }
+}
+
+/** Whether an error is a PlacementError, by its code (works across module copies). */
+export function isPlacementError(err: unknown): err is PlacementError {
+  return isRunpodApiError(err, ERROR_CODES.PLACEMENT_FAILED);
 }
 
 export interface PlacementContext {
@@ -115,7 +130,7 @@ export async function findUnacknowledged(
   body: CreatePodRequest,
   sentAt: number,
 ): Promise<Pod | undefined> {
-  const pods = await listPatiently(() => ctx.api.listPods(), ctx.clock);
+  const pods = await ctx.api.listPods();
   const newestFirst = (a: Pod, b: Pod) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
   if (ctx.isOwnPod) {
     const own = ctx.isOwnPod;
@@ -138,7 +153,8 @@ export async function findUnacknowledged(
  * Walks the candidates until one create answers 201 (contract: Errors):
  * 400 next candidate; 402 stop; 403 skip; 404/413/422 fail at once; 429 is waited out by the
  * client; 5xx and unknown outcomes (reset, timeout) first look the pod up (by its create key, or by
- * name) so a create is never doubled, then retry the same candidate with backoff.
+ * name) so a create is never doubled, then retry the same candidate with backoff; a create that
+ * could not be sent at all, after the client's retries, stops (docs/retries.md).
  */
 export async function placePod(
   ctx: PlacementContext,
@@ -210,16 +226,23 @@ export async function placePod(
           case ERROR_CODES.NETWORK:
           case ERROR_CODES.TIMEOUT:
           case ERROR_CODES.INVALID_RESPONSE: {
-            const delay = retry < RETRIES_PER_CANDIDATE ? resendBackoffMs(retry) : undefined;
             if (!mayHaveLanded(err)) {
-              // Never left this process (the client already retried it): nothing to look for.
-              record({ candidate, status, detail, next: delay === undefined ? moveOn : again(delay, retry) });
-              if (delay !== undefined) {
-                await ctx.clock.sleep(delay);
-                continue;
-              }
-              break;
+              // Never left this process, and the client has already retried it (docs/retries.md):
+              // nothing to look for, and sending it again here would be a second retry. Every
+              // candidate goes through the same connection, so placement stops.
+              record({
+                candidate,
+                status,
+                detail,
+                next: "stopping: the request could not be sent, after the client's retries",
+              });
+              throw new PlacementError(
+                err,
+                `A create in ${describeCandidate(candidate)} could not be sent (${detail}); nothing was created, and placement stopped. Tried: ${report(attempts)}.`,
+                attempts,
+              );
             }
+            const delay = retry < RETRIES_PER_CANDIDATE ? resendBackoffMs(retry) : undefined;
             // A request the client gave up on may still be processed (create-once.ts: the settle
             // policy). With a create key, a pod that lands after the first look is still recognised
             // and terminated (provider/resources/pod/start.ts); without one nothing would find it,
@@ -239,7 +262,7 @@ export async function placePod(
               });
               throw new PlacementError(
                 isRunpodApiError(lookup) ? lookup : err,
-                `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${lookup instanceof Error ? lookup.message : String(lookup)}). ${ctx.isOwnPod ? "If that pod exists, the next run finds it by its create key and takes it over." : `Check the account for a pod named ${body.name} before running again.`}`,
+                `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${messageOf(lookup)}). ${ctx.isOwnPod ? "If that pod exists, the next run finds it by its create key and takes it over." : `Check the account for a pod named ${body.name} before running again.`}`,
                 attempts,
               );
             }
@@ -329,7 +352,7 @@ export async function placePodRetrying(
       return await placePod(ctx, body, candidates);
     } catch (err) {
       const left = until - ctx.clock.now();
-      if (!(err instanceof PlacementError) || !outOfCapacity(err.tried) || left <= 0) throw err;
+      if (!isPlacementError(err) || !outOfCapacity(err.tried) || left <= 0) throw err;
       const wait = Math.min(waitMs, left);
       onRetry(round, wait, left);
       await ctx.clock.sleep(wait);

@@ -10,6 +10,7 @@
 import { connect } from "node:net";
 import { request } from "undici";
 import type { Clock } from "../client/clock.js";
+import { messageOf } from "../client/errors.js";
 import type { Pod } from "../client/schemas/pods.js";
 
 export interface Readiness {
@@ -69,7 +70,7 @@ async function probeHttp(url: string): Promise<string> {
     await res.body.dump();
     return res.statusCode >= 200 && res.statusCode < 300 ? "ok" : String(res.statusCode);
   } catch (err) {
-    return (err as { code?: string }).code ?? (err instanceof Error ? err.message : String(err));
+    return (err as { code?: string }).code ?? messageOf(err);
   }
 }
 

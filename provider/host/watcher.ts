@@ -17,7 +17,7 @@
  */
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
-import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import { ERROR_CODES, FAILURE_CODES, hasFailureCode, isRunpodApiError } from "../client/errors.js";
 import type { Pod, PodStatus } from "../client/schemas/pods.js";
 
 /** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
@@ -59,19 +59,23 @@ interface Sample {
 /** How a waiter wants to be read at some instant. */
 type Pace = "normal" | "relaxed" | "early" | "due" | "done";
 
-/** CONTAINER: the pod's log said its container will never start; NOT_READY: a readiness check ran out of time. */
+/**
+ * CONTAINER: the pod's log said its container will never start; NOT_READY: a readiness check ran
+ * out of time; CLOSED: the watcher was closed while the pod was waited for.
+ */
 export type WaitFailureReason =
   | "ERROR"
   | "EXITED"
   | "VANISHED"
   | "TIMEOUT"
-  | "API"
+  | "CLOSED"
   | "CONTAINER"
   | "NOT_READY";
 
 /** Why a wait ended without reaching its target. `lastStatus` is what the pod last showed. */
 export class WaitFailure extends Error {
   override readonly name = "WaitFailure";
+  readonly code = FAILURE_CODES.WAIT_FAILED;
   constructor(
     readonly podId: string,
     readonly reason: WaitFailureReason,
@@ -81,6 +85,11 @@ export class WaitFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/** Whether a wait ended in a WaitFailure, by its code (works across module copies). */
+export function isWaitFailure(err: unknown): err is WaitFailure {
+  return hasFailureCode(err, FAILURE_CODES.WAIT_FAILED);
 }
 
 interface Waiter {
@@ -194,7 +203,7 @@ export class PodWatcher {
     this.closed = true;
     this.wake?.abort();
     for (const w of this.waiters) {
-      w.reject(new WaitFailure(w.podId, "API", w.lastStatus, w.lastPod, "the pod watcher was closed"));
+      w.reject(new WaitFailure(w.podId, "CLOSED", w.lastStatus, w.lastPod, "the pod watcher was closed"));
     }
     this.waiters.clear();
   }

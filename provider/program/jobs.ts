@@ -5,6 +5,7 @@
 
 import type { Same } from "../both/same-type.js";
 import { isTerminalJobStatus, type RunpodApi } from "../client/api.js";
+import { FAILURE_CODES, hasFailureCode } from "../client/errors.js";
 import type { Job } from "../client/schemas/jobs.js";
 import { programApi } from "./program.js";
 
@@ -41,7 +42,7 @@ export interface JobResult<O = MediaOutput> {
 /** A job that ended FAILED. `job` is the job object as the service returned it. */
 export class JobFailedError extends Error {
   override readonly name = "JobFailedError";
-  readonly code = "RUNPOD_JOB_FAILED";
+  readonly code = FAILURE_CODES.JOB_FAILED;
   constructor(
     readonly endpointId: string,
     readonly job: JobResult<unknown>,
@@ -50,6 +51,11 @@ export class JobFailedError extends Error {
       `Job ${job.id} on endpoint ${endpointId} FAILED${job.error ? `: ${typeof job.error === "string" ? job.error : JSON.stringify(job.error)}` : ""}.`,
     );
   }
+}
+
+/** Whether an error is a JobFailedError, by its code (works across module copies). */
+export function isJobFailed(err: unknown): err is JobFailedError {
+  return hasFailureCode(err, FAILURE_CODES.JOB_FAILED);
 }
 
 /** A job as the service reports it (`/run`, `/runsync`, `/status`); fields the service adds are kept. */
@@ -140,7 +146,7 @@ export async function getJobStatus<O = MediaOutput>(
 
 /**
  * Polls until the job is COMPLETED (returned) or ends otherwise (thrown as JobFailedError), with
- * backoff, a deadline (a RunpodApiError with code RUNPOD_TIMEOUT, `JobWaitTimeoutError`) and the
+ * backoff, a deadline (a RunpodApiError with code RUNPOD_JOB_WAIT_TIMEOUT, `JobWaitTimeoutError`) and the
  * shared rate-limit budget.
  */
 export async function waitForJob<O = MediaOutput>(

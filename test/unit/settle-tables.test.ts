@@ -1,9 +1,9 @@
-/** The settle policy for unanswered writes (provider/host/create-once.ts), read as a table. */
+/** The settle policy for unanswered writes (provider/client/create-once.ts), read as a table. */
 import { describe, expect, it } from "vitest";
 import { loadDist } from "../support/dist.js";
 
-const { settling } = loadDist<typeof import("../../provider/host/create-once.js")>(
-  "provider/host/create-once.js",
+const { settling } = loadDist<typeof import("../../provider/client/create-once.js")>(
+  "provider/client/create-once.js",
 );
 
 describe("settling", () => {

@@ -1,7 +1,7 @@
 /**
  * Jobs of a serverless endpoint: `{serverless_url}/v2/{endpoint_id}/...`, and waiting for one to end.
  */
-import { ERROR_CODES, RunpodApiError } from "../errors.js";
+import { ERROR_CODES, isRunpodApiError, RunpodApiError } from "../errors.js";
 import type { RunpodClient } from "../request.js";
 import { Job, RunJobRequest, TERMINAL_JOB_STATUSES } from "../schemas/index.js";
 import { type CallOptions, segment } from "./call-options.js";
@@ -27,8 +27,9 @@ export function isTerminalJobStatus(status: string): boolean {
 }
 
 /**
- * `pollJob` ran out of time before the job ended. A RunpodApiError with code RUNPOD_TIMEOUT and an
- * unknown outcome (the job may still finish), carrying the last job read.
+ * `pollJob` ran out of time before the job ended. A RunpodApiError with code
+ * RUNPOD_JOB_WAIT_TIMEOUT and an unknown outcome (the job may still finish), carrying the last job
+ * read. Its own code: RUNPOD_TIMEOUT is one request's deadline, which the client retries.
  */
 export class JobWaitTimeoutError extends RunpodApiError {
   constructor(
@@ -38,11 +39,16 @@ export class JobWaitTimeoutError extends RunpodApiError {
     readonly timeoutMs: number,
   ) {
     super({
-      code: ERROR_CODES.TIMEOUT,
+      code: ERROR_CODES.JOB_WAIT_TIMEOUT,
       message: `Job ${job.id} on endpoint ${endpointId} did not finish in time (last status ${job.status}).`,
       outcome: "unknown",
     });
   }
+}
+
+/** Whether an error is a JobWaitTimeoutError, by its code (works across module copies). */
+export function isJobWaitTimeout(err: unknown): err is JobWaitTimeoutError {
+  return isRunpodApiError(err, ERROR_CODES.JOB_WAIT_TIMEOUT);
 }
 
 /** Submits a job and returns at once with its id. Not retried on 5xx: a retry could run it twice. */

@@ -1,11 +1,11 @@
 /** The Cluster provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
-import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { createOnce } from "../../client/create-once.js";
+import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { createOnce } from "../../host/create-once.js";
 import { elapsed } from "../../host/progress.js";
-import { WaitFailure } from "../../host/watcher.js";
+import { adopt } from "../adopt.js";
 import {
   byName,
   checkResult,
@@ -14,10 +14,10 @@ import {
   envKeysOf,
   knownFields,
   missingObject,
-  partialFailure,
   readResult,
   unlessGone,
 } from "../common.js";
+import { failCreate } from "../create-failure.js";
 import { createBody } from "./body.js";
 import { checkCluster } from "./check.js";
 import { diffCluster } from "./diff.js";
@@ -70,45 +70,42 @@ export class ClusterProvider {
       const pods = await untilAllRunning(ctx, c, label(inputs), timeouts.create);
       return { id: c.id, outs: clusterOutputs(await ctx.api.getCluster(c.id), pods, inputs) };
     } catch (err) {
-      const why = err instanceof WaitFailure || err instanceof Error ? err.message : String(err);
-      if (inputs.onCreateFailure === "keep") {
-        const pods = await ctx.api.listClusterPods(c.id).catch(() => []);
-        throw partialFailure(
-          c.id,
-          clusterOutputs(c, pods, inputs),
-          `${label(inputs)}: cluster ${c.id} was created but not every pod became ready (${why}). It was kept as you asked (onCreateFailure: "keep") and is recorded in state; it bills until you delete it.`,
-        );
-      }
-      try {
-        await this.deleteAndWait(ctx, c.id, timeouts.delete);
-      } catch (cleanup) {
-        throw partialFailure(
-          c.id,
-          clusterOutputs(c, [], inputs),
-          `${label(inputs)}: cluster ${c.id} did not become ready (${why}) and deleting it failed too (${cleanup instanceof Error ? cleanup.message : String(cleanup)}). It is recorded in state; run \`pulumi destroy\` or delete cluster ${c.id} in the RunPod console, as it may still bill.`,
-        );
-      }
-      throw new Error(
-        `${label(inputs)}: cluster ${c.id} did not become ready (${why}). It was deleted so it does not bill; set onCreateFailure: "keep" to keep a failed cluster for inspection.`,
-      );
+      const why = messageOf(err);
+      return failCreate({
+        what: label(inputs),
+        noun: "cluster",
+        id: c.id,
+        failed: `did not become ready (${why})`,
+        keptFailed: `not every pod became ready (${why})`,
+        keep: inputs.onCreateFailure === "keep",
+        outputs: async (kept) =>
+          clusterOutputs(c, kept ? await ctx.api.listClusterPods(c.id).catch(() => []) : [], inputs),
+        remove: () => this.deleteAndWait(ctx, c.id, timeouts.delete),
+        removal: "delete",
+      });
     }
   }
 
-  private async adopt(ctx: HostContext, id: string, inputs: ClusterInputs) {
-    let c = await unlessGone(ctx.api.getCluster(id));
-    if (!c) throw new Error(`adoptId ${id}: no such cluster (or this API key cannot see it).`);
-    const pods = await ctx.api.listClusterPods(id);
-    const current = clusterOutputs(c, pods, inputs);
-    const { replaces } = diffCluster(current, { ...inputs, templateId: undefined, env: current.env });
-    if (replaces.length > 0) {
-      throw new Error(
-        `adoptId ${id} cannot be adopted: it differs from the inputs in ${replaces.join(", ")}, which cannot change after create.`,
-      );
-    }
-    if (c.name !== inputs.name) c = await ctx.api.renameCluster(id, inputs.name);
-    ctx.claims.clusters.add(id);
-    ctx.progress(label(inputs), `adopted existing cluster ${id}`);
-    return { id, outs: clusterOutputs(c, pods, inputs) };
+  private adopt(ctx: HostContext, id: string, inputs: ClusterInputs) {
+    return adopt(ctx, {
+      what: label(inputs),
+      noun: "cluster",
+      id,
+      read: async () => ({ c: await ctx.api.getCluster(id), pods: await ctx.api.listClusterPods(id) }),
+      refuse: ({ c, pods }) => {
+        const current = clusterOutputs(c, pods, inputs);
+        const { replaces } = diffCluster(current, { ...inputs, templateId: undefined, env: current.env });
+        return replaces.length > 0
+          ? `it differs from the inputs in ${replaces.join(", ")}, which cannot change after create`
+          : undefined;
+      },
+      update: async ({ c, pods }) => ({
+        c: c.name === inputs.name ? c : await ctx.api.renameCluster(id, inputs.name),
+        pods,
+      }),
+      claims: ctx.claims.clusters,
+      outputs: ({ c, pods }) => clusterOutputs(c, pods, inputs),
+    });
   }
 
   async read(

@@ -1,10 +1,11 @@
 /** The NetworkVolume provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
+import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { createOnce } from "../../host/create-once.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
+import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
 import { createVolumeBody, inputsFromOutputs, patchBody, shrinkError, volumeOutputs } from "./body.js";
 import { checkNetworkVolume } from "./check.js";
@@ -41,7 +42,7 @@ export class NetworkVolumeProvider {
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
     const body = createVolumeBody(inputs);
     // Never doubled: an unanswered create is resolved by looking for the volume it may have made
-    // (same name, data center and size; provider/host/create-once.ts). A volume bills while it exists.
+    // (same name, data center and size; provider/client/create-once.ts). A volume bills while it exists.
     const v = await createOnce({
       what: `a network volume named ${body.name} in ${body.dataCenter}`,
       create: () => ctx.api.createNetworkVolume(body),
@@ -59,30 +60,28 @@ export class NetworkVolumeProvider {
   }
 
   /** `adoptId`: take over an existing volume, then apply a new name or a larger size in place. */
-  private async adopt(
-    ctx: HostContext,
-    id: string,
-    inputs: NetworkVolumeInputs,
-  ): Promise<pulumi.dynamic.CreateResult<NetworkVolumeOutputs>> {
-    const v = await unlessGone(ctx.api.getNetworkVolume(id));
-    if (!v) {
-      throw new Error(
-        `${label(inputs)}: adoptId ${id}: no such network volume (or this API key cannot see it).`,
-      );
-    }
-    const current = volumeOutputs(v);
-    const d = diffNetworkVolume(current, inputs);
-    if (d.replaces.length > 0) {
-      throw new Error(
-        `${label(inputs)}: adoptId ${id} cannot be adopted: it is a ${current.type} volume in ${current.dataCenterId}, the inputs ask for ${inputs.type ?? current.type} in ${inputs.dataCenterId}; neither can change after create.`,
-      );
-    }
-    if (inputs.size < current.size) throw shrinkError(label(inputs), id, current.size, inputs.size);
-    const body = patchBody(d.updates, inputs);
-    const updated = Object.keys(body).length > 0 ? await ctx.api.updateNetworkVolume(id, body) : v;
-    ctx.claims.volumes.add(id);
-    ctx.progress(label(inputs), `adopted existing network volume ${id}`);
-    return { id, outs: volumeOutputs(updated) };
+  private adopt(ctx: HostContext, id: string, inputs: NetworkVolumeInputs) {
+    return adopt(ctx, {
+      what: label(inputs),
+      noun: "network volume",
+      id,
+      read: () => ctx.api.getNetworkVolume(id),
+      refuse: (v) => {
+        const current = volumeOutputs(v);
+        if (diffNetworkVolume(current, inputs).replaces.length > 0) {
+          return `it is a ${current.type} volume in ${current.dataCenterId}, the inputs ask for ${inputs.type ?? current.type} in ${inputs.dataCenterId}; neither can change after create`;
+        }
+        return undefined;
+      },
+      update: async (v) => {
+        const current = volumeOutputs(v);
+        if (inputs.size < current.size) throw shrinkError(label(inputs), id, current.size, inputs.size);
+        const body = patchBody(diffNetworkVolume(current, inputs).updates, inputs);
+        return Object.keys(body).length > 0 ? await ctx.api.updateNetworkVolume(id, body) : v;
+      },
+      claims: ctx.claims.volumes,
+      outputs: volumeOutputs,
+    });
   }
 
   async read(

@@ -1,22 +1,25 @@
 /** The Pod provider: check, diff, create, read, update and delete, each a few steps of the other files here. */
 import type * as pulumi from "@pulumi/pulumi";
-import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/progress.js";
-import { WaitFailure } from "../../host/watcher.js";
+import { isWaitFailure } from "../../host/watcher.js";
+import { adopt } from "../adopt.js";
 import { checkResult, diffResult, envKeysOf, missingObject, partialFailure, readResult } from "../common.js";
+import { failCreate } from "../create-failure.js";
 import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";
 import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn } from "./create-key.js";
 import { diffPod } from "./diff.js";
+import { label } from "./label.js";
 import { desiredStatusOf, podOutputs } from "./outputs.js";
 import { compareWithInputs, terminateDuplicates } from "./recovery.js";
 import { startPod } from "./start.js";
 import { timeoutsOf } from "./timeouts.js";
 import type { PodInputs, PodOutputs } from "./types.js";
-import { label, resumePod, stopPod, terminateAndWait, waitUntilReady } from "./wait.js";
+import { resumePod, stopPod, terminateAndWait, waitUntilReady } from "./wait.js";
 
 /** @internal The provider host's side of Pod; programs reach it only through the thin provider. */
 export class PodProvider {
@@ -62,63 +65,47 @@ export class PodProvider {
       if (inputs.locked) last = await ctx.api.updatePod(pod.id, { locked: true });
       return { id: pod.id, outs: podOutputs(last, inputs) };
     } catch (err) {
-      if (err instanceof WaitFailure && err.lastPod) last = err.lastPod;
+      if (isWaitFailure(err) && err.lastPod) last = err.lastPod;
       const why =
-        err instanceof WaitFailure && err.reason === "TIMEOUT"
+        isWaitFailure(err) && err.reason === "TIMEOUT"
           ? `pod ${pod.id} did not reach ${inputs.waitFor ?? "RUNNING"} within timeouts.create (${timeouts.create} s)`
-          : err instanceof Error
-            ? err.message
-            : String(err);
-      const status = last.status;
-      if (inputs.onCreateFailure === "keep") {
-        throw partialFailure(
-          pod.id,
-          podOutputs(last, inputs),
-          `${label(inputs)}: pod ${pod.id} was created but did not become ready (${why}; last status ${status}). It was kept as you asked (onCreateFailure: "keep") and is recorded in state; it bills until you delete it.`,
-        );
-      }
-      try {
-        await terminateAndWait(ctx, pod.id, timeouts.delete);
-      } catch (cleanup) {
-        throw partialFailure(
-          pod.id,
-          podOutputs(last, inputs),
-          `${label(inputs)}: pod ${pod.id} did not become ready (${why}; last status ${status}) and terminating it failed too (${cleanup instanceof Error ? cleanup.message : String(cleanup)}). It is recorded in state; run \`pulumi destroy\` or delete pod ${pod.id} in the RunPod console, as it may still bill.`,
-        );
-      }
-      throw new Error(
-        `${label(inputs)}: pod ${pod.id} did not become ready (${why}; last status ${status}). It was terminated so it does not bill; set onCreateFailure: "keep" to keep a failed pod for inspection.`,
-      );
+          : messageOf(err);
+      const failed = `did not become ready (${why}; last status ${last.status})`;
+      return failCreate({
+        what: label(inputs),
+        noun: "pod",
+        id: pod.id,
+        failed,
+        keep: inputs.onCreateFailure === "keep",
+        outputs: () => podOutputs(last, inputs),
+        remove: () => terminateAndWait(ctx, pod.id, timeouts.delete),
+        removal: "terminate",
+      });
     }
   }
 
   /** `adoptId`: take over an existing pod instead of creating one, then apply what differs in place. */
-  private async adopt(
-    ctx: HostContext,
-    id: string,
-    inputs: PodInputs,
-  ): Promise<pulumi.dynamic.CreateResult<PodOutputs>> {
-    let pod: ApiPod;
-    try {
-      pod = await ctx.api.getPod(id);
-    } catch (err) {
-      if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
-        throw new Error(`${label(inputs)}: adoptId ${id}: no such pod (or this API key cannot see it).`);
-      }
-      throw err;
-    }
-    // What the pod really is: its own GPU type, not the one the inputs ask for.
-    const { blocking, adopted } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
-    if (blocking.length > 0) {
-      throw new Error(
-        `${label(inputs)}: adoptId ${id} cannot be adopted: it differs from the inputs in ${blocking.join(", ")}, which cannot change in place.`,
-      );
-    }
-    ctx.claims.pods.add(id);
-    const body = updateBody(adopted, inputs, pod.env);
-    if (Object.keys(body).length > 0) pod = await ctx.api.updatePod(id, body);
-    ctx.progress(label(inputs), `adopted existing pod ${id}`);
-    return { id, outs: podOutputs(pod, inputs) };
+  private adopt(ctx: HostContext, id: string, inputs: PodInputs) {
+    return adopt(ctx, {
+      what: label(inputs),
+      noun: "pod",
+      id,
+      read: () => ctx.api.getPod(id),
+      // What the pod really is: its own GPU type, not the one the inputs ask for.
+      refuse: (pod) => {
+        const { blocking } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
+        return blocking.length > 0
+          ? `it differs from the inputs in ${blocking.join(", ")}, which cannot change in place`
+          : undefined;
+      },
+      update: async (pod) => {
+        const { adopted } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
+        const body = updateBody(adopted, inputs, pod.env);
+        return Object.keys(body).length > 0 ? await ctx.api.updatePod(id, body) : pod;
+      },
+      claims: ctx.claims.pods,
+      outputs: (pod) => podOutputs(pod, inputs),
+    });
   }
 
   async read(
@@ -209,11 +196,11 @@ export class PodProvider {
       try {
         pod = (await waitUntilReady(ctx, pod, news, "RUNNING", timeouts.update)) ?? pod;
       } catch (err) {
-        const last = err instanceof WaitFailure && err.lastPod ? err.lastPod : pod;
+        const last = isWaitFailure(err) && err.lastPod ? err.lastPod : pod;
         throw partialFailure(
           id,
           podOutputs(last, news),
-          `${label(news)}: pod ${id} was updated but did not come back to RUNNING (${err instanceof Error ? err.message : String(err)}).`,
+          `${label(news)}: pod ${id} was updated but did not come back to RUNNING (${messageOf(err)}).`,
         );
       }
     }

@@ -1,15 +1,17 @@
 /** Creates that were never answered: the pod an interrupted run left, taken over, and duplicates removed. */
-import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+
+import { waitUntil } from "../../client/create-once.js";
+import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import type { HostContext } from "../../host/context.js";
-import { waitUntil } from "../../host/create-once.js";
 import type { PlacementAttempt } from "../../host/placement.js";
 import { updateBody } from "./body.js";
 import { CREATE_KEY_ENV, carries } from "./create-key.js";
 import { diffPod } from "./diff.js";
+import { label } from "./label.js";
 import { podOutputs } from "./outputs.js";
 import type { PodInputs } from "./types.js";
-import { label, terminateAndWait } from "./wait.js";
+import { terminateAndWait } from "./wait.js";
 
 /*
  * The host's claims on pods (`ctx.claims.pods`) are the pods known to belong to a resource in
@@ -19,7 +21,6 @@ import { label, terminateAndWait } from "./wait.js";
  * checks a replacement again without its old inputs, so the replacement carries the same key as
  * the pod it replaces; the diff that decided the replacement has claimed that pod first.
  */
-export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * How an existing pod compares with the inputs: the replace-only properties it differs in, and its

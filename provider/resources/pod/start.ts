@@ -8,6 +8,7 @@ import type { HostContext } from "../../host/context.js";
 import {
   describeCandidate,
   findUnacknowledged,
+  isPlacementError,
   type PlacementAttempt,
   placePod,
   placePodRetrying,
@@ -16,9 +17,9 @@ import {
 import { elapsed } from "../../host/progress.js";
 import { createBody } from "./body.js";
 import { carries } from "./create-key.js";
+import { label } from "./label.js";
 import { resumeInterrupted, untilSettled } from "./recovery.js";
 import type { PodInputs } from "./types.js";
-import { label } from "./wait.js";
 
 /** The pod a create starts from: one an interrupted run left, or a new one placed by the candidates. */
 export async function startPod(
@@ -72,7 +73,7 @@ export async function startPod(
   } catch (err) {
     // An unanswered create may land after every later attempt failed: one last look for it, once
     // it has settled.
-    const unanswered = ((err as { tried?: readonly PlacementAttempt[] }).tried ?? []).filter(wasAmbiguous);
+    const unanswered = isPlacementError(err) ? err.tried.filter(wasAmbiguous) : [];
     if (key !== undefined && unanswered.length > 0) {
       await untilSettled(unanswered);
       const found = await findUnacknowledged(ctx, body, host.now()).catch(() => undefined);

@@ -2,7 +2,7 @@
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import type { PodStatus } from "../../client/vocabulary.js";
-import { type ContainerFailure, ContainerWatch, failFastOptions } from "../../host/container-watch.js";
+import { ContainerWatch, failFastOptions, isContainerFailure } from "../../host/container-watch.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/progress.js";
 import {
@@ -13,11 +13,9 @@ import {
   publicTcp,
   type Readiness,
 } from "../../host/readiness.js";
-import { WaitFailure, type WaitTarget } from "../../host/watcher.js";
-import { byName } from "../common.js";
+import { isWaitFailure, WaitFailure, type WaitTarget } from "../../host/watcher.js";
+import { label } from "./label.js";
 import type { PodInputs } from "./types.js";
-
-export const label = byName("Pod");
 
 /** Waits through the shared watcher, printing each status transition with the time elapsed. */
 export async function waitForPod(
@@ -75,8 +73,8 @@ export async function waitUntilReady(
   );
   let latest = pod;
   const asWaitFailure = (err: unknown) => {
-    if (!failed.signal.aborted) return err;
-    const f = failed.signal.reason as ContainerFailure;
+    const f: unknown = failed.signal.reason;
+    if (!failed.signal.aborted || !isContainerFailure(f)) return err;
     return new WaitFailure(pod.id, "CONTAINER", latest.status, latest, f.message);
   };
   try {
@@ -169,7 +167,7 @@ export async function untilChecked(
     });
     return (await Promise.race([statusWait, probing])) ?? latest;
   } catch (err) {
-    if (err instanceof WaitFailure && err.reason === "TIMEOUT") {
+    if (isWaitFailure(err) && err.reason === "TIMEOUT") {
       const what =
         r.check === "PORTS" ? "public addresses for every <port>/tcp" : `last answer: ${lastAnswer}`;
       throw new WaitFailure(
@@ -255,12 +253,7 @@ export async function untilSettled(
     );
   } catch (err) {
     // The last read came at the settle time and saw no restart: settled.
-    if (
-      restart === undefined &&
-      err instanceof WaitFailure &&
-      err.reason === "TIMEOUT" &&
-      ctx.now() >= settledAt
-    )
+    if (restart === undefined && isWaitFailure(err) && err.reason === "TIMEOUT" && ctx.now() >= settledAt)
       return latest;
     if (restart === undefined) throw err;
     // The log, now being read, usually quotes the exit within moments: wait for it briefly.

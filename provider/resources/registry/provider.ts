@@ -1,12 +1,13 @@
 /** The Registry provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import { randomBytes } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
+import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Registry as ApiRegistry } from "../../client/schemas/registries.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { createOnce } from "../../host/create-once.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
+import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, unlessGone } from "../common.js";
 import { checkRegistry } from "./check.js";
 import { credentialsDigest, diffRegistry } from "./diff.js";
@@ -56,17 +57,19 @@ export class RegistryProvider {
     return { id: r.id, outs: registryOutputs(r, inputs, salt) };
   }
 
-  private async adopt(ctx: HostContext, id: string, inputs: RegistryInputs, salt: string) {
-    const r = await unlessGone(ctx.api.getRegistry(id));
-    if (!r) throw new Error(`adoptId ${id}: no such registry credential (or this API key cannot see it).`);
-    if (r.name !== inputs.name) {
-      throw new Error(
-        `adoptId ${id} cannot be adopted: it is named "${r.name}", the inputs say "${inputs.name}", and a credential cannot be renamed.`,
-      );
-    }
-    ctx.claims.registries.add(id);
-    ctx.progress(label(inputs), `adopted existing registry credential ${id}`);
-    return { id, outs: registryOutputs(r, inputs, salt) };
+  private adopt(ctx: HostContext, id: string, inputs: RegistryInputs, salt: string) {
+    return adopt(ctx, {
+      what: label(inputs),
+      noun: "registry credential",
+      id,
+      read: () => ctx.api.getRegistry(id),
+      refuse: (r) =>
+        r.name === inputs.name
+          ? undefined
+          : `it is named "${r.name}", the inputs say "${inputs.name}", and a credential cannot be renamed`,
+      claims: ctx.claims.registries,
+      outputs: (r) => registryOutputs(r, inputs, salt),
+    });
   }
 
   async read(

@@ -1,10 +1,11 @@
 /** The Secret provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
+import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Secret as ApiSecret } from "../../client/schemas/secrets.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { createOnce } from "../../host/create-once.js";
+import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
 import { createSecretBody, patchBody, secretOutputs } from "./body.js";
 import { checkSecret } from "./check.js";
@@ -69,22 +70,21 @@ export class SecretProvider {
   }
 
   /** `adoptId`: take over an existing secret of the same name and write the program's value to it. */
-  private async adopt(
-    ctx: HostContext,
-    id: string,
-    inputs: SecretInputs,
-  ): Promise<pulumi.dynamic.CreateResult<SecretOutputs>> {
-    const s = await unlessGone(ctx.api.getSecret(id));
-    if (!s) throw new Error(`adoptId ${id}: no such secret (or this API key cannot see it).`);
-    if (s.name !== inputs.name) {
-      throw new Error(
-        `adoptId ${id} cannot be adopted: it is named "${s.name}", the inputs say "${inputs.name}", and a secret's name cannot change.`,
-      );
-    }
-    // The API never shows the value, so only writing it makes the secret hold what state records.
-    const adopted = await ctx.api.updateSecret(id, patchBody(["value", "description"], inputs));
-    ctx.progress(label(inputs), `adopted existing secret ${id}; its value was set from the program`);
-    return { id, outs: secretOutputs(adopted) };
+  private adopt(ctx: HostContext, id: string, inputs: SecretInputs) {
+    return adopt(ctx, {
+      what: label(inputs),
+      noun: "secret",
+      id,
+      read: () => ctx.api.getSecret(id),
+      refuse: (s) =>
+        s.name === inputs.name
+          ? undefined
+          : `it is named "${s.name}", the inputs say "${inputs.name}", and a secret's name cannot change`,
+      // The API never shows the value, so only writing it makes the secret hold what state records.
+      update: () => ctx.api.updateSecret(id, patchBody(["value", "description"], inputs)),
+      outputs: secretOutputs,
+      note: "; its value was set from the program",
+    });
   }
 
   /**

@@ -1,10 +1,11 @@
 /** The ServerlessEndpoint provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
+import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { CreateEndpointRequest, Endpoint } from "../../client/schemas/endpoints.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { createOnce } from "../../host/create-once.js";
+import { adopt } from "../adopt.js";
 import {
   byName,
   checkResult,
@@ -25,7 +26,7 @@ const label = byName("ServerlessEndpoint");
 
 /**
  * POST /v2/serverless, never doubled: an unanswered create is resolved by looking for an endpoint
- * with the same name and type created since the request was sent (provider/host/create-once.ts).
+ * with the same name and type created since the request was sent (provider/client/create-once.ts).
  */
 function createEndpointOnce(ctx: HostContext, b: CreateEndpointRequest): Promise<Endpoint> {
   return createOnce({
@@ -70,23 +71,28 @@ export class ServerlessEndpointProvider {
     return { id: created.id, outs: endpointOutputs(ctx.settings, created, inputs) };
   }
 
-  private async adopt(ctx: HostContext, id: string, inputs: ServerlessEndpointInputs) {
-    const existing = await unlessGone(ctx.api.getEndpoint(id));
-    if (!existing) throw new Error(`adoptId ${id}: no such endpoint (or this API key cannot see it).`);
-    const current = endpointOutputs(ctx.settings, existing, inputs);
-    const d = diffServerlessEndpoint(current, inputs);
-    if (d.replaces.length > 0) {
-      throw new Error(
-        `adoptId ${id} cannot be adopted: it differs from the inputs in ${d.replaces.join(", ")}, which cannot change in place.`,
-      );
-    }
-    const updated =
-      d.updates.length > 0
-        ? await ctx.api.updateEndpoint(id, patchBody(d.updates, inputs, current, existing.env ?? {}))
-        : existing;
-    ctx.claims.endpoints.add(id);
-    ctx.progress(label(inputs), `adopted existing endpoint ${id}`);
-    return { id, outs: endpointOutputs(ctx.settings, updated, inputs) };
+  private adopt(ctx: HostContext, id: string, inputs: ServerlessEndpointInputs) {
+    return adopt(ctx, {
+      what: label(inputs),
+      noun: "endpoint",
+      id,
+      read: () => ctx.api.getEndpoint(id),
+      refuse: (e) => {
+        const { replaces } = diffServerlessEndpoint(endpointOutputs(ctx.settings, e, inputs), inputs);
+        return replaces.length > 0
+          ? `it differs from the inputs in ${replaces.join(", ")}, which cannot change in place`
+          : undefined;
+      },
+      update: async (e) => {
+        const current = endpointOutputs(ctx.settings, e, inputs);
+        const { updates } = diffServerlessEndpoint(current, inputs);
+        return updates.length > 0
+          ? await ctx.api.updateEndpoint(id, patchBody(updates, inputs, current, e.env ?? {}))
+          : e;
+      },
+      claims: ctx.claims.endpoints,
+      outputs: (e) => endpointOutputs(ctx.settings, e, inputs),
+    });
   }
 
   async read(ctx: HostContext, id: string, props?: ServerlessEndpointOutputs) {

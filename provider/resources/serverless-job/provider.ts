@@ -1,9 +1,9 @@
 /** The ServerlessJob provider: check, diff, create, read, update and delete, as the provider host runs them. */
-import { JobWaitTimeoutError } from "../../client/api.js";
-import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
+import { isJobWaitTimeout } from "../../client/api.js";
+import { messageOf } from "../../client/errors.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { JobFailedError, type JobResult, runSync, waitForJob } from "../../program/jobs.js";
+import { isJobFailed, type JobResult, runSync, waitForJob } from "../../program/jobs.js";
 import { checkResult, differs, diffResult } from "../common.js";
 import { checkServerlessJob } from "./check.js";
 import type { ServerlessJobInputs, ServerlessJobOutputs } from "./types.js";
@@ -50,17 +50,16 @@ export class ServerlessJobProvider {
       ctx.progress(label, `job ${job.id} ${job.status}`);
       return { id: job.id, outs: outputs(inputs, job) };
     } catch (err) {
-      if (err instanceof JobFailedError) {
+      if (isJobFailed(err)) {
         throw new Error(
           `${label}: the smoke-test job ${err.job.id} FAILED: ${JSON.stringify(err.job.error ?? null)}. Nothing was recorded; fix the endpoint and run again.`,
         );
       }
-      if (isRunpodApiError(err, ERROR_CODES.TIMEOUT) && err instanceof JobWaitTimeoutError) {
+      if (isJobWaitTimeout(err)) {
         // Nobody will read its result: a job left in the queue would still run, and bill.
         const cancelled = await ctx.api.cancelJob(inputs.endpointId, err.job.id).then(
           (j) => `it was cancelled (${j.status})`,
-          (cancel: unknown) =>
-            `cancelling it failed too (${cancel instanceof Error ? cancel.message : String(cancel)})`,
+          (cancel: unknown) => `cancelling it failed too (${messageOf(cancel)})`,
         );
         throw new Error(`${err.message} ${cancelled[0]?.toUpperCase()}${cancelled.slice(1)}.`);
       }

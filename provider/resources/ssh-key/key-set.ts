@@ -3,9 +3,10 @@
  * (its context's `sshKeyWrites`), every write verified, an unanswered write never sent again
  * blindly.
  */
+
+import { settling, waitUntil } from "../../client/create-once.js";
 import { mayHaveLanded } from "../../client/errors.js";
 import type { HostContext } from "../../host/context.js";
-import { settling, waitUntil } from "../../host/create-once.js";
 import { type ParsedKey, parsePublicKey } from "./check.js";
 
 export const sameKey = (a: string, b: ParsedKey) => {
@@ -20,7 +21,7 @@ export const sameKey = (a: string, b: ParsedKey) => {
  * still land later and put back a key removed in the meantime (a rotated key coming back; found by
  * the chaos suite). Instead the set is read again and the change re-applied, and the
  * result is verified once more after such a write can no longer land (the settle policy of
- * provider/host/create-once.ts: a first look at `lookAt`, the last at `settlesAt`).
+ * provider/client/create-once.ts: a first look at `lookAt`, the last at `settlesAt`).
  */
 export async function modifyKeys(
   ctx: HostContext,

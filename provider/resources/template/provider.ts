@@ -1,9 +1,10 @@
 /** The Template provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import type * as pulumi from "@pulumi/pulumi";
+import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { createOnce } from "../../host/create-once.js";
+import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
 import { createTemplateBody, templatePatchBody } from "./body.js";
 import { checkTemplate } from "./check.js";
@@ -45,7 +46,7 @@ export class TemplateProvider {
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
     const body = createTemplateBody(inputs);
     // Never doubled: an unanswered create is resolved by looking among the account's templates for
-    // one with the same name and image (provider/host/create-once.ts).
+    // one with the same name and image (provider/client/create-once.ts).
     const t = await createOnce({
       what: `a template named ${body.name}`,
       create: () => ctx.api.createTemplate(body),
@@ -59,36 +60,36 @@ export class TemplateProvider {
   }
 
   /** `adoptId`: take over one of the account's templates, then apply what differs in place. */
-  private async adopt(
-    ctx: HostContext,
-    id: string,
-    inputs: TemplateInputs,
-  ): Promise<pulumi.dynamic.CreateResult<TemplateOutputs>> {
-    let t = await unlessGone(ctx.api.getTemplate(id));
-    if (!t)
-      throw new Error(`${label(inputs)}: adoptId ${id}: no such template (or this API key cannot see it).`);
-    const current = templateOutputs(t);
-    const d = diffTemplate(current, inputs);
-    if (d.replaces.length > 0) {
-      throw new Error(
-        `${label(inputs)}: adoptId ${id} cannot be adopted: it differs from the inputs in ${d.replaces.join(", ")}, which cannot change in place.`,
-      );
-    }
-    if (d.updates.length > 0) {
-      try {
-        t = await ctx.api.updateTemplate(id, templatePatchBody(d.updates, current, inputs));
-      } catch (err) {
-        if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
-          throw new Error(
-            `${label(inputs)}: adoptId ${id} is not one of your templates (public catalog templates can be read but not changed); create your own instead.`,
-          );
+  private adopt(ctx: HostContext, id: string, inputs: TemplateInputs) {
+    return adopt(ctx, {
+      what: label(inputs),
+      noun: "template",
+      id,
+      read: () => ctx.api.getTemplate(id),
+      refuse: (t) => {
+        const { replaces } = diffTemplate(templateOutputs(t), inputs);
+        return replaces.length > 0
+          ? `it differs from the inputs in ${replaces.join(", ")}, which cannot change in place`
+          : undefined;
+      },
+      update: async (t) => {
+        const current = templateOutputs(t);
+        const { updates } = diffTemplate(current, inputs);
+        if (updates.length === 0) return t;
+        try {
+          return await ctx.api.updateTemplate(id, templatePatchBody(updates, current, inputs));
+        } catch (err) {
+          if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
+            throw new Error(
+              `${label(inputs)}: adoptId ${id} is not one of your templates (public catalog templates can be read but not changed); create your own instead.`,
+            );
+          }
+          throw err;
         }
-        throw err;
-      }
-    }
-    ctx.claims.templates.add(id);
-    ctx.progress(label(inputs), `adopted existing template ${id}`);
-    return { id, outs: templateOutputs(t) };
+      },
+      claims: ctx.claims.templates,
+      outputs: templateOutputs,
+    });
   }
 
   async read(

@@ -9,8 +9,8 @@
  * `createOnce` recognises them by their own fields, and an object this process already owns is
  * never taken twice.
  */
-import { type Clock, realClock } from "../client/clock.js";
-import { isTransient, mayHaveLanded } from "../client/errors.js";
+import { type Clock, realClock } from "./clock.js";
+import { mayHaveLanded, messageOf } from "./errors.js";
 
 /** Sends of one create in all. */
 const ATTEMPTS = 4;
@@ -45,21 +45,6 @@ export function resendBackoffMs(resent: number): number {
   return Math.min(8000, 500 * 2 ** resent) * (1 + Math.random());
 }
 
-/**
- * A list, asked again after the client's own retries before giving up: while an unanswered write is
- * unresolved, a failed look-up means either a duplicate or an object nobody knows about.
- */
-export async function listPatiently<T>(list: () => Promise<T>, clock: Clock): Promise<T> {
-  for (let round = 1; ; round += 1) {
-    try {
-      return await list();
-    } catch (err) {
-      if (round >= 3 || !isTransient(err)) throw err;
-      await clock.sleep(1000 * round);
-    }
-  }
-}
-
 export interface CreateOnceSpec<T extends { id: string }> {
   /** What is being created, for messages: `an endpoint named "sdxl"`. */
   readonly what: string;
@@ -89,10 +74,11 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
       await waitUntil(settling(startedAt).settlesAt);
       let existing: readonly T[];
       try {
-        existing = await listPatiently(spec.list, spec.clock);
+        // The client has retried this read (5xx, network, 429); a failure here is final.
+        existing = await spec.list();
       } catch (lookup) {
         throw new Error(
-          `a create went unanswered (${err.message}) and looking for what it may have made failed too (${lookup instanceof Error ? lookup.message : String(lookup)}); check the account for ${spec.what} before running again.`,
+          `a create went unanswered (${err.message}) and looking for what it may have made failed too (${messageOf(lookup)}); check the account for ${spec.what} before running again.`,
         );
       }
       const found = existing.find((x) => !spec.claimed.has(x.id) && spec.matches(x, sentAt));
