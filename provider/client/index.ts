@@ -20,6 +20,7 @@ export {
   type RunpodErrorCode,
   redact,
 } from "./errors.js";
+export { sharedBudget } from "./pools.js";
 export {
   type BudgetSnapshot,
   parseRateLimitHeaders,
@@ -27,6 +28,6 @@ export {
   RateLimitBudgets,
   type RateLimitWindow,
 } from "./rate-limit.js";
-export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient, sharedBudget } from "./request.js";
+export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient } from "./request.js";
 export { DEFAULT_RETRY, type RetryDecision, type RetryOptions, retryDecision } from "./retry.js";
 export * as schemas from "./schemas/index.js";
