@@ -21,13 +21,8 @@ export {
   redact,
 } from "./errors.js";
 export { sharedBudget } from "./pools.js";
-export {
-  type BudgetSnapshot,
-  parseRateLimitHeaders,
-  RateLimitBudget,
-  RateLimitBudgets,
-  type RateLimitWindow,
-} from "./rate-limit.js";
+export { type BudgetSnapshot, RateLimitBudget, RateLimitBudgets } from "./rate-limit.js";
+export { parseRateLimitHeaders, type RateLimitWindow } from "./rate-limit-headers.js";
 export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient } from "./request.js";
 export { DEFAULT_RETRY, type RetryDecision, type RetryOptions, retryDecision } from "./retry.js";
 export * as schemas from "./schemas/index.js";
