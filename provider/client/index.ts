@@ -21,7 +21,12 @@ export {
   redact,
 } from "./errors.js";
 export { sharedBudget } from "./pools.js";
-export { type BudgetSnapshot, RateLimitBudget, RateLimitBudgets } from "./rate-limit.js";
+export {
+  type BackgroundReader,
+  type BudgetSnapshot,
+  RateLimitBudget,
+  RateLimitBudgets,
+} from "./rate-limit.js";
 export { parseRateLimitHeaders, type RateLimitWindow } from "./rate-limit-headers.js";
 export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient } from "./request.js";
 export { DEFAULT_RETRY, type RetryDecision, type RetryOptions, retryDecision } from "./retry.js";

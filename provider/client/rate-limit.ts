@@ -70,10 +70,15 @@ const ANSWER_WAIT_MS = 25;
 const HELD_RECHECK_MS = 1000;
 
 /**
- * How many background reads are planned between two instants (the status watcher's schedule);
- * Infinity when the reader wants all it can get.
+ * A reader that plans its background reads (the status watcher, provider/host/watcher.ts): the
+ * budget asks it how many it will make before a window resets, and leaves it that many.
+ * @example
+ * budget.setBackgroundReader({ plannedReads: (from, to) => Math.ceil((to - from) / 1000) });
  */
-export type BackgroundDemand = (from: number, to: number) => number;
+export interface BackgroundReader {
+  /** How many reads are planned in [from, to); Infinity when the reader wants all it can get. */
+  plannedReads(from: number, to: number): number;
+}
 
 /**
  * Spaces requests so the process stays inside every window's remaining quota instead of running
@@ -81,7 +86,7 @@ export type BackgroundDemand = (from: number, to: number) => number;
  * background requests are spread evenly until the reset. A 429's Retry-After pauses every request
  * of the process, not only the one that got it.
  *
- * The status watcher's reads are planned (`setBackgroundDemand`): foreground work leaves that many
+ * The status watcher's reads are planned (`setBackgroundReader`): foreground work leaves that many
  * requests of a short window to it, up to BACKGROUND_SHARE, so a fleet's creates cannot starve the
  * one list request that tells every waiting pod it is RUNNING.
  *
@@ -102,7 +107,7 @@ export class RateLimitBudget {
   private inFlight = 0;
   /** Answers seen so far: until the first the quota is unknown, so one request probes it. */
   private answered = 0;
-  private demand: BackgroundDemand | undefined;
+  private reader: BackgroundReader | undefined;
   /** Foreground requests waiting in `acquire`, the one asking included. */
   private queued = 0;
 
@@ -165,13 +170,13 @@ export class RateLimitBudget {
       // the half is headroom for the ones it has not seen, and nobody takes all of it at a reset.
       const shared = now < w.sharedUntil;
       const planned =
-        priority === "background" && this.demand !== undefined && w.remaining <= this.held(w, now);
+        priority === "background" && this.reader !== undefined && w.remaining <= this.held(w, now);
       if (shared && !planned && this.inFlight >= Math.max(1, Math.floor((w.remaining * w.part) / 2))) {
         wait = Math.max(wait, ANSWER_WAIT_MS);
       }
-      // A watcher that plans its reads (setBackgroundDemand) paces itself: its reads go when its
+      // A watcher that plans its reads (setBackgroundReader) paces itself: its reads go when its
       // plan says, not spread.
-      if (priority === "background" && w.remaining <= lowWater && !this.demand) {
+      if (priority === "background" && w.remaining <= lowWater && !this.reader) {
         const spacing = (w.resetAt - now) / w.remaining;
         wait = Math.max(wait, w.lastGrantAt + spacing - now);
       }
@@ -185,22 +190,22 @@ export class RateLimitBudget {
 
   /** Requests of `w` that foreground work must leave to the watcher's planned reads. */
   private held(w: WindowState, now: number): number {
-    if (!this.demand || w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) {
+    if (!this.reader || w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) {
       return 0;
     }
     // Shared with other callers, each holds only its part of the share: every caller has a
     // watcher, and a full share each would give the watchers together most of the window.
     const cap = Math.ceil(w.quota * BACKGROUND_SHARE * (now < w.sharedUntil ? w.part : 1));
-    const planned = this.demand(now, w.resetAt);
+    const planned = this.reader.plannedReads(now, w.resetAt);
     return Math.min(cap, Number.isFinite(planned) ? Math.ceil(planned) : cap);
   }
 
   /**
-   * How many reads the status watcher plans between two instants; foreground work leaves that many
-   * requests of each short window to it (up to BACKGROUND_SHARE). Undefined when nothing waits.
+   * The reader whose planned reads foreground work leaves to it, up to BACKGROUND_SHARE of each
+   * short window (the status watcher while pods wait). Undefined when nothing waits.
    */
-  setBackgroundDemand(demand: BackgroundDemand | undefined): void {
-    this.demand = demand;
+  setBackgroundReader(reader: BackgroundReader | undefined): void {
+    this.reader = reader;
   }
 
   /** Updates the windows from a response's headers. Other requests still in flight are assumed uncounted. */
