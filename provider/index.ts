@@ -31,16 +31,9 @@ export type {
 } from "./both/catalog-types.js";
 export { type CheckFailure, formatFailures } from "./both/check-failure.js";
 export { decodeArgs, encodeArgs } from "./both/container-args.js";
-export {
-  type CostPart,
-  type Estimate,
-  estimate,
-  type GpuRate,
-  HIDDEN,
-  type HourlyRange,
-  type PricedResource,
-  perMonth,
-} from "./both/estimate.js";
+export { type Estimate, estimate, type GpuRate, type PricedResource } from "./both/estimate.js";
+export { HIDDEN } from "./both/estimate-fields.js";
+export { type CostPart, type HourlyRange, perMonth } from "./both/hourly-range.js";
 export { PLAIN_ENV_KEYS } from "./both/plain-env.js";
 export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./both/price-snapshot.js";
 export {
