@@ -98,23 +98,20 @@ export type {
   NetworkVolumeOutputs,
 } from "./resources/network-volume/types.js";
 export { NETWORK_VOLUME_TYPE, NetworkVolume } from "./resources/network-volume.js";
-export { checkPod, podRuleFailures } from "./resources/pod/check.js";
-export { diffPod } from "./resources/pod/diff.js";
 export type {
   PlacementCandidateArgs,
   PodArgs,
   PodCpuArgs,
   PodFailFastArgs,
   PodGpuArgs,
-  PodGpuOutput,
-  PodInputs,
   PodMountsArgs,
-  PodOutputs,
   PodPlacementArgs,
   PodReadinessArgs,
   PodTimeoutsArgs,
-  SshEndpoint,
-} from "./resources/pod/types.js";
+} from "./resources/pod/args.js";
+export { checkPod, podRuleFailures } from "./resources/pod/check.js";
+export { diffPod } from "./resources/pod/diff.js";
+export type { PodGpuOutput, PodInputs, PodOutputs, SshEndpoint } from "./resources/pod/types.js";
 export { POD_TYPE, Pod } from "./resources/pod.js";
 export { checkRegistry } from "./resources/registry/check.js";
 export { diffRegistry } from "./resources/registry/diff.js";
