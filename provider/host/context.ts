@@ -98,8 +98,7 @@ export class HostContext {
     );
     // Without an API key nothing is sent (every request asks for it first), so nothing waits for a
     // pod either: a budget no request draws on stands in for the key's.
-    this.v2Budget =
-      this.settings.apiKey === undefined ? new RateLimitBudget(this.clock) : this.api.client.budgetFor("v2");
+    this.v2Budget = this.settings.apiKey ? this.api.client.budgetFor("v2") : new RateLimitBudget(this.clock);
     this.watcher = new PodWatcher(this.api, this.clock, this.v2Budget, options.watcher);
     this.podReads = new PodReads(this.api, this.clock);
     this.jobs = new InFlightJobs(this.api);
