@@ -10,18 +10,20 @@
  * when the quota runs low they yield to creates and deletes.
  *
  * Pods of one kind (image, GPU type, data center) take about as long from create to RUNNING. The
- * watcher learns that time from the pods it has seen arrive, then reads rarely while the pods it
- * waits for cannot be ready yet and every second while they are due. It tells the rate-limit budget
- * how many reads that plan needs (it is the budget's `BackgroundReader`), and creates leave those to
- * it: in a fleet that fills the quota, the pods still get seen RUNNING within a second or two of
- * getting there. When it reads is one function (read-schedule.ts) for the loop and the plan alike.
+ * watcher learns that time from the pods it has seen arrive (arrival-times.ts), then reads rarely
+ * while the pods it waits for cannot be ready yet and every second while they are due. It tells the
+ * rate-limit budget how many reads that plan needs (it is the budget's `BackgroundReader`), and
+ * creates leave those to it: in a fleet that fills the quota, the pods still get seen RUNNING within
+ * a second or two of getting there. When it reads is one function (read-schedule.ts) for the loop
+ * and the plan alike.
  */
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { BackgroundReader, RateLimitBudget } from "../client/rate-limit.js";
 import type { Pod, PodStatus } from "../client/schemas/pods.js";
-import { type DueWindow, nextReadAt, type ReadIntervals, type ReadPace } from "./read-schedule.js";
+import { ArrivalTimes } from "./arrival-times.js";
+import { nextReadAt, type ReadIntervals, type ReadPace } from "./read-schedule.js";
 
 /** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
 export type WaitTarget = "RUNNING" | "PLACED" | "STOPPED" | "GONE";
@@ -38,18 +40,6 @@ const DEFAULTS: WatcherOptions = {
   followUpMs: 400,
   idleIntervalMs: 30_000,
 };
-
-/** How many create-to-RUNNING times of one kind of pod are kept to predict the next. */
-const SAMPLES_KEPT = 16;
-
-/** A due pod is read every second this long past the latest time pods of its kind have taken. */
-const DUE_SLACK_MS = 1000;
-
-/** When a pod of one kind reached RUNNING: after `lo` and by `hi` milliseconds from its wait's start. */
-interface Sample {
-  readonly lo: number;
-  readonly hi: number;
-}
 
 /** The most reads `plannedReads` counts: a plan beyond it is as good as reading all the time. */
 const MOST_PLANNED_READS = 1000;
@@ -108,7 +98,7 @@ export class PodWatcher implements BackgroundReader {
   private loop: Promise<void> | undefined;
   private wake: AbortController | undefined;
   private closed = false;
-  private readonly samples = new Map<string, Sample[]>();
+  private readonly arrivals = new ArrivalTimes();
   private lastReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -232,22 +222,11 @@ export class PodWatcher implements BackgroundReader {
     }
   }
 
-  /**
-   * When pods of `w`'s kind have reached RUNNING, counted from `w`'s start: after the median of
-   * their last misses, by the median of their first sightings (plus a second). Undefined until one
-   * has been seen, or when `w` waits for something else.
-   */
-  private dueWindow(w: Waiter): DueWindow | undefined {
-    if (w.target !== "RUNNING" || w.kind === undefined || w.seenRunning) return undefined;
-    const samples = this.samples.get(w.kind);
-    if (!samples || samples.length === 0) return undefined;
-    const start = w.since + median(samples.map((x) => x.lo));
-    return { start, end: Math.max(start, w.since + median(samples.map((x) => x.hi))) + DUE_SLACK_MS };
-  }
-
+  /** How `w` wants to be read: by when pods of its kind are due, while it waits for one to run. */
   private readPace(w: Waiter): ReadPace {
     if (w.relaxed()) return "relaxed";
-    return this.dueWindow(w) ?? "steady";
+    if (w.target !== "RUNNING" || w.kind === undefined || w.seenRunning) return "steady";
+    return this.arrivals.dueWindow(w.kind, w.since) ?? "steady";
   }
 
   /**
@@ -319,7 +298,7 @@ export class PodWatcher implements BackgroundReader {
     if (status === "RUNNING" && !w.seenRunning) {
       w.seenRunning = true;
       if (w.kind !== undefined && w.target === "RUNNING")
-        this.learn(w.kind, w.lastMissAt - w.since, readAt - w.since);
+        this.arrivals.learn(w.kind, w.lastMissAt - w.since, readAt - w.since);
     } else if (status !== "RUNNING") {
       w.lastMissAt = readAt;
     }
@@ -359,12 +338,6 @@ export class PodWatcher implements BackgroundReader {
     return moved;
   }
 
-  private learn(kind: string, lo: number, hi: number): void {
-    const kept = this.samples.get(kind) ?? [];
-    kept.push({ lo, hi });
-    this.samples.set(kind, kept.slice(-SAMPLES_KEPT));
-  }
-
   private expire(): void {
     const now = this.clock.now();
     for (const w of [...this.waiters]) {
@@ -381,9 +354,4 @@ export class PodWatcher implements BackgroundReader {
       );
     }
   }
-}
-
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }
