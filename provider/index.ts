@@ -31,16 +31,9 @@ export type {
 } from "./both/catalog-types.js";
 export { type CheckFailure, formatFailures } from "./both/check-failure.js";
 export { decodeArgs, encodeArgs } from "./both/container-args.js";
-export {
-  type CostPart,
-  type Estimate,
-  estimate,
-  type GpuRate,
-  HIDDEN,
-  type HourlyRange,
-  type PricedResource,
-  perMonth,
-} from "./both/estimate.js";
+export { type Estimate, estimate, type GpuRate, type PricedResource } from "./both/estimate.js";
+export { HIDDEN } from "./both/estimate-fields.js";
+export { type CostPart, type HourlyRange, perMonth } from "./both/hourly-range.js";
 export { PLAIN_ENV_KEYS } from "./both/plain-env.js";
 export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./both/price-snapshot.js";
 export {
@@ -108,23 +101,20 @@ export type {
   NetworkVolumeOutputs,
 } from "./resources/network-volume/types.js";
 export { NETWORK_VOLUME_TYPE, NetworkVolume } from "./resources/network-volume.js";
-export { checkPod, podRuleFailures } from "./resources/pod/check.js";
-export { diffPod } from "./resources/pod/diff.js";
 export type {
   PlacementCandidateArgs,
   PodArgs,
   PodCpuArgs,
   PodFailFastArgs,
   PodGpuArgs,
-  PodGpuOutput,
-  PodInputs,
   PodMountsArgs,
-  PodOutputs,
   PodPlacementArgs,
   PodReadinessArgs,
   PodTimeoutsArgs,
-  SshEndpoint,
-} from "./resources/pod/types.js";
+} from "./resources/pod/args.js";
+export { checkPod, podRuleFailures } from "./resources/pod/check.js";
+export { diffPod } from "./resources/pod/diff.js";
+export type { PodGpuOutput, PodInputs, PodOutputs, SshEndpoint } from "./resources/pod/types.js";
 export { POD_TYPE, Pod } from "./resources/pod.js";
 export { checkRegistry } from "./resources/registry/check.js";
 export { diffRegistry } from "./resources/registry/diff.js";

@@ -9,7 +9,8 @@
  * resources the stack holds now.
  */
 import type { Command } from "commander";
-import { estimate, type HourlyRange, perMonth } from "../../provider/both/estimate.js";
+import { estimate } from "../../provider/both/estimate.js";
+import { type HourlyRange, perMonth } from "../../provider/both/hourly-range.js";
 import { runpodTypeName } from "../../provider/both/type-tokens.js";
 import type { RunpodApi } from "../../provider/client/index.js";
 import type { BillingQuery } from "../../provider/client/schemas/billing.js";

@@ -7,7 +7,8 @@
  * sentinel; an export holds a secret as an encrypted envelope. All three reach the estimate as a
  * value it cannot read, so it says "unknown" and never prices them as zero.
  */
-import { HIDDEN, type PricedResource } from "../../provider/both/estimate.js";
+import type { PricedResource } from "../../provider/both/estimate.js";
+import { HIDDEN } from "../../provider/both/estimate-fields.js";
 import { UsageError } from "../errors.js";
 
 /** What happens to one resource in the change. */

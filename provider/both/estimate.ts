@@ -18,21 +18,19 @@
  * flavor the catalog does not have is an error that names the field.
  */
 import { placementSource } from "./candidates.js";
-import { HOURS_PER_MONTH, type PriceList, STORAGE_RATES } from "./prices.js";
+import { amount, type Fields, known, record, Stop, text } from "./estimate-fields.js";
+import {
+  type CostPart,
+  type HourlyRange,
+  rangeOf,
+  showRange,
+  single,
+  storageHourly,
+  sum,
+  times,
+} from "./hourly-range.js";
+import { type PriceList, STORAGE_RATES } from "./prices.js";
 import { runpodTypeName } from "./type-tokens.js";
-import { isUnknown } from "./unknown.js";
-
-/** USD per hour: one figure when `low` equals `high`, a range otherwise. */
-export interface HourlyRange {
-  readonly low: number;
-  readonly high: number;
-}
-
-/** One line of an estimate: what is billed and its rate. */
-export interface CostPart {
-  readonly what: string;
-  readonly hourly: HourlyRange;
-}
 
 /** A GPU type the resource may run on, at its list rate per GPU-hour (the pod's cloud, or serverless). */
 export interface GpuRate {
@@ -72,70 +70,6 @@ export interface PricedResource {
    * and cloud, a volume's tier) is read from here, and a pod's billed `cost`.
    */
   readonly live?: Readonly<Record<string, unknown>> | undefined;
-}
-
-/** How a preview shows a secret value; the estimate cannot read it, so it is "unknown" there too. */
-export const HIDDEN = "[secret]";
-
-export const perMonth = (hourly: number): number => hourly * HOURS_PER_MONTH;
-
-/** Hourly rate of a monthly storage charge. */
-const storageHourly = (gb: number, usdPerGbMonth: number) => (gb * usdPerGbMonth) / HOURS_PER_MONTH;
-
-const single = (usd: number): HourlyRange => ({ low: usd, high: usd });
-const sum = (parts: readonly CostPart[]): HourlyRange => ({
-  low: parts.reduce((s, p) => s + p.hourly.low, 0),
-  high: parts.reduce((s, p) => s + p.hourly.high, 0),
-});
-const times = (r: HourlyRange, n: number, m = n): HourlyRange => ({ low: r.low * n, high: r.high * m });
-const rangeOf = (rates: readonly number[]): HourlyRange => ({
-  low: Math.min(...rates),
-  high: Math.max(...rates),
-});
-const usd = (n: number) => `$${n.toFixed(n < 1 ? 4 : 2)}`;
-const showRange = (r: HourlyRange) => (r.low === r.high ? usd(r.low) : `${usd(r.low)}-${usd(r.high)}`);
-
-// ---------------------------------------------------------------- reading a value
-
-/** Thrown while reading: the value at `field` is unknown, or is not what the estimate can use. */
-class Stop extends Error {
-  constructor(
-    readonly kind: "unknown" | "error",
-    readonly field: string,
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-type Fields = Readonly<Record<string, unknown>>;
-
-function record(value: unknown): Fields | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Fields) : undefined;
-}
-
-/** `value`, unless preview does not know it yet. */
-function known<T>(value: T, field: string): T {
-  if (isUnknown(value)) throw new Stop("unknown", field, `${field} is not known until the change is applied`);
-  if (value === HIDDEN) throw new Stop("unknown", field, `${field} is a secret`);
-  return value;
-}
-
-function text(value: unknown, field: string): string {
-  known(value, field);
-  if (typeof value !== "string" || value === "") throw new Stop("error", field, `${field} must name an id`);
-  return value;
-}
-
-/** A count or size; `fallback` when absent. */
-function amount(value: unknown, field: string, fallback: number): number;
-function amount(value: unknown, field: string): number | undefined;
-function amount(value: unknown, field: string, fallback?: number): number | undefined {
-  known(value, field);
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0)
-    throw new Stop("error", field, `${field} must be a number of at least 0`);
-  return value;
 }
 
 // ---------------------------------------------------------------- the rules

@@ -24,13 +24,14 @@ export {
   type RunpodErrorCode,
   redact,
 } from "./errors.js";
+export { sharedBudget } from "./pools.js";
 export {
+  type BackgroundReader,
   type BudgetSnapshot,
-  parseRateLimitHeaders,
   RateLimitBudget,
   RateLimitBudgets,
-  type RateLimitWindow,
 } from "./rate-limit.js";
-export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient, sharedBudget } from "./request.js";
+export { parseRateLimitHeaders, type RateLimitWindow } from "./rate-limit-headers.js";
+export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient } from "./request.js";
 export { DEFAULT_RETRY, type RetryDecision, type RetryOptions, retryDecision } from "./retry.js";
 export * as schemas from "./schemas/index.js";

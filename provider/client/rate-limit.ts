@@ -1,108 +1,13 @@
 /**
- * RateLimit / RateLimit-Policy (contract: Limits) and the process-wide budget built on them.
- *
- * Both headers are RFC 8941 structured-field lists with one member per window:
- *   RateLimit-Policy: "minute";q=60;w=60, "hour";q=3000;w=3600, "day";q=50000;w=86400
- *   RateLimit:        "minute";r=0;t=12, "hour";r=2990;t=3400, "day";r=49990;t=86000
- * In a `pulumi up` every dynamic resource runs in one provider process, so one budget per API
- * origin and key spaces every request of that process and keeps it inside the quota.
+ * The process-wide budget built on the RateLimit / RateLimit-Policy headers (contract: Limits):
+ * rate-limit-headers.ts parses them, rate-limit-window.ts keeps each window's count. In a
+ * `pulumi up` every dynamic resource runs in one provider process, so one budget per API origin and
+ * key spaces every request of that process and keeps it inside the quota.
  */
 import { createHash } from "node:crypto";
-import { parseList, Token } from "structured-headers";
 import type { Clock } from "./clock.js";
-
-export interface RateLimitWindow {
-  readonly name: string;
-  /** Requests left in the current window (`r`). */
-  readonly remaining?: number;
-  /** Seconds until the window resets (`t`). */
-  readonly resetSeconds?: number;
-  /** Requests allowed per window (`q`). */
-  readonly quota?: number;
-  /** Window length in seconds (`w`). */
-  readonly windowSeconds?: number;
-}
-
-function integerParam(params: Map<string, unknown>, key: string): number | undefined {
-  const v = params.get(key);
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.floor(v) : undefined;
-}
-
-function memberName(value: unknown): string | undefined {
-  if (typeof value === "string") return value;
-  if (value instanceof Token) return value.toString();
-  return undefined;
-}
-
-/**
- * Parses both headers into windows keyed by name. Malformed headers are ignored (an empty map):
- * a broken header must never fail a request that otherwise succeeded.
- */
-export function parseRateLimitHeaders(
-  rateLimit: string | undefined,
-  policy: string | undefined,
-): Map<string, RateLimitWindow> {
-  const windows = new Map<string, RateLimitWindow>();
-  const merge = (
-    header: string | undefined,
-    pick: (p: Map<string, unknown>) => Record<string, number | undefined>,
-  ) => {
-    if (!header) return;
-    let list: ReturnType<typeof parseList>;
-    try {
-      list = parseList(header);
-    } catch {
-      return;
-    }
-    for (const member of list) {
-      const [value, params] = member;
-      const name = memberName(value);
-      if (name === undefined) continue;
-      const fields = pick(params as Map<string, unknown>);
-      const prev = windows.get(name) ?? { name };
-      windows.set(name, { ...prev, ...stripUndefined(fields) });
-    }
-  };
-  merge(policy, (p) => ({ quota: integerParam(p, "q"), windowSeconds: integerParam(p, "w") }));
-  merge(rateLimit, (p) => ({ remaining: integerParam(p, "r"), resetSeconds: integerParam(p, "t") }));
-  return windows;
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-interface WindowState {
-  name: string;
-  remaining: number;
-  resetAt: number;
-  /** Whether `resetAt` was read from a header (an upper bound) or guessed at a rollover. */
-  resetFromHeader: boolean;
-  quota: number | undefined;
-  windowMs: number | undefined;
-  lastGrantAt: number;
-  /** Our requests granted since this window began, as far as we can tell where it began. */
-  ours: number;
-  /**
-   * Until when other callers of the key are assumed to share this window: the headers showed more
-   * used than we sent. Requests then go out a part at a time, as answers come back.
-   */
-  sharedUntil: number;
-  /** Our part of what the headers show used of this window (1 when alone), at least MIN_PART. */
-  part: number;
-  /** The most a header has shown used of this window. */
-  seenUsed: number;
-  /**
-   * Where we began counting this window: the first header's count (0 at a rollover), ours then,
-   * and how many of ours were in flight then (that header may not count them yet).
-   */
-  base: { used: number; ours: number; inFlight: number };
-  /**
-   * Whether the freshest header showed more used than we could have caused: if the next does too,
-   * another caller is there.
-   */
-  suspect: boolean;
-}
+import { parseRateLimitHeaders } from "./rate-limit-headers.js";
+import { observedWindow, rolledOver, type WindowState } from "./rate-limit-window.js";
 
 export interface BudgetSnapshot {
   readonly windows: readonly {
@@ -155,24 +60,6 @@ const BACKGROUND_SHARE = 0.2;
 /** Windows longer than this (hour, day) hold nothing back: a deployment lives within minutes of one. */
 const SHORT_WINDOW_MS = 10 * 60_000;
 
-/**
- * Requests a header may show used beyond all we could have caused before we suspect another
- * caller: our own requests near a window's edge can count in a window we have not begun yet.
- */
-const SHARED_TOLERANCE = 3;
-
-/**
- * Beyond this part of a window's quota, one header's excess is another caller's without waiting
- * for the next header to agree. A window's edge misplaces the few requests sent within the second
- * its reset time is rounded to, never a quarter of the window; and a caller that takes that much
- * between two of our answers is bursting, which is what sharing is for: waiting one more answer
- * would let us burst into it too.
- */
-const CONCLUSIVE_EXCESS_FRACTION = 0.25;
-
-/** The smallest part of a shared window we count as ours when sizing what the watcher may hold. */
-const MIN_PART = 1 / 8;
-
 /** Answers after which requests no longer ramp up (one more in flight per answer until then). */
 const SLOW_START = 32;
 
@@ -183,10 +70,15 @@ const ANSWER_WAIT_MS = 25;
 const HELD_RECHECK_MS = 1000;
 
 /**
- * How many background reads are planned between two instants (the status watcher's schedule);
- * Infinity when the reader wants all it can get.
+ * A reader that plans its background reads (the status watcher, provider/host/watcher.ts): the
+ * budget asks it how many it will make before a window resets, and leaves it that many.
+ * @example
+ * budget.setBackgroundReader({ plannedReads: (from, to) => Math.ceil((to - from) / 1000) });
  */
-export type BackgroundDemand = (from: number, to: number) => number;
+export interface BackgroundReader {
+  /** How many reads are planned in [from, to); Infinity when the reader wants all it can get. */
+  plannedReads(from: number, to: number): number;
+}
 
 /**
  * Spaces requests so the process stays inside every window's remaining quota instead of running
@@ -194,7 +86,7 @@ export type BackgroundDemand = (from: number, to: number) => number;
  * background requests are spread evenly until the reset. A 429's Retry-After pauses every request
  * of the process, not only the one that got it.
  *
- * The status watcher's reads are planned (`setBackgroundDemand`): foreground work leaves that many
+ * The status watcher's reads are planned (`setBackgroundReader`): foreground work leaves that many
  * requests of a short window to it, up to BACKGROUND_SHARE, so a fleet's creates cannot starve the
  * one list request that tells every waiting pod it is RUNNING.
  *
@@ -215,7 +107,7 @@ export class RateLimitBudget {
   private inFlight = 0;
   /** Answers seen so far: until the first the quota is unknown, so one request probes it. */
   private answered = 0;
-  private demand: BackgroundDemand | undefined;
+  private reader: BackgroundReader | undefined;
   /** Foreground requests waiting in `acquire`, the one asking included. */
   private queued = 0;
 
@@ -265,8 +157,8 @@ export class RateLimitBudget {
     if (this.answered < SLOW_START && this.inFlight >= Math.max(1, this.answered)) {
       wait = Math.max(wait, ANSWER_WAIT_MS);
     }
-    for (const w of this.windows.values()) {
-      if (now >= w.resetAt) this.rollOver(w, now);
+    for (const known of this.windows.values()) {
+      const w = this.current(known, now);
       if (!Number.isFinite(w.remaining)) continue;
       if (w.remaining <= 0) {
         wait = Math.max(wait, w.resetAt - now);
@@ -278,13 +170,13 @@ export class RateLimitBudget {
       // the half is headroom for the ones it has not seen, and nobody takes all of it at a reset.
       const shared = now < w.sharedUntil;
       const planned =
-        priority === "background" && this.demand !== undefined && w.remaining <= this.held(w, now);
+        priority === "background" && this.reader !== undefined && w.remaining <= this.held(w, now);
       if (shared && !planned && this.inFlight >= Math.max(1, Math.floor((w.remaining * w.part) / 2))) {
         wait = Math.max(wait, ANSWER_WAIT_MS);
       }
-      // A watcher that plans its reads (setBackgroundDemand) paces itself: its reads go when its
+      // A watcher that plans its reads (setBackgroundReader) paces itself: its reads go when its
       // plan says, not spread.
-      if (priority === "background" && w.remaining <= lowWater && !this.demand) {
+      if (priority === "background" && w.remaining <= lowWater && !this.reader) {
         const spacing = (w.resetAt - now) / w.remaining;
         wait = Math.max(wait, w.lastGrantAt + spacing - now);
       }
@@ -298,84 +190,41 @@ export class RateLimitBudget {
 
   /** Requests of `w` that foreground work must leave to the watcher's planned reads. */
   private held(w: WindowState, now: number): number {
-    if (!this.demand || w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) {
+    if (!this.reader || w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) {
       return 0;
     }
     // Shared with other callers, each holds only its part of the share: every caller has a
     // watcher, and a full share each would give the watchers together most of the window.
     const cap = Math.ceil(w.quota * BACKGROUND_SHARE * (now < w.sharedUntil ? w.part : 1));
-    const planned = this.demand(now, w.resetAt);
+    const planned = this.reader.plannedReads(now, w.resetAt);
     return Math.min(cap, Number.isFinite(planned) ? Math.ceil(planned) : cap);
   }
 
   /**
-   * How many reads the status watcher plans between two instants; foreground work leaves that many
-   * requests of each short window to it (up to BACKGROUND_SHARE). Undefined when nothing waits.
+   * The reader whose planned reads foreground work leaves to it, up to BACKGROUND_SHARE of each
+   * short window (the status watcher while pods wait). Undefined when nothing waits.
    */
-  setBackgroundDemand(demand: BackgroundDemand | undefined): void {
-    this.demand = demand;
+  setBackgroundReader(reader: BackgroundReader | undefined): void {
+    this.reader = reader;
   }
 
   /** Updates the windows from a response's headers. Other requests still in flight are assumed uncounted. */
   observe(headers: { rateLimit?: string | undefined; policy?: string | undefined }): void {
     this.answered += 1;
-    const parsed = parseRateLimitHeaders(headers.rateLimit, headers.policy);
     const now = this.clock.now();
-    const othersInFlight = Math.max(0, this.inFlight - 1);
-    for (const win of parsed.values()) {
-      const prev = this.windows.get(win.name);
-      const quota = win.quota ?? prev?.quota;
-      const windowMs = win.windowSeconds !== undefined ? win.windowSeconds * 1000 : prev?.windowMs;
-      if (win.remaining === undefined || win.resetSeconds === undefined) {
-        if (prev) {
-          prev.quota = quota;
-          prev.windowMs = windowMs;
-        }
-        continue;
-      }
-      const resetAt = now + win.resetSeconds * 1000;
-      const remaining = win.remaining - othersInFlight;
-      // Responses arrive out of order; within one window the lowest count is the freshest. Every
-      // header's reset time (rounded up to whole seconds) is an upper bound, so the lowest one is
-      // the best; a reset time guessed at a rollover is replaced by the first header, since the
-      // service may start its next window only with the next request.
-      const sameWindow = prev !== undefined && Math.abs(prev.resetAt - resetAt) < 1500;
-      // A window the service began since we last counted holds at most our requests in flight.
-      const ours = prev === undefined ? 1 : sameWindow ? prev.ours : Math.min(prev.ours, this.inFlight + 1);
-      // Every caller's requests count in the header: what it shows used since the window's first
-      // header beyond what we sent since, and beyond those of ours then in flight (that header may
-      // not have counted them: answers come out of order), is theirs. (Counting from the window's
-      // start instead would take a deployment that ran before us in it, and ended, for one running.)
-      const used = quota === undefined ? 0 : quota - win.remaining;
-      const fresher = sameWindow && used > prev.seenUsed;
-      const base = sameWindow ? prev.base : { used, ours, inFlight: this.inFlight };
-      const excess = fresher ? used - base.used - (ours - base.ours) - base.inFlight : 0;
-      // Only a fresher header is evidence, either way: an older one arriving late says nothing new.
-      // One header's excess is a suspicion, which the next fresher one confirms or clears.
-      const seen = fresher && excess > SHARED_TOLERANCE;
-      const conclusive = quota !== undefined && excess > quota * CONCLUSIVE_EXCESS_FRACTION;
-      const others = seen && (prev.suspect || conclusive);
-      if (seen && !others)
-        debug(() => `${win.name}: ${excess} more used than we could have sent: another caller suspected`);
-      const sharedUntil = others ? now + 2 * (windowMs ?? 60_000) : (prev?.sharedUntil ?? 0);
-      const part = others
-        ? Math.max(MIN_PART, Math.max(0, ours - base.ours) / (used - base.used))
-        : (prev?.part ?? 1);
-      this.windows.set(win.name, {
-        name: win.name,
-        remaining: sameWindow ? Math.min(prev.remaining, remaining) : remaining,
-        resetAt: sameWindow && prev.resetFromHeader ? Math.min(prev.resetAt, resetAt) : resetAt,
-        resetFromHeader: true,
-        quota,
-        windowMs,
-        lastGrantAt: prev?.lastGrantAt ?? 0,
-        ours,
-        sharedUntil,
-        part,
-        seenUsed: sameWindow ? Math.max(prev.seenUsed, used) : used,
-        base,
-        suspect: fresher ? seen : sameWindow && prev.suspect,
-      });
+    for (const header of parseRateLimitHeaders(headers.rateLimit, headers.policy).values()) {
+      const { state, suspectedExcess } = observedWindow(
+        this.windows.get(header.name),
+        header,
+        now,
+        this.inFlight,
+      );
+      if (state) this.windows.set(header.name, state);
+      if (suspectedExcess !== undefined)
+        debug(
+          () =>
+            `${header.name}: ${suspectedExcess} more used than we could have sent: another caller suspected`,
+        );
     }
     debug(() => `observed ${this.describe()}`);
   }
@@ -425,8 +274,8 @@ export class RateLimitBudget {
   hasSpare(fraction: number): boolean {
     const now = this.clock.now();
     if (now < this.pausedUntil) return false;
-    for (const w of this.windows.values()) {
-      if (now >= w.resetAt) this.rollOver(w, now);
+    for (const known of this.windows.values()) {
+      const w = this.current(known, now);
       if (w.quota !== undefined && w.remaining < w.quota * fraction) return false;
     }
     return true;
@@ -442,8 +291,8 @@ export class RateLimitBudget {
   affordableInterval(reserve: number, horizonMs = 10 * 60_000): number {
     const now = this.clock.now();
     let interval = 0;
-    for (const w of this.windows.values()) {
-      if (now >= w.resetAt) this.rollOver(w, now);
+    for (const known of this.windows.values()) {
+      const w = this.current(known, now);
       if (!Number.isFinite(w.remaining)) continue;
       // What foreground work leaves to the watcher is the watcher's to spend, reserve or not.
       const usable = Math.max(w.remaining - reserve, Math.min(w.remaining, this.held(w, now)));
@@ -453,24 +302,12 @@ export class RateLimitBudget {
     return interval;
   }
 
-  private rollOver(w: WindowState, now: number): void {
-    if (w.quota !== undefined && w.windowMs !== undefined) {
-      const periods = Math.floor((now - w.resetAt) / w.windowMs) + 1;
-      // Requests still in flight may reach the service after its reset and count in the new window.
-      w.remaining = w.quota - this.inFlight;
-      w.ours = this.inFlight;
-      w.seenUsed = 0;
-      // Those in flight count in `ours` already.
-      w.base = { used: 0, ours: 0, inFlight: 0 };
-      w.suspect = false;
-      w.resetAt += periods * w.windowMs;
-      w.resetFromHeader = false;
-    } else {
-      // Without a policy we know nothing about the next window: let requests through until a
-      // response tells us again.
-      w.remaining = Number.POSITIVE_INFINITY;
-      w.resetAt = Number.POSITIVE_INFINITY;
-    }
+  /** `w` as it stands at `now`: in its next window once its reset has passed. */
+  private current(w: WindowState, now: number): WindowState {
+    if (now < w.resetAt) return w;
+    const next = rolledOver(w, now, this.inFlight);
+    this.windows.set(w.name, next);
+    return next;
   }
 }
 

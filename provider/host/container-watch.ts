@@ -19,6 +19,7 @@
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import { FAILURE_CODES, hasFailureCode, redact } from "../client/errors.js";
+import type { RateLimitBudget } from "../client/rate-limit.js";
 import type { PodLogLine, PodStatus } from "../client/schemas/pods.js";
 
 export interface FailFastOptions {
@@ -173,6 +174,8 @@ export class ContainerWatch {
   constructor(
     private readonly api: RunpodApi,
     private readonly clock: Clock,
+    /** The budget of the API the log stream goes to: a log opens only while it has room to spare. */
+    private readonly budget: RateLimitBudget,
     /** What the host knows of each image's pulls. */
     private readonly images: ImagePulls,
     private readonly podId: string,
@@ -202,7 +205,7 @@ export class ContainerWatch {
     if (
       image === undefined &&
       this.clock.now() - this.placedAt >= this.options.afterSeconds * 1000 &&
-      this.api.client.budgetFor("v2").hasSpare(SPARE_FRACTION)
+      this.budget.hasSpare(SPARE_FRACTION)
     ) {
       this.images.set(this.pulls, this);
       this.open();

@@ -9,7 +9,7 @@
 import { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import type { RunpodSettings } from "../client/config.js";
-import { RateLimitBudgets } from "../client/rate-limit.js";
+import { RateLimitBudget, RateLimitBudgets } from "../client/rate-limit.js";
 import { type ClientOptions, RunpodClient } from "../client/request.js";
 import type { Pod } from "../client/schemas/pods.js";
 import type { ImagePulls } from "./container-watch.js";
@@ -71,6 +71,8 @@ export class HostContext {
   readonly clock: Clock;
   /** One budget per API origin and key: every request of this host spaces itself through them. */
   readonly budgets: RateLimitBudgets;
+  /** The budget of requests to the v2 API: the watcher's reads and the pods' log streams go through it. */
+  readonly v2Budget: RateLimitBudget;
   readonly api: RunpodApi;
   /** One pod list serves every pod waited for. */
   readonly watcher: PodWatcher;
@@ -93,7 +95,10 @@ export class HostContext {
     this.api = new RunpodApi(
       new RunpodClient(this.settings, { ...options.clientOptions, clock: this.clock, budgets: this.budgets }),
     );
-    this.watcher = new PodWatcher(this.api, this.clock, options.watcher);
+    // Without an API key nothing is sent (every request asks for it first), so nothing waits for a
+    // pod either: a budget no request draws on stands in for the key's.
+    this.v2Budget = this.settings.apiKey ? this.api.client.budgetFor("v2") : new RateLimitBudget(this.clock);
+    this.watcher = new PodWatcher(this.api, this.clock, this.v2Budget, options.watcher);
     this.podReads = new PodReads(this.api, this.clock);
     this.jobs = new InFlightJobs(this.api);
     this.sink = options.progress ?? stderrProgress;

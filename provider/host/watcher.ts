@@ -10,30 +10,27 @@
  * when the quota runs low they yield to creates and deletes.
  *
  * Pods of one kind (image, GPU type, data center) take about as long from create to RUNNING. The
- * watcher learns that time from the pods it has seen arrive, then reads rarely while the pods it
- * waits for cannot be ready yet and every second while they are due. It tells the rate-limit budget
- * how many reads that plan needs (`plannedReads`), and creates leave those to it: in a fleet that
- * fills the quota, the pods still get seen RUNNING within a second or two of getting there.
+ * watcher learns that time from the pods it has seen arrive (arrival-times.ts), then reads rarely
+ * while the pods it waits for cannot be ready yet and every second while they are due. It tells the
+ * rate-limit budget how many reads that plan needs (it is the budget's `BackgroundReader`), and
+ * creates leave those to it: in a fleet that fills the quota, the pods still get seen RUNNING within
+ * a second or two of getting there. When it reads is one function (read-schedule.ts) for the loop
+ * and the plan alike.
  */
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import { ERROR_CODES, FAILURE_CODES, hasFailureCode, isRunpodApiError } from "../client/errors.js";
+import type { BackgroundReader, RateLimitBudget } from "../client/rate-limit.js";
 import type { Pod, PodStatus } from "../client/schemas/pods.js";
+import { ArrivalTimes } from "./arrival-times.js";
+import { nextReadAt, type ReadIntervals, type ReadPace } from "./read-schedule.js";
 
 /** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
 export type WaitTarget = "RUNNING" | "PLACED" | "STOPPED" | "GONE";
 
-export interface WatcherOptions {
-  /** Shortest time between two reads. @default 1000 */
-  readonly minIntervalMs: number;
-  /** Longest time between two reads. @default 10000 */
-  readonly maxIntervalMs: number;
+export interface WatcherOptions extends ReadIntervals {
   /** Requests of the current rate-limit window left for other work (creates, deletes). @default 5 */
   readonly reserve: number;
-  /** The next read after one that saw a pod change status. @default 400 */
-  readonly followUpMs: number;
-  /** Time between reads while every pod waited for is not due yet (read for failures only). @default 30000 */
-  readonly idleIntervalMs: number;
 }
 
 const DEFAULTS: WatcherOptions = {
@@ -44,20 +41,8 @@ const DEFAULTS: WatcherOptions = {
   idleIntervalMs: 30_000,
 };
 
-/** How many create-to-RUNNING times of one kind of pod are kept to predict the next. */
-const SAMPLES_KEPT = 16;
-
-/** A due pod is read every second this long past the latest time pods of its kind have taken. */
-const DUE_SLACK_MS = 1000;
-
-/** When a pod of one kind reached RUNNING: after `lo` and by `hi` milliseconds from its wait's start. */
-interface Sample {
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/** How a waiter wants to be read at some instant. */
-type Pace = "normal" | "relaxed" | "early" | "due" | "done";
+/** The most reads `plannedReads` counts: a plan beyond it is as good as reading all the time. */
+const MOST_PLANNED_READS = 1000;
 
 /**
  * CONTAINER: the pod's log said its container will never start; NOT_READY: a readiness check ran
@@ -116,18 +101,20 @@ interface Waiter {
   reject(err: Error): void;
 }
 
-export class PodWatcher {
+export class PodWatcher implements BackgroundReader {
   private readonly waiters = new Set<Waiter>();
   private readonly options: WatcherOptions;
   private loop: Promise<void> | undefined;
   private wake: AbortController | undefined;
   private closed = false;
-  private readonly samples = new Map<string, Sample[]>();
+  private readonly arrivals = new ArrivalTimes();
   private lastReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly api: RunpodApi,
     private readonly clock: Clock,
+    /** The budget of the API the reads go to: it paces them and is told the plan. */
+    private readonly budget: RateLimitBudget,
     options: Partial<WatcherOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
@@ -193,7 +180,7 @@ export class PodWatcher {
       );
       this.loop ??= this.run().finally(() => {
         this.loop = undefined;
-        this.budget().setBackgroundDemand(undefined);
+        this.budget.setBackgroundReader(undefined);
       });
     });
   }
@@ -208,52 +195,27 @@ export class PodWatcher {
     this.waiters.clear();
   }
 
-  private budget() {
-    return this.api.client.budgetFor("v2");
-  }
-
   /**
    * Sleep, read, evaluate, until nobody waits. The first read comes one interval after the first
    * waiter arrived: a pod just created is PROVISIONING, so reading it at once would be wasted.
    */
   private async run(): Promise<void> {
-    let interval = this.options.minIntervalMs;
     let followUp = false;
-    this.budget().setBackgroundDemand((from, to) => this.plannedReads(from, to));
+    this.budget.setBackgroundReader(this);
     this.lastReadAt = this.clock.now();
     while (this.waiters.size > 0 && !this.closed) {
       const now = this.clock.now();
       const earliest = Math.min(...[...this.waiters].map((w) => w.deadline));
-      const affordable = this.budget().affordableInterval(this.options.reserve);
-      const normal = Math.min(Math.max(interval, affordable), this.options.maxIntervalMs);
-      let next = earliest;
-      for (const w of this.waiters) {
-        const pace = this.pace(w, now);
-        if (pace === "relaxed") {
-          next = Math.min(next, this.lastReadAt + Math.max(this.options.maxIntervalMs, affordable));
-        } else if (followUp && pace !== "early") {
-          next = Math.min(next, this.lastReadAt + this.options.followUpMs);
-        } else if (pace === "early") {
-          const due = this.dueWindow(w);
-          next = Math.min(next, this.lastReadAt + this.options.idleIntervalMs, due?.start ?? next);
-        } else if (pace === "due") {
-          next = Math.min(next, this.lastReadAt + this.options.minIntervalMs);
-        } else {
-          next = Math.min(next, this.lastReadAt + normal);
-        }
-      }
-      // Pods created a moment apart fall due a moment apart: one read serves them all.
-      next = Math.min(
-        earliest,
-        Math.max(next, this.lastReadAt + (followUp ? this.options.followUpMs : this.options.minIntervalMs)),
-      );
+      const affordable = this.budget.affordableInterval(this.options.reserve);
+      const paces = [...this.waiters].map((w) => this.readPace(w));
+      const state = { followUp, affordable, late: "read" } as const;
+      const next = Math.min(earliest, nextReadAt(this.lastReadAt, now, paces, state, this.options));
       this.wake = new AbortController();
       await this.clock.sleep(Math.max(0, next - now), this.wake.signal).catch(() => undefined);
       this.wake = undefined;
       if (this.closed) return;
       try {
         followUp = (await this.poll()) > 0;
-        interval = this.options.minIntervalMs;
       } catch (err) {
         if (
           isRunpodApiError(err, ERROR_CODES.UNAUTHORIZED, ERROR_CODES.FORBIDDEN, ERROR_CODES.INVALID_CONFIG)
@@ -262,63 +224,47 @@ export class PodWatcher {
           this.waiters.clear();
           return;
         }
-        // Transient trouble after the client's own retries: keep waiting until the deadlines.
+        // The client owns retries of the read: the next one follows the schedule, until the deadlines.
         followUp = false;
-        interval = Math.min(this.options.maxIntervalMs, interval * 2);
       }
       this.expire();
     }
   }
 
-  /**
-   * When pods of `w`'s kind have reached RUNNING, counted from `w`'s start: after the median of
-   * their last misses, by the median of their first sightings (plus a second). Undefined until one
-   * has been seen, or when `w` waits for something else.
-   */
-  private dueWindow(w: Waiter): { start: number; end: number } | undefined {
-    if (w.target !== "RUNNING" || w.kind === undefined || w.seenRunning) return undefined;
-    const samples = this.samples.get(w.kind);
-    if (!samples || samples.length === 0) return undefined;
-    const start = w.since + median(samples.map((x) => x.lo));
-    return { start, end: Math.max(start, w.since + median(samples.map((x) => x.hi))) + DUE_SLACK_MS };
-  }
-
-  private pace(w: Waiter, at: number): Pace {
+  /** How `w` wants to be read: by when pods of its kind are due, while it waits for one to run. */
+  private readPace(w: Waiter): ReadPace {
     if (w.relaxed()) return "relaxed";
-    const due = this.dueWindow(w);
-    if (!due) return "normal";
-    if (at < due.start) return "early";
-    return at <= due.end ? "due" : "normal";
+    if (w.target !== "RUNNING" || w.kind === undefined || w.seenRunning) return "steady";
+    return this.arrivals.dueWindow(w.kind, w.since) ?? "steady";
   }
 
   /**
    * The reads this watcher plans in [from, to): what the rate-limit budget holds back from creates
-   * for it. Infinity while some pod's time is unknown (then it reads as often as it can afford).
-   * A pod past its due window is counted as arrived: the plan is for the pods on time.
+   * for it. It steps through the schedule the loop follows (`nextReadAt`), and differs from the
+   * loop only where it cannot see ahead, here:
+   * - Infinity while some pod's time is unknown (a RUNNING wait of a kind never seen arrive, or a
+   *   pod already late at `from`): then the watcher reads as often as it can afford;
+   * - a pod that goes past its due window within [from, to) is counted as arrived: the plan is for
+   *   the pods on time;
+   * - no follow-up reads: which read will see a change is not known ahead;
+   * - the reads the budget paces (relaxed waits; waits for a pod to go, stop or be placed) are
+   *   counted at the longest interval: what the budget affords depends on this plan.
    */
-  private plannedReads(from: number, to: number): number {
+  plannedReads(from: number, to: number): number {
     if (this.waiters.size === 0) return 0;
-    const paces: { start: number; end: number; slow: boolean }[] = [];
-    const seen = new Set<string>();
+    const paces = new Map<string, ReadPace>();
     for (const w of this.waiters) {
-      const due = w.relaxed() ? undefined : this.dueWindow(w);
-      if (!due && !w.relaxed() && w.target === "RUNNING") return Number.POSITIVE_INFINITY;
-      if (due && from > due.end) return Number.POSITIVE_INFINITY;
-      // Waits for a pod to go, stop or be placed, and probes' failure reads: at the longest interval.
-      const entry = due ? { ...due, slow: false } : { start: to, end: to, slow: true };
-      const key = `${Math.round(entry.start / 1000)}:${entry.slow}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      paces.push(entry);
+      const pace = this.readPace(w);
+      if (pace === "steady" && w.target === "RUNNING") return Number.POSITIVE_INFINITY;
+      if (typeof pace === "object" && from > pace.end) return Number.POSITIVE_INFINITY;
+      // Equal paces (pods of one kind created together) step as one.
+      paces.set(typeof pace === "object" ? `${pace.start}:${pace.end}` : pace, pace);
     }
+    const distinct = [...paces.values()];
+    const state = { followUp: false, affordable: this.options.maxIntervalMs, late: "arrived" } as const;
     let reads = 0;
-    for (let t = Math.max(from, this.lastReadAt); reads <= 1000; reads += 1) {
-      let next = Number.POSITIVE_INFINITY;
-      for (const p of paces) {
-        if (p.slow) next = Math.min(next, t + this.options.maxIntervalMs);
-        else if (t < p.start) next = Math.min(next, t + this.options.idleIntervalMs, p.start);
-        else if (t <= p.end) next = Math.min(next, t + this.options.minIntervalMs);
-      }
+    for (let t = Math.max(from, this.lastReadAt); reads <= MOST_PLANNED_READS; reads += 1) {
+      const next = nextReadAt(t, t, distinct, state, this.options);
       if (next >= to) return reads;
       t = next;
     }
@@ -361,7 +307,7 @@ export class PodWatcher {
     if (status === "RUNNING" && !w.seenRunning) {
       w.seenRunning = true;
       if (w.kind !== undefined && w.target === "RUNNING")
-        this.learn(w.kind, w.lastMissAt - w.since, readAt - w.since);
+        this.arrivals.learn(w.kind, w.lastMissAt - w.since, readAt - w.since);
     } else if (status !== "RUNNING") {
       w.lastMissAt = readAt;
     }
@@ -401,12 +347,6 @@ export class PodWatcher {
     return moved;
   }
 
-  private learn(kind: string, lo: number, hi: number): void {
-    const kept = this.samples.get(kind) ?? [];
-    kept.push({ lo, hi });
-    this.samples.set(kind, kept.slice(-SAMPLES_KEPT));
-  }
-
   private expire(): void {
     const now = this.clock.now();
     for (const w of [...this.waiters]) {
@@ -423,9 +363,4 @@ export class PodWatcher {
       );
     }
   }
-}
-
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }

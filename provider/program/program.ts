@@ -3,7 +3,7 @@
  * under Pulumi (`runpod:apiKey`, `runpod:baseUrl`, ... read raw, so a secret key does not warn),
  * else from RUNPOD_* environment variables. Used by the catalog and job functions. Each call makes
  * its client from the settings of the moment; the clients of a process share its HTTP pool and
- * rate-limit budgets (provider/client/request.ts).
+ * rate-limit budgets (provider/client/pools.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { RunpodApi } from "../client/api.js";

@@ -68,7 +68,7 @@ export function commandOutputs(
 /**
  * The error with the resource it is about in front (`Pod trainer: …`), once. Secret values are
  * already out of it: the client removes the key and the request's env values from everything
- * built from an answer (provider/client/request.ts).
+ * built from an answer (provider/client/responses.ts).
  */
 export function errorAbout(what: string, err: unknown): Error {
   const e = err instanceof Error ? err : new Error(String(err));

@@ -11,8 +11,9 @@ import type { PodStatus } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
+import type { PodArgs } from "./pod/args.js";
 import { createKeyOf } from "./pod/create-key.js";
-import type { PodArgs, PodGpuOutput, PodOutputs } from "./pod/types.js";
+import type { PodGpuOutput, PodOutputs } from "./pod/types.js";
 
 export { POD_TYPE } from "../both/type-tokens.js";
 

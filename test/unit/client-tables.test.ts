@@ -137,7 +137,7 @@ describe("RateLimitBudget", () => {
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=0;t=5', policy: '"minute";q=20;w=60' });
     let planned = 3;
-    budget.setBackgroundDemand(() => planned);
+    budget.setBackgroundReader({ plannedReads: () => planned });
     let granted = 0;
     const queue = Array.from({ length: 30 }, () =>
       budget.acquire().then((t) => {
@@ -156,7 +156,7 @@ describe("RateLimitBudget", () => {
     planned = 0;
     await clock.advance(1000);
     expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([19, 0]);
-    budget.setBackgroundDemand(undefined);
+    budget.setBackgroundReader(undefined);
     await clock.advance(60_000);
     await Promise.all(queue);
     expect(granted).toBe(30);
@@ -167,7 +167,7 @@ describe("RateLimitBudget", () => {
     const budget = new RateLimitBudget(clock);
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=50;t=60', policy: POLICY });
-    budget.setBackgroundDemand(() => Number.POSITIVE_INFINITY);
+    budget.setBackgroundReader({ plannedReads: () => Number.POSITIVE_INFINITY });
     // A share of the window at most: a fifth of 60.
     expect(budget.snapshot().windows[0]?.held).toBe(12);
     await Promise.all(Array.from({ length: 45 }, () => budget.acquire().then((t) => t.release())));
@@ -179,7 +179,7 @@ describe("RateLimitBudget", () => {
     const budget = new RateLimitBudget(clock);
     budget.observe({ rateLimit: '"minute";r=6;t=60', policy: POLICY });
     expect(budget.affordableInterval(5)).toBe(60_000);
-    budget.setBackgroundDemand(() => 6);
+    budget.setBackgroundReader({ plannedReads: () => 6 });
     expect(budget.affordableInterval(5)).toBe(10_000);
   });
 
@@ -268,7 +268,7 @@ describe("RateLimitBudget", () => {
   const watched = async (left: number | undefined, clock = new RecordingClock()) => {
     const budget = new RateLimitBudget(clock);
     pastRampUp(budget);
-    budget.setBackgroundDemand(() => Number.POSITIVE_INFINITY);
+    budget.setBackgroundReader({ plannedReads: () => Number.POSITIVE_INFINITY });
     if (left !== undefined) await answer(budget, 0, left);
     return budget;
   };

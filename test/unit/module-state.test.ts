@@ -26,7 +26,7 @@ const ALLOWED: Readonly<Record<string, string>> = {
     "the engine's serialized providers reach the host only as require('runpod-dynamic/runtime').providers[type] " +
     "with the engine's arguments, so what configure made is found again through this one holder " +
     "(provider/host/provider-host.ts)",
-  "provider/client/request.ts: globalThis":
+  "provider/client/pools.ts: globalThis":
     "the HTTP pool and default rate-limit budgets of clients made outside a provider host (programs, the CLI), " +
     "shared by every copy of the client module a process loads; a provider host's context brings its own budgets",
 };

@@ -64,6 +64,7 @@ export async function waitUntilReady(
   const containers = new ContainerWatch(
     ctx.api,
     ctx.clock,
+    ctx.v2Budget,
     ctx.imagePulls,
     pod.id,
     pulls,
