@@ -6,6 +6,17 @@
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { HostContext } from "../host/context.js";
 
+/**
+ * What taking an object over needs, decided once from the object as read: why it cannot be taken
+ * (something that cannot change in place differs), or the write that brings it in line with the
+ * inputs (none when nothing differs).
+ */
+export interface AdoptionPlan<T> {
+  /** Why it cannot be taken over; nothing is written then. */
+  readonly refused?: string;
+  readonly write?: () => Promise<T>;
+}
+
 export interface Adoption<T, O> {
   /** The resource, as its errors and progress name it: `Pod trainer`. */
   readonly what: string;
@@ -13,10 +24,7 @@ export interface Adoption<T, O> {
   readonly noun: string;
   readonly id: string;
   readonly read: () => Promise<T>;
-  /** Why it cannot be taken over as the inputs describe it, or undefined when it can. */
-  readonly refuse: (found: T) => string | undefined;
-  /** Writes what differs from the inputs and returns the object as it is then. @default nothing to write */
-  readonly update?: (found: T) => Promise<T>;
+  readonly plan: (found: T) => AdoptionPlan<T>;
   /** The host's claims on this kind of object. */
   readonly claims?: Set<string>;
   readonly outputs: (current: T) => O;
@@ -34,11 +42,12 @@ export async function adopt<T, O>(ctx: HostContext, a: Adoption<T, O>): Promise<
     }
     throw err;
   }
-  const why = a.refuse(found);
-  if (why !== undefined) throw new Error(`${a.what}: adoptId ${a.id} cannot be adopted: ${why}.`);
+  const plan = a.plan(found);
+  if (plan.refused !== undefined)
+    throw new Error(`${a.what}: adoptId ${a.id} cannot be adopted: ${plan.refused}.`);
   // Claimed before the write: a create of this host that runs meanwhile must not take it too.
   a.claims?.add(a.id);
-  const current = a.update ? await a.update(found) : found;
+  const current = plan.write ? await plan.write() : found;
   ctx.progress(a.what, `adopted existing ${a.noun} ${a.id}${a.note ?? ""}`);
   return { id: a.id, outs: a.outputs(current) };
 }

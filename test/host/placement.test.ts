@@ -8,7 +8,13 @@ import type { PlacementError } from "../../provider/host/placement.js";
 import { clientLib, loadDist } from "../support/dist.js";
 import { rejection } from "../support/emulator.js";
 import { RecordingClock } from "../support/fake-clock.js";
-import { json, problem, type ScriptedServer, startScriptedServer } from "../support/scripted-server.js";
+import {
+  json,
+  podBody,
+  problem,
+  type ScriptedServer,
+  startScriptedServer,
+} from "../support/scripted-server.js";
 
 const { RunpodClient, RunpodApi, resolveSettings, RateLimitBudget, ERROR_CODES } = clientLib;
 const { placePod, isPlacementError } = loadDist<typeof import("../../provider/host/placement.js")>(
@@ -104,7 +110,7 @@ describe("placement retries nothing the client retried", () => {
         ? problem(503, "Unavailable", "down")
         : n === 1
           ? json(200, { pods: [] })
-          : json(201, { ...CREATED, dataCenterId: "US-TX-3" }),
+          : json(201, podBody("pod-1", { status: "PROVISIONING", dataCenterId: "US-TX-3" })),
     );
     const ctx = placementContext(server.url);
     const placed = await placePod(ctx, BODY, CANDIDATES);
@@ -116,28 +122,3 @@ describe("placement retries nothing the client retried", () => {
     ]).toEqual(["pod-1", "US-TX-3", ["POST /v2/pods", "GET /v2/pods", "POST /v2/pods"], ["US-TX-3"]]);
   });
 });
-
-const CREATED = {
-  id: "pod-1",
-  name: "trainer",
-  status: "PROVISIONING",
-  actions: ["stop", "terminate"],
-  image: "img:1",
-  args: "",
-  disk: 20,
-  mounts: {},
-  ports: [],
-  env: {},
-  registry: null,
-  gpu: { id: "NVIDIA A40", count: 1, vcpuCount: 8, memory: 48 },
-  cloud: "SECURE",
-  cudaVersion: null,
-  ssh: { proxy: null, direct: null },
-  template: null,
-  cost: 0.4,
-  locked: false,
-  globalNetworking: { enabled: false },
-  runtime: null,
-  createdAt: "2026-11-21T00:00:00Z",
-  startedAt: null,
-};

@@ -92,17 +92,19 @@ export class ClusterProvider {
       noun: "cluster",
       id,
       read: async () => ({ c: await ctx.api.getCluster(id), pods: await ctx.api.listClusterPods(id) }),
-      refuse: ({ c, pods }) => {
+      plan: ({ c, pods }) => {
         const current = clusterOutputs(c, pods, inputs);
         const { replaces } = diffCluster(current, { ...inputs, templateId: undefined, env: current.env });
-        return replaces.length > 0
-          ? `it differs from the inputs in ${replaces.join(", ")}, which cannot change after create`
-          : undefined;
+        if (replaces.length > 0) {
+          return {
+            refused: `it differs from the inputs in ${replaces.join(", ")}, which cannot change after create`,
+          };
+        }
+        // The API's update of a cluster is a rename.
+        return c.name === inputs.name
+          ? {}
+          : { write: async () => ({ c: await ctx.api.renameCluster(id, inputs.name), pods }) };
       },
-      update: async ({ c, pods }) => ({
-        c: c.name === inputs.name ? c : await ctx.api.renameCluster(id, inputs.name),
-        pods,
-      }),
       claims: ctx.claims.clusters,
       outputs: ({ c, pods }) => clusterOutputs(c, pods, inputs),
     });

@@ -66,18 +66,17 @@ export class NetworkVolumeProvider {
       noun: "network volume",
       id,
       read: () => ctx.api.getNetworkVolume(id),
-      refuse: (v) => {
+      plan: (v) => {
         const current = volumeOutputs(v);
-        if (diffNetworkVolume(current, inputs).replaces.length > 0) {
-          return `it is a ${current.type} volume in ${current.dataCenterId}, the inputs ask for ${inputs.type ?? current.type} in ${inputs.dataCenterId}; neither can change after create`;
+        const d = diffNetworkVolume(current, inputs);
+        if (d.replaces.length > 0) {
+          return {
+            refused: `it is a ${current.type} volume in ${current.dataCenterId}, the inputs ask for ${inputs.type ?? current.type} in ${inputs.dataCenterId}; neither can change after create`,
+          };
         }
-        return undefined;
-      },
-      update: async (v) => {
-        const current = volumeOutputs(v);
         if (inputs.size < current.size) throw shrinkError(label(inputs), id, current.size, inputs.size);
-        const body = patchBody(diffNetworkVolume(current, inputs).updates, inputs);
-        return Object.keys(body).length > 0 ? await ctx.api.updateNetworkVolume(id, body) : v;
+        const body = patchBody(d.updates, inputs);
+        return Object.keys(body).length > 0 ? { write: () => ctx.api.updateNetworkVolume(id, body) } : {};
       },
       claims: ctx.claims.volumes,
       outputs: volumeOutputs,

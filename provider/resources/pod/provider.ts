@@ -91,17 +91,16 @@ export class PodProvider {
       noun: "pod",
       id,
       read: () => ctx.api.getPod(id),
-      // What the pod really is: its own GPU type, not the one the inputs ask for.
-      refuse: (pod) => {
-        const { blocking } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
-        return blocking.length > 0
-          ? `it differs from the inputs in ${blocking.join(", ")}, which cannot change in place`
-          : undefined;
-      },
-      update: async (pod) => {
-        const { adopted } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
+      plan: (pod) => {
+        // What the pod really is: its own GPU type, not the one the inputs ask for.
+        const { blocking, adopted } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
+        if (blocking.length > 0) {
+          return {
+            refused: `it differs from the inputs in ${blocking.join(", ")}, which cannot change in place`,
+          };
+        }
         const body = updateBody(adopted, inputs, pod.env);
-        return Object.keys(body).length > 0 ? await ctx.api.updatePod(id, body) : pod;
+        return Object.keys(body).length > 0 ? { write: () => ctx.api.updatePod(id, body) } : {};
       },
       claims: ctx.claims.pods,
       outputs: (pod) => podOutputs(pod, inputs),

@@ -63,10 +63,12 @@ export class RegistryProvider {
       noun: "registry credential",
       id,
       read: () => ctx.api.getRegistry(id),
-      refuse: (r) =>
+      plan: (r) =>
         r.name === inputs.name
-          ? undefined
-          : `it is named "${r.name}", the inputs say "${inputs.name}", and a credential cannot be renamed`,
+          ? {}
+          : {
+              refused: `it is named "${r.name}", the inputs say "${inputs.name}", and a credential cannot be renamed`,
+            },
       claims: ctx.claims.registries,
       outputs: (r) => registryOutputs(r, inputs, salt),
     });

@@ -76,12 +76,13 @@ export class SecretProvider {
       noun: "secret",
       id,
       read: () => ctx.api.getSecret(id),
-      refuse: (s) =>
-        s.name === inputs.name
-          ? undefined
-          : `it is named "${s.name}", the inputs say "${inputs.name}", and a secret's name cannot change`,
-      // The API never shows the value, so only writing it makes the secret hold what state records.
-      update: () => ctx.api.updateSecret(id, patchBody(["value", "description"], inputs)),
+      plan: (s) =>
+        s.name !== inputs.name
+          ? {
+              refused: `it is named "${s.name}", the inputs say "${inputs.name}", and a secret's name cannot change`,
+            }
+          : // The API never shows the value, so only writing it makes the secret hold what state records.
+            { write: () => ctx.api.updateSecret(id, patchBody(["value", "description"], inputs)) },
       outputs: secretOutputs,
       note: "; its value was set from the program",
     });

@@ -77,18 +77,16 @@ export class ServerlessEndpointProvider {
       noun: "endpoint",
       id,
       read: () => ctx.api.getEndpoint(id),
-      refuse: (e) => {
-        const { replaces } = diffServerlessEndpoint(endpointOutputs(ctx.settings, e, inputs), inputs);
-        return replaces.length > 0
-          ? `it differs from the inputs in ${replaces.join(", ")}, which cannot change in place`
-          : undefined;
-      },
-      update: async (e) => {
+      plan: (e) => {
         const current = endpointOutputs(ctx.settings, e, inputs);
-        const { updates } = diffServerlessEndpoint(current, inputs);
-        return updates.length > 0
-          ? await ctx.api.updateEndpoint(id, patchBody(updates, inputs, current, e.env ?? {}))
-          : e;
+        const { replaces, updates } = diffServerlessEndpoint(current, inputs);
+        if (replaces.length > 0) {
+          return {
+            refused: `it differs from the inputs in ${replaces.join(", ")}, which cannot change in place`,
+          };
+        }
+        if (updates.length === 0) return {};
+        return { write: () => ctx.api.updateEndpoint(id, patchBody(updates, inputs, current, e.env ?? {})) };
       },
       claims: ctx.claims.endpoints,
       outputs: (e) => endpointOutputs(ctx.settings, e, inputs),

@@ -66,26 +66,24 @@ export class TemplateProvider {
       noun: "template",
       id,
       read: () => ctx.api.getTemplate(id),
-      refuse: (t) => {
-        const { replaces } = diffTemplate(templateOutputs(t), inputs);
-        return replaces.length > 0
-          ? `it differs from the inputs in ${replaces.join(", ")}, which cannot change in place`
-          : undefined;
-      },
-      update: async (t) => {
+      plan: (t) => {
         const current = templateOutputs(t);
-        const { updates } = diffTemplate(current, inputs);
-        if (updates.length === 0) return t;
-        try {
-          return await ctx.api.updateTemplate(id, templatePatchBody(updates, current, inputs));
-        } catch (err) {
-          if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) {
-            throw new Error(
-              `${label(inputs)}: adoptId ${id} is not one of your templates (public catalog templates can be read but not changed); create your own instead.`,
-            );
-          }
-          throw err;
+        const { replaces, updates } = diffTemplate(current, inputs);
+        if (replaces.length > 0) {
+          return {
+            refused: `it differs from the inputs in ${replaces.join(", ")}, which cannot change in place`,
+          };
         }
+        if (updates.length === 0) return {};
+        return {
+          write: () =>
+            ctx.api.updateTemplate(id, templatePatchBody(updates, current, inputs)).catch((err: unknown) => {
+              if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
+              throw new Error(
+                `${label(inputs)}: adoptId ${id} is not one of your templates (public catalog templates can be read but not changed); create your own instead.`,
+              );
+            }),
+        };
       },
       claims: ctx.claims.templates,
       outputs: templateOutputs,
