@@ -1,9 +1,11 @@
 /**
  * The bench's figures as one SVG (bench/results/fleet.svg, shown in the README): grouped bars per
  * fleet size for ours and each baseline (time to all RUNNING in multiples of T, requests, median
- * detection lag), and the refresh and destroy rows of a RUNNING fleet. Plain SVG text: no library,
+ * detection lag), the refresh and destroy rows of a RUNNING fleet, and the fleet through the real
+ * CLI: `up` against the quota's bound per parallelism, and requests and host memory per N. Plain SVG text: no library,
  * no fonts beyond the reader's sans-serif.
  */
+import type { CliProgramResult } from "./cli-program.js";
 import type { FleetResult } from "./fleet.js";
 import type { AfterUpResult } from "./refresh.js";
 
@@ -49,10 +51,13 @@ function panel(p: Panel, x0: number, y0: number): string {
   return parts.join("\n");
 }
 
+const upOf = (r: CliProgramResult) => r.phases.find((p) => p.command === "up");
+
 /** The chart of one bench run. */
 export function benchChart(
   fleet: readonly FleetResult[],
   afterUp: readonly AfterUpResult[],
+  cli: { parallelism: readonly CliProgramResult[]; scale: readonly CliProgramResult[] },
   caption: string,
 ): string {
   const strategies = [...new Set(fleet.map((r) => r.strategy))];
@@ -89,9 +94,33 @@ export function benchChart(
       })),
       format: (v) => String(Math.round(v)),
     },
+    {
+      title: "pulumi up: all RUNNING (x the quota's bound)",
+      groups: cli.parallelism.map(
+        (r) => `${r.resources} ${r.parallel === "default" ? "default" : "--parallel"}`,
+      ),
+      series: [
+        {
+          name: "from the first create",
+          values: cli.parallelism.map((r) =>
+            r.fleet ? (r.fleet.allRunning - r.fleet.firstCreate) / r.fleet.bound : Number.NaN,
+          ),
+        },
+      ],
+      format: (v) => v.toFixed(2),
+    },
+    {
+      title: "up --parallel N: requests (blue), host peak MB (amber)",
+      groups: cli.scale.map((r) => `N = ${r.resources}`),
+      series: [
+        { name: "requests", values: cli.scale.map((r) => upOf(r)?.requests ?? Number.NaN) },
+        { name: "provider host peak MB", values: cli.scale.map((r) => upOf(r)?.peaks.host ?? Number.NaN) },
+      ],
+      format: (v) => String(Math.round(v)),
+    },
   ];
   const width = W * 2 + 20;
-  const height = H * 2 + 60;
+  const height = H * 3 + 60;
   const legend = strategies
     .map(
       (s, i) =>

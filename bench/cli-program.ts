@@ -1,92 +1,289 @@
 /**
- * Scenario 5: the many-pod program of bench/program through the real Pulumi CLI (`up`, `refresh`,
- * `destroy`), with the engine's own parallelism. Wall time, emulator time, API requests, 429s and
- * the peak memory of the command's processes (launcher and program, CLI, provider host).
+ * Scenario 5: the many-pod program of bench/program through the real Pulumi CLI, as users run it:
+ * `preview`, `up`, `refresh`, `destroy` with the engine's own parallelism or `PULUMI_PARALLEL`
+ * set, one stack or several on one API key at once. Wall and emulator time, API requests and 429s
+ * per command, the peak memory of each process (CLI, program with its launcher, provider host),
+ * when the program learned each pod was RUNNING, and the state file's size.
  */
 import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { RunningEmulator } from "../emulator/index.js";
 import { requirePulumiCli } from "../harness/pulumi-cli.js";
 import { ProgramStack } from "../harness/stack.js";
 import { freshEmulator } from "./fleet.js";
 
-/** Resident memory of a process group, in MB. */
-function groupRssMb(pgid: number): number {
-  try {
-    const out = execFileSync("ps", ["-o", "rss=", "-g", String(pgid)], { encoding: "utf8" });
-    return (
-      out
-        .split("\n")
-        .map((l) => Number(l.trim()))
-        .filter((n) => Number.isFinite(n) && n > 0)
-        .reduce((a, b) => a + b, 0) / 1024
-    );
-  } catch {
-    return 0;
-  }
+export type Phase = "preview" | "up" | "refresh" | "destroy";
+
+/** Peak resident memory (MB) of each kind of process a command runs, and of all together. */
+export interface ProcessPeaks {
+  /** The `pulumi` binary (the engine). */
+  cli: number;
+  /** The dynamic-provider host, where every pod's create runs. */
+  host: number;
+  /** The program and the launcher that runs it (Pulumi's language host in a user's run). */
+  program: number;
+  all: number;
 }
 
 export interface CliPhase {
-  readonly command: string;
+  readonly command: Phase;
   readonly exitCode: number;
   readonly wallSeconds: number;
   readonly emulatorSeconds: number;
   readonly requests: number;
+  readonly byRoute: Record<string, number>;
   readonly status429: number;
-  readonly peakMb: number;
+  readonly peaks: ProcessPeaks;
+  /** Whether the provider host told the engine that its parallelism paces the fleet. */
+  readonly pacingNote: boolean;
+}
+
+/** When the pods of an `up` went out and came back, in emulator seconds from the command's start. */
+export interface FleetTimes {
+  readonly firstCreate: number;
+  readonly lastCreate: number;
+  /** The last pod the program learned was RUNNING. */
+  readonly allRunning: number;
+  /** What the quota allows: the last create's window start plus T (see `quotaBound`). */
+  readonly bound: number;
+  /** From a pod becoming RUNNING to the program learning it: median, p90, max. */
+  readonly lagMedian: number;
+  readonly lagP90: number;
+  readonly lagMax: number;
+  readonly known: number;
 }
 
 export interface CliProgramResult {
   readonly pulumiVersion: string;
   readonly resources: number;
+  /** `PULUMI_PARALLEL`, or "default" (the engine's: 4 per core). */
+  readonly parallel: number | "default";
+  readonly tSeconds: number;
+  readonly scale: number;
   readonly phases: readonly CliPhase[];
+  readonly fleet: FleetTimes | undefined;
+  /** Bytes of the stack's state file after `up`. */
+  readonly stateBytes: number;
 }
 
-export async function runProgramWithCli(
-  count: number,
-  scale: number,
-  tSeconds: number,
-): Promise<CliProgramResult> {
-  const cli = requirePulumiCli();
-  const emu = await freshEmulator({ scale, tSeconds });
+export interface CliRunOptions {
+  readonly count: number;
+  readonly scale: number;
+  readonly tSeconds: number;
+  readonly parallel?: number | undefined;
+  /** `readiness.settle` of every pod: 0 measures the watcher alone (the bound has no settle in it). */
+  readonly settle?: number;
+  readonly phases: readonly Phase[];
+}
+
+/** The line the provider host writes to the engine's diagnostics when the engine paces a fleet. */
+const PACING_NOTE = /it runs at most \d+ operations? at once/;
+
+/**
+ * The emulator seconds the quota's bound puts on `n` creates started together: creates beyond a
+ * window's quota go in the next window, and the last pod is RUNNING T after its create.
+ */
+export function quotaBound(n: number, quotaPerMinute: number, tSeconds: number): number {
+  return Math.floor((n - 1) / quotaPerMinute) * 60 + tSeconds;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? Number.NaN;
+}
+
+/** Resident memory (MB) of each kind of process in a process group. */
+function groupRss(pgid: number): ProcessPeaks {
+  const peaks: ProcessPeaks = { cli: 0, host: 0, program: 0, all: 0 };
+  let out = "";
+  try {
+    out = execFileSync("ps", ["-o", "rss=,args=", "-g", String(pgid)], { encoding: "utf8" });
+  } catch {
+    return peaks;
+  }
+  for (const line of out.split("\n")) {
+    const m = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const mb = Number(m[1]) / 1024;
+    const args = m[2] ?? "";
+    if (/^ps\b/.test(args)) continue;
+    if (/dynamic-provider/.test(args)) peaks.host += mb;
+    else if (/(^|\/)pulumi(\s|$)/.test(args)) peaks.cli += mb;
+    else peaks.program += mb;
+    peaks.all += mb;
+  }
+  return peaks;
+}
+
+function maxPeaks(a: ProcessPeaks, b: ProcessPeaks): ProcessPeaks {
+  return {
+    cli: Math.max(a.cli, b.cli),
+    host: Math.max(a.host, b.host),
+    program: Math.max(a.program, b.program),
+    all: Math.max(a.all, b.all),
+  };
+}
+
+/** The bench program's stack on `emu`, its pods named `<prefix>-<i>`, each reported to `doneFile`. */
+export async function benchStack(
+  emu: RunningEmulator,
+  o: CliRunOptions & { prefix?: string; doneFile: string },
+): Promise<ProgramStack> {
   const stack = await ProgramStack.create({
     programDir: join(__dirname, "..", "..", "bench", "program"),
-    stack: "bench",
-    env: { RUNPOD_API_KEY: "", RUNPOD_DYNAMIC_TIME_SCALE: String(scale), RUNPOD_DYNAMIC_QUIET: "1" },
+    // Stacks of one project on one key need names of their own: a pod's create key is made from
+    // them, and a host takes a pod with its resource's key as its own (pod/recovery.ts).
+    stack: o.prefix === undefined ? "bench" : `bench-${o.prefix}`,
+    env: {
+      RUNPOD_API_KEY: "",
+      RUNPOD_DYNAMIC_TIME_SCALE: String(o.scale),
+      RUNPOD_DYNAMIC_QUIET: "1",
+      RUNPOD_BENCH_DONE_FILE: o.doneFile,
+      ...(o.parallel === undefined ? {} : { PULUMI_PARALLEL: String(o.parallel) }),
+    },
   });
-  const phase = async (command: string, args: string[]): Promise<CliPhase> => {
-    emu.control.clearRequests();
-    const t0 = performance.now();
-    const e0 = emu.control.now();
-    const running = stack.start(args);
-    let peak = 0;
-    const sampler = setInterval(() => {
-      if (running.child.pid !== undefined) peak = Math.max(peak, groupRssMb(running.child.pid));
-    }, 200);
-    const result = await running.done;
-    clearInterval(sampler);
-    const { summary } = emu.control.requests();
-    return {
+  const { "runpod:apiKey": apiKey, ...urls } = emu.pulumiConfig();
+  await stack.setConfig(
+    {
+      ...urls,
+      "runpod-bench-fleet:count": String(o.count),
+      ...(o.prefix === undefined ? {} : { "runpod-bench-fleet:prefix": o.prefix }),
+      ...(o.settle === undefined ? {} : { "runpod-bench-fleet:settle": String(o.settle) }),
+    },
+    { "runpod:apiKey": String(apiKey) },
+  );
+  return stack;
+}
+
+/** Runs `pulumi <phase>` on every stack at once; the emulator's requests are counted for all of them. */
+export async function runPhase(
+  emu: RunningEmulator,
+  stacks: readonly ProgramStack[],
+  command: Phase,
+): Promise<{ phase: CliPhase; startedAt: number; perStack: readonly ProcessPeaks[] }> {
+  emu.control.clearRequests();
+  const t0 = performance.now();
+  const startedAt = emu.control.now();
+  const args = command === "preview" ? ["preview"] : [command, "--yes", "--skip-preview"];
+  const running = stacks.map((s) => s.start(args));
+  const perStack: ProcessPeaks[] = stacks.map(() => ({ cli: 0, host: 0, program: 0, all: 0 }));
+  const sampler = setInterval(() => {
+    running.forEach((r, i) => {
+      if (r.child.pid !== undefined)
+        perStack[i] = maxPeaks(perStack[i] as ProcessPeaks, groupRss(r.child.pid));
+    });
+  }, 250);
+  const results = await Promise.all(running.map((r) => r.done));
+  clearInterval(sampler);
+  const { summary } = emu.control.requests();
+  const failed = results.find((r) => r.code !== 0);
+  if (failed)
+    process.stderr.write(`pulumi ${command} exited ${failed.code}:\n${failed.stdout}\n${failed.stderr}\n`);
+  return {
+    startedAt,
+    perStack,
+    phase: {
       command,
-      exitCode: result.code,
+      exitCode: Math.max(...results.map((r) => r.code)),
       wallSeconds: (performance.now() - t0) / 1000,
-      emulatorSeconds: (emu.control.now() - e0) / 1000,
+      emulatorSeconds: (emu.control.now() - startedAt) / 1000,
       requests: summary.total,
+      byRoute: summary.byRoute,
       status429: summary.byStatus["429"] ?? 0,
-      peakMb: peak,
-    };
+      peaks: perStack.reduce(maxPeaks),
+      pacingNote: results.some((r) => PACING_NOTE.test(r.stdout + r.stderr)),
+    },
   };
+}
+
+/**
+ * The fleet figures of an `up` started at emulator time `startedAt`: its creates from the request
+ * log, each pod's RUNNING time from the emulator, and when the program learned it from `doneFiles`
+ * (wall-clock milliseconds, turned into emulator time on the emulator's clock).
+ */
+export function fleetTimes(
+  emu: RunningEmulator,
+  startedAt: number,
+  doneFiles: readonly string[],
+  bound: number,
+): FleetTimes {
+  const creates = emu.control
+    .requests()
+    .entries.filter((e) => e.route === "POST /v2/pods" && e.status === 201)
+    .map((e) => e.at);
+  const toEmulator = (wallMs: number) => emu.control.now() - (Date.now() - wallMs) * emu.state.clock.rate;
+  const runningAt = new Map(emu.control.snapshot().pods.map((p) => [p.name, p.runningAt]));
+  const known = doneFiles.flatMap((file) =>
+    existsSync(file)
+      ? readFileSync(file, "utf8")
+          .split("\n")
+          .filter((l) => l.includes(" "))
+          .map((l) => {
+            const [name, at] = l.split(" ");
+            return { name: name as string, at: toEmulator(Number(at)) };
+          })
+      : [],
+  );
+  const lags = known.map((k) => (k.at - (runningAt.get(k.name) ?? k.at)) / 1000).sort((a, b) => a - b);
+  const s = (t: number) => (t - startedAt) / 1000;
+  return {
+    firstCreate: s(Math.min(...creates)),
+    lastCreate: s(Math.max(...creates)),
+    allRunning: s(Math.max(...known.map((k) => k.at))),
+    bound,
+    lagMedian: quantile(lags, 0.5),
+    lagP90: quantile(lags, 0.9),
+    lagMax: lags.at(-1) ?? Number.NaN,
+    known: known.length,
+  };
+}
+
+/** Bytes of the state file of `stack` in its file backend. */
+export function stateBytes(stack: ProgramStack): number {
+  const walk = (dir: string): number => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        const found = walk(path);
+        if (found > 0) return found;
+      } else if (entry.name.startsWith(`${stack.name}.json`) && path.includes(join(".pulumi", "stacks"))) {
+        return statSync(path).size;
+      }
+    }
+    return 0;
+  };
+  return walk(join(stack.workDir, "backend"));
+}
+
+export async function runProgramWithCli(o: CliRunOptions): Promise<CliProgramResult> {
+  const cli = requirePulumiCli();
+  const emu = await freshEmulator({ scale: o.scale, tSeconds: o.tSeconds });
+  const doneFile = join(mkdtempSync(join(tmpdir(), "bench-done-")), "done");
+  const stack = await benchStack(emu, { ...o, doneFile });
   try {
-    const { "runpod:apiKey": apiKey, ...urls } = emu.pulumiConfig();
-    await stack.setConfig(
-      { ...urls, "runpod-bench-fleet:count": String(count) },
-      { "runpod:apiKey": String(apiKey) },
-    );
-    const phases = [
-      await phase("up", ["up", "--yes", "--skip-preview"]),
-      await phase("refresh", ["refresh", "--yes", "--skip-preview"]),
-      await phase("destroy", ["destroy", "--yes", "--skip-preview"]),
-    ];
-    return { pulumiVersion: cli.version, resources: count, phases };
+    const phases: CliPhase[] = [];
+    let fleet: FleetTimes | undefined;
+    let bytes = 0;
+    for (const command of o.phases) {
+      const { phase, startedAt } = await runPhase(emu, [stack], command);
+      phases.push(phase);
+      if (command === "up") {
+        fleet = fleetTimes(emu, startedAt, [doneFile], quotaBound(o.count, 60, o.tSeconds));
+        bytes = stateBytes(stack);
+      }
+    }
+    return {
+      pulumiVersion: cli.version,
+      resources: o.count,
+      parallel: o.parallel ?? "default",
+      tSeconds: o.tSeconds,
+      scale: o.scale,
+      phases,
+      fleet,
+      stateBytes: bytes,
+    };
   } finally {
     stack.dispose();
     await emu.close();

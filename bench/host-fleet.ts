@@ -10,6 +10,7 @@ import { thinProvider } from "../provider/program/thin.js";
 import {
   FLEET_DC,
   FLEET_GPU,
+  FLEET_READINESS,
   type FleetOptions,
   type FleetResult,
   fleetResult,
@@ -66,6 +67,7 @@ export async function runHostFleet(o: FleetOptions, hosts = 1): Promise<FleetRes
           image: "img:1",
           gpu: { id: FLEET_GPU },
           dataCenterIds: [FLEET_DC],
+          readiness: FLEET_READINESS,
           __provider: text,
         };
         const host = started[i % hosts] as ProviderHost;

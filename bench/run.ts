@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { benchChart } from "./chart.js";
-import { runProgramWithCli } from "./cli-program.js";
+import { type CliProgramResult, runProgramWithCli } from "./cli-program.js";
+import { runStacksWithCli } from "./cli-stacks.js";
 import { costOfPreview } from "./cost.js";
 import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
@@ -22,6 +23,37 @@ const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "-");
 /** Emulator seconds from create to RUNNING, and how much faster than real time the emulator runs. */
 const T = 90;
 const SCALE = 5;
+/** Clocks of the real-CLI scenarios: the engine's default parallelism takes many waves of T. */
+const CLI_SCALE = 10;
+/** Four CLIs with their hosts and programs on two cores: a slower clock keeps CPU time out of the lags. */
+const STACKS_SCALE = 2;
+/** The scale runs look at requests, memory and state size: a fast clock. */
+const SCALE_SCALE = 20;
+
+/** `x` over `bound`, as a signed percentage. */
+const pct = (x: number, bound: number) => `${x >= bound ? "+" : ""}${f(((x - bound) / bound) * 100)} %`;
+
+/** A row of scenario 5: one `up` through the real CLI. */
+function cliRow(r: CliProgramResult): string {
+  const up = r.phases.find((p) => p.command === "up");
+  const t = r.fleet;
+  if (!up || !t) return `${r.resources} pods: no up`;
+  const fromFirst = t.allRunning - t.firstCreate;
+  return columns(
+    [r.resources, 4],
+    [String(r.parallel), 9],
+    [`${f(t.firstCreate)}/${f(t.lastCreate)}`, 18],
+    [f(t.allRunning), 8],
+    [f(fromFirst), 9],
+    [t.bound, 6],
+    [pct(fromFirst, t.bound), 8],
+    [up.requests, 5],
+    [up.status429, 5],
+    [`${f(t.lagMedian, 2)}/${f(t.lagP90, 2)}`, 12],
+    [`${f(up.peaks.cli, 0)}/${f(up.peaks.host, 0)}/${f(up.peaks.program, 0)}`, 25],
+    [up.pacingNote ? "yes" : "no", 4],
+  );
+}
 
 /** A table row: text cells left-aligned, numbers right-aligned, each to its width. */
 function columns(...cells: readonly (readonly [string | number, number])[]): string {
@@ -103,15 +135,75 @@ async function main(): Promise<void> {
     `${program.resources} resources: preview ${f(program.previewSeconds)} s (peak ${f(program.previewPeakMb, 0)} MB), up ${f(program.upSeconds)} s wall / ${f(program.upEmulatorSeconds)} s emulator (peak ${f(program.upPeakMb, 0)} MB), ${program.upRequests} requests, ${program.up429} 429s, ${program.created} created`,
   );
   out();
-  out("5. The same program through the real Pulumi CLI (the engine's own parallelism)");
-  const viaCli = await runProgramWithCli(count, 10, 30);
-  out(`pulumi ${viaCli.pulumiVersion}, ${viaCli.resources} pods:`);
-  for (const p of viaCli.phases) {
-    out(
-      `  ${p.command.padEnd(8)} exit ${p.exitCode}, ${f(p.wallSeconds)} s wall / ${f(p.emulatorSeconds)} s emulator, ${p.requests} requests, ${p.status429} 429s, peak ${f(p.peakMb, 0)} MB`,
-    );
+  out("5. The fleet program through the real Pulumi CLI: the engine's parallelism");
+  out(
+    `T = ${T} s, emulator clock x${CLI_SCALE}, readiness.settle 0; times in emulator seconds from the command's start`,
+  );
+  out(
+    "pods  parallel  first/last create  all-RUN  from 1st  bound   xbound  reqs  429s  lag med/p90  peak cli/host/program MB  note",
+  );
+  const cliParallel: CliProgramResult[] = [];
+  for (const n of quick ? [10] : [50, 200]) {
+    for (const parallel of [undefined, n]) {
+      const r = await runProgramWithCli({
+        count: n,
+        scale: CLI_SCALE,
+        tSeconds: T,
+        settle: 0,
+        parallel,
+        phases: ["up"],
+      });
+      cliParallel.push(r);
+      out(cliRow(r));
+    }
   }
-
+  out();
+  const k = 4;
+  const perStack = quick ? 5 : 50;
+  out(
+    `5b. ${k} stacks of ${perStack} pods on one API key, started together through ${k} real CLIs (PULUMI_PARALLEL=${perStack}, clock x${STACKS_SCALE})`,
+  );
+  const stacks = await runStacksWithCli({
+    stacks: k,
+    podsPerStack: perStack,
+    scale: STACKS_SCALE,
+    tSeconds: T,
+  });
+  out(
+    `up exit ${stacks.up.exitCode}: ${stacks.created} of ${k * perStack} pods; all RUNNING ${f(stacks.fleet.allRunning - stacks.fleet.firstCreate)} s after the first create (bound ${stacks.fleet.bound} s, ${pct(stacks.fleet.allRunning - stacks.fleet.firstCreate, stacks.fleet.bound)}), ${stacks.up.requests} requests, ${stacks.up.status429} 429s, lag median ${f(stacks.fleet.lagMedian, 2)} s / p90 ${f(stacks.fleet.lagP90, 2)} s; destroy exit ${stacks.destroy.exitCode}, ${stacks.destroy.requests} requests, ${stacks.destroy.status429} 429s`,
+  );
+  out();
+  out(
+    `5c. Scale: preview, up, refresh, destroy through the real CLI with PULUMI_PARALLEL=N (T = ${T} s, clock x${SCALE_SCALE})`,
+  );
+  out("pods  command   exit  wall s  emu s  reqs  429s  peak cli/host/program MB  state KB");
+  const scaleRuns: CliProgramResult[] = [];
+  for (const n of quick ? [10, 20] : [50, 200, 1000]) {
+    const r = await runProgramWithCli({
+      count: n,
+      scale: SCALE_SCALE,
+      tSeconds: T,
+      settle: 0,
+      parallel: n,
+      phases: ["preview", "up", "refresh", "destroy"],
+    });
+    scaleRuns.push(r);
+    for (const p of r.phases) {
+      out(
+        columns(
+          [n, 4],
+          [p.command, 8],
+          [p.exitCode, 5],
+          [f(p.wallSeconds), 7],
+          [f(p.emulatorSeconds), 6],
+          [p.requests, 5],
+          [p.status429, 5],
+          [`${f(p.peaks.cli, 0)}/${f(p.peaks.host, 0)}/${f(p.peaks.program, 0)}`, 24],
+          [p.command === "up" ? f(r.stateBytes / 1024, 0) : "", 8],
+        ),
+      );
+    }
+  }
   out();
   out("6. What a readiness check costs: the fleet of 1., each pod serving 30 s after it starts");
   out("check       N  all-ready s  reqs  reads  429s  fail");
@@ -175,7 +267,7 @@ async function main(): Promise<void> {
     sharedKey,
     micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
     program,
-    programThroughCli: viaCli,
+    programThroughCli: { parallelism: cliParallel, stacks, scale: scaleRuns },
     readiness,
     afterUp,
     cost,
@@ -187,6 +279,7 @@ async function main(): Promise<void> {
   const chart = benchChart(
     fleet,
     afterUp,
+    { parallelism: cliParallel, scale: scaleRuns },
     `T = ${T} s, 60 requests/min; ${started.toISOString().slice(0, 10)}, ${cpus().length} cores, node ${process.version}`,
   );
   writeFileSync(join(dir, quick ? "fleet-quick.svg" : "fleet.svg"), chart);

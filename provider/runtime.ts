@@ -34,9 +34,10 @@ function byType(host: HostSource) {
 /**
  * @internal The one holder of run state at module level (provider/host/provider-host.ts says
  * why); exported for a process that tunes the host before the engine calls it
- * (test/chaos/host-preload.cjs).
+ * (test/chaos/host-preload.cjs). Pulumi's dynamic-provider host runs with the engine's address as
+ * its first argument, which is where the host's warnings go (host/engine-log.ts).
  */
-export const host = new ProviderHost();
+export const host = new ProviderHost(process.argv[2]);
 
 /**
  * @internal Each type name's provider, as the thin provider loads it; not an API for programs.
@@ -61,6 +62,7 @@ export function providersFor(context: HostContext): ReturnType<typeof byType> {
   return byType({
     context: () => context,
     claims: context.claims,
+    pacing: context.pacing,
     progress: (resource, message) => context.progress(resource, message),
   });
 }

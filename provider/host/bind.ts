@@ -6,6 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { errorAbout, type Labeller } from "../resources/common.js";
 import type { Claims, HostContext } from "./context.js";
+import type { EnginePacing } from "./engine-pacing.js";
 
 /** The methods of a provider that talk to the API: each is handed the host's context first. */
 type Operation = "create" | "read" | "update" | "delete";
@@ -25,6 +26,8 @@ export interface HostSource {
   /** The context an operation runs on; it fails when the configuration cannot make one. */
   context(): HostContext;
   readonly claims: Claims;
+  /** Pod creates, and the checks announcing them (`DiffEffects.checkAnnouncesCreate`). */
+  readonly pacing: EnginePacing;
   /** Where progress lines go, without a context (what `diff` says). */
   progress(resource: string, message: string): void;
 }
@@ -37,6 +40,11 @@ export interface DiffEffects<P extends HostedProvider> {
    * the same create key as what it replaces; provider/resources/pod/recovery.ts).
    */
   readonly claimShown?: keyof Claims;
+  /**
+   * A check without old inputs announces a create the engine will ask for when it has a slot: the
+   * host counts them, to see when the engine rather than the quota paces creates (engine-pacing.ts).
+   */
+  readonly checkAnnouncesCreate?: boolean;
   /** A line for the user about what the change will do (preview has no other channel). */
   readonly note?: (olds: Parameters<P["diff"]>[1], news: Parameters<P["diff"]>[2]) => string | undefined;
 }
@@ -73,7 +81,12 @@ export function named<P extends HostedProvider>(
   };
   return (host) => {
     const engine: Record<string, unknown> = {
-      check: provider.check.bind(provider),
+      check: async (olds: never, news: never) => {
+        const result = await provider.check(olds, news);
+        if (effects.checkAnnouncesCreate && Object.keys(props(olds) ?? {}).length === 0)
+          host.pacing.checkedNew();
+        return result;
+      },
       diff: async (id: string, olds: never, news: never) => {
         const result = await provider.diff(id, olds, news);
         if (id && effects.claimShown) host.claims[effects.claimShown].add(id);

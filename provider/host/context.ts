@@ -13,6 +13,7 @@ import { RateLimitBudget, RateLimitBudgets } from "../client/rate-limit.js";
 import { type ClientOptions, RunpodClient } from "../client/request.js";
 import type { Pod } from "../client/schemas/pods.js";
 import type { ImagePulls } from "./container-watch.js";
+import { EnginePacing } from "./engine-pacing.js";
 import { InFlightJobs } from "./jobs-in-flight.js";
 import { OneAtATime } from "./one-at-a-time.js";
 import { PodReads } from "./pod-reads.js";
@@ -36,6 +37,8 @@ export interface HostContextOptions {
   readonly watcher?: Partial<WatcherOptions>;
   /** Where progress lines go. @default stderr, unless RUNPOD_DYNAMIC_QUIET is set */
   readonly progress?: ProgressSink;
+  /** Pod creates of the host, to tell the user once when the engine paces a fleet. @default this context's own, warning through the progress sink */
+  readonly pacing?: EnginePacing;
   /** What the host has claimed, when it outlives one context (provider-host.ts). @default none yet */
   readonly claims?: Claims;
 }
@@ -85,6 +88,8 @@ export class HostContext {
   readonly sshKeyWrites = new OneAtATime();
   /** ServerlessJob waits, cancelled when the host is stopped while they run. */
   readonly jobs: InFlightJobs;
+  /** Pod creates in flight, to tell the user once when the engine paces a fleet. */
+  readonly pacing: EnginePacing;
   private readonly sink: ProgressSink;
   private podsListing: Promise<Pod[]> | undefined;
 
@@ -102,6 +107,8 @@ export class HostContext {
     this.podReads = new PodReads(this.api, this.clock);
     this.jobs = new InFlightJobs(this.api);
     this.sink = options.progress ?? stderrProgress;
+    const sink = this.sink;
+    this.pacing = options.pacing ?? new EnginePacing((message) => sink(`warning: ${message}`));
     this.claims = options.claims ?? noClaims();
   }
 

@@ -21,6 +21,8 @@ import {
   HostContext,
   noClaims,
 } from "./context.js";
+import { engineWarnings } from "./engine-log.js";
+import { EnginePacing } from "./engine-pacing.js";
 import { type ProgressSink, progressLine, stderrProgress } from "./progress.js";
 
 /** The stack config as settings look it up; a key the config cannot give reads as unset. */
@@ -53,6 +55,18 @@ export class ProviderHost {
   private readonly clock = hostClock();
   private clientOptions: ContextClientOptions = {};
   private sink: ProgressSink = stderrProgress;
+  /** Pod creates of every context, warning in the engine's diagnostics when the engine paces them. */
+  readonly pacing: EnginePacing;
+
+  /**
+   * @param engineAddress the engine's address: Pulumi's dynamic-provider host is started with it
+   * as its first argument (`process.argv[2]`)
+   */
+  constructor(engineAddress?: string) {
+    this.pacing = new EnginePacing(
+      engineWarnings(engineAddress, (line) => process.stderr.write(`${line}\n`)),
+    );
+  }
 
   /**
    * Client options and a progress sink for every context made from now on: how a process that
@@ -91,6 +105,7 @@ export class ProviderHost {
           clock: this.clock,
           clientOptions: this.clientOptions,
           progress: this.sink,
+          pacing: this.pacing,
           claims: this.claims,
         }),
       };
