@@ -6,13 +6,13 @@
  * when the program learned each pod was RUNNING, and the state file's size.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "../emulator/index.js";
 import { requirePulumiCli } from "../harness/pulumi-cli.js";
 import { ProgramStack } from "../harness/stack.js";
-import { freshEmulator } from "./fleet.js";
+import { freshEmulator, quantile } from "./fleet.js";
 
 export type Phase = "preview" | "up" | "refresh" | "destroy";
 
@@ -87,11 +87,6 @@ const PACING_NOTE = /it runs at most \d+ operations? at once/;
  */
 export function quotaBound(n: number, quotaPerMinute: number, tSeconds: number): number {
   return Math.floor((n - 1) / quotaPerMinute) * 60 + tSeconds;
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? Number.NaN;
 }
 
 /** Resident memory (MB) of each kind of process in a process group. */
@@ -260,7 +255,8 @@ export function stateBytes(stack: ProgramStack): number {
 export async function runProgramWithCli(o: CliRunOptions): Promise<CliProgramResult> {
   const cli = requirePulumiCli();
   const emu = await freshEmulator({ scale: o.scale, tSeconds: o.tSeconds });
-  const doneFile = join(mkdtempSync(join(tmpdir(), "bench-done-")), "done");
+  const doneDir = mkdtempSync(join(tmpdir(), "bench-done-"));
+  const doneFile = join(doneDir, "done");
   const stack = await benchStack(emu, { ...o, doneFile });
   try {
     const phases: CliPhase[] = [];
@@ -286,6 +282,7 @@ export async function runProgramWithCli(o: CliRunOptions): Promise<CliProgramRes
     };
   } finally {
     stack.dispose();
+    rmSync(doneDir, { recursive: true, force: true });
     await emu.close();
   }
 }

@@ -3,7 +3,7 @@
  * Pulumi CLIs (K engines, K provider hosts), as a team's GitOps runs several deployments at once.
  * The processes share nothing but the API's `RateLimit` headers. Then each stack is destroyed.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ProgramStack } from "../harness/stack.js";
@@ -77,6 +77,7 @@ export async function runStacksWithCli(o: {
     };
   } finally {
     for (const s of stacks) s.dispose();
+    rmSync(dir, { recursive: true, force: true });
     await emu.close();
   }
 }

@@ -47,7 +47,8 @@ export const FLEET_DC = "US-KS-2";
  */
 export const FLEET_READINESS = { settle: 0 };
 
-function quantile(sorted: readonly number[], q: number): number {
+/** The `q` quantile of `sorted` (nearest rank); NaN when it is empty. */
+export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? Number.NaN;
 }

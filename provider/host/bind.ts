@@ -1,7 +1,7 @@
 /**
  * How the host hands a resource's provider to the engine: bound to the host's context, with every
- * error naming its resource, and what a diff leads to done around the pure `diff`. Host side only:
- * resources/common.ts, which program-side declarations reach, must not name the context.
+ * error naming its resource, and what a check, a diff or a create leads to done around them. Host
+ * side only: resources/common.ts, which program-side declarations reach, must not name the context.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { errorAbout, type Labeller } from "../resources/common.js";
@@ -26,14 +26,14 @@ export interface HostSource {
   /** The context an operation runs on; it fails when the configuration cannot make one. */
   context(): HostContext;
   readonly claims: Claims;
-  /** Pod creates, and the checks announcing them (`DiffEffects.checkAnnouncesCreate`). */
+  /** Creates that hold an engine slot until ready, and the checks announcing them (`pacesCreates`). */
   readonly pacing: EnginePacing;
   /** Where progress lines go, without a context (what `diff` says). */
   progress(resource: string, message: string): void;
 }
 
-/** What the host does around a provider's pure `diff`. */
-export interface DiffEffects<P extends HostedProvider> {
+/** What the host does around a provider's pure `check` and `diff`, and around its `create`. */
+export interface HostEffects<P extends HostedProvider> {
   /**
    * Claims the id of every object `diff` is asked about in this set: it is in state, so no create
    * of this host may take it over as left by an interrupted run (a replacement's create carries
@@ -41,10 +41,12 @@ export interface DiffEffects<P extends HostedProvider> {
    */
   readonly claimShown?: keyof Claims;
   /**
-   * A check without old inputs announces a create the engine will ask for when it has a slot: the
-   * host counts them, to see when the engine rather than the quota paces creates (engine-pacing.ts).
+   * A create of this type holds an engine slot until what it made is ready (a pod): the host
+   * counts these creates, and the checks that announce them (a check without old inputs that
+   * passed: the engine will ask to create it when it has a slot), to see when the engine rather
+   * than the quota paces them (engine-pacing.ts).
    */
-  readonly checkAnnouncesCreate?: boolean;
+  readonly pacesCreates?: boolean;
   /** A line for the user about what the change will do (preview has no other channel). */
   readonly note?: (olds: Parameters<P["diff"]>[1], news: Parameters<P["diff"]>[2]) => string | undefined;
 }
@@ -61,12 +63,13 @@ export type ForEngine<P extends HostedProvider> = Pick<P, "check" | "diff"> & {
  * resource it is about: one place, so no path of any resource can forget it. The context is asked
  * for inside each call, so a configuration no context can be made from (a bad base URL) fails the
  * operation, naming the resource, as every other error does.
- * What `diff` leads to beyond its answer (`effects`) happens here, so `diff` stays a pure function.
+ * What `check` and `diff` lead to beyond their answer, and the counting of paced creates
+ * (`effects`), happen here, so `check` and `diff` stay pure functions and no create escapes it.
  */
 export function named<P extends HostedProvider>(
   provider: P,
   label: Labeller,
-  effects: DiffEffects<P> = {},
+  effects: HostEffects<P> = {},
 ): (host: HostSource) => ForEngine<P> {
   const methods = provider as unknown as Record<
     string,
@@ -83,8 +86,8 @@ export function named<P extends HostedProvider>(
     const engine: Record<string, unknown> = {
       check: async (olds: never, news: never) => {
         const result = await provider.check(olds, news);
-        if (effects.checkAnnouncesCreate && Object.keys(props(olds) ?? {}).length === 0)
-          host.pacing.checkedNew();
+        const isNew = Object.keys(props(olds) ?? {}).length === 0;
+        if (effects.pacesCreates && isNew && !result.failures?.length) host.pacing.checkedNew();
         return result;
       },
       diff: async (id: string, olds: never, news: never) => {
@@ -98,9 +101,12 @@ export function named<P extends HostedProvider>(
     for (const [operation, subject] of Object.entries(subjects)) {
       const method = methods[operation];
       if (!method) continue;
+      const paced = operation === "create" && effects.pacesCreates === true;
       engine[operation] = async (...args: unknown[]) => {
         try {
-          return await method.call(provider, host.context(), ...args);
+          const ctx = host.context();
+          const run = () => method.call(provider, ctx, ...args);
+          return await (paced ? host.pacing.create(run, ctx.v2Budget) : run());
         } catch (err) {
           throw errorAbout(subject(args), err);
         }

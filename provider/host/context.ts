@@ -13,6 +13,7 @@ import { RateLimitBudget, RateLimitBudgets } from "../client/rate-limit.js";
 import { type ClientOptions, RunpodClient } from "../client/request.js";
 import type { Pod } from "../client/schemas/pods.js";
 import type { ImagePulls } from "./container-watch.js";
+import { warningsTo } from "./engine-log.js";
 import { EnginePacing } from "./engine-pacing.js";
 import { InFlightJobs } from "./jobs-in-flight.js";
 import { OneAtATime } from "./one-at-a-time.js";
@@ -37,7 +38,10 @@ export interface HostContextOptions {
   readonly watcher?: Partial<WatcherOptions>;
   /** Where progress lines go. @default stderr, unless RUNPOD_DYNAMIC_QUIET is set */
   readonly progress?: ProgressSink;
-  /** Pod creates of the host, to tell the user once when the engine paces a fleet. @default this context's own, warning through the progress sink */
+  /**
+   * Pod creates of the host, to tell the user once when the engine paces a fleet.
+   * @default this context's own, warning through the progress sink
+   */
   readonly pacing?: EnginePacing;
   /** What the host has claimed, when it outlives one context (provider-host.ts). @default none yet */
   readonly claims?: Claims;
@@ -107,8 +111,7 @@ export class HostContext {
     this.podReads = new PodReads(this.api, this.clock);
     this.jobs = new InFlightJobs(this.api);
     this.sink = options.progress ?? stderrProgress;
-    const sink = this.sink;
-    this.pacing = options.pacing ?? new EnginePacing((message) => sink(`warning: ${message}`));
+    this.pacing = options.pacing ?? new EnginePacing(warningsTo(this.sink));
     this.claims = options.claims ?? noClaims();
   }
 

@@ -9,52 +9,56 @@
 import { createRequire } from "node:module";
 import type { ProgressSink } from "./progress.js";
 
-/** Says `message` once to the user, as a warning. */
+/** Says `message` to the user, as a warning. */
 export type WarningSink = (message: string) => void;
 
-/** How long a warning may take to reach the engine before it goes to stderr instead. */
+/** How long a warning may take to reach the engine before it goes to the fallback instead. */
 const LOG_DEADLINE_MS = 5000;
 
-interface EngineClient {
-  log(request: unknown, options: { deadline: number }, callback: (err: Error | null) => void): void;
+/** Warnings as lines of `sink`: where they go without an engine. */
+export function warningsTo(sink: ProgressSink): WarningSink {
+  return (message) => sink(`warning: ${message}`);
 }
 
-/**
- * A sink that logs to the engine at `address` (the host's first argument) as a stack warning, or
- * to `fallback` when there is no engine to reach (a host started by a test) or it does not answer.
- */
-export function engineWarnings(address: string | undefined, fallback: ProgressSink): WarningSink {
-  let client: EngineClient | undefined;
-  let proto: { LogRequest: new () => LogRequest; LogSeverity: { WARNING: number } } | undefined;
-  return (message) => {
-    if (!address || !/:\d+$/.test(address)) {
-      fallback(`warning: ${message}`);
-      return;
-    }
-    try {
-      const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
-      proto ??= fromPulumi("./proto/engine_pb.js");
-      if (!client) {
-        const grpc = fromPulumi("@grpc/grpc-js");
-        const { EngineClient } = fromPulumi("./proto/engine_grpc_pb.js");
-        client = new EngineClient(address, grpc.credentials.createInsecure()) as EngineClient;
-      }
-      const request = new (proto as NonNullable<typeof proto>).LogRequest();
-      request.setSeverity((proto as NonNullable<typeof proto>).LogSeverity.WARNING);
+/** The engine's `Log` call, as the generated client and messages of `@pulumi/pulumi` make it. */
+interface EngineLog {
+  log(urn: string, message: string, done: (err: Error | null) => void): void;
+}
+
+function connect(address: string): EngineLog {
+  const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
+  const grpc = fromPulumi("@grpc/grpc-js");
+  const { LogRequest, LogSeverity } = fromPulumi("./proto/engine_pb.js");
+  const { EngineClient } = fromPulumi("./proto/engine_grpc_pb.js");
+  const client = new EngineClient(address, grpc.credentials.createInsecure());
+  return {
+    log(urn, message, done) {
+      const request = new LogRequest();
+      request.setSeverity(LogSeverity.WARNING);
       request.setMessage(message);
-      // No resource: the engine shows it under the stack, once, whichever resource's create saw it.
-      request.setUrn("");
-      client.log(request, { deadline: Date.now() + LOG_DEADLINE_MS }, (err) => {
-        if (err) fallback(`warning: ${message}`);
-      });
-    } catch {
-      fallback(`warning: ${message}`);
-    }
+      request.setUrn(urn);
+      client.log(request, { deadline: Date.now() + LOG_DEADLINE_MS }, done);
+    },
   };
 }
 
-interface LogRequest {
-  setSeverity(severity: number): void;
-  setMessage(message: string): void;
-  setUrn(urn: string): void;
+/**
+ * A sink that logs to the engine at `address` (the host's first argument, `host:port`) as a stack
+ * warning, or to `fallback` when there is no engine to reach (a host started by a test) or it does
+ * not answer.
+ */
+export function engineWarnings(address: string | undefined, fallback: WarningSink): WarningSink {
+  if (!address || !/:\d+$/.test(address)) return fallback;
+  let engine: EngineLog | undefined;
+  return (message) => {
+    try {
+      engine ??= connect(address);
+      // No resource: the engine shows it under the stack, once, whichever resource's create saw it.
+      engine.log("", message, (err) => {
+        if (err) fallback(message);
+      });
+    } catch {
+      fallback(message);
+    }
+  };
 }

@@ -8,11 +8,20 @@
  */
 import type { WarningSink } from "./engine-log.js";
 
-/** Hand-overs (a create ends with checked pods still not asked for, and the next one starts) before the host speaks. */
+/**
+ * Hand-overs before the host speaks: a create ends while checked pods are still not asked for, and
+ * the next one starts.
+ */
 const HANDOVERS = 2;
 
 /** Part of every quota window that must be left for "the quota has room for more". */
-export const ROOM_FRACTION = 0.25;
+const ROOM_FRACTION = 0.25;
+
+/** The quota creates draw on (`RateLimitBudget`). */
+export interface Quota {
+  /** Whether every window has at least `fraction` of its quota left. */
+  hasSpare(fraction: number): boolean;
+}
 
 export class EnginePacing {
   /** New pods the engine has checked (a check without old inputs comes before each create). */
@@ -33,17 +42,14 @@ export class EnginePacing {
     this.checked += 1;
   }
 
-  /**
-   * Runs a pod create, counted from its first request to its end, however it ends.
-   * @param hasRoom whether the quota has room for more now (`RateLimitBudget.hasSpare(ROOM_FRACTION)`)
-   */
-  async create<T>(run: () => Promise<T>, hasRoom: () => boolean): Promise<T> {
+  /** Runs a create, counted from its first request to its end, however it ends; it draws on `quota`. */
+  async create<T>(run: () => Promise<T>, quota: Quota): Promise<T> {
     this.begin();
     try {
       return await run();
     } finally {
       this.inFlight -= 1;
-      if (this.checked > this.started && hasRoom()) this.endedWithPodsWaiting = true;
+      if (this.checked > this.started && quota.hasSpare(ROOM_FRACTION)) this.endedWithPodsWaiting = true;
     }
   }
 

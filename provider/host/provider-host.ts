@@ -21,7 +21,7 @@ import {
   HostContext,
   noClaims,
 } from "./context.js";
-import { engineWarnings } from "./engine-log.js";
+import { engineWarnings, warningsTo } from "./engine-log.js";
 import { EnginePacing } from "./engine-pacing.js";
 import { type ProgressSink, progressLine, stderrProgress } from "./progress.js";
 
@@ -64,7 +64,10 @@ export class ProviderHost {
    */
   constructor(engineAddress?: string) {
     this.pacing = new EnginePacing(
-      engineWarnings(engineAddress, (line) => process.stderr.write(`${line}\n`)),
+      engineWarnings(
+        engineAddress,
+        warningsTo((line) => process.stderr.write(`${line}\n`)),
+      ),
     );
   }
 

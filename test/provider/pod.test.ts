@@ -364,6 +364,32 @@ describe("waiting pods share one watcher", () => {
   });
 });
 
+describe("creates the engine paces, counted by the host", () => {
+  const warnings = () => progress.filter((l) => l.startsWith("warning: the engine, not the API quota"));
+  const engineCheck = (news: PodInputs) => Pod.check({} as PodInputs, news);
+
+  it("pods the engine checked together and then created one at a time: one warning", async () => {
+    const pods = ["a", "b", "c", "d"].map((name) => inputs({ name, waitFor: "NONE" }));
+    for (const pod of pods) await engineCheck(pod);
+    for (const pod of pods) await Pod.create(pod);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toContain("it runs at most 1 operation at once");
+  });
+
+  it("a check that failed and an adopted pod leave no create waiting: each pod checked just before its create, no warning", async () => {
+    const failed = await engineCheck(inputs({ gpu: { id: A40, count: 0 } }));
+    expect(failed.failures?.length).toBeGreaterThan(0);
+    const existing = await apiFor(emu).createPod({ name: "old-name", image: "img:1", gpu: { id: A40 } });
+    await engineCheck(inputs({ adoptId: existing.id }));
+    await Pod.create(inputs({ adoptId: existing.id }));
+    for (const name of ["a", "b", "c"]) {
+      await engineCheck(inputs({ name, waitFor: "NONE" }));
+      await Pod.create(inputs({ name, waitFor: "NONE" }));
+    }
+    expect(warnings()).toEqual([]);
+  });
+});
+
 describe("update", () => {
   it("changes a mount path with full entries and waits for RUNNING after the restart", async () => {
     const mounts = { network: [{ volumeId: "nv-tx3-datasets", path: "/data" }] };

@@ -23,10 +23,7 @@ function engine(room = true) {
     start: (n: number) => {
       for (let i = 0; i < n; i++) {
         ended.push(
-          pacing.create(
-            () => new Promise<void>((resolve) => open.push(resolve)),
-            () => room,
-          ),
+          pacing.create(() => new Promise<void>((resolve) => open.push(resolve)), { hasSpare: () => room }),
         );
       }
     },
@@ -91,7 +88,7 @@ describe("the engine pacing a fleet", () => {
     const pacing = new EnginePacing((m) => said.push(m));
     for (let i = 0; i < 4; i++) pacing.checkedNew();
     const failing = () => Promise.reject(new Error("no capacity"));
-    for (let i = 0; i < 3; i++) await pacing.create(failing, () => true).catch(() => undefined);
+    for (let i = 0; i < 3; i++) await pacing.create(failing, { hasSpare: () => true }).catch(() => undefined);
     expect(said).toHaveLength(1);
   });
 });

@@ -4,7 +4,6 @@ import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { ROOM_FRACTION } from "../../host/engine-pacing.js";
 import { elapsed } from "../../host/progress.js";
 import { isWaitFailure } from "../../host/watcher.js";
 import { adopt } from "../adopt.js";
@@ -38,19 +37,14 @@ export class PodProvider {
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
 
     const key = createKeyIn(inputs);
-    return ctx.pacing.create(
-      async () => {
-        const { pod, unanswered } = await startPod(ctx, inputs, key, timeouts.delete);
-        try {
-          return await this.untilReady(ctx, pod, inputs, timeouts);
-        } finally {
-          if (unanswered.length > 0 && key !== undefined) {
-            await terminateDuplicates(ctx, inputs, key, pod.id, unanswered, timeouts.delete);
-          }
-        }
-      },
-      () => ctx.v2Budget.hasSpare(ROOM_FRACTION),
-    );
+    const { pod, unanswered } = await startPod(ctx, inputs, key, timeouts.delete);
+    try {
+      return await this.untilReady(ctx, pod, inputs, timeouts);
+    } finally {
+      if (unanswered.length > 0 && key !== undefined) {
+        await terminateDuplicates(ctx, inputs, key, pod.id, unanswered, timeouts.delete);
+      }
+    }
   }
 
   /** Waits for a pod the API accepted; on failure terminates it (or keeps it in state), naming it. */
@@ -234,7 +228,4 @@ export class PodProvider {
 }
 
 /** @internal */
-export const podProvider = named(new PodProvider(), label, {
-  claimShown: "pods",
-  checkAnnouncesCreate: true,
-});
+export const podProvider = named(new PodProvider(), label, { claimShown: "pods", pacesCreates: true });
