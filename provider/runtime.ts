@@ -14,6 +14,7 @@ import { secretProvider } from "./resources/secret/provider.js";
 import { serverlessEndpointProvider } from "./resources/serverless-endpoint/provider.js";
 import { serverlessJobProvider } from "./resources/serverless-job/provider.js";
 import { sshKeyProvider } from "./resources/ssh-key/provider.js";
+import { stackIdentityProvider } from "./resources/stack-identity/provider.js";
 import { templateProvider } from "./resources/template/provider.js";
 
 /** Each type name's provider, with the engine's call shape, running on `host`'s context. */
@@ -27,6 +28,7 @@ function byType(host: HostSource) {
     ServerlessEndpoint: serverlessEndpointProvider(host),
     ServerlessJob: serverlessJobProvider(host),
     SshKey: sshKeyProvider(host),
+    StackIdentity: stackIdentityProvider,
     Template: templateProvider(host),
   };
 }

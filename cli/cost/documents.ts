@@ -9,6 +9,7 @@
  */
 import type { PricedResource } from "../../provider/both/estimate.js";
 import { HIDDEN } from "../../provider/both/estimate-fields.js";
+import { STACK_IDENTITY_TYPE } from "../../provider/both/type-tokens.js";
 import { UsageError } from "../errors.js";
 
 /** What happens to one resource in the change. */
@@ -82,9 +83,12 @@ function existing(state: ResourceState, type: string): PricedResource {
 export const nameOf = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
 const typeOfUrn = (urn: string): string => urn.split("::")[2]?.split("$").pop() ?? "";
 
-/** The engine's own resources, which nothing bills: the stack and provider instances. */
+/**
+ * Resources nothing bills and no change is about: the engine's own (the stack, provider
+ * instances) and the stack's identity, which this provider keeps in state for itself.
+ */
 const isBookkeeping = (type: string) =>
-  type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:");
+  type === "pulumi:pulumi:Stack" || type.startsWith("pulumi:providers:") || type === STACK_IDENTITY_TYPE;
 
 /**
  * A preview's steps grouped by resource: with `--show-replacement-steps` a replacement is three
@@ -176,8 +180,18 @@ export function readCostDocument(text: string, where: string): CostDocument {
   }
   if (isRecord(json) && Array.isArray(json.steps)) {
     const changes = fromPreview(json.steps, where);
-    // The summary counts the stack itself among the unchanged.
-    const same = isRecord(json.changeSummary) ? Number(json.changeSummary.same ?? 0) - 1 : 0;
+    // The summary counts the stack itself among the unchanged, and the stack's identity (listed
+    // with --show-sames, never priced).
+    const identity = json.steps.some(
+      (s) =>
+        isRecord(s) &&
+        s.op === "same" &&
+        typeof s.urn === "string" &&
+        typeOfUrn(s.urn) === STACK_IDENTITY_TYPE,
+    );
+    const same = isRecord(json.changeSummary)
+      ? Number(json.changeSummary.same ?? 0) - 1 - (identity ? 1 : 0)
+      : 0;
     const listed = changes.filter((c) => c.op === "same").length;
     return { kind: "preview", changes, unlisted: Math.max(0, same - listed) };
   }

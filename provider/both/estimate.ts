@@ -348,6 +348,7 @@ function networkVolume(r: PricedResource, prices: PriceList): Estimate {
 
 const NO_CHARGE: Readonly<Record<string, string>> = {
   SshKey: "an account SSH key is not billed",
+  StackIdentity: "a stack's identity lives in its state, not on the account",
   Template: "a template is not billed",
   Registry: "a registry credential is not billed",
   Secret: "an account secret is not billed",

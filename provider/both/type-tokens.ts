@@ -15,6 +15,7 @@ export const SECRET_TYPE = `${PREFIX}Secret`;
 export const SERVERLESS_ENDPOINT_TYPE = `${PREFIX}ServerlessEndpoint`;
 export const SERVERLESS_JOB_TYPE = `${PREFIX}ServerlessJob`;
 export const SSH_KEY_TYPE = `${PREFIX}SshKey`;
+export const STACK_IDENTITY_TYPE = `${PREFIX}StackIdentity`;
 export const TEMPLATE_TYPE = `${PREFIX}Template`;
 
 /** `Pod` for `pulumi-nodejs:dynamic/runpod:Pod`; undefined for a token of another provider. */

@@ -5,9 +5,10 @@
  * wall-clock time, so is the wait), then looked for; only when it is not there is it sent again.
  *
  * Pods do better (a create key in their environment, provider/resources/pod/create-key.ts, through
- * provider/host/placement.ts); endpoints, network volumes and templates carry no such marker, so
- * `createOnce` recognises them by their own fields, and an object this process already owns is
- * never taken twice.
+ * provider/host/placement.ts); endpoints, network volumes, templates, registries, secrets and
+ * clusters carry no such marker, so `createOnce` recognises them by their own fields. An object
+ * the account had before the create was first sent is never taken for it, whatever it is called
+ * (it is another stack's, or the account's own), nor is one this process already owns.
  */
 import { type Clock, realClock } from "./clock.js";
 import { mayHaveLanded, messageOf } from "./errors.js";
@@ -49,19 +50,29 @@ export interface CreateOnceSpec<T extends { id: string }> {
   /** What is being created, for messages: `an endpoint named "sdxl"`. */
   readonly what: string;
   readonly create: () => Promise<T>;
-  /** Every object of this kind the account has. */
+  /**
+   * The objects of this kind the account has (all of them, or those a create with these fields
+   * could have made): read once before the first send, and again after a send went unanswered.
+   */
   readonly list: () => Promise<readonly T[]>;
-  /** Whether an object may be the one an unanswered create made (given `sentAt`, service-clock ms). */
-  readonly matches: (candidate: T, sentAt: number) => boolean;
+  /** Whether an object the account did not have before may be the one an unanswered create made. */
+  readonly matches: (candidate: T) => boolean;
+  /** Why nothing may be sent, given what the account had before (a name it already uses). */
+  readonly refuse?: (existing: readonly T[]) => Error | undefined;
   /** Ids this process already owns (created, found or adopted). Found and created ids are added. */
   readonly claimed: Set<string>;
-  /** The service's clock: `sentAt` is read from it, and the pause before a resend is slept on it. */
+  /** The service's clock: the pause before a resend is slept on it. */
   readonly clock: Clock;
 }
 
 export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<T>): Promise<T> {
+  // What is there before anything is sent is someone else's: it is never taken for ours. One read
+  // more per create, for kinds that are created a few at a time.
+  const existing = await spec.list();
+  const refused = spec.refuse?.(existing);
+  if (refused) throw refused;
+  const before = new Set(existing.map((x) => x.id));
   for (let attempt = 1; ; attempt += 1) {
-    const sentAt = spec.clock.now();
     const startedAt = Date.now();
     try {
       const created = await spec.create();
@@ -72,16 +83,16 @@ export async function createOnce<T extends { id: string }>(spec: CreateOnceSpec<
       // Nothing would clean up an object that lands after the look-up, so wait until the request
       // has surely landed or died before looking.
       await waitUntil(settling(startedAt).settlesAt);
-      let existing: readonly T[];
+      let after: readonly T[];
       try {
         // The client has retried this read (5xx, network, 429); a failure here is final.
-        existing = await spec.list();
+        after = await spec.list();
       } catch (lookup) {
         throw new Error(
           `a create went unanswered (${err.message}) and looking for what it may have made failed too (${messageOf(lookup)}); check the account for ${spec.what} before running again.`,
         );
       }
-      const found = existing.find((x) => !spec.claimed.has(x.id) && spec.matches(x, sentAt));
+      const found = after.find((x) => !before.has(x.id) && !spec.claimed.has(x.id) && spec.matches(x));
       if (found) {
         spec.claimed.add(found.id);
         return found;

@@ -105,11 +105,8 @@ export interface PlacementContext {
   readonly onAttempt?: (attempt: PlacementAttempt) => void;
   /** An unanswered create whose pod was found: it is taken, nothing is created again. */
   readonly onFound?: (attempt: PlacementAttempt, pod: Pod) => void;
-  /**
-   * Recognises the pod an unanswered create of this resource made (its create key).
-   * Without it, a same-named pod created after the request was sent is taken for it.
-   */
-  readonly isOwnPod?: (pod: Pod) => boolean;
+  /** Recognises the pod an unanswered create of this resource made: its create key. */
+  readonly isOwnPod: (pod: Pod) => boolean;
 }
 
 /** Retries of one candidate after a 5xx or an unknown outcome. */
@@ -121,39 +118,21 @@ export function wasAmbiguous(attempt: PlacementAttempt): boolean {
 }
 
 /**
- * A pod this process created but never heard back about, not owned by another resource of this
- * process: the one carrying this resource's create key when there is one; otherwise the same name,
- * created after we sent the request (minus clock skew), in a place the request allowed.
+ * A pod this process created but never heard back about: the newest carrying this resource's
+ * create key that no resource of this process owns. Nothing else is ever taken for it: a pod of
+ * the same name may be another stack's.
  */
-export async function findUnacknowledged(
-  ctx: PlacementContext,
-  body: CreatePodRequest,
-  sentAt: number,
-): Promise<Pod | undefined> {
+export async function findUnacknowledged(ctx: PlacementContext): Promise<Pod | undefined> {
   const pods = await ctx.api.listPods();
   const newestFirst = (a: Pod, b: Pod) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
-  if (ctx.isOwnPod) {
-    const own = ctx.isOwnPod;
-    return pods.filter((p) => own(p) && !ctx.claimed.has(p.id)).sort(newestFirst)[0];
-  }
-  const skewMs = 5 * 60_000;
-  return pods
-    .filter((p) => p.name === body.name && !ctx.claimed.has(p.id))
-    .filter((p) => Date.parse(p.createdAt) >= sentAt - skewMs)
-    .filter(
-      (p) =>
-        !body.dataCenterIds?.length ||
-        (p.dataCenterId !== null && body.dataCenterIds.includes(p.dataCenterId)),
-    )
-    .filter((p) => (body.gpu ? p.gpu?.id === body.gpu.id : p.cpu?.id === body.cpu?.id))
-    .sort(newestFirst)[0];
+  return pods.filter((p) => ctx.isOwnPod(p) && !ctx.claimed.has(p.id)).sort(newestFirst)[0];
 }
 
 /**
  * Walks the candidates until one create answers 201 (contract: Errors):
  * 400 next candidate; 402 stop; 403 skip; 404/413/422 fail at once; 429 is waited out by the
- * client; 5xx and unknown outcomes (reset, timeout) first look the pod up (by its create key, or by
- * name) so a create is never doubled, then retry the same candidate with backoff; a create that
+ * client; 5xx and unknown outcomes (reset, timeout) first look the pod up by its create key so a
+ * create is never doubled, then retry the same candidate with backoff; a create that
  * could not be sent at all, after the client's retries, stops (docs/retries.md).
  */
 export async function placePod(
@@ -179,7 +158,6 @@ export async function placePod(
       ...(candidate.gpuTypeId && body.gpu ? { gpu: { ...body.gpu, id: candidate.gpuTypeId } } : {}),
     };
     for (let retry = 0; ; retry += 1) {
-      const sentAt = ctx.clock.now();
       const startedAt = Date.now();
       try {
         const pod = await ctx.api.createPod(attemptBody);
@@ -244,14 +222,13 @@ export async function placePod(
             }
             const delay = retry < RETRIES_PER_CANDIDATE ? resendBackoffMs(retry) : undefined;
             // A request the client gave up on may still be processed (create-once.ts: the settle
-            // policy). With a create key, a pod that lands after the first look is still recognised
-            // and terminated (provider/resources/pod/start.ts); without one nothing would find it,
-            // so the look waits until the request has settled.
+            // policy). A pod that lands after the first look still carries the create key, and is
+            // terminated once the creates have settled (provider/resources/pod/start.ts).
             const settle = settling(startedAt);
-            await waitUntil(ctx.isOwnPod ? settle.lookAt : settle.settlesAt);
+            await waitUntil(settle.lookAt);
             let found: Pod | undefined;
             try {
-              found = await findUnacknowledged(ctx, attemptBody, sentAt);
+              found = await findUnacknowledged(ctx);
             } catch (lookup) {
               record({
                 candidate,
@@ -262,7 +239,7 @@ export async function placePod(
               });
               throw new PlacementError(
                 isRunpodApiError(lookup) ? lookup : err,
-                `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${messageOf(lookup)}). ${ctx.isOwnPod ? "If that pod exists, the next run finds it by its create key and takes it over." : `Check the account for a pod named ${body.name} before running again.`}`,
+                `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${messageOf(lookup)}). If that pod exists, the next run of this stack finds it by its create key and takes it over.`,
                 attempts,
               );
             }

@@ -142,14 +142,6 @@ export function knownFields<I>(prior: object | undefined): Partial<I> {
   return Object.fromEntries(Object.entries(prior ?? {}).filter(([, v]) => v !== null)) as Partial<I>;
 }
 
-/**
- * Whether an object the API lists was created after a request sent at `sentAt` (epoch ms): the
- * API's clock may run up to five minutes behind ours.
- */
-export function createdSince(createdAt: string, sentAt: number): boolean {
-  return Date.parse(createdAt) >= sentAt - 5 * 60_000;
-}
-
 /** A failure after the API accepted a create: the host records it in state as partially created. */
 export function partialFailure(id: string, properties: object, message: string): Error {
   return Object.assign(new Error(message), { id, properties, reasons: [message] });

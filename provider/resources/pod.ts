@@ -14,6 +14,7 @@ import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common
 import type { PodArgs } from "./pod/args.js";
 import { createKeyOf } from "./pod/create-key.js";
 import type { PodGpuOutput, PodOutputs } from "./pod/types.js";
+import { markOf } from "./stack-identity.js";
 
 export { POD_TYPE } from "../both/type-tokens.js";
 
@@ -118,7 +119,7 @@ export class Pod extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: PodArgs, opts: pulumi.CustomResourceOptions = {}) {
-    const parentUrn: pulumi.Input<string> = opts.parent?.urn ?? "";
+    const createKey = markOf(name, opts, createKeyOf);
     super(
       POD_PROVIDER,
       name,
@@ -127,7 +128,7 @@ export class Pod extends pulumi.dynamic.Resource {
         ...args,
         ...secretEnv(args.env),
         ...optionInputs(opts),
-        __createKey: pulumi.output(parentUrn).apply((parent) => createKeyOf(name, parent)),
+        ...(createKey ? { __createKey: createKey } : {}),
       },
       {
         ...opts,

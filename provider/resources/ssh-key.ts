@@ -1,7 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
+import { holderOf } from "./ssh-key/holders.js";
 import type { SshKeyArgs } from "./ssh-key/types.js";
+import { markOf } from "./stack-identity.js";
 
 export { SSH_KEY_TYPE } from "../both/type-tokens.js";
 
@@ -42,10 +44,16 @@ export class SshKey extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: SshKeyArgs, opts: pulumi.CustomResourceOptions = {}) {
+    const holder = markOf(name, opts, holderOf);
     super(
       SSH_KEY_PROVIDER,
       name,
-      { ...unsetOutputs(SSH_KEY_OUTPUTS), ...args, ...optionInputs(opts) },
+      {
+        ...unsetOutputs(SSH_KEY_OUTPUTS),
+        ...args,
+        ...optionInputs(opts),
+        ...(holder ? { __holder: holder } : {}),
+      },
       opts,
       "runpod",
       "SshKey",

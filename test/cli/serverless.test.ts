@@ -71,8 +71,15 @@ describe("from the release config", () => {
   it("creates an endpoint from the built image on the config's GPU pools, with no template", async () => {
     const templates = userTemplates().length;
     const created = await h.json<Created>(create("hub-vllm", "my-vllm"));
-    expect(routes()).toEqual(["POST /graphql", "GET /v2/catalog/gpus", "POST /v2/serverless"]);
-    expect(h.recorder.requests[2]?.body).toEqual({
+    // The account's endpoints are listed before the create: one it already has is never taken for
+    // an unanswered create's.
+    expect(routes()).toEqual([
+      "POST /graphql",
+      "GET /v2/catalog/gpus",
+      "GET /v2/serverless",
+      "POST /v2/serverless",
+    ]);
+    expect(h.recorder.requests[3]?.body).toEqual({
       name: "my-vllm",
       type: "QUEUE",
       scaling: QUEUE_DELAY,
@@ -134,8 +141,8 @@ describe("from the release config", () => {
 
   it("a CPU listing gets a CPU endpoint without reading the GPU catalog", async () => {
     const created = await h.json<Created>(create("hub-cpu-tts", "tts"));
-    expect(routes()).toEqual(["POST /graphql", "POST /v2/serverless"]);
-    expect(h.recorder.requests[1]?.body).toMatchObject({ cpu: [{ id: "cpu3g", vcpuCount: 4 }], disk: 5 });
+    expect(routes()).toEqual(["POST /graphql", "GET /v2/serverless", "POST /v2/serverless"]);
+    expect(h.recorder.requests[2]?.body).toMatchObject({ cpu: [{ id: "cpu3g", vcpuCount: 4 }], disk: 5 });
     expect([
       created.computeType,
       created.gpuPools,
@@ -193,7 +200,7 @@ describe("--gpu-id overrides the config", () => {
       excludedTypes,
       gpuTypeIds,
     ]);
-    expect(h.recorder.requests[2]?.body).toMatchObject({
+    expect(h.recorder.requests[3]?.body).toMatchObject({
       gpu: { pools, ...(excludedTypes.length > 0 ? { excludedTypes } : {}), count: 1 },
     });
     // the disk still comes from the release config
@@ -300,7 +307,7 @@ describe("errors", () => {
       expect.stringMatching(/^Error: POST \/v2\/serverless: 400 Bad Request: Injected upstream failure\./),
     ]);
     expect([routes(), h.emu.state.endpoints.size]).toEqual([
-      ["POST /graphql", "GET /v2/catalog/gpus", "POST /v2/serverless"],
+      ["POST /graphql", "GET /v2/catalog/gpus", "GET /v2/serverless", "POST /v2/serverless"],
       endpoints,
     ]);
   });
@@ -319,7 +326,7 @@ describe("errors", () => {
 });
 
 describe("an unanswered create is never doubled", () => {
-  const BEFORE = ["POST /graphql", "GET /v2/catalog/gpus"];
+  const BEFORE = ["POST /graphql", "GET /v2/catalog/gpus", "GET /v2/serverless"];
 
   it.each([
     [

@@ -65,9 +65,14 @@ type ResourceEvent = {
 };
 
 const nameOf = (urn: string) => urn.split("::").pop() ?? urn;
-const isStack = (e: ResourceEvent) => e.metadata.type === "pulumi:pulumi:Stack";
+/**
+ * The stack and the stack's identity (docs/decisions.md): what every program has, none of the
+ * example's resources. test/engine/stack-isolation.test.ts is about the identity.
+ */
+const NOT_THE_EXAMPLES = ["pulumi:pulumi:Stack", "pulumi-nodejs:dynamic/runpod:StackIdentity"];
+const isStack = (e: ResourceEvent) => NOT_THE_EXAMPLES.includes(e.metadata.type);
 
-/** Finished resource steps, the stack itself and the halves of a replacement left out. */
+/** Finished resource steps, the stack, its identity and the halves of a replacement left out. */
 function finished(events: readonly EngineEvent[]): ResourceEvent[] {
   return events
     .map((e) => e.resOutputsEvent as ResourceEvent | undefined)
@@ -161,7 +166,10 @@ export async function exampleRun(
       emu.control.clearRequests();
       if (preview) {
         const result = await stack.run(["preview", "--json"]);
-        const ops = previewSteps(result.stdout).filter((s) => !s.endsWith(`-${stack.name}`));
+        const steps = (JSON.parse(result.stdout) as { steps?: { urn: string }[] }).steps ?? [];
+        const ops = previewSteps(result.stdout).filter(
+          (_, i) => !NOT_THE_EXAMPLES.includes(steps[i]?.urn.split("::")[2] ?? ""),
+        );
         return record(phase, result, ops, {}, []);
       }
       const args =

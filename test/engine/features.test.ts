@@ -85,7 +85,7 @@ describe("resource options through the real engine", { timeout: 120_000 }, () =>
     const r = await up({ a: { image: "img:2", options: { ignoreChanges: ["image"] } } });
     expect([r.code, steps(engineEvents(r.stdout)), r.writes, livePods().map((p) => p.image)]).toEqual([
       0,
-      ["same engine-features-dev", "same a"],
+      ["same engine-features-dev", "same runpod-dynamic", "same a"],
       [],
       ["img:1"],
     ]);
@@ -131,9 +131,10 @@ describe("resource options through the real engine", { timeout: 120_000 }, () =>
     await up({ a: { options: { retainOnDelete: true } } });
     const kept = livePods();
     const r = await up({});
+    // The stack's identity goes with its last pod: a program with none does not declare it.
     expect([r.code, steps(engineEvents(r.stdout)), r.writes, livePods()]).toEqual([
       0,
-      ["same engine-features-dev", "delete a"],
+      ["same engine-features-dev", "delete a", "delete runpod-dynamic"],
       [],
       kept,
     ]);

@@ -22,6 +22,7 @@ const { placePod, isPlacementError } = loadDist<typeof import("../../provider/ho
 );
 
 const RETRIES = 2;
+const CREATE_KEY = "0123456789abcdef0123456789abcdef";
 const BODY = { name: "trainer", image: "img:1", gpu: { id: "NVIDIA A40", count: 1 } };
 const CANDIDATES = [
   { dataCenterId: "US-TX-3", gpuTypeId: "NVIDIA A40" },
@@ -50,7 +51,13 @@ function placementContext(url: string) {
     budget: new RateLimitBudget(clock),
     retry: { retries: RETRIES, minTimeoutMs: 1, maxTimeoutMs: 2, randomize: false },
   });
-  return { api: new RunpodApi(client), clock, claimed: new Set<string>() };
+  // The pods a scripted server answers carry no create key: none is this create's.
+  return {
+    api: new RunpodApi(client),
+    clock,
+    claimed: new Set<string>(),
+    isOwnPod: (pod: { env: Record<string, string> }) => pod.env.RUNPOD_DYNAMIC_CREATE_KEY === CREATE_KEY,
+  };
 }
 
 /** An address nothing listens on: a connection to it is refused, so no request ever leaves. */

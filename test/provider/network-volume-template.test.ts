@@ -462,4 +462,45 @@ describe("an unanswered create is never doubled", () => {
     const res = await Template.create(templateInputs());
     expect([userTemplates(), requests("POST", "/v2/templates").length]).toEqual([[res.id], posts]);
   });
+  // Another stack's object with the same fields, made before this create was sent: the create
+  // goes unanswered without taking effect, and the look-up must not take theirs for ours.
+  it.each([
+    [
+      "a volume",
+      "/v2/network-volumes",
+      () => apiFor(emu).createNetworkVolume({ name: "datasets", size: 50, dataCenter: "EU-RO-1" }),
+      async () => (await Volume.create(volumeInputs())).id,
+      () => volumeIds(),
+    ],
+    [
+      "a template",
+      "/v2/templates",
+      () =>
+        apiFor(emu).createTemplate({
+          name: "trainer",
+          image: "img:1",
+          args: JSON.stringify({ cmd: ["python", "train.py"] }),
+          env: { MODEL: "small" },
+          ports: ["8888/http"],
+        }),
+      async () => (await Template.create(templateInputs())).id,
+      () => userTemplates(),
+    ],
+  ])(
+    "%s another stack made before, with the same fields, is never taken: ours is sent again",
+    async (_kind, path, theirs, ours, ids) => {
+      const seeded = ids();
+      const other = (await theirs()).id;
+      emu.control.clearRequests();
+      emu.control.addFault({ method: "POST", path: `^${path}$`, reset: "before", times: 1 });
+      const mine = await ours();
+      expect([
+        mine === other,
+        ids()
+          .filter((id) => !seeded.includes(id))
+          .sort(),
+        requests("POST", path).length,
+      ]).toEqual([false, [other, mine].sort(), 2]);
+    },
+  );
 });

@@ -161,7 +161,7 @@ describe("placement walks the candidates as the Errors table says", () => {
     expect((retried?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(2_000);
   });
 
-  it("5xx: look the pod up by name, then retry the same candidate", async () => {
+  it("5xx: look the pod up by its create key, then retry the same candidate", async () => {
     emu.control.setCapacity({ dataCenterId: "US-TX-3", gpuTypeId: A40, free: 5 });
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", status: 503, times: 2 });
     const res = await place();
@@ -170,8 +170,9 @@ describe("placement walks the candidates as the Errors table says", () => {
       3,
       1,
     ]);
-    // One look-up by name after each 5xx; the lone pod's wait then reads GET /v2/pods/:id.
-    expect(count("GET /v2/pods")).toBe(2);
+    // One look-up by create key after each 5xx, and one for a duplicate once both have settled;
+    // the lone pod's wait then reads GET /v2/pods/:id.
+    expect(count("GET /v2/pods")).toBe(3);
     // Progress says the same candidate is tried again, not the next.
     expect(progress.slice(0, 2).map((l) => l.replace(/in \d+\.\d s/, "in N s"))).toEqual([
       "runpod Pod trainer: US-TX-3 / NVIDIA A40 answered 503: Injected upstream failure.; no pod of it was found; trying US-TX-3 / NVIDIA A40 again in N s (retry 1 of 3)",
@@ -273,14 +274,58 @@ describe("an unknown outcome never creates two pods", () => {
     expect([podsInEmulator().map((p) => p.id), count("POST /v2/pods")]).toEqual([[res.id], 2]);
   });
 
-  it("does not adopt a same-named pod that already existed before the create", async () => {
-    emu.control.advance(10 * 60_000);
-    const older = await apiFor(emu).createPod({ name: "trainer", image: "img:1", gpu: { id: A40 } });
-    emu.control.advance(10 * 60_000);
+  it("does not adopt a same-named pod made a moment before: only its own create key tells", async () => {
+    const other = await apiFor(emu).createPod({ name: "trainer", image: "img:1", gpu: { id: A40 } });
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "before", times: 1 });
     const res = await Pod.create(inputs());
-    expect(res.id).not.toBe(older.id);
-    expect(podsInEmulator().length).toBe(2);
+    expect([res.id === other.id, podsInEmulator().length, count("POST /v2/pods")]).toEqual([false, 2, 3]);
+  });
+});
+
+describe("a pod an interrupted run left", () => {
+  // Create keys as two stacks' programs compute them for the same resource name.
+  const MINE = "0123456789abcdef0123456789abcdef";
+  const THEIRS = "fedcba9876543210fedcba9876543210";
+  const leftWith = (key: string) =>
+    apiFor(emu).createPod({
+      name: "trainer",
+      image: "img:1",
+      gpu: { id: A40 },
+      env: { RUNPOD_DYNAMIC_CREATE_KEY: key },
+    });
+
+  it("carrying this resource's create key: taken over, nothing created", async () => {
+    const left = await leftWith(MINE);
+    emu.control.clearRequests();
+    const res = await Pod.create(inputs({ __createKey: MINE } as Partial<PodInputs>));
+    expect([res.id, count("POST /v2/pods"), progress[0]]).toEqual([
+      left.id,
+      0,
+      `runpod Pod trainer: taking over pod ${left.id} (PROVISIONING), created by an interrupted run`,
+    ]);
+  });
+
+  it("carrying another stack's key for the same name: left alone, even when it differs", async () => {
+    const theirs = await leftWith(THEIRS);
+    const res = await Pod.create(
+      inputs({ __createKey: MINE, gpu: { id: A40, count: 2 } } as Partial<PodInputs>),
+    );
+    expect([
+      res.id === theirs.id,
+      podsInEmulator()
+        .map((p) => p.id)
+        .sort(),
+      progress.filter((l) => /taking over|interrupted run/.test(l)),
+    ]).toEqual([false, [theirs.id, res.id].sort(), []]);
+  });
+
+  it("a create given no key resumes nothing: a pod with any key stays another's", async () => {
+    const left = await leftWith(MINE);
+    const res = await Pod.create(inputs());
+    expect([res.id === left.id, progress.filter((l) => /taking over|interrupted run/.test(l))]).toEqual([
+      false,
+      [],
+    ]);
   });
 });
 
@@ -423,7 +468,12 @@ describe("update", () => {
     const live = await apiFor(emu).getPod(created.id);
     expect([(updated.outs as PodOutputs).env, live.env]).toEqual([
       { A: "9" },
-      { A: "9", PUBLIC_KEY: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo" },
+      {
+        A: "9",
+        PUBLIC_KEY: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo",
+        // The create key stays on the pod: it is how its stack tells it from others.
+        RUNPOD_DYNAMIC_CREATE_KEY: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
     ]);
   });
 

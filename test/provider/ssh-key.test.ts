@@ -10,8 +10,9 @@ const key = (n: number, comment = `key${n}@test`) =>
 const UNMANAGED = key(99, "someone-else@console");
 
 let emu: RunningEmulator;
+let progress: string[];
 freshEmulatorForEachTest({ seed: { sshKeys: [UNMANAGED] } }, (t) => {
-  ({ emu } = t);
+  ({ emu, progress } = t);
   Key = t.providers.SshKey;
 });
 
@@ -58,6 +59,54 @@ describe("SshKey", () => {
       ["publicKey"],
       [UNMANAGED, key(1, "renamed")],
     ]);
+  });
+
+  describe("held by several stacks", () => {
+    const [X, Y] = ["aaaaaaaaaaaa", "bbbbbbbbbbbb"];
+    const held = (line: string, ...holders: string[]) =>
+      `${line} runpod-dynamic-holders=${holders.join(",")}`;
+
+    it("stays on the account until the last stack that declares it lets go", async () => {
+      const x = await Key.create({ publicKey: key(1), __holder: X });
+      const y = await Key.create({ publicKey: key(1), __holder: Y });
+      const both = await apiFor(emu).getSshKeys();
+      await Key.delete(x.id, x.outs as SshKeyOutputs);
+      const one = await apiFor(emu).getSshKeys();
+      const read = await Key.read(y.id, y.outs as SshKeyOutputs);
+      await Key.delete(y.id, y.outs as SshKeyOutputs);
+      expect([both, one, read.props, await apiFor(emu).getSshKeys()]).toEqual([
+        [UNMANAGED, held(key(1), X, Y)],
+        [UNMANAGED, held(key(1), Y)],
+        y.outs,
+        [UNMANAGED],
+      ]);
+      expect(progress.filter((l) => l.includes("SshKey key1@test"))).toEqual([
+        `runpod SshKey key1@test: registered ${x.id}`,
+        `runpod SshKey key1@test: registered ${x.id}`,
+        `runpod SshKey key1@test: ${x.id} stays on the account: another stack declares it`,
+        `runpod SshKey key1@test: removed ${x.id}`,
+      ]);
+    });
+
+    it("a key the account had before any stack: put back as it was when the last one lets go", async () => {
+      const x = await Key.create({ publicKey: UNMANAGED, __holder: X });
+      const marked = await apiFor(emu).getSshKeys();
+      await Key.delete(x.id, x.outs as SshKeyOutputs);
+      expect([marked, await apiFor(emu).getSshKeys()]).toEqual([
+        [held(UNMANAGED, "account", X)],
+        [UNMANAGED],
+      ]);
+    });
+
+    it("one made before keys had holders (none in state): removed unless a stack holds it", async () => {
+      const legacy = { publicKey: key(1), fingerprint: "", keyType: "ssh-ed25519", comment: "key1@test" };
+      await Key.create({ publicKey: key(1), __holder: Y });
+      await Key.delete("", legacy);
+      const kept = await apiFor(emu).getSshKeys();
+      await apiFor(emu).putSshKeys([UNMANAGED, key(1)]);
+      await Key.delete("", legacy);
+      expect([kept, await apiFor(emu).getSshKeys()]).toEqual([[UNMANAGED, held(key(1), Y)], [UNMANAGED]]);
+    });
   });
 
   it("uses the key's SHA256 fingerprint as its id", async () => {

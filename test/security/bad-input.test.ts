@@ -469,17 +469,22 @@ describe("malformed or surprising answers reach the providers as typed errors", 
     }) as ServerlessEndpointInputs;
 
   it("an endpoint create answered 201 without an id: found by name and type, not created twice", async () => {
+    const before = endpointBody("ep-0");
     await serve(
       {
         "POST /v2/serverless": [json(201, { name: "sdxl" })],
         "GET /v2/serverless": [
-          json(200, { endpoints: [endpointBody("ep-other", { name: "other" }), endpointBody("ep-1")] }),
+          // Before the create: another stack's endpoint of the same name and type, never taken for ours.
+          json(200, { endpoints: [before] }),
+          json(200, {
+            endpoints: [before, endpointBody("ep-other", { name: "other" }), endpointBody("ep-1")],
+          }),
         ],
       },
       1,
     );
     const res = await Endpoint.create(endpoint());
-    expect([res.id, sent("POST", "/v2/serverless")]).toEqual(["ep-1", 1]);
+    expect([res.id, sent("POST", "/v2/serverless"), sent("GET", "/v2/serverless")]).toEqual(["ep-1", 1, 2]);
   });
 
   it.each([

@@ -138,7 +138,12 @@ describe("nothing the provider writes holds the API key or a secret env value", 
 
   it("error messages, even when the service echoes the request's env values and the key", async () => {
     const echo = `env.HF_TOKEN '${ENV_SECRET}' rejected for key ${KEY}`;
-    const server = await startScriptedServer([problem(422, "Unprocessable Entity", echo, [echo])]);
+    // Every write is answered with the echo; an endpoint create lists the account's endpoints first.
+    const rejected = problem(422, "Unprocessable Entity", echo, [echo]);
+    const none = json(200, { endpoints: [] });
+    const server = await startScriptedServer(
+      () => (req, res, body) => (req.method === "GET" ? none : rejected)(req, res, body),
+    );
     try {
       const { providers } = useRuntime({ apiKey: KEY, baseUrl: server.url });
       const pod = await thrown(

@@ -9,7 +9,6 @@ import { adopt } from "../adopt.js";
 import {
   byName,
   checkResult,
-  createdSince,
   diffResult,
   envKeysOf,
   knownFields,
@@ -55,8 +54,7 @@ export class ClusterProvider {
       what: `a cluster named ${body.name}`,
       create: () => ctx.api.createCluster(body),
       list: () => ctx.api.listClusters(),
-      matches: (x, sentAt) =>
-        x.name === body.name && x.type === body.type && createdSince(x.createdAt, sentAt),
+      matches: (x) => x.name === body.name && x.type === body.type,
       claimed: ctx.claims.clusters,
       clock: ctx.clock,
     });

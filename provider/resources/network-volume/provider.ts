@@ -42,7 +42,8 @@ export class NetworkVolumeProvider {
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
     const body = createVolumeBody(inputs);
     // Never doubled: an unanswered create is resolved by looking for the volume it may have made
-    // (same name, data center and size; provider/client/create-once.ts). A volume bills while it exists.
+    // (same name, data center and size, and not on the account before; provider/client/create-once.ts).
+    // A volume bills while it exists.
     const v = await createOnce({
       what: `a network volume named ${body.name} in ${body.dataCenter}`,
       create: () => ctx.api.createNetworkVolume(body),

@@ -10,15 +10,15 @@ import type { PodGpuOutput, PodInputs, PodOutputs } from "./types.js";
 
 /**
  * The CreatePodRequest for these inputs: the contract's fields only, unchanged, plus the create
- * key in env when there is one.
+ * key in env.
  */
-export function createBody(inputs: PodInputs, createKey?: string): CreateBody {
+export function createBody(inputs: PodInputs, createKey: string): CreateBody {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(CreatePodRequest.shape)) {
     const v = (inputs as unknown as Record<string, unknown>)[key];
     if (v !== undefined) body[key] = v;
   }
-  if (createKey !== undefined) body.env = { ...inputs.env, [CREATE_KEY_ENV]: createKey };
+  body.env = { ...inputs.env, [CREATE_KEY_ENV]: createKey };
   return body as CreateBody;
 }
 

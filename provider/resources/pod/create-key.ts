@@ -1,8 +1,8 @@
 /** Create keys: how an unanswered create is told apart from every other pod of the account. */
 
-import { createHash } from "node:crypto";
-import * as pulumi from "@pulumi/pulumi";
+import { randomBytes } from "node:crypto";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import { stackMark } from "../stack-identity/marks.js";
 
 // ---------------------------------------------------------------- create keys
 
@@ -15,23 +15,20 @@ import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 export const CREATE_KEY_ENV = "RUNPOD_DYNAMIC_CREATE_KEY";
 export const CREATE_KEY = /^[0-9a-f]{32}$/;
 
-export function keyHash(...parts: string[]): string {
-  return createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 32);
+/**
+ * The key of a resource's first create, from the stack instance's identity (a random value kept in
+ * its state, provider/resources/stack-identity.ts) and where the resource lives in the stack
+ * (parent and name). Another stack never computes it, whatever its organization, project, stack
+ * and backend are called, nor does this stack once removed and initialised again; the same
+ * resource gets the same key in the run after an interrupted one.
+ */
+export function createKeyOf(stackIdentity: string, parentUrn: string, name: string): string {
+  return stackMark("Pod", stackIdentity, parentUrn, name);
 }
 
-/**
- * Program side: the key of a resource's first create, from where the resource lives (organization,
- * project, stack, parent, name). Two stacks with a pod of the same name get different keys; the
- * same resource gets the same key in the run after an interrupted one.
- */
-export function createKeyOf(name: string, parentUrn: string): string {
-  let organization = "";
-  try {
-    organization = pulumi.getOrganization();
-  } catch {
-    // Engines older than organizations, and test engines, do not pass one.
-  }
-  return keyHash("runpod-dynamic:Pod", organization, pulumi.getProject(), pulumi.getStack(), parentUrn, name);
+/** A key for one create whose caller gave none: no later run computes it again. */
+export function oneTimeCreateKey(): string {
+  return randomBytes(16).toString("hex");
 }
 
 export function createKeyIn(props: unknown): string | undefined {

@@ -11,7 +11,7 @@ import { checkResult, diffResult, envKeysOf, missingObject, partialFailure, read
 import { failCreate } from "../create-failure.js";
 import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";
-import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn } from "./create-key.js";
+import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn, oneTimeCreateKey } from "./create-key.js";
 import { diffPod } from "./diff.js";
 import { label } from "./label.js";
 import { desiredStatusOf, podOutputs } from "./outputs.js";
@@ -36,13 +36,17 @@ export class PodProvider {
     const timeouts = timeoutsOf(inputs.timeouts);
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
 
-    const key = createKeyIn(inputs);
+    // A program always gives the key (provider/resources/pod.ts). A caller in this process that
+    // gives none still gets one for this create, which tells apart the pod an unanswered request
+    // made; no later run can compute it again, so it resumes nothing.
+    const given = createKeyIn(inputs);
+    const key = { value: given ?? oneTimeCreateKey(), resumes: given !== undefined };
     const { pod, unanswered } = await startPod(ctx, inputs, key, timeouts.delete);
     try {
       return await this.untilReady(ctx, pod, inputs, timeouts);
     } finally {
-      if (unanswered.length > 0 && key !== undefined) {
-        await terminateDuplicates(ctx, inputs, key, pod.id, unanswered, timeouts.delete);
+      if (unanswered.length > 0) {
+        await terminateDuplicates(ctx, inputs, key.value, pod.id, unanswered, timeouts.delete);
       }
     }
   }

@@ -21,18 +21,21 @@ import { label } from "./label.js";
 import { resumeInterrupted, untilSettled } from "./recovery.js";
 import type { PodInputs } from "./types.js";
 
-/** The pod a create starts from: one an interrupted run left, or a new one placed by the candidates. */
+/**
+ * The pod a create starts from: one an interrupted run left (only with a key a later run computes
+ * again, `resumes`), or a new one placed by the candidates.
+ */
 export async function startPod(
   host: HostContext,
   inputs: PodInputs,
-  key: string | undefined,
+  key: { readonly value: string; readonly resumes: boolean },
   deleteTimeout: number,
 ): Promise<{ pod: ApiPod; unanswered: readonly PlacementAttempt[] }> {
-  if (key !== undefined) {
-    const resumed = await resumeInterrupted(host, inputs, key, deleteTimeout);
+  if (key.resumes) {
+    const resumed = await resumeInterrupted(host, inputs, key.value, deleteTimeout);
     if (resumed) return { pod: resumed, unanswered: [] };
   }
-  const body = createBody(inputs, key);
+  const body = createBody(inputs, key.value);
   const ctx = {
     api: host.api,
     clock: host.clock,
@@ -47,7 +50,7 @@ export async function startPod(
         label(inputs),
         `the create in ${describeCandidate(a.candidate)} went unanswered (${a.status}); found the pod it made, ${found.id}`,
       ),
-    ...(key === undefined ? {} : { isOwnPod: (p: ApiPod) => carries(key, p) }),
+    isOwnPod: (p: ApiPod) => carries(key.value, p),
   };
   const candidates = await buildCandidates(host, inputs);
   const retryFor = inputs.placement?.retryFor ?? 0;
@@ -74,9 +77,9 @@ export async function startPod(
     // An unanswered create may land after every later attempt failed: one last look for it, once
     // it has settled.
     const unanswered = isPlacementError(err) ? err.tried.filter(wasAmbiguous) : [];
-    if (key !== undefined && unanswered.length > 0) {
+    if (unanswered.length > 0) {
       await untilSettled(unanswered);
-      const found = await findUnacknowledged(ctx, body, host.now()).catch(() => undefined);
+      const found = await findUnacknowledged(ctx).catch(() => undefined);
       if (found) {
         host.claims.pods.add(found.id);
         host.progress(label(inputs), `found ${found.id}, made by a create that went unanswered`);

@@ -40,19 +40,15 @@ export class RegistryProvider {
   ): Promise<pulumi.dynamic.CreateResult<RegistryOutputs>> {
     const salt = randomBytes(16).toString("hex");
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs, salt);
-    // Credentials carry no creation time: the ones the account already has are never taken for
-    // the one an unanswered create made.
-    const before = new Set([...ctx.claims.registries, ...(await ctx.api.listRegistries()).map((r) => r.id)]);
     const r = await createOnce({
       what: `a registry credential named ${inputs.name}`,
       create: () =>
         ctx.api.createRegistry({ name: inputs.name, username: inputs.username, password: inputs.password }),
       list: () => ctx.api.listRegistries(),
       matches: (x) => x.name === inputs.name,
-      claimed: before,
+      claimed: ctx.claims.registries,
       clock: ctx.clock,
     });
-    ctx.claims.registries.add(r.id);
     ctx.progress(label(inputs), `created ${r.id}`);
     return { id: r.id, outs: registryOutputs(r, inputs, salt) };
   }

@@ -40,18 +40,19 @@ export class SecretProvider {
 
   async create(ctx: HostContext, inputs: SecretInputs): Promise<pulumi.dynamic.CreateResult<SecretOutputs>> {
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
-    const existing = (await ctx.api.listSecrets({ name: inputs.name })).find((s) =>
-      sameName(s.name, inputs.name),
-    );
-    if (existing) throw nameTaken(inputs.name, existing.id);
     let created: ApiSecret;
     try {
-      // Names are unique: a secret of this name found after an unanswered create is the one it made.
+      // Names are unique: a secret of this name the account did not have before, found after an
+      // unanswered create, is the one it made.
       created = await createOnce({
         what: `a secret named ${inputs.name}`,
         create: () => ctx.api.createSecret(createSecretBody(inputs)),
         list: () => ctx.api.listSecrets({ name: inputs.name }),
         matches: (s) => sameName(s.name, inputs.name),
+        refuse: (existing) => {
+          const taken = existing.find((s) => sameName(s.name, inputs.name));
+          return taken ? nameTaken(inputs.name, taken.id) : undefined;
+        },
         claimed: new Set(),
         clock: ctx.clock,
       });

@@ -9,7 +9,6 @@ import { adopt } from "../adopt.js";
 import {
   byName,
   checkResult,
-  createdSince,
   diffResult,
   knownFields,
   missingObject,
@@ -26,15 +25,14 @@ const label = byName("ServerlessEndpoint");
 
 /**
  * POST /v2/serverless, never doubled: an unanswered create is resolved by looking for an endpoint
- * with the same name and type created since the request was sent (provider/client/create-once.ts).
+ * with the same name and type that the account did not have before (provider/client/create-once.ts).
  */
 function createEndpointOnce(ctx: HostContext, b: CreateEndpointRequest): Promise<Endpoint> {
   return createOnce({
     what: `an endpoint named ${b.name}`,
     create: () => ctx.api.createEndpoint(b),
     list: () => ctx.api.listEndpoints(),
-    matches: (e, sentAt) =>
-      e.name === b.name && (e.type ?? "QUEUE") === b.type && createdSince(e.createdAt, sentAt),
+    matches: (e) => e.name === b.name && (e.type ?? "QUEUE") === b.type,
     claimed: ctx.claims.endpoints,
     clock: ctx.clock,
   });

@@ -4,6 +4,9 @@ import type { CheckFailure } from "../../both/check-failure.js";
 import { isUnknown } from "../../both/unknown.js";
 import { SSH_PUBLIC_KEY_PATTERN } from "../../client/schemas/account.js";
 
+/** The last token of a registered line that lists its holders (holders.ts). */
+export const HOLDERS_TOKEN = /[ \t]+runpod-dynamic-holders=([0-9a-z,]*)$/;
+
 const PRIVATE_KEY = /-----BEGIN [A-Z ]*PRIVATE KEY-----|^PuTTY-User-Key-File/m;
 
 export interface ParsedKey {
@@ -52,6 +55,12 @@ export function checkSshKey(news: Record<string, unknown>): CheckFailure[] {
       property: "publicKey",
       reason:
         "must be one authorized_keys line: <type> <base64-key> [comment], e.g. ssh-ed25519 AAAAC3... you@host",
+    });
+  } else if (HOLDERS_TOKEN.test(key.trim())) {
+    failures.push({
+      property: "publicKey",
+      reason:
+        "must not end with runpod-dynamic-holders=...: the provider writes that token to say which stacks hold the key; give the line as ssh-keygen wrote it",
     });
   }
   return failures;

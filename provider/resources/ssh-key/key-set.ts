@@ -7,15 +7,15 @@
 import { settling, waitUntil } from "../../client/create-once.js";
 import { mayHaveLanded } from "../../client/errors.js";
 import type { HostContext } from "../../host/context.js";
-import { type ParsedKey, parsePublicKey } from "./check.js";
 
-export const sameKey = (a: string, b: ParsedKey) => {
-  const p = parsePublicKey(a);
-  return p !== undefined && p.type === b.type && p.blob === b.blob;
-};
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((k, i) => k === b[i]);
 
 /**
- * Reads the set, applies `change`, writes it back, and re-reads to verify; retries a lost update.
+ * Reads the set, applies `change`, writes it back, and re-reads to verify (the change, applied to
+ * what was read, changes nothing more); retries a lost update. `change` must say what the set
+ * should hold whatever it holds now (holders.ts `hold` and `release`), so applying it twice is
+ * applying it once. Answers the set the change that holds now was applied to.
  *
  * A PUT replaces the whole set, so one that went unanswered is not sent again by the client: it may
  * still land later and put back a key removed in the meantime (a rotated key coming back; found by
@@ -25,16 +25,15 @@ export const sameKey = (a: string, b: ParsedKey) => {
  */
 export async function modifyKeys(
   ctx: HostContext,
-  change: (keys: string[]) => string[],
-  verify: (keys: string[]) => boolean,
-): Promise<void> {
-  await ctx.sshKeyWrites.run(async () => {
+  change: (keys: readonly string[]) => string[],
+): Promise<readonly string[]> {
+  const verify = (keys: readonly string[]) => sameSet(change(keys), keys);
+  return ctx.sshKeyWrites.run(async () => {
     let settlesAt = 0;
     for (let round = 1; ; round += 1) {
       const current = await ctx.api.getSshKeys();
       const next = change(current);
-      const unchanged = next.length === current.length && next.every((k, i) => k === current[i]);
-      if (!unchanged) {
+      if (!sameSet(next, current)) {
         const startedAt = Date.now();
         try {
           await ctx.api.putSshKeys(next, { idempotent: false });
@@ -51,7 +50,7 @@ export async function modifyKeys(
         await waitUntil(settlesAt);
         keys = await ctx.api.getSshKeys();
       }
-      if (verify(keys)) return;
+      if (verify(keys)) return current;
       if (round >= 6) {
         throw new Error(
           "The account's SSH key set kept changing under us (another writer outside this deployment?); run again.",

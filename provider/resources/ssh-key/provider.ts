@@ -4,7 +4,8 @@ import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { diffResult, missingObject, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
-import { modifyKeys, sameKey } from "./key-set.js";
+import { hold, holderIn, isKey, type Released, release, splitHolders } from "./holders.js";
+import { modifyKeys } from "./key-set.js";
 import type { SshKeyInputs, SshKeyOutputs } from "./types.js";
 
 /** A key is named by its comment, else its fingerprint (from outputs, or parsed from the inputs). */
@@ -13,8 +14,14 @@ function label(props: Record<string, unknown> | undefined, id?: string): string 
   return `SshKey ${key?.comment ?? key?.fingerprint ?? id ?? "?"}`;
 }
 
-function outputs(key: ParsedKey): SshKeyOutputs {
-  return { publicKey: key.line, fingerprint: key.fingerprint, keyType: key.type, comment: key.comment };
+function outputs(key: ParsedKey, holder: string | undefined): SshKeyOutputs {
+  return {
+    publicKey: key.line,
+    fingerprint: key.fingerprint,
+    keyType: key.type,
+    comment: key.comment,
+    ...(holder ? { __holder: holder } : {}),
+  };
 }
 
 /** @internal The provider host's side of SshKey; programs reach it only through the thin provider. */
@@ -36,49 +43,55 @@ export class SshKeyProvider {
     return diffResult({ replaces: [], updates: next.line !== old.line ? ["publicKey"] : [] }, news);
   }
 
+  /** Registers the key, or marks this resource as one more holder of a key the account has. */
   async create(ctx: HostContext, inputs: SshKeyInputs) {
     const key = parsePublicKey(inputs.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
-    await modifyKeys(
-      ctx,
-      (keys) => (keys.some((k) => sameKey(k, key)) ? keys : [...keys, key.line]),
-      (keys) => keys.some((k) => sameKey(k, key)),
-    );
+    const holder = holderIn(inputs);
+    await modifyKeys(ctx, (keys) => hold(keys, key, holder, false));
     ctx.progress(`SshKey ${key.comment ?? key.type}`, `registered ${key.fingerprint}`);
-    return { id: key.fingerprint, outs: outputs(key) };
+    return { id: key.fingerprint, outs: outputs(key, holder) };
   }
 
   async read(ctx: HostContext, id: string, props?: SshKeyOutputs) {
     const key = props?.publicKey ? parsePublicKey(props.publicKey) : undefined;
     const keys = await ctx.api.getSshKeys();
-    const found = keys.find((k) => (key ? sameKey(k, key) : parsePublicKey(k)?.fingerprint === id));
-    const parsed = found ? parsePublicKey(found) : undefined;
+    const found = keys.find((k) => (key ? isKey(k, key) : parsePublicKey(k)?.fingerprint === id));
+    const parsed = found ? parsePublicKey(splitHolders(found).line) : undefined;
     if (!parsed) return missingObject<SshKeyOutputs>("SSH key", id, props);
-    return readResult(id, outputs(parsed), { publicKey: parsed.line });
+    const holder = holderIn(props);
+    return readResult(id, outputs(parsed, holder), {
+      publicKey: parsed.line,
+      ...(holder ? { __holder: holder } : {}),
+    });
   }
 
   async update(ctx: HostContext, _id: string, _olds: SshKeyOutputs, news: SshKeyInputs) {
     const key = parsePublicKey(news.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
-    await modifyKeys(
-      ctx,
-      (keys) => keys.map((k) => (sameKey(k, key) ? key.line : k)),
-      (keys) => keys.includes(key.line),
-    );
-    return { outs: outputs(key) };
+    const holder = holderIn(news);
+    await modifyKeys(ctx, (keys) => hold(keys, key, holder, true));
+    return { outs: outputs(key, holder) };
   }
 
+  /** Takes this resource's mark off the key; the key leaves the account with its last holder. */
   async delete(ctx: HostContext, _id: string, props: SshKeyOutputs): Promise<void> {
     const key = parsePublicKey(props.publicKey);
     if (!key) return;
-    await modifyKeys(
-      ctx,
-      (keys) => keys.filter((k) => !sameKey(k, key)),
-      (keys) => !keys.some((k) => sameKey(k, key)),
-    );
-    ctx.progress(`SshKey ${key.comment ?? key.type}`, `removed ${key.fingerprint}`);
+    const holder = holderIn(props);
+    const before = await modifyKeys(ctx, (keys) => release(keys, key, holder).keys);
+    const { released } = release(before, key, holder);
+    ctx.progress(`SshKey ${key.comment ?? key.type}`, RELEASED[released.kind](key.fingerprint, released));
   }
 }
+
+const RELEASED: Record<Released["kind"], (fingerprint: string, r: Released) => string> = {
+  held: (f, r) =>
+    `${f} stays on the account: ${r.kind === "held" && r.others > 1 ? `${r.others} other stacks declare` : "another stack declares"} it`,
+  restored: (f) => `${f} stays on the account, which had it before this stack declared it`,
+  removed: (f) => `removed ${f}`,
+  absent: (f) => `${f} was no longer on the account`,
+};
 
 /** @internal */
 export const sshKeyProvider = named(new SshKeyProvider(), label);

@@ -14,6 +14,8 @@ export interface SshKeyArgs {
 
 export interface SshKeyInputs {
   publicKey: string;
+  /** @internal This resource as a holder of the key (ssh-key/holders.ts); set by the program. */
+  __holder?: string;
 }
 
 export interface SshKeyOutputs {
@@ -22,4 +24,6 @@ export interface SshKeyOutputs {
   fingerprint: string;
   keyType: string;
   comment: string | null;
+  /** @internal This resource as a holder of the key; absent for a key created before keys had holders. */
+  __holder?: string;
 }

@@ -46,7 +46,7 @@ export class TemplateProvider {
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
     const body = createTemplateBody(inputs);
     // Never doubled: an unanswered create is resolved by looking among the account's templates for
-    // one with the same name and image (provider/client/create-once.ts).
+    // one with the same name and image that was not there before (provider/client/create-once.ts).
     const t = await createOnce({
       what: `a template named ${body.name}`,
       create: () => ctx.api.createTemplate(body),

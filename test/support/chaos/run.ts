@@ -175,12 +175,21 @@ export function audit(emu: RunningEmulator, state: StackState, phase: PhaseResul
   }
   for (const [name, n] of endpointNames) if (n > 1) duplicates.push(name);
 
+  // A registered key line ends with the holders that declare it; each SshKey in state must be one.
+  const stateKeys = resources.filter((r) => r.type === SSH_KEY);
+  const holds = (r: (typeof stateKeys)[number], registered: string) => {
+    const m = / runpod-dynamic-holders=([0-9a-z,]+)$/.exec(registered);
+    const line = m ? registered.slice(0, m.index) : registered;
+    const holder = r.outputs.__holder;
+    return (
+      line === r.outputs.publicKey &&
+      (holder === undefined || (m?.[1] ?? "").split(",").includes(String(holder)))
+    );
+  };
   const leaks = [
     ...pods.filter((p) => !podIds.has(p.id)).map((p) => `pod ${p.id} (${p.name})`),
     ...snapshot.endpoints.filter((e) => !endpointIds.has(e.id)).map((e) => `endpoint ${e.id} (${e.name})`),
-    ...snapshot.sshKeys
-      .filter((k) => !resources.some((r) => r.type === SSH_KEY && r.outputs.publicKey === k))
-      .map((k) => `ssh key ${k}`),
+    ...snapshot.sshKeys.filter((k) => !stateKeys.some((r) => holds(r, k))).map((k) => `ssh key ${k}`),
   ];
 
   const live = new Map(pods.map((p) => [p.id, p]));
@@ -210,8 +219,8 @@ export function audit(emu: RunningEmulator, state: StackState, phase: PhaseResul
         mismatches.push(`${r.name}: workers.max recorded ${recorded}, is ${actual}`);
     }
   }
-  for (const r of resources.filter((x) => x.type === SSH_KEY)) {
-    if (!snapshot.sshKeys.includes(String(r.outputs.publicKey))) losses.push(`${r.name} (${r.id})`);
+  for (const r of stateKeys) {
+    if (!snapshot.sshKeys.some((k) => holds(r, k))) losses.push(`${r.name} (${r.id})`);
   }
 
   // Pods created for a resource during this phase, live or terminated since.

@@ -212,7 +212,7 @@ export const CLI_FLOWS: readonly Flow[] = [
   {
     name: "serverless create from a hub listing",
     via: "cli",
-    operations: ["listGpuTypes", "createEndpoint"],
+    operations: ["listGpuTypes", "listEndpoints", "createEndpoint"],
     async run(ctx) {
       const created = await cliJson<{ id: string; hubListingId: string }>(ctx, [
         "serverless",

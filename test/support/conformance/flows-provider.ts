@@ -105,7 +105,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
   {
     name: "Template: create, read, update, delete",
     via: "provider",
-    operations: ["createTemplate", "getTemplate", "updateTemplate", "deleteTemplate"],
+    operations: ["listTemplates", "createTemplate", "getTemplate", "updateTemplate", "deleteTemplate"],
     async run(ctx) {
       const inputs: TemplateInputs = {
         name: "conformance-template",
@@ -134,7 +134,13 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
   {
     name: "NetworkVolume: create, read, grow, delete",
     via: "provider",
-    operations: ["createNetworkVolume", "getNetworkVolume", "updateNetworkVolume", "deleteNetworkVolume"],
+    operations: [
+      "listNetworkVolumes",
+      "createNetworkVolume",
+      "getNetworkVolume",
+      "updateNetworkVolume",
+      "deleteNetworkVolume",
+    ],
     async run(ctx) {
       const inputs: NetworkVolumeInputs = { name: "conformance-volume", size: 20, dataCenterId: "EU-RO-1" };
       const created = await ctx.providers.NetworkVolume.create(inputs);
@@ -160,7 +166,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
   {
     name: "ServerlessEndpoint: create, read, update, delete",
     via: "provider",
-    operations: ["createEndpoint", "getEndpoint", "updateEndpoint", "deleteEndpoint"],
+    operations: ["listEndpoints", "createEndpoint", "getEndpoint", "updateEndpoint", "deleteEndpoint"],
     async run(ctx) {
       const inputs: ServerlessEndpointInputs = {
         name: "conformance-endpoint",
@@ -226,6 +232,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "Cluster: create, read, rename, delete",
     via: "provider",
     operations: [
+      "listClusters",
       "createCluster",
       "getCluster",
       "listClusterPods",
