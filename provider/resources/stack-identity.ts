@@ -26,9 +26,10 @@ export class StackIdentity extends pulumi.dynamic.Resource {
 }
 
 /**
- * Where a stack's identity resource is kept: on the stack resource itself, under a registry-wide
- * symbol, so every copy of this package a program loads finds the same one, and two stacks run in
- * one process (the Automation API) each find their own.
+ * Where a stack's identity resource is kept: on the stack resource itself (under unit-test mocks,
+ * which register no stack resource, on the mock monitor), under a registry-wide symbol, so every
+ * copy of this package a program loads finds the same one, and two stacks run in one process (the
+ * Automation API) each find their own.
  */
 const HELD = Symbol.for("runpod-dynamic.stackIdentity");
 
@@ -38,7 +39,9 @@ const HELD = Symbol.for("runpod-dynamic.stackIdentity");
  * first `up` has made it; in an `up` every resource that uses it waits until it is in state.
  */
 function stackIdentity(): pulumi.Output<string> {
-  const stack = pulumi.runtime.getStackResource() as (object & { [HELD]?: StackIdentity }) | undefined;
+  const stack = (pulumi.runtime.getStackResource() ?? pulumi.runtime.getMonitor()) as
+    | (object & { [HELD]?: StackIdentity })
+    | undefined;
   if (stack === undefined) {
     throw new Error(
       "runpod-dynamic resources are declared inside a Pulumi program: no stack is being deployed here.",

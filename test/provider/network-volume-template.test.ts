@@ -462,37 +462,32 @@ describe("an unanswered create is never doubled", () => {
     const res = await Template.create(templateInputs());
     expect([userTemplates(), requests("POST", "/v2/templates").length]).toEqual([[res.id], posts]);
   });
-  // Another stack's object with the same fields, made before this create was sent: the create
-  // goes unanswered without taking effect, and the look-up must not take theirs for ours.
+  // Another stack's object with the same fields, made before this create was sent. Cut off before
+  // ours took effect, ours is sent again; after, ours is found. Theirs is never taken.
+  const theirVolume = () =>
+    apiFor(emu).createNetworkVolume({ name: "datasets", size: 50, dataCenter: "EU-RO-1" });
+  const theirTemplate = () =>
+    apiFor(emu).createTemplate({
+      name: "trainer",
+      image: "img:1",
+      args: JSON.stringify({ cmd: ["python", "train.py"] }),
+      env: { MODEL: "small" },
+      ports: ["8888/http"],
+    });
+  const ourVolume = async () => (await Volume.create(volumeInputs())).id;
+  const ourTemplate = async () => (await Template.create(templateInputs())).id;
   it.each([
-    [
-      "a volume",
-      "/v2/network-volumes",
-      () => apiFor(emu).createNetworkVolume({ name: "datasets", size: 50, dataCenter: "EU-RO-1" }),
-      async () => (await Volume.create(volumeInputs())).id,
-      () => volumeIds(),
-    ],
-    [
-      "a template",
-      "/v2/templates",
-      () =>
-        apiFor(emu).createTemplate({
-          name: "trainer",
-          image: "img:1",
-          args: JSON.stringify({ cmd: ["python", "train.py"] }),
-          env: { MODEL: "small" },
-          ports: ["8888/http"],
-        }),
-      async () => (await Template.create(templateInputs())).id,
-      () => userTemplates(),
-    ],
+    ["a volume", "before" as const, "/v2/network-volumes", theirVolume, ourVolume, () => volumeIds(), 2],
+    ["a volume", "after" as const, "/v2/network-volumes", theirVolume, ourVolume, () => volumeIds(), 1],
+    ["a template", "before" as const, "/v2/templates", theirTemplate, ourTemplate, () => userTemplates(), 2],
+    ["a template", "after" as const, "/v2/templates", theirTemplate, ourTemplate, () => userTemplates(), 1],
   ])(
-    "%s another stack made before, with the same fields, is never taken: ours is sent again",
-    async (_kind, path, theirs, ours, ids) => {
+    "%s another stack made before, with the same fields, is never taken (ours cut off %s it took effect)",
+    async (_kind, reset, path, theirs, ours, ids, posts) => {
       const seeded = ids();
       const other = (await theirs()).id;
       emu.control.clearRequests();
-      emu.control.addFault({ method: "POST", path: `^${path}$`, reset: "before", times: 1 });
+      emu.control.addFault({ method: "POST", path: `^${path}$`, reset, times: 1 });
       const mine = await ours();
       expect([
         mine === other,
@@ -500,7 +495,7 @@ describe("an unanswered create is never doubled", () => {
           .filter((id) => !seeded.includes(id))
           .sort(),
         requests("POST", path).length,
-      ]).toEqual([false, [other, mine].sort(), 2]);
+      ]).toEqual([false, [other, mine].sort(), posts]);
     },
   );
 });

@@ -98,6 +98,62 @@ describe("SshKey", () => {
       ]);
     });
 
+    it("a mark another writer dropped: refresh shows it, and the next update puts it back", async () => {
+      const x = await Key.create({ publicKey: key(1), __holder: X });
+      await Key.create({ publicKey: key(1), __holder: Y });
+      // A write of the set read before X's mark was added lands after it (a race with another stack).
+      await apiFor(emu).putSshKeys([UNMANAGED, held(key(1), Y)]);
+      const refreshed = await Key.read(x.id, x.outs as SshKeyOutputs);
+      const drift = await Key.diff(x.id, refreshed.props as SshKeyOutputs, {
+        publicKey: key(1),
+        __holder: X,
+      });
+      await Key.update(x.id, refreshed.props as SshKeyOutputs, { publicKey: key(1), __holder: X });
+      expect([
+        (refreshed.props as SshKeyOutputs).__unmarked,
+        drift.changes,
+        await apiFor(emu).getSshKeys(),
+      ]).toEqual([true, true, [UNMANAGED, held(key(1), Y, X)]]);
+    });
+
+    it("declared with other comments by two stacks: neither rewrites the shared line, nor sees drift", async () => {
+      await Key.create({ publicKey: key(1), __holder: X });
+      const y = await Key.create({ publicKey: key(1, "key1@work"), __holder: Y });
+      const read = await Key.read(y.id, y.outs as SshKeyOutputs);
+      const drift = await Key.diff(y.id, read.props as SshKeyOutputs, {
+        publicKey: key(1, "key1@work"),
+        __holder: Y,
+      });
+      await Key.update(y.id, y.outs as SshKeyOutputs, { publicKey: key(1, "key1@desk"), __holder: Y });
+      expect([drift.changes, (read.props as SshKeyOutputs).comment, await apiFor(emu).getSshKeys()]).toEqual([
+        false,
+        "key1@work",
+        [UNMANAGED, held(key(1), X, Y)],
+      ]);
+    });
+
+    it("updated after being renamed with an alias: keeps the holder in state, and its delete removes the key", async () => {
+      const x = await Key.create({ publicKey: key(1), __holder: X });
+      const renamed = await Key.update(x.id, x.outs as SshKeyOutputs, {
+        publicKey: key(1, "key1@renamed"),
+        __holder: "cccccccccccc",
+      });
+      await Key.delete(x.id, renamed.outs as SshKeyOutputs);
+      expect(await apiFor(emu).getSshKeys()).toEqual([UNMANAGED]);
+    });
+
+    it("one made before keys had holders, updated, then deleted: the key it made goes", async () => {
+      const legacy = { publicKey: key(1), fingerprint: "", keyType: "ssh-ed25519", comment: "key1@test" };
+      await apiFor(emu).putSshKeys([UNMANAGED, key(1)]);
+      const updated = await Key.update("", legacy, { publicKey: key(1, "key1@new"), __holder: X });
+      const marked = await apiFor(emu).getSshKeys();
+      await Key.delete("", updated.outs as SshKeyOutputs);
+      expect([marked, await apiFor(emu).getSshKeys()]).toEqual([
+        [UNMANAGED, held(key(1, "key1@new"), X)],
+        [UNMANAGED],
+      ]);
+    });
+
     it("one made before keys had holders (none in state): removed unless a stack holds it", async () => {
       const legacy = { publicKey: key(1), fingerprint: "", keyType: "ssh-ed25519", comment: "key1@test" };
       await Key.create({ publicKey: key(1), __holder: Y });

@@ -41,14 +41,24 @@ describe("a stack holding a key (create)", () => {
     ["this stack already holds it: nothing changes", [held(Y, X)], X, [held(Y, X)]],
     ["a caller with no holder: added as written", [], undefined, [LINE]],
   ])("%s", (_case, keys, holder, after) => {
-    expect(hold(keys, KEY, holder, false)).toEqual(after);
+    expect(hold(keys, KEY, holder, "create")).toEqual(after);
   });
+});
 
-  it("a new comment rewrites the line and keeps its holders (update)", () => {
-    const renamed = parsePublicKey(`ssh-ed25519 ${material(1)} me@new-laptop`) ?? (undefined as never);
-    expect(hold([held(Y, X)], renamed, X, true)).toEqual([
-      `ssh-ed25519 ${material(1)} me@new-laptop runpod-dynamic-holders=${Y},${X}`,
-    ]);
+describe("a stack holding a key it has in state (update)", () => {
+  const RENAMED = `ssh-ed25519 ${material(1)} me@new-laptop`;
+  const renamed = (...holders: string[]) => `${RENAMED} runpod-dynamic-holders=${holders.join(",")}`;
+  it.each([
+    ["held by this stack alone: the new comment is written", [held(X), OTHER], X, [renamed(X), OTHER]],
+    // Made before keys had holders: the line is this resource's own, not the account's.
+    ["found without holders: marked, no account, and rewritten", [LINE], X, [renamed(X)]],
+    ["shared with another stack: the line keeps its text", [held(Y, X)], X, [held(Y, X)]],
+    ["the account had it first: the line keeps its text", [held("account", X)], X, [held("account", X)]],
+    ["its mark lost to another writer: put back, the shared text kept", [held(Y)], X, [held(Y, X)]],
+    ["gone from the account: added again", [OTHER], X, [OTHER, renamed(X)]],
+  ])("%s", (_case, keys, holder, after) => {
+    const key = parsePublicKey(RENAMED) ?? (undefined as never);
+    expect(hold(keys, key, holder, "update")).toEqual(after);
   });
 });
 
@@ -90,7 +100,8 @@ describe("every change is a fixed point: applied to its own result it writes not
     .map(([mine, other]) => [...(mine ? [mine] : []), ...(other ? [OTHER] : [])]);
 
   it.each([
-    ["hold", (keys: string[], h: string | undefined) => hold(keys, KEY, h, false)],
+    ["hold (create)", (keys: string[], h: string | undefined) => hold(keys, KEY, h, "create")],
+    ["hold (update)", (keys: string[], h: string | undefined) => hold(keys, KEY, h, "update")],
     ["release", (keys: string[], h: string | undefined) => release(keys, KEY, h).keys],
   ])("%s", (_name, change) => {
     fc.assert(

@@ -49,26 +49,45 @@ export function isKey(registered: string, key: ParsedKey): boolean {
 }
 
 /**
- * The set with `key` held by `holder`: added when the account does not have it (as `line`), marked
- * when it does. A line found without holders was the account's own before: `account` keeps it
- * there once every stack has let go. With `rewrite`, the key's line (a new comment) replaces the
- * registered text; otherwise the account's text stays.
+ * The set with `key` held by `holder`, as a create (`"create"`) or an update of a resource already
+ * in state (`"update"`) makes it. A key the account lacks is added as `key.line`. A create that
+ * finds the line without holders finds the account's own key: `account` joins the holders, and
+ * keeps the key there once every stack has let go. An update that finds it so finds its own (made
+ * before keys had holders, or its mark lost to another writer): it marks it, no `account`. Only a
+ * line no one else holds takes the update's text (a new comment): a shared line keeps the text it
+ * has, so two stacks never rewrite each other's comment, and a line the account had first goes
+ * back to its own text.
  */
 export function hold(
   keys: readonly string[],
   key: ParsedKey,
   holder: string | undefined,
-  rewrite: boolean,
+  as: "create" | "update",
 ): string[] {
   const at = keys.findIndex((k) => isKey(k, key));
   if (at < 0) return [...keys, withHolders(key.line, holder ? [holder] : [])];
   const found = splitHolders(keys[at] ?? "");
+  const before = found.holders.length === 0 && as === "create" ? [ACCOUNT_HOLDER] : found.holders;
   const holders =
-    holder === undefined || found.holders.includes(holder)
-      ? found.holders
-      : [...(found.holders.length === 0 ? [ACCOUNT_HOLDER] : found.holders), holder];
-  const next = withHolders(rewrite ? key.line : found.line, holders);
+    holder === undefined || found.holders.includes(holder) ? found.holders : [...before, holder];
+  const alone = found.holders.every((h) => h === holder);
+  const next = withHolders(as === "update" && alone ? key.line : found.line, holders);
   return keys.map((k, i) => (i === at ? next : k));
+}
+
+/**
+ * How a registered line stands for `holder`: whether others hold it too (other stacks, or the
+ * account that had it first), and whether this holder's mark is still on it.
+ */
+export function standing(
+  registered: string,
+  holder: string | undefined,
+): { shared: boolean; marked: boolean } {
+  const { holders } = splitHolders(registered);
+  return {
+    shared: holders.some((h) => h !== holder),
+    marked: holder === undefined || holders.includes(holder),
+  };
 }
 
 /** What letting go of a key left on the account. */

@@ -4,7 +4,7 @@ import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { diffResult, missingObject, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
-import { hold, holderIn, isKey, type Released, release, splitHolders } from "./holders.js";
+import { hold, holderIn, isKey, type Released, release, splitHolders, standing } from "./holders.js";
 import { modifyKeys } from "./key-set.js";
 import type { SshKeyInputs, SshKeyOutputs } from "./types.js";
 
@@ -14,13 +14,15 @@ function label(props: Record<string, unknown> | undefined, id?: string): string 
   return `SshKey ${key?.comment ?? key?.fingerprint ?? id ?? "?"}`;
 }
 
-function outputs(key: ParsedKey, holder: string | undefined): SshKeyOutputs {
+function outputs(key: ParsedKey, holder: string | undefined, marked = true): SshKeyOutputs {
   return {
     publicKey: key.line,
     fingerprint: key.fingerprint,
     keyType: key.type,
     comment: key.comment,
     ...(holder ? { __holder: holder } : {}),
+    // Another writer of the set dropped this resource's mark: the next update puts it back.
+    ...(marked ? {} : { __unmarked: true }),
   };
 }
 
@@ -39,8 +41,9 @@ export class SshKeyProvider {
     if (!next || !old || next.fingerprint !== old.fingerprint || next.type !== old.type) {
       return diffResult({ replaces: ["publicKey"], updates: [] }, news);
     }
-    // The same key material with another comment is rewritten in place.
-    return diffResult({ replaces: [], updates: next.line !== old.line ? ["publicKey"] : [] }, news);
+    // The same key material with another comment is rewritten in place; a lost mark is put back.
+    const changed = next.line !== old.line || olds.__unmarked === true;
+    return diffResult({ replaces: [], updates: changed ? ["publicKey"] : [] }, news);
   }
 
   /** Registers the key, or marks this resource as one more holder of a key the account has. */
@@ -48,29 +51,39 @@ export class SshKeyProvider {
     const key = parsePublicKey(inputs.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
     const holder = holderIn(inputs);
-    await modifyKeys(ctx, (keys) => hold(keys, key, holder, false));
+    await modifyKeys(ctx, (keys) => hold(keys, key, holder, "create"));
     ctx.progress(`SshKey ${key.comment ?? key.type}`, `registered ${key.fingerprint}`);
     return { id: key.fingerprint, outs: outputs(key, holder) };
   }
 
+  /**
+   * The key as the account has it. On a line others hold too the comment is not this resource's
+   * to judge (it keeps the text it was found with), so the declared line stands for it.
+   */
   async read(ctx: HostContext, id: string, props?: SshKeyOutputs) {
     const key = props?.publicKey ? parsePublicKey(props.publicKey) : undefined;
     const keys = await ctx.api.getSshKeys();
     const found = keys.find((k) => (key ? isKey(k, key) : parsePublicKey(k)?.fingerprint === id));
-    const parsed = found ? parsePublicKey(splitHolders(found).line) : undefined;
-    if (!parsed) return missingObject<SshKeyOutputs>("SSH key", id, props);
+    const registered = found ? parsePublicKey(splitHolders(found).line) : undefined;
+    if (!found || !registered) return missingObject<SshKeyOutputs>("SSH key", id, props);
     const holder = holderIn(props);
-    return readResult(id, outputs(parsed, holder), {
+    const { shared, marked } = standing(found, holder);
+    const parsed = shared && key ? key : registered;
+    return readResult(id, outputs(parsed, holder, marked), {
       publicKey: parsed.line,
       ...(holder ? { __holder: holder } : {}),
     });
   }
 
-  async update(ctx: HostContext, _id: string, _olds: SshKeyOutputs, news: SshKeyInputs) {
+  /**
+   * A new comment, or a mark another writer dropped. The holder is the one in state (a resource
+   * renamed with an alias keeps it); one made before keys had holders takes the program's.
+   */
+  async update(ctx: HostContext, _id: string, olds: SshKeyOutputs, news: SshKeyInputs) {
     const key = parsePublicKey(news.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
-    const holder = holderIn(news);
-    await modifyKeys(ctx, (keys) => hold(keys, key, holder, true));
+    const holder = holderIn(olds) ?? holderIn(news);
+    await modifyKeys(ctx, (keys) => hold(keys, key, holder, "update"));
     return { outs: outputs(key, holder) };
   }
 

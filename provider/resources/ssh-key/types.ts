@@ -26,4 +26,6 @@ export interface SshKeyOutputs {
   comment: string | null;
   /** @internal This resource as a holder of the key; absent for a key created before keys had holders. */
   __holder?: string;
+  /** @internal Set by a read that found the key without this resource's mark. */
+  __unmarked?: true;
 }
