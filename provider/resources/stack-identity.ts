@@ -11,15 +11,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { thinProvider } from "../program/thin.js";
 
-export { STACK_IDENTITY_TYPE } from "../both/type-tokens.js";
-
 const STACK_IDENTITY_PROVIDER = thinProvider("StackIdentity");
 
 /** The resource's name in every stack: one per stack, beside the stack's own resources. */
-export const STACK_IDENTITY_NAME = "runpod-dynamic";
+const STACK_IDENTITY_NAME = "runpod-dynamic";
 
-/** @internal Registered by `stackIdentity`; its id is the identity. */
-export class StackIdentity extends pulumi.dynamic.Resource {
+/** Registered by `stackIdentity`; its id is the identity. */
+class StackIdentity extends pulumi.dynamic.Resource {
   constructor(opts: pulumi.CustomResourceOptions = {}) {
     super(STACK_IDENTITY_PROVIDER, STACK_IDENTITY_NAME, {}, opts, "runpod", "StackIdentity");
   }

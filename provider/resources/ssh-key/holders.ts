@@ -11,7 +11,7 @@ import { stackMark } from "../stack-identity/marks.js";
 import { HOLDERS_TOKEN, type ParsedKey, parsePublicKey } from "./check.js";
 
 /** The holder that stands for the account itself: the key was there before any stack held it. */
-export const ACCOUNT_HOLDER = "account";
+const ACCOUNT_HOLDER = "account";
 
 /** A stack's holder: 12 hex digits. */
 export const HOLDER = /^[0-9a-f]{12}$/;
@@ -38,7 +38,7 @@ export function splitHolders(registered: string): { line: string; holders: strin
 }
 
 /** The line to register: `line` with its holders (none: the line as it is). */
-export function withHolders(line: string, holders: readonly string[]): string {
+function withHolders(line: string, holders: readonly string[]): string {
   return holders.length === 0 ? line : `${line} runpod-dynamic-holders=${holders.join(",")}`;
 }
 

@@ -94,17 +94,23 @@ export class SshKeyProvider {
     const holder = holderIn(props);
     const before = await modifyKeys(ctx, (keys) => release(keys, key, holder).keys);
     const { released } = release(before, key, holder);
-    ctx.progress(`SshKey ${key.comment ?? key.type}`, RELEASED[released.kind](key.fingerprint, released));
+    ctx.progress(`SshKey ${key.comment ?? key.type}`, releasedLine(key.fingerprint, released));
   }
 }
 
-const RELEASED: Record<Released["kind"], (fingerprint: string, r: Released) => string> = {
-  held: (f, r) =>
-    `${f} stays on the account: ${r.kind === "held" && r.others > 1 ? `${r.others} other stacks declare` : "another stack declares"} it`,
-  restored: (f) => `${f} stays on the account, which had it before this stack declared it`,
-  removed: (f) => `removed ${f}`,
-  absent: (f) => `${f} was no longer on the account`,
-};
+/** What a delete left on the account, as its progress line says it. */
+function releasedLine(fingerprint: string, r: Released): string {
+  switch (r.kind) {
+    case "held":
+      return `${fingerprint} stays on the account: ${r.others > 1 ? `${r.others} other stacks declare` : "another stack declares"} it`;
+    case "restored":
+      return `${fingerprint} stays on the account, which had it before this stack declared it`;
+    case "removed":
+      return `removed ${fingerprint}`;
+    case "absent":
+      return `${fingerprint} was no longer on the account`;
+  }
+}
 
 /** @internal */
 export const sshKeyProvider = named(new SshKeyProvider(), label);
