@@ -3,16 +3,19 @@
  * `preview`, `up`, `refresh`, `destroy` with the engine's own parallelism or `PULUMI_PARALLEL`
  * set, one stack or several on one API key at once. Wall and emulator time, API requests and 429s
  * per command, the peak memory of each process (CLI, program with its launcher, provider host),
- * when the program learned each pod was RUNNING, and the state file's size.
+ * when the program learned each pod was RUNNING, and the state's size. The stack is the bench
+ * program's on the dynamic provider unless a run is given another flavour (bench/cli-plugin.ts).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
 import type { RunningEmulator } from "../emulator/index.js";
 import { requirePulumiCli } from "../harness/pulumi-cli.js";
 import { ProgramStack } from "../harness/stack.js";
 import { freshEmulator, quantile } from "./fleet.js";
+import { type StatePerPod, statePerPod } from "./state-size.js";
 
 export type Phase = "preview" | "up" | "refresh" | "destroy";
 
@@ -20,10 +23,20 @@ export type Phase = "preview" | "up" | "refresh" | "destroy";
 export interface ProcessPeaks {
   /** The `pulumi` binary (the engine). */
   cli: number;
-  /** The dynamic-provider host, where every pod's create runs. */
+  /** The provider's processes, where every pod's create runs: the dynamic-provider host, or the plugin. */
   host: number;
-  /** The program and the launcher that runs it (Pulumi's language host in a user's run). */
+  /** The most provider processes alive at once (the engine may start one more to read a schema). */
+  hostProcesses: number;
+  /**
+   * The program: for a Node program the launcher that runs it in-process (Pulumi's language host
+   * in a user's run); for a program in another language, that language's host (pulumi-language-*).
+   */
   program: number;
+  /**
+   * The launcher when it only starts the CLI (a program not in Node runs in its own language
+   * host): a cost of this harness, not of a user's run, so kept out of `program`.
+   */
+  harness: number;
   all: number;
 }
 
@@ -57,6 +70,8 @@ export interface FleetTimes {
 
 export interface CliProgramResult {
   readonly pulumiVersion: string;
+  /** Which provider served the pods: the dynamic provider, or the provider plugin. */
+  readonly flavour: FlavourName;
   readonly resources: number;
   /** `PULUMI_PARALLEL`, or "default" (the engine's: 4 per core). */
   readonly parallel: number | "default";
@@ -66,6 +81,8 @@ export interface CliProgramResult {
   readonly fleet: FleetTimes | undefined;
   /** Bytes of the stack's state file after `up`. */
   readonly stateBytes: number;
+  /** The state after `up` per pod, from `pulumi stack export`. */
+  readonly state: StatePerPod | undefined;
 }
 
 export interface CliRunOptions {
@@ -76,6 +93,21 @@ export interface CliRunOptions {
   /** `readiness.settle` of every pod: 0 measures the watcher alone (the bound has no settle in it). */
   readonly settle?: number;
   readonly phases: readonly Phase[];
+}
+
+export type FlavourName = "dynamic" | "plugin";
+
+/** How a run's stack is made: the program, its provider and its config, on `emu`. */
+export interface Flavour {
+  readonly name: FlavourName;
+  /**
+   * A new stack of `o.count` pods named `<prefix>-<i>` on `emu`. The bench program appends a line
+   * to `doneFile` for each pod it learns is RUNNING; a YAML program has no way to.
+   */
+  stack(
+    emu: RunningEmulator,
+    o: CliRunOptions & { prefix?: string; doneFile: string },
+  ): Promise<ProgramStack>;
 }
 
 /** The line the provider host writes to the engine's diagnostics when the engine paces a fleet. */
@@ -89,9 +121,31 @@ export function quotaBound(n: number, quotaPerMinute: number, tSeconds: number):
   return Math.floor((n - 1) / quotaPerMinute) * 60 + tSeconds;
 }
 
+const NO_PEAKS: ProcessPeaks = { cli: 0, host: 0, hostProcesses: 0, program: 0, harness: 0, all: 0 };
+
+/**
+ * The provider's process: the dynamic-provider host, or the plugin's `node .../plugin/main.js`
+ * (its launcher execs node, so the plugin is one process).
+ */
+const PROVIDER_PROCESS = /dynamic-provider|provider\/plugin\/main\.js|pulumi-resource-runpod-dynamic/;
+const LAUNCHER = /harness\/pulumi\.js/;
+
+/**
+ * Whether the harness's launcher runs the stack's program in its own process: it does for a Node
+ * program (harness/pulumi.ts serves its language runtime); for any other runtime it only starts
+ * the CLI, and the language host the CLI starts runs the program.
+ */
+function launcherRunsProgram(stack: ProgramStack): boolean {
+  const project = parseYaml(readFileSync(join(stack.dir, "Pulumi.yaml"), "utf8")) as {
+    runtime?: string | { name?: string };
+  };
+  const runtime = typeof project.runtime === "string" ? project.runtime : project.runtime?.name;
+  return runtime === "nodejs";
+}
+
 /** Resident memory (MB) of each kind of process in a process group. */
-function groupRss(pgid: number): ProcessPeaks {
-  const peaks: ProcessPeaks = { cli: 0, host: 0, program: 0, all: 0 };
+function groupRss(pgid: number, launcherIsProgram: boolean): ProcessPeaks {
+  const peaks = { ...NO_PEAKS };
   let out = "";
   try {
     out = execFileSync("ps", ["-o", "rss=,args=", "-g", String(pgid)], { encoding: "utf8" });
@@ -104,8 +158,11 @@ function groupRss(pgid: number): ProcessPeaks {
     const mb = Number(m[1]) / 1024;
     const args = m[2] ?? "";
     if (/^ps\b/.test(args)) continue;
-    if (/dynamic-provider/.test(args)) peaks.host += mb;
-    else if (/(^|\/)pulumi(\s|$)/.test(args)) peaks.cli += mb;
+    if (PROVIDER_PROCESS.test(args)) {
+      peaks.host += mb;
+      peaks.hostProcesses += 1;
+    } else if (/(^|\/)pulumi(\s|$)/.test(args)) peaks.cli += mb;
+    else if (!launcherIsProgram && LAUNCHER.test(args)) peaks.harness += mb;
     else peaks.program += mb;
     peaks.all += mb;
   }
@@ -116,7 +173,9 @@ function maxPeaks(a: ProcessPeaks, b: ProcessPeaks): ProcessPeaks {
   return {
     cli: Math.max(a.cli, b.cli),
     host: Math.max(a.host, b.host),
+    hostProcesses: Math.max(a.hostProcesses, b.hostProcesses),
     program: Math.max(a.program, b.program),
+    harness: Math.max(a.harness, b.harness),
     all: Math.max(a.all, b.all),
   };
 }
@@ -162,12 +221,16 @@ export async function runPhase(
   const t0 = performance.now();
   const startedAt = emu.control.now();
   const args = command === "preview" ? ["preview"] : [command, "--yes", "--skip-preview"];
+  const launcherIsProgram = stacks.map(launcherRunsProgram);
   const running = stacks.map((s) => s.start(args));
-  const perStack: ProcessPeaks[] = stacks.map(() => ({ cli: 0, host: 0, program: 0, all: 0 }));
+  const perStack: ProcessPeaks[] = stacks.map(() => ({ ...NO_PEAKS }));
   const sampler = setInterval(() => {
     running.forEach((r, i) => {
       if (r.child.pid !== undefined)
-        perStack[i] = maxPeaks(perStack[i] as ProcessPeaks, groupRss(r.child.pid));
+        perStack[i] = maxPeaks(
+          perStack[i] as ProcessPeaks,
+          groupRss(r.child.pid, launcherIsProgram[i] ?? true),
+        );
     });
   }, 250);
   const results = await Promise.all(running.map((r) => r.done));
@@ -196,7 +259,8 @@ export async function runPhase(
 /**
  * The fleet figures of an `up` started at emulator time `startedAt`: its creates from the request
  * log, each pod's RUNNING time from the emulator, and when the program learned it from `doneFiles`
- * (wall-clock milliseconds, turned into emulator time on the emulator's clock).
+ * (wall-clock milliseconds, turned into emulator time on the emulator's clock). A program that
+ * writes no done file (a YAML program) has no `allRunning` and no lags: NaN.
  */
 export function fleetTimes(
   emu: RunningEmulator,
@@ -226,7 +290,7 @@ export function fleetTimes(
   return {
     firstCreate: s(Math.min(...creates)),
     lastCreate: s(Math.max(...creates)),
-    allRunning: s(Math.max(...known.map((k) => k.at))),
+    allRunning: known.length > 0 ? s(Math.max(...known.map((k) => k.at))) : Number.NaN,
     bound,
     lagMedian: quantile(lags, 0.5),
     lagP90: quantile(lags, 0.9),
@@ -252,26 +316,35 @@ export function stateBytes(stack: ProgramStack): number {
   return walk(join(stack.workDir, "backend"));
 }
 
-export async function runProgramWithCli(o: CliRunOptions): Promise<CliProgramResult> {
+/** The bench program (bench/program) on the dynamic provider. */
+export const DYNAMIC_FLAVOUR: Flavour = { name: "dynamic", stack: benchStack };
+
+export async function runProgramWithCli(
+  o: CliRunOptions,
+  flavour: Flavour = DYNAMIC_FLAVOUR,
+): Promise<CliProgramResult> {
   const cli = requirePulumiCli();
   const emu = await freshEmulator({ scale: o.scale, tSeconds: o.tSeconds });
   const doneDir = mkdtempSync(join(tmpdir(), "bench-done-"));
   const doneFile = join(doneDir, "done");
-  const stack = await benchStack(emu, { ...o, doneFile });
+  const stack = await flavour.stack(emu, { ...o, doneFile });
   try {
     const phases: CliPhase[] = [];
     let fleet: FleetTimes | undefined;
     let bytes = 0;
+    let state: StatePerPod | undefined;
     for (const command of o.phases) {
       const { phase, startedAt } = await runPhase(emu, [stack], command);
       phases.push(phase);
       if (command === "up") {
         fleet = fleetTimes(emu, startedAt, [doneFile], quotaBound(o.count, 60, o.tSeconds));
         bytes = stateBytes(stack);
+        state = await statePerPod(stack);
       }
     }
     return {
       pulumiVersion: cli.version,
+      flavour: flavour.name,
       resources: o.count,
       parallel: o.parallel ?? "default",
       tSeconds: o.tSeconds,
@@ -279,6 +352,7 @@ export async function runProgramWithCli(o: CliRunOptions): Promise<CliProgramRes
       phases,
       fleet,
       stateBytes: bytes,
+      state,
     };
   } finally {
     stack.dispose();

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every scenario on fresh emulators, printed as tables and written as JSON under
  * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
+ * `--only plugin` runs only 5d, the provider plugin against the dynamic provider, and writes
+ * bench/results/latest-plugin.json.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -8,7 +10,9 @@ import { join } from "node:path";
 import { benchChart } from "./chart.js";
 import { type CliProgramResult, runProgramWithCli } from "./cli-program.js";
 import { runStacksWithCli } from "./cli-stacks.js";
+import { columns, f } from "./columns.js";
 import { costOfPreview } from "./cost.js";
+import { compareFlavours } from "./flavours.js";
 import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
@@ -17,8 +21,14 @@ import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
 
 const quick = process.argv.includes("--quick");
+/** `--only plugin`: scenario 5d alone. */
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
+if (onlyAt >= 0 && only !== "plugin") {
+  process.stderr.write("usage: node dist/bench/run.js [--quick] [--only plugin]\n");
+  process.exit(2);
+}
 const out = (line = "") => process.stdout.write(`${line}\n`);
-const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : "-");
 
 /** Emulator seconds from create to RUNNING, and how much faster than real time the emulator runs. */
 const T = 90;
@@ -55,11 +65,32 @@ function cliRow(r: CliProgramResult): string {
   );
 }
 
-/** A table row: text cells left-aligned, numbers right-aligned, each to its width. */
-function columns(...cells: readonly (readonly [string | number, number])[]): string {
-  return cells
-    .map(([v, w]) => (typeof v === "number" || /^[\d.-]+$/.test(v) ? String(v).padStart(w) : v.padEnd(w)))
-    .join(" ");
+/** `--only plugin`: scenario 5d alone, written to bench/results/latest-plugin.json. */
+async function mainOnlyPlugin(): Promise<void> {
+  const started = new Date();
+  out(
+    `runpod-dynamic benchmarks (5d only), ${started.toISOString()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+  );
+  out();
+  const flavours = await compareFlavours([], { quick, tSeconds: T, scale: SCALE_SCALE, out });
+  const text = JSON.stringify(
+    {
+      startedAt: started.toISOString(),
+      node: process.version,
+      cores: cpus().length,
+      quick,
+      parameters: { tSeconds: T, clockScale: SCALE_SCALE, quota: "60/min, 3000/h, 50000/day" },
+      flavours,
+    },
+    null,
+    2,
+  );
+  const dir = join(__dirname, "..", "..", "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const latest = quick ? "latest-plugin-quick.json" : "latest-plugin.json";
+  writeFileSync(join(dir, latest), text);
+  out();
+  out(`Written to bench/results/${latest}`);
 }
 
 function fleetRow(r: FleetResult): string {
@@ -205,6 +236,8 @@ async function main(): Promise<void> {
     }
   }
   out();
+  const flavours = await compareFlavours(scaleRuns, { quick, tSeconds: T, scale: SCALE_SCALE, out });
+  out();
   out("6. What a readiness check costs: the fleet of 1., each pod serving 30 s after it starts");
   out("check       N  all-ready s  reqs  reads  429s  fail");
   const readiness: ReadinessResult[] = [];
@@ -267,7 +300,7 @@ async function main(): Promise<void> {
     sharedKey,
     micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
     program,
-    programThroughCli: { parallelism: cliParallel, stacks, scale: scaleRuns },
+    programThroughCli: { parallelism: cliParallel, stacks, scale: scaleRuns, flavours },
     readiness,
     afterUp,
     cost,
@@ -287,7 +320,7 @@ async function main(): Promise<void> {
   out(`Written to bench/results/${latest}`);
 }
 
-main().then(
+(only === "plugin" ? mainOnlyPlugin() : main()).then(
   () => process.exit(0),
   (err: unknown) => {
     out(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);

@@ -12,6 +12,9 @@
  * point from Pulumi.yaml's `main` or package.json, TypeScript through Pulumi's vendored ts-node
  * with the folder's tsconfig.json, type-checked unless PULUMI_NODEJS_TRANSPILE_ONLY says not to.
  *
+ * A program in another language (`runtime: yaml`) runs on the CLI with that language's own plugin
+ * (harness/yaml-host/build.sh puts Pulumi's YAML host beside the CLI): the launcher only runs the CLI.
+ *
  * `pulumi new` asks for the Node language plugin too (for the project's dependencies): for it, the
  * launcher serves harness/new-project-runtime.ts and tells the CLI its port through
  * `PULUMI_DEBUG_LANGUAGES`, the CLI's way of attaching to a language runtime already running.
@@ -43,7 +46,8 @@ interface Project {
   readonly typescript: boolean;
 }
 
-function readProject(cwd: string): Project {
+/** The project's Node program, or undefined when Pulumi.yaml names another runtime. */
+function readProject(cwd: string): Project | undefined {
   const file = join(cwd, "Pulumi.yaml");
   if (!existsSync(file)) throw new Error(`no Pulumi.yaml in ${cwd}: run this in a Pulumi project folder`);
   const project = parseYaml(readFileSync(file, "utf8")) as {
@@ -51,8 +55,7 @@ function readProject(cwd: string): Project {
     runtime?: string | { name?: string; options?: { typescript?: boolean } };
   };
   const runtime = typeof project.runtime === "string" ? { name: project.runtime } : (project.runtime ?? {});
-  if (runtime.name !== "nodejs")
-    throw new Error(`this launcher runs nodejs programs; Pulumi.yaml says ${runtime.name}`);
+  if (runtime.name !== "nodejs") return undefined;
   return {
     root: cwd,
     main: resolve(cwd, project.main ?? "."),
@@ -156,10 +159,8 @@ async function serveRuntime(project: Project): Promise<{ address: string; stop: 
 async function main(args: readonly string[]): Promise<number> {
   const cli = requirePulumiCli();
   const command = subcommand(args);
-  const runtime =
-    command !== undefined && RUNS_PROGRAM.has(command)
-      ? await serveRuntime(readProject(process.cwd()))
-      : undefined;
+  const project = command !== undefined && RUNS_PROGRAM.has(command) ? readProject(process.cwd()) : undefined;
+  const runtime = project ? await serveRuntime(project) : undefined;
   const newProject =
     command !== undefined && NEW_PROJECT.has(command)
       ? await serveNewProjectRuntime(cli.version.replace(/^v/, ""))

@@ -121,7 +121,9 @@ export class ProgramStack {
 
   /** How `pulumi <args>` runs for this stack: the launcher and its arguments, folder and environment. */
   invocation(args: readonly string[], env: Record<string, string> = {}): Invocation {
-    const full = [...args, ...(args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.name])];
+    // `stack init` names the stack itself; `plugin` commands act on the Pulumi home, not a stack.
+    const stackless = (args[0] === "stack" && args[1] === "init") || args[0] === "plugin";
+    const full = [...args, ...(stackless ? [] : ["--stack", this.name])];
     return {
       file: process.execPath,
       args: [LAUNCHER, ...full],

@@ -18,6 +18,7 @@ import {
   NETWORK_VOLUME_TYPE,
   POD_TYPE,
   placementSource,
+  runpodTypeName,
   SERVERLESS_ENDPOINT_TYPE,
   SSH_KEY_TYPE,
   UNKNOWN,
@@ -41,6 +42,16 @@ const KIND: Readonly<Record<string, string>> = {
   [SERVERLESS_ENDPOINT_TYPE]: "ServerlessEndpoint",
   [SSH_KEY_TYPE]: "SshKey",
 };
+
+/**
+ * The token a policy compares a resource's type with, for a resource of either flavour: a Pod of
+ * the provider plugin (`runpod-dynamic:index:Pod`) is the dynamic provider's Pod
+ * (`pulumi-nodejs:dynamic/runpod:Pod`) to every rule. Another provider's token is kept.
+ */
+export function typeOf(token: string): string {
+  const kind = runpodTypeName(token);
+  return Object.keys(KIND).find((t) => runpodTypeName(t) === kind) ?? token;
+}
 
 /** Plain property values: secrets unwrapped, every kind of unknown turned into {@link UNKNOWN}. */
 export type Props = Record<string, unknown>;
@@ -178,8 +189,9 @@ export function resourcePolicy<C extends object>(rule: ResourceRule<C>): Resourc
     enforcementLevel: rule.enforcementLevel,
     ...(rule.configSchema ? { configSchema: rule.configSchema } : {}),
     validateResource: (args, reportViolation) => {
-      if (!rule.types.includes(args.type)) return;
-      const resource = { type: args.type, name: args.name, urn: args.urn, props: plainProps(args.props) };
+      const type = typeOf(args.type);
+      if (!rule.types.includes(type)) return;
+      const resource = { type, name: args.name, urn: args.urn, props: plainProps(args.props) };
       rule.validate(resource, configOf<C>(args, rule.configSchema), (message) => reportViolation(message));
     },
   };

@@ -43,6 +43,7 @@ import {
   record,
   SERVERLESS_ENDPOINT_TYPE,
   subject,
+  typeOf,
   violation,
 } from "./common";
 
@@ -141,7 +142,7 @@ function exposed(entry: EnvEntry, config: EnvSecretsConfig): boolean {
 }
 
 function remediate(args: ResourceValidationArgs): Record<string, unknown> | undefined {
-  if (!TYPES.includes(args.type)) return undefined;
+  if (!TYPES.includes(typeOf(args.type))) return undefined;
   const config = configOf<EnvSecretsConfig>(args, configSchema);
   const fixes = envEntries(args.props).entries.filter((entry) => exposed(entry, config));
   if (fixes.length === 0) return undefined;
@@ -174,7 +175,7 @@ export function envSecretsPolicy(options: { readonly secretsVisible: boolean }):
     enforcementLevel: "advisory",
     configSchema,
     validateResource: (args, reportViolation) => {
-      if (!TYPES.includes(args.type)) return;
+      if (!TYPES.includes(typeOf(args.type))) return;
       const { entries, listed } = envEntries(args.props);
       // Without the class's list, only secret markers tell; without them, nothing is reported.
       if (!listed && !options.secretsVisible) return;
@@ -183,7 +184,7 @@ export function envSecretsPolicy(options: { readonly secretsVisible: boolean }):
         if (!exposed(entry, config)) continue;
         reportViolation(
           violation(
-            subject(args.type, args.name),
+            subject(typeOf(args.type), args.name),
             `env.${entry.name}`,
             "the name looks like a credential but the program gives the value as plain text, so it sits unencrypted in the program or its stack config, and in version control (runpod-dynamic keeps it encrypted in state)",
             `pass it as a secret (pulumi config set --secret <key>, then config.requireSecret("<key>")) or wrap it with pulumi.secret(...); if it is not a credential, add "${entry.name}" to this policy's ignoreNames`,

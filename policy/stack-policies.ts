@@ -15,6 +15,7 @@ import {
   record,
   SSH_KEY_TYPE,
   subject,
+  typeOf,
   violation,
 } from "./common";
 
@@ -56,10 +57,10 @@ export const stackPolicies: readonly StackValidationPolicy[] = [
     enforcementLevel: "advisory",
     validateStack: (args, reportViolation) => {
       const resources: ResourceView[] = args.resources.map((r) => ({
-        type: r.type,
+        type: typeOf(r.type),
         name: r.name,
         urn: r.urn,
-        props: r.type === POD_TYPE ? plainProps(r.props) : {},
+        props: typeOf(r.type) === POD_TYPE ? plainProps(r.props) : {},
       }));
       if (resources.some((r) => r.type === SSH_KEY_TYPE)) return;
       for (const pod of resources) {
@@ -81,9 +82,9 @@ export const stackPolicies: readonly StackValidationPolicy[] = [
     description: "A pod's placement candidates include the data center of the network volume it mounts.",
     enforcementLevel: "advisory",
     validateStack: (args, reportViolation) => {
-      const volumes = args.resources.filter((r) => r.type === NETWORK_VOLUME_TYPE);
+      const volumes = args.resources.filter((r) => typeOf(r.type) === NETWORK_VOLUME_TYPE);
       for (const r of args.resources) {
-        if (r.type !== POD_TYPE) continue;
+        if (typeOf(r.type) !== POD_TYPE) continue;
         const props = plainProps(r.props);
         const mount = record(list(record(props.mounts)?.network)?.[0]);
         if (!mount) continue;
@@ -97,7 +98,7 @@ export const stackPolicies: readonly StackValidationPolicy[] = [
         if (typeof dataCenter !== "string" || !reachable || reachable.includes(dataCenter)) continue;
         reportViolation(
           violation(
-            subject(r.type, r.name),
+            subject(typeOf(r.type), r.name),
             "placement",
             `it mounts network volume "${volume?.name}" in ${dataCenter}, but its candidates are ${reachable.join(", ")}: every create would be refused`,
             `add ${dataCenter} to the candidates (or dataCenterIds), or leave them out and let the provider place the pod in the volume's data center`,
@@ -115,7 +116,7 @@ export const stackPolicies: readonly StackValidationPolicy[] = [
     validateStack: (args, reportViolation) => {
       const { maxPods } = configOf<{ maxPods?: number }>(args, maxPodsSchema);
       if (maxPods === undefined) return;
-      const pods = args.resources.filter((r) => r.type === POD_TYPE);
+      const pods = args.resources.filter((r) => typeOf(r.type) === POD_TYPE);
       if (pods.length <= maxPods) return;
       reportViolation(
         violation(

@@ -3,35 +3,9 @@
  * (`require("runpod-dynamic/runtime")`). One entry per resource type.
  */
 
-import type { HostSource } from "./host/bind.js";
 import type { HostContext } from "./host/context.js";
 import { ProviderHost } from "./host/provider-host.js";
-import { clusterProvider } from "./resources/cluster/provider.js";
-import { networkVolumeProvider } from "./resources/network-volume/provider.js";
-import { podProvider } from "./resources/pod/provider.js";
-import { registryProvider } from "./resources/registry/provider.js";
-import { secretProvider } from "./resources/secret/provider.js";
-import { serverlessEndpointProvider } from "./resources/serverless-endpoint/provider.js";
-import { serverlessJobProvider } from "./resources/serverless-job/provider.js";
-import { sshKeyProvider } from "./resources/ssh-key/provider.js";
-import { stackIdentityProvider } from "./resources/stack-identity/provider.js";
-import { templateProvider } from "./resources/template/provider.js";
-
-/** Each type name's provider, with the engine's call shape, running on `host`'s context. */
-function byType(host: HostSource) {
-  return {
-    Cluster: clusterProvider(host),
-    NetworkVolume: networkVolumeProvider(host),
-    Pod: podProvider(host),
-    Registry: registryProvider(host),
-    Secret: secretProvider(host),
-    ServerlessEndpoint: serverlessEndpointProvider(host),
-    ServerlessJob: serverlessJobProvider(host),
-    SshKey: sshKeyProvider(host),
-    StackIdentity: stackIdentityProvider,
-    Template: templateProvider(host),
-  };
-}
+import { type ResourceProviders, resourceProviders } from "./host/resource-providers.js";
 
 /**
  * @internal The one holder of run state at module level (provider/host/provider-host.ts says
@@ -46,12 +20,12 @@ export const host = new ProviderHost(process.argv[2]);
  * `configure` of any type configures the host; every other method runs on the host's context.
  */
 export const providers = Object.fromEntries(
-  Object.entries(byType(host)).map(([type, provider]) => [
+  Object.entries(resourceProviders(host)).map(([type, provider]) => [
     type,
     { ...provider, configure: async (req: Parameters<ProviderHost["configure"]>[0]) => host.configure(req) },
   ]),
 ) as {
-  readonly [T in keyof ReturnType<typeof byType>]: ReturnType<typeof byType>[T] & {
+  readonly [T in keyof ResourceProviders]: ResourceProviders[T] & {
     configure(req: Parameters<ProviderHost["configure"]>[0]): Promise<void>;
   };
 };
@@ -60,8 +34,8 @@ export const providers = Object.fromEntries(
  * @internal The providers of one context, with the engine's call shape and no `configure`: how
  * tests and benchmarks run them in-process, each with a context of its own.
  */
-export function providersFor(context: HostContext): ReturnType<typeof byType> {
-  return byType({
+export function providersFor(context: HostContext): ResourceProviders {
+  return resourceProviders({
     context: () => context,
     claims: context.claims,
     pacing: context.pacing,

@@ -21,3 +21,32 @@ export type Same<A, B> = [Filled<A>] extends [Filled<B>]
     ? true
     : false
   : false;
+
+/**
+ * The plain values a program's arguments type resolves to, as `check` sees them: every
+ * `pulumi.Input` unwrapped at every depth, optional fields `?: T | undefined`. A resource's checked
+ * inputs are this of its arguments type, declared once there (a Pod's `PodInputs` is
+ * `Resolved<PodArgs>`), and its zod schema is proven the same with {@link Same}.
+ */
+export type Resolved<T> =
+  T extends OutputLike<infer U>
+    ? Resolved<U>
+    : T extends Promise<infer U>
+      ? Resolved<U>
+      : T extends readonly (infer E)[]
+        ? Resolved<E>[]
+        : T extends object
+          ? { [K in keyof T]: Resolved<T[K]> | OptionalIn<T, K> }
+          : T;
+
+/** `undefined` for an optional property of `T` (not for an index signature's keys), else nothing. */
+type OptionalIn<T, K extends keyof T> = string extends K
+  ? never
+  : Record<never, never> extends Pick<T, K>
+    ? undefined
+    : never;
+
+/** What `pulumi.Input` wraps a value in besides a promise (`OutputInstance<T>`), by its shape. */
+interface OutputLike<T> {
+  apply<U>(func: (t: T) => U): unknown;
+}

@@ -1,7 +1,9 @@
 /**
  * Warnings into the engine's diagnostics. Progress goes to the host's stderr (progress.ts), which
  * the engine shows as info lines on a resource's row; a warning that asks the user to change how
- * they run `pulumi` belongs under Diagnostics, where it is kept after the run. Pulumi's
+ * they run `pulumi` belongs under Diagnostics, where it is kept after the run. The provider plugin's
+ * stderr is hidden by the engine (it shows a plugin's output only when the plugin crashes), so the
+ * plugin sends its progress to the engine too, as info (`engineProgress`). Pulumi's
  * dynamic-provider host is started with the engine's address as its first argument but never
  * connects `pulumi.log` to it, so the host opens its own connection, with the engine's own gRPC
  * client from the `@pulumi/pulumi` installed beside this package.
@@ -25,7 +27,9 @@ interface EngineLog {
   log(urn: string, message: string, done: (err: Error | null) => void): void;
 }
 
-function connect(address: string): EngineLog {
+type Severity = "INFO" | "WARNING";
+
+function connect(address: string, severity: Severity): EngineLog {
   const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
   const grpc = fromPulumi("@grpc/grpc-js");
   const { LogRequest, LogSeverity } = fromPulumi("./proto/engine_pb.js");
@@ -34,7 +38,7 @@ function connect(address: string): EngineLog {
   return {
     log(urn, message, done) {
       const request = new LogRequest();
-      request.setSeverity(LogSeverity.WARNING);
+      request.setSeverity(LogSeverity[severity]);
       request.setMessage(message);
       request.setUrn(urn);
       client.log(request, { deadline: Date.now() + LOG_DEADLINE_MS }, done);
@@ -48,11 +52,24 @@ function connect(address: string): EngineLog {
  * not answer.
  */
 export function engineWarnings(address: string | undefined, fallback: WarningSink): WarningSink {
+  return engineLog(address, "WARNING", fallback);
+}
+
+/** Progress lines into the engine at `address` as info, or to `fallback` without an engine. */
+export function engineProgress(address: string | undefined, fallback: ProgressSink): ProgressSink {
+  return engineLog(address, "INFO", fallback);
+}
+
+function engineLog(
+  address: string | undefined,
+  severity: Severity,
+  fallback: (message: string) => void,
+): (message: string) => void {
   if (!address || !/:\d+$/.test(address)) return fallback;
   let engine: EngineLog | undefined;
   return (message) => {
     try {
-      engine ??= connect(address);
+      engine ??= connect(address, severity);
       // No resource: the engine shows it under the stack, once, whichever resource's create saw it.
       engine.log("", message, (err) => {
         if (err) fallback(message);

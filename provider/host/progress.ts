@@ -6,10 +6,15 @@
  */
 export type ProgressSink = (line: string) => void;
 
+/** `sink`, silent when RUNPOD_DYNAMIC_QUIET is set. */
+export function unlessQuiet(sink: ProgressSink): ProgressSink {
+  return (line) => {
+    if (!/^(1|true|yes)$/i.test(process.env.RUNPOD_DYNAMIC_QUIET ?? "")) sink(line);
+  };
+}
+
 /** The provider host's sink: stderr, unless RUNPOD_DYNAMIC_QUIET is set. */
-export const stderrProgress: ProgressSink = (line) => {
-  if (!/^(1|true|yes)$/i.test(process.env.RUNPOD_DYNAMIC_QUIET ?? "")) process.stderr.write(`${line}\n`);
-};
+export const stderrProgress: ProgressSink = unlessQuiet((line) => process.stderr.write(`${line}\n`));
 
 /** A progress line about `resource` (`Pod trainer`). */
 export function progressLine(resource: string, message: string): string {

@@ -10,40 +10,67 @@
 import type { CandidateQuery, CatalogCandidate } from "../both/candidates.js";
 import { catalogCandidates } from "../both/catalog-candidates.js";
 import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "../both/catalog-types.js";
+import type { RunpodApi } from "../client/api.js";
 import type { Availability, Region } from "../client/vocabulary.js";
 import { programApi } from "./program.js";
+
+/** The options each catalog read takes. */
+export interface GpuTypeQuery {
+  /** @default "POD" */
+  product?: "POD" | "SERVERLESS" | "CLUSTER";
+  cloud?: "SECURE" | "COMMUNITY";
+  /** GPUs per pod the stock must allow. @default 1 */
+  count?: number;
+  /** Only stock in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`). */
+  countryCodes?: string[];
+  cudaVersions?: string[];
+  minCudaVersion?: string;
+}
+
+/**
+ * @internal The catalog reads on one API client: what the program functions below run with the
+ * program's settings, and what the provider plugin's invokes run with the provider's
+ * (provider/plugin/invokes.ts).
+ */
+export function catalogReads(api: RunpodApi) {
+  return {
+    getGpuTypes: (options: GpuTypeQuery = {}): Promise<GpuType[]> =>
+      api.listGpuTypes({
+        include: ["AVAILABILITY"],
+        product: [options.product ?? "POD"],
+        ...(options.cloud ? { cloud: options.cloud } : {}),
+        ...(options.count ? { count: options.count } : {}),
+        ...(options.countryCodes?.length ? { countryCodes: options.countryCodes } : {}),
+        ...(options.cudaVersions?.length ? { cudaVersions: options.cudaVersions } : {}),
+        ...(options.minCudaVersion ? { minCudaVersion: options.minCudaVersion } : {}),
+      }),
+    getCpuFlavors: (): Promise<CpuFlavor[]> =>
+      api.listCpuFlavors({ include: ["AVAILABILITY"], product: ["POD"] }),
+    getDataCenters: (options: { regions?: Region[]; globalNetwork?: boolean } = {}): Promise<DataCenter[]> =>
+      api.listDataCenters({
+        include: ["GPU_AVAILABILITY", "CPU_AVAILABILITY"],
+        ...(options.regions?.length ? { regions: options.regions } : {}),
+        ...(options.globalNetwork === undefined ? {} : { globalNetwork: options.globalNetwork }),
+      }),
+    getPublicTemplates: (
+      options: { source?: "official" | "verified" | "community" } = {},
+    ): Promise<PublicTemplate[]> => api.listPublicTemplates(options.source ? { source: options.source } : {}),
+    placementCandidates: (query: CandidateQuery): Promise<CatalogCandidate[]> =>
+      catalogCandidates(api, query),
+  };
+}
 
 /**
  * GPU types with their stock for a product (per data center) and the CUDA versions hosts report.
  * @example const gpus = await getGpuTypes({ minCudaVersion: "12.4" });
  */
-export function getGpuTypes(
-  options: {
-    /** @default "POD" */
-    product?: "POD" | "SERVERLESS" | "CLUSTER";
-    cloud?: "SECURE" | "COMMUNITY";
-    /** GPUs per pod the stock must allow. @default 1 */
-    count?: number;
-    /** Only stock in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`). */
-    countryCodes?: string[];
-    cudaVersions?: string[];
-    minCudaVersion?: string;
-  } = {},
-): Promise<GpuType[]> {
-  return programApi().listGpuTypes({
-    include: ["AVAILABILITY"],
-    product: [options.product ?? "POD"],
-    ...(options.cloud ? { cloud: options.cloud } : {}),
-    ...(options.count ? { count: options.count } : {}),
-    ...(options.countryCodes?.length ? { countryCodes: options.countryCodes } : {}),
-    ...(options.cudaVersions?.length ? { cudaVersions: options.cudaVersions } : {}),
-    ...(options.minCudaVersion ? { minCudaVersion: options.minCudaVersion } : {}),
-  });
+export function getGpuTypes(options: GpuTypeQuery = {}): Promise<GpuType[]> {
+  return catalogReads(programApi()).getGpuTypes(options);
 }
 
 /** CPU flavors, their valid vCPU range, RAM per vCPU and stock per data center. */
 export function getCpuFlavors(): Promise<CpuFlavor[]> {
-  return programApi().listCpuFlavors({ include: ["AVAILABILITY"], product: ["POD"] });
+  return catalogReads(programApi()).getCpuFlavors();
 }
 
 /**
@@ -53,18 +80,14 @@ export function getCpuFlavors(): Promise<CpuFlavor[]> {
 export function getDataCenters(
   options: { regions?: Region[]; globalNetwork?: boolean } = {},
 ): Promise<DataCenter[]> {
-  return programApi().listDataCenters({
-    include: ["GPU_AVAILABILITY", "CPU_AVAILABILITY"],
-    ...(options.regions?.length ? { regions: options.regions } : {}),
-    ...(options.globalNetwork === undefined ? {} : { globalNetwork: options.globalNetwork }),
-  });
+  return catalogReads(programApi()).getDataCenters(options);
 }
 
 /** Public templates; `serverless` tells pod templates from serverless ones. @default source "official" */
 export function getPublicTemplates(
   options: { source?: "official" | "verified" | "community" } = {},
 ): Promise<PublicTemplate[]> {
-  return programApi().listPublicTemplates(options.source ? { source: options.source } : {});
+  return catalogReads(programApi()).getPublicTemplates(options);
 }
 
 export type { Availability, CandidateQuery, CatalogCandidate };
@@ -79,5 +102,5 @@ export type { Availability, CandidateQuery, CatalogCandidate };
  * new Pod("p", { name: "p", image, gpu: { id: "NVIDIA A40" }, placement: { candidates } });
  */
 export function placementCandidates(query: CandidateQuery): Promise<CatalogCandidate[]> {
-  return catalogCandidates(programApi(), query);
+  return catalogReads(programApi()).placementCandidates(query);
 }

@@ -12,6 +12,7 @@
  * (env merged per key), as a template is applied elsewhere.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { SECRET_FIELDS } from "../both/secret-fields.js";
 import type { ClusterType } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
@@ -82,7 +83,7 @@ export class Cluster extends pulumi.dynamic.Resource {
         ...secretEnv(args.env),
         ...optionInputs(opts),
       },
-      withSecretOutputs(opts, "env"),
+      withSecretOutputs(opts, ...SECRET_FIELDS.Cluster.outputs),
       "runpod",
       "Cluster",
     );

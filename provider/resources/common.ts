@@ -251,9 +251,14 @@ function covers(path: string, changed: string): boolean {
 
 /**
  * The engine's answer for a diff table, with the program's `replaceOnChanges` applied: an update
- * of a covered property becomes a replacement.
+ * of a covered property becomes a replacement. `updates` are the properties changed in place: the
+ * dynamic-provider host has no field for them; the provider plugin answers them as its detailed
+ * diff (provider/plugin/server.ts).
  */
-export function diffResult(table: DiffTable, news: object): pulumi.dynamic.DiffResult {
+export function diffResult(
+  table: DiffTable,
+  news: object,
+): pulumi.dynamic.DiffResult & { readonly updates: readonly string[] } {
   const paths = (news as Record<string, unknown>)[REPLACE_ON_CHANGES];
   const replaceOn = Array.isArray(paths) ? paths.filter((p): p is string => typeof p === "string") : [];
   const promoted = table.updates.filter((u) => replaceOn.some((p) => covers(p, u)));
@@ -261,6 +266,7 @@ export function diffResult(table: DiffTable, news: object): pulumi.dynamic.DiffR
   return {
     changes: table.replaces.length + table.updates.length > 0,
     replaces,
+    updates: table.updates.filter((u) => !replaces.includes(u)),
     deleteBeforeReplace: table.deleteBeforeReplace ?? false,
   };
 }

@@ -1,19 +1,9 @@
 /**
  * The container config a pod and a template share (contract: Container config), declared once:
- * as the provider sees it after check, as a program writes it, and as the outputs keep it.
+ * as a program writes it (the checked inputs are this resolved, same-type.ts `Resolved`), and as
+ * the outputs keep it.
  */
 import type * as pulumi from "@pulumi/pulumi";
-
-/** Checked container fields: plain values, as `check` accepts them and the provider sees them. */
-export interface ContainerInputs {
-  args?: string | undefined;
-  cmd?: string[] | undefined;
-  entrypoint?: string[] | undefined;
-  disk?: number | undefined;
-  env?: Record<string, string> | undefined;
-  ports?: string[] | undefined;
-  registry?: string | null | undefined;
-}
 
 /**
  * Container fields as a program writes them; every field may be a Pulumi Input. The command is

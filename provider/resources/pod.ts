@@ -7,10 +7,11 @@
  * next diff compares.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { SECRET_FIELDS } from "../both/secret-fields.js";
 import type { PodStatus } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
-import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
+import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { PodArgs } from "./pod/args.js";
 import { createKeyOf } from "./pod/create-key.js";
 import type { PodGpuOutput, PodOutputs } from "./pod/types.js";
@@ -130,12 +131,7 @@ export class Pod extends pulumi.dynamic.Resource {
         ...optionInputs(opts),
         ...(createKey ? { __createKey: createKey } : {}),
       },
-      {
-        ...opts,
-        additionalSecretOutputs: [
-          ...new Set([...(opts.additionalSecretOutputs ?? []), "env", "jupyterPassword"]),
-        ],
-      },
+      withSecretOutputs(opts, ...SECRET_FIELDS.Pod.outputs),
       "runpod",
       "Pod",
     );

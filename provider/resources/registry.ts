@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { SECRET_FIELDS } from "../both/secret-fields.js";
 import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { RegistryArgs } from "./registry/types.js";
@@ -55,7 +56,7 @@ export class Registry extends pulumi.dynamic.Resource {
         password: opts.id === undefined ? pulumi.secret(args.password) : undefined,
         ...optionInputs(opts),
       },
-      withSecretOutputs(opts, "credentialsDigest"),
+      withSecretOutputs(opts, ...SECRET_FIELDS.Registry.outputs),
       "runpod",
       "Registry",
     );

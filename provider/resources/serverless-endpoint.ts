@@ -13,6 +13,7 @@
  * production endpoints with `{ protect: true }`.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { SECRET_FIELDS } from "../both/secret-fields.js";
 import type { EndpointType, FlashbootMode } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
@@ -99,7 +100,7 @@ export class ServerlessEndpoint extends pulumi.dynamic.Resource {
         ...secretEnv(args.env),
         ...optionInputs(opts),
       },
-      withSecretOutputs(opts, "env"),
+      withSecretOutputs(opts, ...SECRET_FIELDS.ServerlessEndpoint.outputs),
       "runpod",
       "ServerlessEndpoint",
     );

@@ -12,6 +12,7 @@
  * flipping `serverless` (see `diffTemplate`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { SECRET_FIELDS } from "../both/secret-fields.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
@@ -102,7 +103,7 @@ export class Template extends pulumi.dynamic.Resource {
       TEMPLATE_PROVIDER,
       name,
       { ...unsetOutputs(TEMPLATE_OUTPUTS), ...args, ...secretEnv(args.env), ...optionInputs(opts) },
-      withSecretOutputs(opts, "env"),
+      withSecretOutputs(opts, ...SECRET_FIELDS.Template.outputs),
       "runpod",
       "Template",
     );

@@ -6,7 +6,7 @@
  * same), never in the example itself, whose node_modules the whole-program tests would pick up.
  */
 import { execFile } from "node:child_process";
-import { cpSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,8 +18,11 @@ import { npm } from "./installed.js";
 
 const run = promisify(execFile);
 const EXAMPLES = join(REPO_ROOT, "examples");
+// The Node programs: examples/yaml and examples/python run on the provider plugin (test/plugin/).
 const names = readdirSync(EXAMPLES, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !d.name.startsWith("."))
+  .filter(
+    (d) => d.isDirectory() && !d.name.startsWith(".") && existsSync(join(EXAMPLES, d.name, "package.json")),
+  )
   .map((d) => d.name);
 const folderOf = (name: string) => join(EXAMPLES, `.install-${name}`);
 /** The config an example requires (its README says how to set it). */

@@ -55,7 +55,8 @@ describe("the package npm publish would upload", { timeout: 120_000 }, () => {
   it("holds exactly the built modules with their declarations, the policy pack, and the docs npm shows", () => {
     // What a user needs and nothing else: each source module of the provider, the emulator and the
     // CLI as JavaScript plus declarations; the policy pack as sources (Pulumi compiles a pack
-    // itself); package.json, README, CHANGELOG and LICENSE.
+    // itself); the provider plugin's schema, which it answers GetSchema with; package.json,
+    // README, CHANGELOG and LICENSE.
     const modules = ["provider", "emulator", "cli"]
       .flatMap(walk)
       .filter((f) => f.endsWith(".ts"))
@@ -65,7 +66,15 @@ describe("the package npm publish would upload", { timeout: 120_000 }, () => {
         (f.endsWith(".ts") && !f.includes("node_modules")) ||
         ["PulumiPolicy.yaml", "package.json", "tsconfig.json", "README.md"].includes(relative("policy", f)),
     );
-    const expected = [...modules, ...pack, "package.json", "README.md", "CHANGELOG.md", "LICENSE"];
+    const expected = [
+      ...modules,
+      ...pack,
+      "sdk/schema.json",
+      "package.json",
+      "README.md",
+      "CHANGELOG.md",
+      "LICENSE",
+    ];
     const shipped = [...entries.keys()];
     expect({
       missing: expected.filter((f) => !entries.has(f)).sort(),

@@ -93,7 +93,7 @@ describe("NetworkVolume", () => {
     const diff = await Volume.diff(res.id, olds, next);
     const updated = await Volume.update(res.id, olds, next);
     expect([diff, updated.outs, requests("PATCH", "/v2/network-volumes/").length]).toEqual([
-      { changes: true, replaces: [], deleteBeforeReplace: false },
+      { changes: true, replaces: [], updates: ["name", "size"], deleteBeforeReplace: false },
       { volumeId: res.id, name: "datasets-v2", size: 200, dataCenterId: "EU-RO-1", type: "STANDARD" },
       1,
     ]);
@@ -136,9 +136,9 @@ describe("NetworkVolume", () => {
       await Volume.diff(res.id, olds, volumeInputs({ dataCenterId: "EU-RO-1" })),
       await Volume.diff(res.id, olds, volumeInputs({ dataCenterId: "US-TX-3", type: "HIGH_PERFORMANCE" })),
     ]).toEqual([
-      { changes: false, replaces: [], deleteBeforeReplace: false },
-      { changes: true, replaces: ["dataCenterId"], deleteBeforeReplace: false },
-      { changes: true, replaces: ["type"], deleteBeforeReplace: false },
+      { changes: false, replaces: [], updates: [], deleteBeforeReplace: false },
+      { changes: true, replaces: ["dataCenterId"], updates: [], deleteBeforeReplace: false },
+      { changes: true, replaces: ["type"], updates: [], deleteBeforeReplace: false },
     ]);
   });
 
@@ -323,7 +323,12 @@ describe("Template", () => {
       [outs.image, outs.env, outs.mounts, outs.startJupyter, outs.cmd],
       requests("PATCH", "/v2/templates/").length,
     ]).toEqual([
-      { changes: true, replaces: [], deleteBeforeReplace: false },
+      {
+        changes: true,
+        replaces: [],
+        updates: ["mounts.persistent", "image", "env", "startJupyter"],
+        deleteBeforeReplace: false,
+      },
       [
         "img:2",
         { MODEL: "large" },
@@ -354,8 +359,13 @@ describe("Template", () => {
     const flip = await Template.diff(res.id, olds, templateInputs({ serverless: true }));
     const unmount = await Template.diff(res.id, olds, templateInputs());
     expect([flip, unmount]).toEqual([
-      { changes: true, replaces: ["serverless", "mounts.persistent"], deleteBeforeReplace: false },
-      { changes: true, replaces: ["mounts.persistent"], deleteBeforeReplace: false },
+      {
+        changes: true,
+        replaces: ["serverless", "mounts.persistent"],
+        updates: [],
+        deleteBeforeReplace: false,
+      },
+      { changes: true, replaces: ["mounts.persistent"], updates: [], deleteBeforeReplace: false },
     ]);
     expect(progress.slice(-2)).toEqual([
       "runpod Template trainer: replacing it (serverless, mounts.persistent) gives it a new id: pods that take their templateId from it are replaced, endpoints are updated to the new id; a serverless template cannot back a pod, and a pod template cannot back an endpoint",

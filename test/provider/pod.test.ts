@@ -505,7 +505,12 @@ describe("read (refresh)", () => {
       { A: "changed" },
       "img:drift",
     ]);
-    expect(await again).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await again).toEqual({
+      changes: true,
+      replaces: [],
+      updates: ["image", "env"],
+      deleteBeforeReplace: false,
+    });
   });
 
   it("returns no id for a pod deleted out of band", async () => {

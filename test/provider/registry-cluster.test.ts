@@ -158,7 +158,7 @@ describe("Pod desiredStatus", () => {
       [woken.status, woken.desiredStatus],
       writes(),
     ]).toEqual([
-      { changes: true, replaces: [], deleteBeforeReplace: false },
+      { changes: true, replaces: [], updates: ["desiredStatus"], deleteBeforeReplace: false },
       ["EXITED", "STOPPED", 0],
       ["RUNNING", "RUNNING"],
       ["POST /v2/pods/:id/action", "POST /v2/pods/:id/action"],

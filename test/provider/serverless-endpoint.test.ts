@@ -83,7 +83,7 @@ describe("ServerlessEndpoint", () => {
     const updated = await Endpoint.update(res.id, res.outs as ServerlessEndpointOutputs, next);
     const outs = updated.outs as ServerlessEndpointOutputs;
     expect([diff, outs.workers.max, outs.gpu?.pools, writes()]).toEqual([
-      { changes: true, replaces: [], deleteBeforeReplace: false },
+      { changes: true, replaces: [], updates: ["gpu.pools", "workers.max"], deleteBeforeReplace: false },
       5,
       ["ADA_48_PRO"],
       ["PATCH /v2/serverless/:id"],
@@ -282,6 +282,7 @@ describe("ServerlessJob", () => {
     ).toEqual({
       changes: true,
       replaces: ["input"],
+      updates: [],
       deleteBeforeReplace: false,
     });
     expect(

@@ -55,7 +55,7 @@ describe("SshKey", () => {
     const material = await Key.diff(a.id, olds, { publicKey: key(2) });
     await Key.update(a.id, olds, { publicKey: key(1, "renamed") });
     expect([comment, material.replaces, await apiFor(emu).getSshKeys()]).toEqual([
-      { changes: true, replaces: [], deleteBeforeReplace: false },
+      { changes: true, replaces: [], updates: ["publicKey"], deleteBeforeReplace: false },
       ["publicKey"],
       [UNMANAGED, key(1, "renamed")],
     ]);

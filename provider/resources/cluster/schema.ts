@@ -2,7 +2,7 @@
  * The strict schema a Cluster's `check` validates against: the v2 create body (network volumes
  * only, as `mounts`), plus the provider's `templateId`, timeouts, failure policy and `adoptId`.
  * Kept out of provider/resources/cluster.ts so the declarations programs compile against never
- * import zod; `ClusterInputs` there is written by hand and proven equal to this schema.
+ * import zod; `ClusterInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
 import type { Same } from "../../both/same-type.js";

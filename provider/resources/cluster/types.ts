@@ -1,27 +1,12 @@
 /** The types of `Cluster`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+
 import type * as pulumi from "@pulumi/pulumi";
+import type { Resolved } from "../../both/same-type.js";
 import type { ClusterType, PodStatus } from "../../client/vocabulary.js";
 import type { NetworkMountArgs } from "../mounts.js";
 
 /** Checked inputs of a Cluster, as `check` accepts them and the provider sees them. */
-export interface ClusterInputs {
-  name: string;
-  type: ClusterType;
-  compute: { gpuTypeId: string; gpuCountPerPod: number; podCount: number };
-  templateId?: string | undefined;
-  image?: string | undefined;
-  args?: string | undefined;
-  disk?: number | undefined;
-  env?: Record<string, string> | undefined;
-  ports?: string[] | undefined;
-  dataCenterIds?: string[] | undefined;
-  mounts?: { network?: { volumeId: string; path: string }[] | undefined } | undefined;
-  startJupyter?: boolean | undefined;
-  startSsh?: boolean | undefined;
-  timeouts?: { create?: number | undefined; delete?: number | undefined } | undefined;
-  onCreateFailure?: "terminate" | "keep" | undefined;
-  adoptId?: string | undefined;
-}
+export type ClusterInputs = Resolved<ClusterArgs>;
 
 /**
  * How the program describes an instant cluster. Every field may be a Pulumi Input. Only the name

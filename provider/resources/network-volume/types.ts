@@ -1,18 +1,13 @@
 /** The types of `NetworkVolume`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+
 import type * as pulumi from "@pulumi/pulumi";
+import type { Resolved } from "../../both/same-type.js";
 
 /**
  * Checked inputs of a NetworkVolume: `NetworkVolumeArgs` resolved to plain values, as `check`
  * accepts them and the provider sees them.
  */
-export interface NetworkVolumeInputs {
-  name: string;
-  /** GB, 10-4096; can only grow. */
-  size: number;
-  dataCenterId: string;
-  type?: "STANDARD" | "HIGH_PERFORMANCE" | undefined;
-  adoptId?: string | undefined;
-}
+export type NetworkVolumeInputs = Resolved<NetworkVolumeArgs>;
 
 /** How the program describes a network volume. Every field may be a Pulumi Input. */
 export interface NetworkVolumeArgs {

@@ -1,7 +1,7 @@
 /**
  * The strict schema a Pod's `check` validates against: the contract's CreatePodRequest plus the
  * provider's own options. Kept out of provider/resources/pod.ts so the declarations programs compile
- * against never import zod; `PodInputs` there is written by hand and proven equal to this schema.
+ * against never import zod; `PodInputs` (`PodArgs` resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
 import type { Same } from "../../both/same-type.js";

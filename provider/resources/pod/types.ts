@@ -1,79 +1,17 @@
 /** Pod inputs as the provider sees them (`PodArgs` of args.ts, checked), and its outputs. */
-import type { Cloud, PodStatus, Region } from "../../client/vocabulary.js";
-import type { ContainerInputs, ContainerOutputs } from "../container.js";
+
+import type { Resolved } from "../../both/same-type.js";
+import type { PodStatus } from "../../client/vocabulary.js";
+import type { ContainerOutputs } from "../container.js";
+import type { PodArgs } from "./args.js";
 
 // ---------------------------------------------------------------- inputs
 
 /**
  * Checked inputs of a Pod: `PodArgs` resolved to plain values, as `check` accepts them and the
- * provider sees them.
+ * provider sees them (the zod schema in schema.ts is proven the same).
  */
-export interface PodInputs extends ContainerInputs {
-  name: string;
-  image?: string | undefined;
-  gpu?:
-    | {
-        id: string;
-        count?: number | undefined;
-        allowedCudaVersions?: string[] | undefined;
-        minCudaVersion?: string | undefined;
-        minRamPerGpu?: number | undefined;
-        minVcpuCountPerGpu?: number | undefined;
-      }
-    | undefined;
-  cpu?: { id: string; vcpuCount: number } | undefined;
-  cloud?: Cloud | undefined;
-  dataCenterIds?: string[] | undefined;
-  globalNetworking?: boolean | undefined;
-  mounts?:
-    | {
-        persistent?: { size: number; path: string } | undefined;
-        network?: { volumeId: string; path: string }[] | undefined;
-        global?: { volumeId: string; path?: string | undefined }[] | undefined;
-      }
-    | undefined;
-  startJupyter?: boolean | undefined;
-  startSsh?: boolean | undefined;
-  templateId?: string | undefined;
-  locked?: boolean | undefined;
-  desiredStatus?: "RUNNING" | "STOPPED" | undefined;
-  placement?:
-    | {
-        candidates?: { dataCenterId: string; gpuTypeId?: string | undefined }[] | undefined;
-        regions?: Region[] | undefined;
-        gpuTypeIds?: string[] | undefined;
-        minAvailability?: "LOW" | "MEDIUM" | "HIGH" | undefined;
-        maxCandidates?: number | undefined;
-        order?: "availability" | "price" | undefined;
-        countryCodes?: string[] | undefined;
-        anyDataCenter?: boolean | undefined;
-        retryFor?: number | undefined;
-      }
-    | undefined;
-  waitFor?: "RUNNING" | "PLACED" | "NONE" | undefined;
-  readiness?:
-    | {
-        check?: "RUNNING" | "PORTS" | "HTTP" | "TCP" | undefined;
-        port?: number | undefined;
-        path?: string | undefined;
-        timeout?: number | undefined;
-        settle?: number | undefined;
-      }
-    | undefined;
-  failFast?:
-    | {
-        logs?: boolean | undefined;
-        afterSeconds?: number | undefined;
-        crashLoopRestarts?: number | undefined;
-        crashLoopWindow?: number | undefined;
-      }
-    | undefined;
-  timeouts?:
-    | { create?: number | undefined; update?: number | undefined; delete?: number | undefined }
-    | undefined;
-  onCreateFailure?: "terminate" | "keep" | undefined;
-  adoptId?: string | undefined;
-}
+export type PodInputs = Resolved<PodArgs>;
 
 // ---------------------------------------------------------------- outputs
 

@@ -1,7 +1,7 @@
 /**
  * The strict schema a Registry's `check` validates against: the v2 create body and the provider's
  * `adoptId`. Kept out of provider/resources/registry.ts so the declarations programs compile
- * against never import zod; `RegistryInputs` there is written by hand and proven equal to it.
+ * against never import zod; `RegistryInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
 import type { Same } from "../../both/same-type.js";

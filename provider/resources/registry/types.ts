@@ -1,13 +1,10 @@
 /** The types of `Registry`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+
 import type * as pulumi from "@pulumi/pulumi";
+import type { Resolved } from "../../both/same-type.js";
 
 /** Checked inputs of a Registry, as `check` accepts them and the provider sees them. */
-export interface RegistryInputs {
-  name: string;
-  username: string;
-  password: string;
-  adoptId?: string | undefined;
-}
+export type RegistryInputs = Resolved<RegistryArgs>;
 
 /** How the program describes registry credentials. Every field may be a Pulumi Input. */
 export interface RegistryArgs {

@@ -1,13 +1,10 @@
 /** The types of `Secret`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+
 import type * as pulumi from "@pulumi/pulumi";
+import type { Resolved } from "../../both/same-type.js";
 
 /** Checked inputs of a Secret, as `check` accepts them and the provider sees them. */
-export interface SecretInputs {
-  name: string;
-  value: string;
-  description?: string | undefined;
-  adoptId?: string | undefined;
-}
+export type SecretInputs = Resolved<SecretArgs>;
 
 /** How the program describes an account secret. Every field may be a Pulumi Input. */
 export interface SecretArgs {

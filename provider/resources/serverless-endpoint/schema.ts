@@ -2,8 +2,7 @@
  * The strict schema a ServerlessEndpoint's `check` validates against: the v2 create body with the
  * type and the scaler optional (the provider sends defaults), a tighter name and timeout, and the
  * provider's `adoptId`. Kept out of provider/resources/serverless-endpoint.ts so the declarations
- * programs compile against never import zod; `ServerlessEndpointInputs` there is written by hand
- * and proven equal to this schema.
+ * programs compile against never import zod; `ServerlessEndpointInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
 import type { Same } from "../../both/same-type.js";

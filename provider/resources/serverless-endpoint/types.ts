@@ -1,5 +1,7 @@
 /** The types of `ServerlessEndpoint`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+
 import type * as pulumi from "@pulumi/pulumi";
+import type { Resolved } from "../../both/same-type.js";
 import type { EndpointType, FlashbootMode, ScalerType } from "../../client/vocabulary.js";
 
 export type EndpointScalingInput =
@@ -10,36 +12,7 @@ export type EndpointScalingInput =
  * Checked inputs of a ServerlessEndpoint: `ServerlessEndpointArgs` resolved to plain values, as
  * `check` accepts them and the provider sees them.
  */
-export interface ServerlessEndpointInputs {
-  name: string;
-  type?: EndpointType | undefined;
-  templateId?: string | undefined;
-  image?: string | undefined;
-  args?: string | undefined;
-  disk?: number | undefined;
-  ports?: string[] | undefined;
-  env?: Record<string, string> | undefined;
-  registry?: string | null | undefined;
-  gpu?:
-    | {
-        pools: string[];
-        excludedTypes?: string[] | undefined;
-        count?: number | undefined;
-        allowedCudaVersions?: string[] | undefined;
-        minCudaVersion?: string | undefined;
-      }
-    | undefined;
-  cpu?: { id: string; vcpuCount: number }[] | undefined;
-  workers?:
-    | { min?: number | undefined; max?: number | undefined; idleTimeout?: number | undefined }
-    | undefined;
-  scaling?: EndpointScalingInput | undefined;
-  flashboot?: FlashbootMode | undefined;
-  networkVolumes?: string[] | undefined;
-  dataCenterIds?: string[] | undefined;
-  timeout?: number | undefined;
-  adoptId?: string | undefined;
-}
+export type ServerlessEndpointInputs = Resolved<ServerlessEndpointArgs>;
 
 /**
  * How the program describes a serverless endpoint. Every field may be a Pulumi Input. Exactly one of

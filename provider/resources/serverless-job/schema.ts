@@ -1,7 +1,7 @@
 /**
  * The strict schema a ServerlessJob's `check` validates against. Kept out of
  * provider/resources/serverless-job.ts so the declarations programs compile against never import
- * zod; `ServerlessJobInputs` there is written by hand and proven equal to this schema.
+ * zod; `ServerlessJobInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
 import type { Same } from "../../both/same-type.js";

@@ -1,18 +1,13 @@
 /** The types of `ServerlessJob`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+
 import type * as pulumi from "@pulumi/pulumi";
+import type { Resolved } from "../../both/same-type.js";
 
 /**
  * Checked inputs of a ServerlessJob: `ServerlessJobArgs` resolved to plain values, as `check`
  * accepts them and the provider sees them.
  */
-export interface ServerlessJobInputs {
-  endpointId: string;
-  input: Record<string, unknown>;
-  /** `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status. */
-  mode?: "sync" | "async" | undefined;
-  /** Seconds to wait for the job. @default 600 */
-  timeout?: number | undefined;
-}
+export type ServerlessJobInputs = Resolved<ServerlessJobArgs>;
 
 /** How the program describes a deploy-time job. Every field may be a Pulumi Input. */
 export interface ServerlessJobArgs {

@@ -1,8 +1,7 @@
 /**
  * The strict schema a Template's `check` validates against: the v2 create body plus the provider's
  * `adoptId`. Kept out of provider/resources/template.ts so the declarations programs compile
- * against never import zod; `TemplateInputs` there is written by hand and proven equal to this
- * schema.
+ * against never import zod; `TemplateInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
 import type { Same } from "../../both/same-type.js";

@@ -1,25 +1,16 @@
 /** The types of `Template`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
+
 import type * as pulumi from "@pulumi/pulumi";
+import type { Resolved } from "../../both/same-type.js";
 import type { TemplateCategory } from "../../client/vocabulary.js";
-import type { ContainerArgs, ContainerInputs, ContainerOutputs } from "../container.js";
+import type { ContainerArgs, ContainerOutputs } from "../container.js";
 import type { PersistentMountArgs } from "../mounts.js";
 
 /**
  * Checked inputs of a Template: `TemplateArgs` resolved to plain values, as `check` accepts them
  * and the provider sees them.
  */
-export interface TemplateInputs extends ContainerInputs {
-  name: string;
-  image: string;
-  mounts?: { persistent?: { size: number; path: string } | undefined } | undefined;
-  allowedCudaVersions?: string[] | undefined;
-  startSsh?: boolean | undefined;
-  startJupyter?: boolean | undefined;
-  public?: boolean | undefined;
-  serverless?: boolean | undefined;
-  category?: TemplateCategory | undefined;
-  adoptId?: string | undefined;
-}
+export type TemplateInputs = Resolved<TemplateArgs>;
 
 /**
  * How the program describes a template. Every field may be a Pulumi Input. Edits change the

@@ -1,0 +1,37 @@
+/**
+ * Writes the provider plugin's schema (codegen/schema.ts) to sdk/schema.json and the SDKs Pulumi's
+ * own code generators make from it to sdk/<language>/ (harness/sdk-gen, built by
+ * `npm run pulumi-cli`). `npm run sdk` runs it; test/plugin/sdk.test.ts runs it into a scratch
+ * folder and compares.
+ *
+ *   node dist/codegen/sdks.js [out-dir]     (default: sdk/)
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { packageSchema } from "./schema.js";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+export const LANGUAGES = ["python", "go", "nodejs", "dotnet"] as const;
+
+/** The sdk-gen binary harness/sdk-gen/build.sh built for the CLI's Pulumi version. */
+function sdkGen(): string {
+  const mod = readFileSync(path.join(ROOT, "harness", "sdk-gen", "go.mod"), "utf8");
+  const version = /github\.com\/pulumi\/pulumi\/pkg\/v3 (v\S+)/.exec(mod)?.[1];
+  const bin = path.join(ROOT, ".tools", "sdk-gen", version ?? "?", "sdk-gen");
+  if (!existsSync(bin)) throw new Error(`no ${bin}: run \`npm run pulumi-cli\` (builds it with Go)`);
+  return bin;
+}
+
+/** Writes schema.json and every SDK into `out`. */
+export function writeSdks(out: string): void {
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    version: string;
+  };
+  mkdirSync(out, { recursive: true });
+  const schemaFile = path.join(out, "schema.json");
+  writeFileSync(schemaFile, `${JSON.stringify(packageSchema(version), null, 2)}\n`);
+  execFileSync(sdkGen(), [schemaFile, out, ...LANGUAGES], { stdio: ["ignore", "ignore", "pipe"] });
+}
+
+if (require.main === module) writeSdks(path.resolve(process.argv[2] ?? path.join(ROOT, "sdk")));

@@ -1,0 +1,42 @@
+/**
+ * What a TypeScript resource class adds to its inputs in the program, which the provider plugin
+ * adds in `check` instead: a generated SDK sends the declared inputs only.
+ *
+ * The stack's identity is the provider's own id, a random UUID the engine draws when it creates the
+ * provider resource and keeps in state (`ConfigureRequest.id`), where the dynamic provider has a
+ * StackIdentity resource (docs/decisions.md, "What identifies a stack's objects"). A resource's
+ * place in the stack is its URN, unique in the stack. In a preview of a stack whose provider is not
+ * made yet the id is unknown, and no mark is added: nothing is created in a preview.
+ */
+import { PLAIN_ENV_KEYS } from "../both/plain-env.js";
+import type { ResourceKind } from "../both/secret-fields.js";
+import { createKeyOf } from "../resources/pod/create-key.js";
+import { holderOf } from "../resources/ssh-key/holders.js";
+
+/** The kinds whose inputs carry an env map: the env-secrets policy reads which of its values were plain. */
+const WITH_ENV: ReadonlySet<ResourceKind> = new Set(["Pod", "Cluster", "ServerlessEndpoint", "Template"]);
+
+export interface PluginInputsContext {
+  /** The provider's id, when known. */
+  readonly identity: string | undefined;
+  readonly urn: string;
+  /** The env keys whose values the program sent as plain text. */
+  readonly plainEnvKeys: readonly string[];
+}
+
+/** `news` with what the resource class would have added program-side. */
+export function withProgramInputs(
+  kind: ResourceKind,
+  news: Record<string, unknown>,
+  context: PluginInputsContext,
+): Record<string, unknown> {
+  const added: Record<string, unknown> = {};
+  if (context.identity !== undefined && kind === "Pod") {
+    added.__createKey = createKeyOf(context.identity, context.urn, "");
+  }
+  if (context.identity !== undefined && kind === "SshKey") {
+    added.__holder = holderOf(context.identity, context.urn, "");
+  }
+  if (WITH_ENV.has(kind) && news.env !== undefined) added[PLAIN_ENV_KEYS] = [...context.plainEnvKeys];
+  return { ...news, ...added };
+}

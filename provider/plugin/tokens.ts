@@ -1,0 +1,40 @@
+/**
+ * What the provider plugin offers, by token: its resources and its functions (invokes). The schema
+ * generator (codegen/schema.ts) and the plugin's server read the same lists, so an SDK never
+ * knows a token the plugin does not serve.
+ */
+
+import type { ResourceKind } from "../both/secret-fields.js";
+import { PLUGIN_PACKAGE, pluginToken } from "../both/type-tokens.js";
+
+export const PACKAGE = PLUGIN_PACKAGE;
+export const token = pluginToken;
+
+/** Every resource a program declares, by its class name. */
+export const RESOURCES = [
+  "Pod",
+  "ServerlessEndpoint",
+  "ServerlessJob",
+  "SshKey",
+  "NetworkVolume",
+  "Template",
+  "Registry",
+  "Secret",
+  "Cluster",
+] as const satisfies readonly ResourceKind[];
+
+/**
+ * The program functions served as invokes: `name` is the export of provider/index.ts, `arguments`
+ * whether it takes one options object or which positional parameters, `result` the property its
+ * answer is returned under (an invoke answers an object). The job functions that submit work (`run`,
+ * `runSync`) are not offered: an invoke runs in every preview, and a job submitted by a preview
+ * would bill; the `ServerlessJob` resource runs jobs at deploy time instead.
+ */
+export const FUNCTIONS = [
+  { name: "getGpuTypes", arguments: "options", result: "gpuTypes" },
+  { name: "getCpuFlavors", arguments: "options", result: "cpuFlavors" },
+  { name: "getDataCenters", arguments: "options", result: "dataCenters" },
+  { name: "getPublicTemplates", arguments: "options", result: "templates" },
+  { name: "placementCandidates", arguments: "options", result: "candidates" },
+  { name: "getJobStatus", arguments: ["endpointId", "jobId"], result: "job" },
+] as const;

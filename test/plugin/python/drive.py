@@ -1,0 +1,45 @@
+"""
+Runs a Pulumi Python program through Pulumi's Automation API, as an inline program: the program
+runs inside this process, so no Python language host is needed (docs/plugin.md). One operation
+per call; it prints one JSON line: the operation's resource changes, the stack's outputs (secrets
+as "[secret]") and the state.
+
+    python drive.py <up|destroy> <program file> <work dir> '<{"plain": {...}, "secret": {...}}>'
+
+Pulumi's backend, home, passphrase and PATH (the CLI, the provider plugin) come from the
+environment.
+"""
+import json
+import runpy
+import sys
+
+from pulumi import automation as auto
+
+
+def main() -> None:
+    operation, program_file, work_dir, config = sys.argv[1:5]
+    settings = json.loads(config)
+    project = auto.ProjectSettings(name="runpod-python", runtime="python")
+    stack = auto.create_or_select_stack(
+        stack_name="dev",
+        project_name=project.name,
+        program=lambda: runpy.run_path(program_file, run_name="__main__"),
+        opts=auto.LocalWorkspaceOptions(work_dir=work_dir, project_settings=project),
+    )
+    values = {k: auto.ConfigValue(value=v) for k, v in settings["plain"].items()}
+    values.update({k: auto.ConfigValue(value=v, secret=True) for k, v in settings["secret"].items()})
+    stack.set_all_config(values)
+    if operation == "up":
+        result = stack.up(on_output=lambda line: print(line, file=sys.stderr))
+        changes = result.summary.resource_changes
+    elif operation == "destroy":
+        result = stack.destroy(on_output=lambda line: print(line, file=sys.stderr))
+        changes = result.summary.resource_changes
+    else:
+        raise SystemExit(f"unknown operation {operation}")
+    outputs = {k: "[secret]" if v.secret else v.value for k, v in stack.outputs().items()}
+    state = stack.export_stack().deployment
+    print(json.dumps({"changes": changes, "outputs": outputs, "state": state}))
+
+
+main()

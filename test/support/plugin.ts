@@ -1,0 +1,61 @@
+/**
+ * The provider plugin as users install it: `npm pack` of the built repository, made into the
+ * release asset (harness/plugin-asset.ts), installed with `pulumi plugin install --file` into a
+ * stack's own Pulumi home; and stacks whose `runpod-dynamic:*` config points at an emulator.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { packPluginAsset } from "../../harness/plugin-asset.js";
+import { REPO_ROOT } from "../../harness/pulumi-cli.js";
+import { ProgramStack, type StackOptions } from "../../harness/stack.js";
+import type { RunningEmulator } from "./emulator.js";
+import { TIME_SCALE } from "./stack.js";
+
+export const PLUGIN_VERSION = (
+  JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }
+).version;
+
+/** The packed package and the plugin asset made from it, in a folder of their own. */
+export async function packedPlugin(): Promise<{ tarball: string; asset: string }> {
+  const { tarball, file } = await packPluginAsset();
+  return { tarball, asset: file };
+}
+
+/** The emulator's settings as the plugin's stack config: `runpod-dynamic:baseUrl`, ... */
+export function pluginConfig(emu: RunningEmulator): {
+  plain: Record<string, string>;
+  secret: Record<string, string>;
+} {
+  const { "runpod:apiKey": apiKey, ...urls } = emu.pulumiConfig();
+  const plain = Object.fromEntries(
+    Object.entries(urls).map(([k, v]) => [k.replace(/^runpod:/, "runpod-dynamic:"), String(v)]),
+  );
+  return { plain, secret: { "runpod-dynamic:apiKey": String(apiKey) } };
+}
+
+/**
+ * A new stack of a program in another language on `emu`, the plugin installed from `asset` into
+ * the stack's Pulumi home, no RUNPOD_* variables from the test process, the plugin's clock scaled
+ * like the emulator's.
+ */
+export async function pluginStackOnEmulator(
+  emu: RunningEmulator,
+  asset: string,
+  programDir: string,
+  options: Omit<StackOptions, "programDir"> = {},
+): Promise<ProgramStack> {
+  const stack = await ProgramStack.create({
+    ...options,
+    programDir,
+    env: {
+      RUNPOD_API_KEY: "",
+      RUNPOD_BASE_URL: "",
+      RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
+      ...options.env,
+    },
+  });
+  await stack.expect(["plugin", "install", "resource", "runpod-dynamic", PLUGIN_VERSION, "--file", asset]);
+  const { plain, secret } = pluginConfig(emu);
+  await stack.setConfig(plain, secret);
+  return stack;
+}
