@@ -5,7 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { packPluginAsset } from "../../harness/plugin-asset.js";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import { ProgramStack, type StackOptions } from "../../harness/stack.js";
 import type { RunningEmulator } from "./emulator.js";
@@ -14,12 +13,6 @@ import { TIME_SCALE } from "./stack.js";
 export const PLUGIN_VERSION = (
   JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }
 ).version;
-
-/** The packed package and the plugin asset made from it, in a folder of their own. */
-export async function packedPlugin(): Promise<{ tarball: string; asset: string }> {
-  const { tarball, file } = await packPluginAsset();
-  return { tarball, asset: file };
-}
 
 /** The emulator's settings as the plugin's stack config: `runpod-dynamic:baseUrl`, ... */
 export function pluginConfig(emu: RunningEmulator): {
