@@ -27,6 +27,10 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
   });
 
   describe(`examples/${spec.example} through the real CLI`, { timeout: 180_000 }, () => {
+    it("installs from its own folder and compiles under its own tsconfig", () => {
+      expect(run.compiled).toBe("compiles");
+    });
+
     it("pulumi preview: all to create, no API writes", async () => {
       const r = await run.up("preview", {}, true);
       expect([r.code, r.ops, r.writes]).toEqual([0, all("create"), 0]);

@@ -3,8 +3,15 @@
  * up, an in-place edit, a replacing edit, refresh after an out-of-band change, destroy) with the
  * real Pulumi CLI, reading what the engine reported (`--json` events) and counting the API calls
  * each phase made against the emulator.
+ *
+ * The example runs as the README says to use one: copied to a folder of its own, `npm install`ed
+ * there (its package.json unchanged, runpod-dynamic from this repository through `file:../..`) and
+ * compiled by its own tsconfig, then driven in that folder.
  */
+import { execFile } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import {
   type CommandResult,
   type EngineEvent,
@@ -12,6 +19,7 @@ import {
   type ProgramStack,
   previewSteps,
 } from "../../harness/stack.js";
+import { npm } from "../package/installed.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { stackOnEmulator } from "../support/stack.js";
 
@@ -41,6 +49,8 @@ export interface PhaseReport {
 
 export interface ExampleRun {
   readonly stack: ProgramStack;
+  /** `compiles`, or what the example's own tsconfig reported against its installed packages. */
+  readonly compiled: string;
   /** `pulumi up` (or `pulumi preview`) after setting extra config. */
   up(phase: string, extraConfig?: Record<string, string>, preview?: boolean): Promise<PhaseReport>;
   refresh(phase: string): Promise<PhaseReport>;
@@ -101,7 +111,9 @@ export async function exampleRun(
   baseConfig: Record<string, string> = {},
   secretConfig: readonly string[] = [],
 ): Promise<ExampleRun> {
-  const stack = await stackOnEmulator(emu, join(EXAMPLES_DIR, example));
+  const dir = await installExample(example);
+  const compiled = await compileExample(dir);
+  const stack = await stackOnEmulator(emu, dir, { inPlace: true });
   const secret = (k: string) => secretConfig.includes(k);
   const setConfig = (config: Record<string, string>) =>
     stack.setConfig(
@@ -160,6 +172,7 @@ export async function exampleRun(
   emu.control.clearRequests();
   return {
     stack,
+    compiled,
     reports,
     async up(phase, extraConfig = {}, preview = false) {
       await setConfig(extraConfig);
@@ -191,8 +204,38 @@ export async function exampleRun(
       if (!found?.id) throw new Error(`no resource named ${name} in state`);
       return found.id;
     },
-    close: () => stack.dispose(),
+    close: () => {
+      stack.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
+}
+
+/**
+ * A copy of `examples/<example>` in a sibling folder (`examples/.install-<example>`, so that
+ * `file:../..` still means this repository), `npm install`ed. Never the example's own folder: a
+ * node_modules there would be picked up by every other test that reads the example.
+ */
+async function installExample(example: string): Promise<string> {
+  const dir = join(EXAMPLES_DIR, `.install-${example}`);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(EXAMPLES_DIR, example), dir, {
+    recursive: true,
+    filter: (src) => !/[\\/](node_modules|package-lock\.json)$/.test(src),
+  });
+  // --ignore-scripts: `file:../..` links this repository, whose `prepare` would rebuild the dist/
+  // other test files are reading; `npm test` has built it already.
+  await npm(dir, ["install", "--prefer-offline", "--ignore-scripts"]);
+  return dir;
+}
+
+/** The example's own tsconfig over its program and the packages it installed. */
+async function compileExample(dir: string): Promise<string> {
+  const tsc = join(__dirname, "..", "..", "node_modules", "typescript", "bin", "tsc");
+  return promisify(execFile)(process.execPath, [tsc, "--noEmit", "-p", "tsconfig.json"], { cwd: dir }).then(
+    () => "compiles",
+    (err: { stdout?: string }) => err.stdout ?? String(err),
+  );
 }
 
 /** What the emulator still holds that a destroyed stack could have created. */

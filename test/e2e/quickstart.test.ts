@@ -28,6 +28,10 @@ const ALL = ["my-key", "sdxl", "smoke-test", "trainer", "workspace"];
 const ops = (op: string, names = ALL) => names.map((n) => `${op} ${n}`).sort();
 
 describe("quickstart through the real CLI", { timeout: 180_000 }, () => {
+  it("installs from its own folder and compiles under its own tsconfig", () => {
+    expect(run.compiled).toBe("compiles");
+  });
+
   it("pulumi preview: everything to create, no API writes", async () => {
     const r = await run.up("preview", {}, true);
     expect([r.code, r.ops, r.writes]).toEqual([0, ops("create"), 0]);

@@ -9,6 +9,13 @@ export const TIME_SCALE = 50;
  * A new stack of `programDir` whose `runpod:*` config points at `emu` (the API key as a secret),
  * with no RUNPOD_* variables from the test process and the provider host's clock scaled like the
  * emulator's.
+ *
+ * Programs run transpile-only (PULUMI_NODEJS_TRANSPILE_ONLY): type-checking a program again on
+ * every preview, up, refresh and destroy is about a third of a CLI run's CPU, and says nothing new.
+ * Every program here is type-checked once by `npm run typecheck` (tsconfig.test.json includes
+ * examples/ and test/), each example under its own tsconfig by test/e2e, and a user's program under
+ * the tsconfig `pulumi new` writes, type-checked by the Node host as users run it, by
+ * test/package/install.test.ts and test/package/template.test.ts.
  */
 export async function stackOnEmulator(
   emu: RunningEmulator,
@@ -22,6 +29,7 @@ export async function stackOnEmulator(
       RUNPOD_API_KEY: "",
       RUNPOD_BASE_URL: "",
       RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
+      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       ...options.env,
     },
   });

@@ -1,13 +1,13 @@
 /**
- * RunPod's public v2 API description (OpenAPI 3.1.0), read from the shared reference folder beside
- * the repository. Test code only: nothing that ships reads it.
+ * RunPod's public v2 API description (OpenAPI 3.1.0), the repository's copy (test/fixtures/api/README.md
+ * says where and when it was taken). Test code only: nothing that ships reads it.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../dist.js";
 
-export const DESCRIPTION_PATH = join(REPO_ROOT, "..", "shared", "reference", "runpod-openapi-v2.json");
+export const DESCRIPTION_PATH = join(REPO_ROOT, "test", "fixtures", "api", "runpod-openapi-v2.json");
 
 /** A JSON Schema (2020-12) as the description writes it. */
 export type Schema = { readonly [keyword: string]: unknown };
