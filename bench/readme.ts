@@ -17,7 +17,8 @@ import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
 import type { AfterUpResult } from "./refresh.js";
 
-export const FIGURES_START = "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
+export const FIGURES_START =
+  "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
 export const FIGURES_END = "<!-- end of figures -->";
 
 /** What a run and its parameters were, as every result file starts. */
@@ -83,7 +84,11 @@ export function readBenchResults(dir: string): BenchResults {
 }
 
 /** A markdown table: `align` has one entry per column, "l" or "r". */
-function table(head: readonly string[], align: string, rows: readonly (readonly (string | number)[])[]): string {
+function table(
+  head: readonly string[],
+  align: string,
+  rows: readonly (readonly (string | number)[])[],
+): string {
   const line = (cells: readonly (string | number)[]) => `| ${cells.join(" | ")} |`;
   const rule = [...align].map((a) => (a === "r" ? "---:" : "---"));
   return [line(head), line(rule), ...rows.map(line)].join("\n");
@@ -197,7 +202,17 @@ function stacksTable(s: StacksResult): string {
 
 function scaleTable(runs: readonly CliProgramResult[]): string {
   return table(
-    ["Pods", "Command", "Exit", "Wall (s)", "Emulator (s)", "Requests", "429s", "Peak MB CLI / host / program", "State"],
+    [
+      "Pods",
+      "Command",
+      "Exit",
+      "Wall (s)",
+      "Emulator (s)",
+      "Requests",
+      "429s",
+      "Peak MB CLI / host / program",
+      "State",
+    ],
     "rlrrrrrlr",
     runs.flatMap((r) =>
       r.phases.map((p) => [
@@ -250,7 +265,15 @@ function readinessTable(rows: readonly ReadinessResult[]): string {
   return table(
     ["Check", "N", "All ready (s)", "Requests", "Status reads", "429s", "Failures"],
     "lrrrrrr",
-    rows.map((r) => [`\`${r.check}\``, r.n, f(r.allReadySeconds), r.requests, r.reads, r.status429, r.failures]),
+    rows.map((r) => [
+      `\`${r.check}\``,
+      r.n,
+      f(r.allReadySeconds),
+      r.requests,
+      r.reads,
+      r.status429,
+      r.failures,
+    ]),
   );
 }
 
@@ -274,23 +297,28 @@ function microTable(full: FullReport): string {
   const m = full.micro;
   const sizes = Object.values(m.serializedBytes);
   const cd = m.checkAndDiff;
-  return table(
-    ["Figure", "Value"],
-    "lr",
-    [
-      ["Serialized provider per resource type (bytes)", `${Math.min(...sizes)}-${Math.max(...sizes)}`],
-      ["Provider host cold start to its first Create, median (ms)", f(m.coldStart.medianMs, 0)],
-      ["check + diff per Pod in process (µs)", f(cd.checkPlusDiffUs)],
-      ["check + diff per Pod through the provider host over gRPC (µs)", f(cd.hostCheckUs + cd.hostDiffUs, 0)],
-      ["Provider host memory idle (MB)", f(m.hostMemory.idleMb, 0)],
-      [`Provider host memory with ${m.hostMemory.n} pods in flight (MB)`, f(m.hostMemory.peakMb, 0)],
-    ],
-  );
+  return table(["Figure", "Value"], "lr", [
+    ["Serialized provider per resource type (bytes)", `${Math.min(...sizes)}-${Math.max(...sizes)}`],
+    ["Provider host cold start to its first Create, median (ms)", f(m.coldStart.medianMs, 0)],
+    ["check + diff per Pod in process (µs)", f(cd.checkPlusDiffUs)],
+    ["check + diff per Pod through the provider host over gRPC (µs)", f(cd.hostCheckUs + cd.hostDiffUs, 0)],
+    ["Provider host memory idle (MB)", f(m.hostMemory.idleMb, 0)],
+    [`Provider host memory with ${m.hostMemory.n} pods in flight (MB)`, f(m.hostMemory.peakMb, 0)],
+  ]);
 }
 
 function programTable(p: ProgramResult): string {
   return table(
-    ["Pods", "Preview (s)", "Preview peak MB", "Up wall (s)", "Up emulator (s)", "Up peak MB", "Requests", "429s"],
+    [
+      "Pods",
+      "Preview (s)",
+      "Preview peak MB",
+      "Up wall (s)",
+      "Up emulator (s)",
+      "Up peak MB",
+      "Requests",
+      "429s",
+    ],
     "rrrrrrrr",
     [
       [
@@ -317,7 +345,11 @@ function costTable(results: BenchResults): string {
   ];
   const rows = [row("inside the full run (`latest.json`)", results.full.cost)];
   if (results.cost) rows.push(row(`alone (\`cost.json\`, ${results.cost.measuredAt})`, results.cost));
-  return table(["Measured", "Resources", "Preview JSON", "Priced (ms)", "Priced and rendered (ms)"], "lrrrr", rows);
+  return table(
+    ["Measured", "Resources", "Preview JSON", "Priced (ms)", "Priced and rendered (ms)"],
+    "lrrrr",
+    rows,
+  );
 }
 
 /** The block between the markers: every table, each under the scenario it measures. */
