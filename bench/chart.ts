@@ -1,5 +1,5 @@
 /**
- * The bench's figures as one SVG (bench/results/fleet.svg, shown in the README): grouped bars per
+ * The bench's figures as one SVG (bench/results/fleet.svg, shown in bench/README.md): grouped bars per
  * fleet size for ours and each baseline (time to all RUNNING in multiples of T, requests, median
  * detection lag), the refresh and destroy rows of a RUNNING fleet, and the fleet through the real
  * CLI: `up` against the quota's bound per parallelism, and requests and host memory per N. Plain SVG text: no library,

@@ -1,9 +1,9 @@
 /**
  * Scenario 1: a fleet of pods created concurrently in one process under the default quota (60
  * requests a minute), on identical fresh emulators, by three strategies: ours (the Pod provider
- * with its shared watcher and rate-limit budget), and per-pod polling every 1 s and every 5 s, the
- * strategies other tools use (runpod-python polls every second, the Vast.ai Terraform provider every
- * 5 s). The baselines live here only; they are not product code.
+ * with its shared watcher and rate-limit budget), and per-pod polling every 1 s and every 5 s: one
+ * read per pod per interval, the simplest way to wait for many pods. The baselines live here only;
+ * they are not product code.
  */
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../emulator/index.js";
 import type { Clock } from "../provider/client/clock.js";

@@ -2,7 +2,8 @@
  * `npm run bench`: every scenario on fresh emulators, printed as tables and written as JSON under
  * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
  * `--only plugin` runs only 5d, the provider plugin against the dynamic provider, and writes
- * bench/results/latest-plugin.json.
+ * bench/results/latest-plugin.json. A full run then rewrites the figures of bench/README.md
+ * (bench/readme.ts); a quick run leaves them alone.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -18,6 +19,7 @@ import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
 import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
+import { type FullReport, type PluginReport, writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
 
 const quick = process.argv.includes("--quick");
@@ -29,6 +31,8 @@ if (onlyAt >= 0 && only !== "plugin") {
   process.exit(2);
 }
 const out = (line = "") => process.stdout.write(`${line}\n`);
+/** The repository, from dist/bench/. */
+const REPO_ROOT = join(__dirname, "..", "..");
 
 /** Emulator seconds from create to RUNNING, and how much faster than real time the emulator runs. */
 const T = 90;
@@ -73,24 +77,24 @@ async function mainOnlyPlugin(): Promise<void> {
   );
   out();
   const flavours = await compareFlavours([], { quick, tSeconds: T, scale: SCALE_SCALE, out });
-  const text = JSON.stringify(
-    {
-      startedAt: started.toISOString(),
-      node: process.version,
-      cores: cpus().length,
-      quick,
-      parameters: { tSeconds: T, clockScale: SCALE_SCALE, quota: "60/min, 3000/h, 50000/day" },
-      flavours,
-    },
-    null,
-    2,
-  );
-  const dir = join(__dirname, "..", "..", "bench", "results");
+  const report: PluginReport = {
+    startedAt: started.toISOString(),
+    node: process.version,
+    cores: cpus().length,
+    quick,
+    parameters: { tSeconds: T, clockScale: SCALE_SCALE, quota: "60/min, 3000/h, 50000/day" },
+    flavours,
+  };
+  const dir = join(REPO_ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });
   const latest = quick ? "latest-plugin-quick.json" : "latest-plugin.json";
-  writeFileSync(join(dir, latest), text);
+  writeFileSync(join(dir, latest), JSON.stringify(report, null, 2));
   out();
   out(`Written to bench/results/${latest}`);
+  if (!quick) {
+    writeBenchReadme(REPO_ROOT);
+    out("Figures of bench/README.md rewritten");
+  }
 }
 
 function fleetRow(r: FleetResult): string {
@@ -287,9 +291,9 @@ async function main(): Promise<void> {
     `${cost.resources} resources (${cost.documentBytes} bytes of preview JSON): priced in ${f(cost.priceMs)} ms; with table, markdown and JSON ${f(cost.priceAndRenderMs)} ms`,
   );
 
-  const dir = join(__dirname, "..", "..", "bench", "results");
+  const dir = join(REPO_ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });
-  const report = {
+  const report: FullReport = {
     startedAt: started.toISOString(),
     node: process.version,
     cores: cpus().length,
@@ -318,6 +322,10 @@ async function main(): Promise<void> {
   writeFileSync(join(dir, quick ? "fleet-quick.svg" : "fleet.svg"), chart);
   out();
   out(`Written to bench/results/${latest}`);
+  if (!quick) {
+    writeBenchReadme(REPO_ROOT);
+    out("Figures of bench/README.md rewritten");
+  }
 }
 
 (only === "plugin" ? mainOnlyPlugin() : main()).then(

@@ -2,7 +2,7 @@
  * Where the CLI reads the RunPod hub from: the one module that knows the hub is served over
  * GraphQL. `hub list|search|get` and `serverless create --hub-id` go through `hubSource` and
  * nothing else, so when RunPod gives the hub a v2 route, a v2 source replaces the GraphQL one here
- * and no command changes (docs/graphql-retirement.md).
+ * and no command changes (docs/api-retirements.md).
  *
  * RunPod retires its GraphQL API in early 2027, and the v2 description has no hub route yet. Until
  * then the GraphQL source sends exactly the queries runpodctl sends (provider/client/api/hub.ts).

@@ -1,5 +1,6 @@
 /** Flag value parsers: a bad value is an error that names the flag and what it accepts (exit code 2). */
 import { readFileSync } from "node:fs";
+import { isatty } from "node:tty";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { messageOf } from "../provider/client/errors.js";
 import { isRfc3339 } from "../provider/client/schemas/billing.js";
@@ -146,14 +147,13 @@ export function formatOf(opts: FormatOptions): Format {
 
 /**
  * The text of a file argument, `-` meaning standard input; a file that cannot be read is a usage
- * error naming it. Standard input from a terminal is refused rather than waited on.
+ * error naming it. Standard input from a terminal is refused rather than waited on. The terminal
+ * test is `isatty(0)`, not `process.stdin.isTTY`: opening `process.stdin` on a pipe makes it
+ * non-blocking, and the read below then fails with EAGAIN whenever the writer (a `pulumi preview`
+ * still running) has not written yet.
  */
-export function readTextArgument(
-  what: string,
-  path: string,
-  stdin: NodeJS.ReadStream = process.stdin,
-): string {
-  if (path === "-" && stdin.isTTY === true) {
+export function readTextArgument(what: string, path: string, stdinIsTerminal: boolean = isatty(0)): string {
+  if (path === "-" && stdinIsTerminal) {
     throw new UsageError(
       `${what}: give a file, or pipe it in (for example \`pulumi preview --json | runpod-dynamic cost\`).`,
     );

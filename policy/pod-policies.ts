@@ -102,7 +102,7 @@ export const POD_CHECK_RULES = [
   {
     name: "pod-valid-inputs",
     description: "Pod inputs must pass the provider's check.",
-    fix: "correct the input as the Pod inputs reference in the README describes",
+    fix: "correct the input as the Pod reference (docs/reference) describes",
   },
 ] as const;
 

@@ -75,7 +75,7 @@ export const serverlessPolicies: readonly ResourceValidationPolicy[] = [
             subject(endpoint.type, endpoint.name),
             f.property,
             f.reason,
-            "correct the input as the ServerlessEndpoint inputs reference in the README describes",
+            "correct the input as the ServerlessEndpoint reference (docs/reference) describes",
           ),
         );
       }

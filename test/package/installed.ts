@@ -95,7 +95,7 @@ export function copiesOf(dir: string, name: string): string[] {
   return found.sort();
 }
 
-/** The template `pulumi new` is pointed at in the README. */
+/** The template `pulumi new` is pointed at in docs/template.md. */
 export const TEMPLATE = join(REPO_ROOT, "templates", "runpod-gpu-pod");
 
 /**

@@ -17,9 +17,9 @@ import { packTarball } from "./installed.js";
 
 const run = promisify(execFile);
 
-/** The budget for the tarball npm uploads and for what it unpacks to; the measured sizes sit in
- * the README's Development section. Well above today's, so that only a real mistake (a stray
- * folder, source maps, a vendored dependency) crosses it. */
+/** The budget for the tarball npm uploads and for what it unpacks to (`npm pack --dry-run` prints
+ * today's sizes). Well above today's, so that only a real mistake (a stray folder, source maps, a
+ * vendored dependency) crosses it. */
 const TARBALL_BUDGET = 640 * 1024;
 const UNPACKED_BUDGET = 2.5 * 1024 * 1024;
 

@@ -46,7 +46,7 @@ describe("a program installed with yarn or pnpm", { timeout: 600_000 }, () => {
         env: {
           PATH: [bin, process.env.PATH ?? ""].join(delimiter),
           // yarn 1 fails the install on a package whose `engines` the running Node does not meet, and
-          // @pulumi/pulumi declares node >=22 (it runs on 20: README, "The two commands").
+          // @pulumi/pulumi declares node >=22 (docs/install.md, "Package managers").
           YARN_IGNORE_ENGINES: "true",
           RUNPOD_API_KEY: "",
           RUNPOD_BASE_URL: "",

@@ -1,5 +1,5 @@
 /**
- * The README's Python program (examples/python) as a Python user runs it: the plugin installed
+ * The Python program of docs/languages.md (examples/python) as a Python user runs it: the plugin installed
  * with `npm install -g` of the packed package (the engine finds it on PATH), Pulumi's Python SDK
  * from PyPI at the CLI's version and the generated SDK from sdk/python installed with pip into a
  * fresh virtual environment, the program run through Pulumi's Python Automation API against the
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), "runpod-python-"));
   const cli = requirePulumiCli();
-  // The README's way: the plugin's executable on PATH, from the package installed globally.
+  // docs/languages.md's way: the plugin's executable on PATH, from the package installed globally.
   const tarball = await packTarball(work);
   const prefix = join(work, "global");
   await run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", tarball]);
@@ -102,7 +102,7 @@ async function drive(operation: "up" | "destroy", config: Record<string, string>
 const podOf = (d: Driven) => (d.state.resources ?? []).find((r) => r.type === "runpod-dynamic:index:Pod");
 // The stack, the volume and the pod (the default provider is not counted as a change).
 
-describe("the README's Python program on the provider plugin", { timeout: 300_000 }, () => {
+describe("the Python program of docs/languages.md on the provider plugin", { timeout: 300_000 }, () => {
   let podId: unknown;
 
   it("creates a RUNNING pod on a network volume with a secret env value, kept secret in state", async () => {

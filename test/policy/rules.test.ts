@@ -244,8 +244,8 @@ const checkCases: CheckCase[] = [
     pass: gpuPod({ templateId: "tpl-1", image: undefined }),
     fail: { type: POD, name: "trainer", props: { name: "trainer", gpu: { id: A40 }, imag: "img:1" } },
     messages: [
-      "Pod \"trainer\", imag: unknown property 'imag'; check the spelling against the documented inputs. Fix: correct the input as the Pod inputs reference in the README describes.",
-      'Pod "trainer", image: is required unless templateId is set. Fix: correct the input as the Pod inputs reference in the README describes.',
+      "Pod \"trainer\", imag: unknown property 'imag'; check the spelling against the documented inputs. Fix: correct the input as the Pod reference (docs/reference) describes.",
+      'Pod "trainer", image: is required unless templateId is set. Fix: correct the input as the Pod reference (docs/reference) describes.',
     ],
   },
 ];
@@ -484,7 +484,7 @@ describe("serverless rules", () => {
 
   it("serverless-valid-inputs: everything else the provider's check rejects, and nothing the named rules report", async () => {
     expect(await run("serverless-valid-inputs", endpoint({ gpu: { pools: [] } }))).toEqual([
-      'ServerlessEndpoint "api", gpu.pools: must have at least 1 item. Fix: correct the input as the ServerlessEndpoint inputs reference in the README describes.',
+      'ServerlessEndpoint "api", gpu.pools: must have at least 1 item. Fix: correct the input as the ServerlessEndpoint reference (docs/reference) describes.',
     ]);
     expect(
       await run("serverless-valid-inputs", endpoint({ workers: { idleTimeout: 0 }, flashBoot: true })),

@@ -1,0 +1,415 @@
+/**
+ * The figures of bench/README.md, written from the result files under bench/results/ so that no
+ * figure in it is ever typed by hand. `npm run bench` rewrites the block after a full run;
+ * `node dist/bench/readme.js` rewrites it from the result files already there. Everything outside
+ * the two markers is prose and stays as written.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { CliPhase, CliProgramResult } from "./cli-program.js";
+import type { StacksResult } from "./cli-stacks.js";
+import { f } from "./columns.js";
+import type { CostFigures } from "./cost.js";
+import type { FlavourRow } from "./flavours.js";
+import type { FleetResult } from "./fleet.js";
+import type { CheckDiffFigures } from "./micro.js";
+import type { ProgramResult } from "./program.js";
+import type { ReadinessResult } from "./readiness.js";
+import type { AfterUpResult } from "./refresh.js";
+
+export const FIGURES_START =
+  "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
+export const FIGURES_END = "<!-- end of figures -->";
+
+/** What a run and its parameters were, as every result file starts. */
+interface RunInfo {
+  readonly startedAt: string;
+  readonly node: string;
+  readonly cores: number;
+  readonly quick: boolean;
+  readonly parameters: { readonly tSeconds: number; readonly clockScale: number; readonly quota: string };
+}
+
+/** bench/results/latest.json: a full `npm run bench`. */
+export interface FullReport extends RunInfo {
+  readonly fleet: readonly FleetResult[];
+  readonly hostFleet: readonly FleetResult[];
+  readonly sharedKey: FleetResult;
+  readonly micro: {
+    readonly serializedBytes: Readonly<Record<string, number>>;
+    readonly coldStart: { readonly medianMs: number; readonly runsMs: readonly number[] };
+    readonly checkAndDiff: CheckDiffFigures;
+    readonly hostMemory: { readonly idleMb: number; readonly peakMb: number; readonly n: number };
+  };
+  readonly program: ProgramResult;
+  readonly programThroughCli: {
+    readonly parallelism: readonly CliProgramResult[];
+    readonly stacks: StacksResult;
+    readonly scale: readonly CliProgramResult[];
+    readonly flavours: FlavoursReport;
+  };
+  readonly readiness: readonly ReadinessResult[];
+  readonly afterUp: readonly AfterUpResult[];
+  readonly cost: CostFigures;
+}
+
+interface FlavoursReport {
+  readonly table: readonly FlavourRow[];
+}
+
+/** bench/results/latest-plugin.json: `node dist/bench/run.js --only plugin`. */
+export interface PluginReport extends RunInfo {
+  readonly flavours: FlavoursReport;
+}
+
+/** bench/results/cost.json: `node dist/bench/cost.js`, scenario 8 alone. */
+export interface CostReport extends CostFigures {
+  readonly measuredAt: string;
+  readonly node: string;
+}
+
+/** The result files the figures are written from; the last two are there only once run. */
+export interface BenchResults {
+  readonly full: FullReport;
+  readonly plugin: PluginReport | undefined;
+  readonly cost: CostReport | undefined;
+}
+
+export function readBenchResults(dir: string): BenchResults {
+  const read = <T>(name: string): T | undefined =>
+    existsSync(join(dir, name)) ? (JSON.parse(readFileSync(join(dir, name), "utf8")) as T) : undefined;
+  const full = read<FullReport>("latest.json");
+  if (!full) throw new Error(`no ${join(dir, "latest.json")}: run npm run bench first`);
+  return { full, plugin: read<PluginReport>("latest-plugin.json"), cost: read<CostReport>("cost.json") };
+}
+
+/** A markdown table: `align` has one entry per column, "l" or "r". */
+function table(
+  head: readonly string[],
+  align: string,
+  rows: readonly (readonly (string | number)[])[],
+): string {
+  const line = (cells: readonly (string | number)[]) => `| ${cells.join(" | ")} |`;
+  const rule = [...align].map((a) => (a === "r" ? "---:" : "---"));
+  return [line(head), line(rule), ...rows.map(line)].join("\n");
+}
+
+const source = (file: string, run: RunInfo) =>
+  `From \`bench/results/${file}\`: started ${run.startedAt}, Node ${run.node}, ${run.cores} cores, ` +
+  `T = ${run.parameters.tSeconds} s, quota ${run.parameters.quota}.`;
+
+const strategyName: Record<FleetResult["strategy"], string> = {
+  ours: "runpod-dynamic",
+  "poll-1s": "poll every 1 s",
+  "poll-5s": "poll every 5 s",
+};
+
+const lag = (median: number, p90: number) => `${f(median, 2)} / ${f(p90, 2)}`;
+const peaks = (p: CliPhase["peaks"]) => `${f(p.cli, 0)} / ${f(p.host, 0)} / ${f(p.program, 0)}`;
+const overBound = (x: number, bound: number) => `${x >= bound ? "+" : ""}${f(((x - bound) / bound) * 100)} %`;
+
+function fleetTable(rows: readonly FleetResult[], label: (r: FleetResult) => string): string {
+  return table(
+    ["Strategy", "N", "All RUNNING (s)", "x T", "Requests", "429s", "Lag median / p90 (s)", "Failures"],
+    "lrrrrrrr",
+    rows.map((r) => [
+      label(r),
+      r.n,
+      f(r.allRunningSeconds),
+      f(r.ratioToT, 2),
+      r.requests,
+      r.status429,
+      lag(r.lagMedian, r.lagP90),
+      r.failures,
+    ]),
+  );
+}
+
+function parallelismTable(runs: readonly CliProgramResult[]): string {
+  return table(
+    [
+      "Pods",
+      "Parallelism",
+      "Creates sent (s)",
+      "All RUNNING (s)",
+      "From 1st (s)",
+      "Bound (s)",
+      "Over bound",
+      "Requests",
+      "429s",
+      "Lag median / p90 (s)",
+      "Peak MB CLI / host / program",
+      "Pacing warning",
+    ],
+    "rlrrrrrrrrll",
+    runs.flatMap((r) => {
+      const up = r.phases.find((p) => p.command === "up");
+      const t = r.fleet;
+      if (!up || !t) return [];
+      const fromFirst = t.allRunning - t.firstCreate;
+      return [
+        [
+          r.resources,
+          r.parallel === "default" ? "default" : String(r.parallel),
+          `${f(t.firstCreate)}-${f(t.lastCreate)}`,
+          f(t.allRunning),
+          f(fromFirst),
+          t.bound,
+          overBound(fromFirst, t.bound),
+          up.requests,
+          up.status429,
+          lag(t.lagMedian, t.lagP90),
+          peaks(up.peaks),
+          up.pacingNote ? "yes" : "no",
+        ],
+      ];
+    }),
+  );
+}
+
+function stacksTable(s: StacksResult): string {
+  const fromFirst = s.fleet.allRunning - s.fleet.firstCreate;
+  return table(
+    [
+      "Stacks x pods",
+      "Pods created",
+      "All RUNNING from 1st (s)",
+      "Bound (s)",
+      "Over bound",
+      "Up requests",
+      "Up 429s",
+      "Lag median / p90 (s)",
+      "Destroy requests",
+      "Destroy 429s",
+    ],
+    "lrrrrrrrrr",
+    [
+      [
+        `${s.stacks} x ${s.podsPerStack}`,
+        s.created,
+        f(fromFirst),
+        s.fleet.bound,
+        overBound(fromFirst, s.fleet.bound),
+        s.up.requests,
+        s.up.status429,
+        lag(s.fleet.lagMedian, s.fleet.lagP90),
+        s.destroy.requests,
+        s.destroy.status429,
+      ],
+    ],
+  );
+}
+
+function scaleTable(runs: readonly CliProgramResult[]): string {
+  return table(
+    [
+      "Pods",
+      "Command",
+      "Exit",
+      "Wall (s)",
+      "Emulator (s)",
+      "Requests",
+      "429s",
+      "Peak MB CLI / host / program",
+      "State",
+    ],
+    "rlrrrrrlr",
+    runs.flatMap((r) =>
+      r.phases.map((p) => [
+        r.resources,
+        p.command,
+        p.exitCode,
+        f(p.wallSeconds),
+        f(p.emulatorSeconds, 0),
+        p.requests,
+        p.status429,
+        peaks(p.peaks),
+        p.command === "up" ? `${f(r.stateBytes / 1024, 0)} KB` : "",
+      ]),
+    ),
+  );
+}
+
+function flavoursTable(rows: readonly FlavourRow[]): string {
+  const bytes = (x: number | undefined) => (x === undefined ? "-" : `${f(x, 0)} B`);
+  return table(
+    [
+      "Flavour",
+      "Pods",
+      "Exit",
+      "Wall (s)",
+      "Requests",
+      "429s",
+      "Peak MB CLI / provider / program",
+      "Pod in state",
+      "Its inputs and outputs",
+      "Serialized provider",
+    ],
+    "lrrrrrlrrr",
+    rows.map((r) => [
+      r.flavour,
+      r.pods,
+      r.exitCode,
+      f(r.wallSeconds),
+      r.requests,
+      r.status429,
+      peaks(r.peaks),
+      bytes(r.state?.podEntryBytes),
+      bytes(r.state?.propertyBytesPerPod),
+      bytes(r.state?.providerBytesPerPod),
+    ]),
+  );
+}
+
+function readinessTable(rows: readonly ReadinessResult[]): string {
+  return table(
+    ["Check", "N", "All ready (s)", "Requests", "Status reads", "429s", "Failures"],
+    "lrrrrrr",
+    rows.map((r) => [
+      `\`${r.check}\``,
+      r.n,
+      f(r.allReadySeconds),
+      r.requests,
+      r.reads,
+      r.status429,
+      r.failures,
+    ]),
+  );
+}
+
+function afterUpTable(rows: readonly AfterUpResult[]): string {
+  return table(
+    ["Phase", "Strategy", "N", "Seconds", "Requests", "429s", "Failures"],
+    "llrrrrr",
+    rows.map((r) => [
+      r.phase,
+      r.strategy === "ours" ? "runpod-dynamic" : "one GET per pod",
+      r.n,
+      f(r.seconds),
+      r.requests,
+      r.status429,
+      r.failures,
+    ]),
+  );
+}
+
+function microTable(full: FullReport): string {
+  const m = full.micro;
+  const sizes = Object.values(m.serializedBytes);
+  const cd = m.checkAndDiff;
+  return table(["Figure", "Value"], "lr", [
+    ["Serialized provider per resource type (bytes)", `${Math.min(...sizes)}-${Math.max(...sizes)}`],
+    ["Provider host cold start to its first Create, median (ms)", f(m.coldStart.medianMs, 0)],
+    ["check + diff per Pod in process (µs)", f(cd.checkPlusDiffUs)],
+    ["check + diff per Pod through the provider host over gRPC (µs)", f(cd.hostCheckUs + cd.hostDiffUs, 0)],
+    ["Provider host memory idle (MB)", f(m.hostMemory.idleMb, 0)],
+    [`Provider host memory with ${m.hostMemory.n} pods in flight (MB)`, f(m.hostMemory.peakMb, 0)],
+  ]);
+}
+
+function programTable(p: ProgramResult): string {
+  return table(
+    [
+      "Pods",
+      "Preview (s)",
+      "Preview peak MB",
+      "Up wall (s)",
+      "Up emulator (s)",
+      "Up peak MB",
+      "Requests",
+      "429s",
+    ],
+    "rrrrrrrr",
+    [
+      [
+        p.resources,
+        f(p.previewSeconds),
+        f(p.previewPeakMb, 0),
+        f(p.upSeconds),
+        f(p.upEmulatorSeconds, 0),
+        f(p.upPeakMb, 0),
+        p.upRequests,
+        p.up429,
+      ],
+    ],
+  );
+}
+
+function costTable(results: BenchResults): string {
+  const row = (label: string, c: CostFigures) => [
+    label,
+    c.resources,
+    `${f(c.documentBytes / 1024, 0)} KB`,
+    f(c.priceMs),
+    f(c.priceAndRenderMs),
+  ];
+  const rows = [row("inside the full run (`latest.json`)", results.full.cost)];
+  if (results.cost) rows.push(row(`alone (\`cost.json\`, ${results.cost.measuredAt})`, results.cost));
+  return table(
+    ["Measured", "Resources", "Preview JSON", "Priced (ms)", "Priced and rendered (ms)"],
+    "lrrrr",
+    rows,
+  );
+}
+
+/** The block between the markers: every table, each under the scenario it measures. */
+export function figuresMarkdown(results: BenchResults): string {
+  const { full, plugin } = results;
+  const cli = full.programThroughCli;
+  // 5d runs in a full run and alone (--only plugin): the later of the two is shown.
+  const alone = plugin && plugin.startedAt > full.startedAt ? plugin : undefined;
+  const flavourRun: RunInfo = alone ?? full;
+  const flavourRows = (alone ?? full.programThroughCli).flavours.table;
+  const flavourFile = alone ? "latest-plugin.json" : "latest.json";
+  const sections = [
+    `### 1. A fleet in one process (clock x${full.parameters.clockScale})`,
+    source("latest.json", full),
+    fleetTable(full.fleet, (r) => strategyName[r.strategy]),
+    "### 2. The fleet through the real provider host",
+    fleetTable([...full.hostFleet, full.sharedKey], (r) =>
+      r === full.sharedKey ? "4 provider hosts, one API key" : "one provider host",
+    ),
+    "### 3. Micro figures",
+    microTable(full),
+    "### 4. A program through the stand-in engine",
+    programTable(full.program),
+    `### 5. The fleet program through the real CLI: parallelism (clock x${cli.parallelism[0]?.scale ?? "-"})`,
+    parallelismTable(cli.parallelism),
+    `### 5b. Several stacks on one API key (clock x${cli.stacks.scale})`,
+    stacksTable(cli.stacks),
+    `### 5c. Scale through the real CLI (clock x${cli.scale[0]?.scale ?? "-"})`,
+    scaleTable(cli.scale),
+    `### 5d. The provider plugin next to the dynamic provider (clock x${flavourRun.parameters.clockScale})`,
+    source(flavourFile, flavourRun),
+    flavoursTable(flavourRows),
+    "### 6. What a readiness check costs",
+    readinessTable(full.readiness),
+    "### 7. After up: refresh and destroy",
+    afterUpTable(full.afterUp),
+    "### 8. What a change costs",
+    costTable(results),
+  ];
+  return sections.join("\n\n");
+}
+
+/** `readme` with the block between the markers replaced by `figures`. */
+export function withFigures(readme: string, figures: string): string {
+  const start = readme.indexOf(FIGURES_START);
+  const end = readme.indexOf(FIGURES_END);
+  if (start < 0 || end < start) {
+    throw new Error(`bench/README.md has no figures block: the lines ${FIGURES_START} and ${FIGURES_END}`);
+  }
+  return `${readme.slice(0, start + FIGURES_START.length)}\n\n${figures}\n\n${readme.slice(end)}`;
+}
+
+/** Rewrites the figures block of `<root>/bench/README.md` from `<root>/bench/results`. */
+export function writeBenchReadme(root: string): void {
+  const path = join(root, "bench", "README.md");
+  const figures = figuresMarkdown(readBenchResults(join(root, "bench", "results")));
+  writeFileSync(path, withFigures(readFileSync(path, "utf8"), figures));
+}
+
+if (require.main === module) {
+  writeBenchReadme(join(__dirname, "..", ".."));
+  process.stdout.write("bench/README.md: figures written from bench/results\n");
+}

@@ -1,0 +1,29 @@
+/**
+ * bench/README.md's figures are what bench/readme.ts writes from the committed result files, so a
+ * figure typed by hand, or results committed without their figures, fail here.
+ */
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadDist, REPO_ROOT } from "../support/dist.js";
+
+const { FIGURES_END, FIGURES_START, figuresMarkdown, readBenchResults, withFigures } =
+  loadDist<typeof import("../../bench/readme.js")>("bench/readme.js");
+
+describe("bench/README.md", () => {
+  it("holds exactly the figures of bench/results/*.json: run node dist/bench/readme.js", () => {
+    const readme = readFileSync(join(REPO_ROOT, "bench", "README.md"), "utf8");
+    const figures = figuresMarkdown(readBenchResults(join(REPO_ROOT, "bench", "results")));
+    expect(readme).toBe(withFigures(readme, figures));
+    expect(figures).toContain("| runpod-dynamic | 200 |");
+  });
+
+  it("keeps the prose around the block and refuses a page without the markers", () => {
+    const page = `# Bench\n\nprose\n\n${FIGURES_START}\n\nold | figures\n\n${FIGURES_END}\n\nafter\n`;
+    expect(withFigures(page, "new")).toBe(
+      `# Bench\n\nprose\n\n${FIGURES_START}\n\nnew\n\n${FIGURES_END}\n\nafter\n`,
+    );
+    expect(() => withFigures("# Bench\n", "new")).toThrow(/has no figures block/);
+  });
+});
