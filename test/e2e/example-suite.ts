@@ -3,7 +3,14 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { type ExampleRun, type ExampleSpec, exampleRun, leftovers, TIME_SCALE } from "./phases.js";
+import {
+  type ExampleRun,
+  type ExampleSpec,
+  exampleRun,
+  INSTALL_TIMEOUT_MS,
+  leftovers,
+  TIME_SCALE,
+} from "./phases.js";
 
 export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
   let emu: RunningEmulator;
@@ -14,7 +21,7 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
   beforeAll(async () => {
     emu = await emulatorLib.startEmulator({ clockScale: TIME_SCALE, randomSeed });
     run = await exampleRun(emu, spec.example, spec.config ?? {}, spec.secretConfig ?? []);
-  });
+  }, INSTALL_TIMEOUT_MS);
   afterAll(async () => {
     run?.close();
     await emu.close();

@@ -30,6 +30,9 @@ export const EXAMPLES_DIR = join(__dirname, "..", "..", "examples");
 /** How `pulumi stack output --json` shows a secret without `--show-secrets`. */
 export const SECRET_SHOWN = "[secret]";
 
+/** `exampleRun` installs and compiles the example: npm and tsc, slower than a hook's default. */
+export const INSTALL_TIMEOUT_MS = 300_000;
+
 export interface PhaseReport {
   readonly phase: string;
   readonly code: number;

@@ -3,7 +3,14 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { type ExampleRun, exampleRun, leftovers, SECRET_SHOWN, TIME_SCALE } from "./phases.js";
+import {
+  type ExampleRun,
+  exampleRun,
+  INSTALL_TIMEOUT_MS,
+  leftovers,
+  SECRET_SHOWN,
+  TIME_SCALE,
+} from "./phases.js";
 
 const HF_TOKEN = "hf_SECRET_TOKEN_123";
 let emu: RunningEmulator;
@@ -13,7 +20,7 @@ beforeAll(async () => {
   run = await exampleRun(emu, "quickstart", { "runpod-quickstart:hfToken": HF_TOKEN }, [
     "runpod-quickstart:hfToken",
   ]);
-});
+}, INSTALL_TIMEOUT_MS);
 afterAll(async () => {
   run?.close();
   await emu.close();
