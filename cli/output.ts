@@ -1,6 +1,8 @@
 /**
  * The CLI's one way to print. Commands hand it data; it renders a table for people, JSON or YAML
- * for machines, and errors on stderr. Nothing else in the CLI writes to the terminal.
+ * for machines, and errors on stderr. Nothing else in the CLI writes to the terminal; and what else
+ * a command takes from outside its arguments (environment, standard input, Ctrl-C) it takes from
+ * the same Terminal, never from `process`.
  *
  * Every line goes through `redact` with the API key the command connected with, so not even a
  * server echoing the key back can leak it to a terminal or a log.
@@ -9,11 +11,6 @@ import type { Writable } from "node:stream";
 import { messageOf } from "../provider/client/errors.js";
 import { adviceFor, ERROR_CODES, isRunpodApiError, redact } from "../provider/client/index.js";
 import { CliError, UsageError } from "./errors.js";
-
-export interface Output {
-  line(text?: string): void;
-  error(text: string): void;
-}
 
 /** `--output` values; `table` is for people, `json` and `yaml` have stable field names. */
 export const FORMATS = ["table", "json", "yaml"] as const;
@@ -34,7 +31,7 @@ export interface StandardInput {
  * or a test's, which runs commands in its own process. Commands reach these only through the
  * Terminal, never through `process`, so one run cannot see another's environment or signals.
  */
-export interface Streams {
+export interface CommandIO {
   readonly stdout: Writable;
   readonly stderr: Writable & { readonly isTTY?: boolean };
   readonly stdin: StandardInput;
@@ -43,7 +40,7 @@ export interface Streams {
   onInterrupt(stop: () => void): () => void;
 }
 
-export class Terminal implements Output {
+export class Terminal {
   private chosen: Format = "table";
   private readonly secrets: string[] = [];
   /** The YAML writer, loaded only by `use("yaml")`. */
@@ -52,20 +49,20 @@ export class Terminal implements Output {
   /** How `localTime` writes an instant, made on first use. */
   private timeFormat: Intl.DateTimeFormat | undefined;
 
-  constructor(private readonly streams: Streams) {}
+  constructor(private readonly io: CommandIO) {}
 
   /** The environment the command runs in: its configuration (connect.ts) and TZ. */
   get env(): NodeJS.ProcessEnv {
-    return this.streams.env;
+    return this.io.env;
   }
 
   get stdin(): StandardInput {
-    return this.streams.stdin;
+    return this.io.stdin;
   }
 
   /** Calls `stop` on Ctrl-C (SIGINT) or SIGTERM until the returned function is called. */
   onInterrupt(stop: () => void): () => void {
-    return this.streams.onInterrupt(stop);
+    return this.io.onInterrupt(stop);
   }
 
   /** Chosen per command by its `--output`/`--json` flags (`use`); errors follow it too. */
@@ -85,19 +82,19 @@ export class Terminal implements Output {
   }
 
   line(text = ""): void {
-    this.streams.stdout.write(`${redact(text, this.secrets)}\n`);
+    this.io.stdout.write(`${redact(text, this.secrets)}\n`);
   }
 
   error(text: string): void {
-    this.streams.stderr.write(`${redact(text, this.secrets)}\n`);
+    this.io.stderr.write(`${redact(text, this.secrets)}\n`);
   }
 
   /** Raw writers for commander's help and usage errors (configureOutput). */
   readonly writeOut = (text: string): void => {
-    this.streams.stdout.write(redact(text, this.secrets));
+    this.io.stdout.write(redact(text, this.secrets));
   };
   readonly writeErr = (text: string): void => {
-    this.streams.stderr.write(redact(text, this.secrets));
+    this.io.stderr.write(redact(text, this.secrets));
   };
 
   /**
@@ -166,7 +163,7 @@ export class Terminal implements Output {
       minute: "2-digit",
       hourCycle: "h23",
       timeZoneName: "short",
-      ...timeZoneOf(this.streams.env),
+      ...timeZoneOf(this.io.env),
     });
     const parts = Object.fromEntries(
       this.timeFormat.formatToParts(new Date(ms)).map((p) => [p.type, p.value]),
@@ -184,7 +181,7 @@ export class Terminal implements Output {
    * pipes, CI or tests). The spinner module is loaded only then.
    */
   async spin<T>(text: string, work: (update: (text: string) => void) => Promise<T>): Promise<T> {
-    const { stderr, env } = this.streams;
+    const { stderr, env } = this.io;
     if (stderr.isTTY !== true || env.TERM === "dumb" || "CI" in env) return work(() => undefined);
     const { default: yoctoSpinner } = await import("yocto-spinner");
     const spinner = yoctoSpinner({ text, stream: stderr }).start();

@@ -32,7 +32,7 @@ Exit codes: 0 success, 1 API or command failure, 2 usage error.
 With --json or -o json|yaml, a failure after the flags were read is one JSON object on stderr:
 error, code, status, detail, errors.`;
 
-export function buildProgram(out: Terminal): Command {
+function buildProgram(out: Terminal): Command {
   // Output settings, exitOverride and the error hint are copied to each subcommand when it is
   // created, so they are set before any command is registered.
   const program = new Command("runpod-dynamic")
