@@ -8,7 +8,14 @@
  * now talks to base_url and serverless_url. It is ignored, so an environment that still sets it
  * (even to an address that no longer answers, or is not a URL) keeps working.
  */
-import { RunpodApi, RunpodClient, type RunpodSettings, resolveSettings } from "../provider/client/index.js";
+import {
+  RateLimitBudgets,
+  RunpodApi,
+  RunpodClient,
+  type RunpodSettings,
+  realClock,
+  resolveSettings,
+} from "../provider/client/index.js";
 import { CliError } from "./errors.js";
 import type { Terminal } from "./output.js";
 
@@ -18,12 +25,14 @@ export interface Connection {
 }
 
 /**
- * Settings from the environment, and a client. The key is checked here, before any request, so a
- * missing key is one clear error rather than a failure deep in a command; and it is handed to the
- * terminal so that no line printed afterwards can contain it.
+ * Settings from the terminal's environment, and a client. The key is checked here, before any
+ * request, so a missing key is one clear error rather than a failure deep in a command; and it is
+ * handed to the terminal so that no line printed afterwards can contain it. The client's rate-limit
+ * budgets are the command's own: the binary runs one command per process, and a command run in a
+ * test's process must not start from what an earlier one learnt.
  */
-export function connect(out: Terminal, env: NodeJS.ProcessEnv = process.env): Connection {
-  const { RUNPOD_REST_URL: _retired, ...current } = env;
+export function connect(out: Terminal): Connection {
+  const { RUNPOD_REST_URL: _retired, ...current } = out.env;
   const settings = resolveSettings(() => undefined, current);
   if (!settings.apiKey) {
     throw new CliError(
@@ -32,5 +41,6 @@ export function connect(out: Terminal, env: NodeJS.ProcessEnv = process.env): Co
     );
   }
   out.protect(settings.apiKey);
-  return { api: new RunpodApi(new RunpodClient(settings)), settings };
+  const client = new RunpodClient(settings, { budgets: new RateLimitBudgets(realClock) });
+  return { api: new RunpodApi(client), settings };
 }

@@ -49,7 +49,7 @@ export function registerCost(program: Command, out: Terminal): void {
     .addHelpText("after", HELP)
     .action(async (file: string, opts: { prices?: string }) => {
       const document = readCostDocument(
-        readTextArgument("cost", file),
+        readTextArgument("cost", file, out.stdin),
         file === "-" ? "standard input" : file,
       );
       const prices = await loadPrices(out, opts.prices);

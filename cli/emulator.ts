@@ -4,10 +4,10 @@ import type { Command } from "commander";
 import type { SeedInput } from "../emulator/index.js";
 import { messageOf } from "../provider/client/errors.js";
 import { CliError, UsageError } from "./errors.js";
-import { type Output, stdio } from "./output.js";
+import type { Terminal } from "./output.js";
 import { intOption, numberOption } from "./parse.js";
 
-export function registerEmulator(program: Command, out: Output = stdio): void {
+export function registerEmulator(program: Command, out: Terminal): void {
   program
     .command("emulator")
     .description("Start the local RunPod API emulator on 127.0.0.1 and print its addresses and test API key.")
@@ -71,9 +71,10 @@ export function registerEmulator(program: Command, out: Output = stdio): void {
       out.line("Point the provider, the CLI or `pulumi up` at it:");
       for (const [k, v] of Object.entries(emu.env())) out.line(`export ${k}=${v}`);
       await new Promise<void>((resolve) => {
-        const stop = () => resolve();
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
+        const stopWaiting = out.onInterrupt(() => {
+          stopWaiting();
+          resolve();
+        });
       });
       await emu.close();
     });

@@ -22,7 +22,7 @@ import { connect } from "./connect.js";
 import { CliError } from "./errors.js";
 import { listingRef, readReleaseConfig } from "./hub-listing.js";
 import { hubSource } from "./hub-source.js";
-import { count, fields, localTime, type Terminal, table } from "./output.js";
+import { count, fields, type Terminal, table } from "./output.js";
 import { addOutputOptions, choice, type FormatOptions, intOption, textOption } from "./parse.js";
 
 type HubListingSummary = schemas.HubListingSummary;
@@ -138,7 +138,7 @@ async function listListings(out: Terminal, opts: ListOptions, searchQuery?: stri
               l.category ?? "",
               count(l.stars),
               count(l.deploys),
-              localTime(l.updatedAt),
+              out.localTime(l.updatedAt),
             ]),
           );
     if (wanted && listings.length < page.length) {
@@ -166,7 +166,7 @@ function configLines(text: string | null | undefined): [string, string][] {
   return lines;
 }
 
-function listingLines(l: HubListing): string[] {
+function listingLines(out: Terminal, l: HubListing): string[] {
   const release = l.listedRelease;
   const pairs: [string, string][] = [
     ["ID", l.id],
@@ -179,15 +179,15 @@ function listingLines(l: HubListing): string[] {
     ["Stars", count(l.stars)],
     ["Deploys", count(l.deploys)],
     ["Views", count(l.views)],
-    ["Created", localTime(l.createdAt)],
-    ["Updated", localTime(l.updatedAt)],
+    ["Created", out.localTime(l.createdAt)],
+    ["Updated", out.localTime(l.updatedAt)],
   ];
   if (!release) {
     pairs.push(["Release", "none published"]);
   } else {
     pairs.push(
       ["Release", `${release.name ?? release.tagName ?? release.id} (${release.id})`],
-      ["Released", localTime(release.releasedAt)],
+      ["Released", out.localTime(release.releasedAt)],
       ["Image", release.build?.imageName ?? "not built yet"],
       ...configLines(release.config),
     );
@@ -235,6 +235,6 @@ export function registerHub(program: Command, out: Terminal): void {
           "NOT_FOUND",
         );
       }
-      out.data(listingView(listing), () => listingLines(listing));
+      out.data(listingView(listing), () => listingLines(out, listing));
     });
 }

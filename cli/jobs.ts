@@ -127,7 +127,7 @@ export function registerJobs(program: Command, out: Terminal): void {
       .requiredOption(
         "--input <json|@file>",
         "the job's input object, inline JSON, @file, or @- for standard input",
-        jsonObjectOption("--input"),
+        jsonObjectOption("--input", out.stdin),
       )
       .option("--sync", "use /runsync: the service waits for the job before answering", false)
       .option("--wait", "poll the job's status until it is COMPLETED or FAILED", false)

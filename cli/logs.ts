@@ -210,9 +210,7 @@ export async function printLogs(
   }
   const query = logQuery(opts);
   const stop = new AbortController();
-  const interrupt = () => stop.abort();
-  process.on("SIGINT", interrupt);
-  process.on("SIGTERM", interrupt);
+  const stopReading = out.onInterrupt(() => stop.abort());
   const several = reading.length > 1;
   const whose = (t: LogTarget) => (several && t.workerId !== undefined ? `Worker ${t.workerId}: ` : "");
   try {
@@ -235,8 +233,7 @@ export async function printLogs(
     );
     if (failures.length > 0 && failures.length === reading.length) throw failures[0];
   } finally {
-    process.off("SIGINT", interrupt);
-    process.off("SIGTERM", interrupt);
+    stopReading();
   }
 }
 

@@ -1,83 +1,44 @@
 #!/usr/bin/env node
-/**
- * `runpod-dynamic <command> <subcommand> [flags]` (contract: "Command-line commands").
- * Usage errors (unknown flags, bad values, missing arguments) exit 2; API errors and other
- * failures exit 1 with the problem+json detail; `--help` works on every level.
- */
-import { Command, CommanderError } from "commander";
-import { PACKAGE_VERSION } from "../provider/client/version.js";
-import { registerBilling } from "./billing.js";
-import { registerCatalog } from "./catalog.js";
-import { registerCost } from "./cost.js";
-import { registerEmulator } from "./emulator.js";
-import { registerHub } from "./hub.js";
-import { registerJobs } from "./jobs.js";
-import { stdio, type Terminal } from "./output.js";
-import { formatOf } from "./parse.js";
-import { registerPods } from "./pods.js";
-import { registerRegistries } from "./registries.js";
-import { registerServerless } from "./serverless.js";
+/** The `runpod-dynamic` binary: one command (program.ts) on this process's streams, environment and signals. */
+import { readFileSync } from "node:fs";
+import { isatty } from "node:tty";
+import { Terminal } from "./output.js";
+import { runProgram } from "./program.js";
 
-const ENVIRONMENT_HELP = `
-Configuration (the provider's environment variables):
-  RUNPOD_API_KEY         API key (required by every command but emulator and cost --prices; never printed)
-  RUNPOD_BASE_URL        base_url, default https://api.runpod.io
-  RUNPOD_SERVERLESS_URL  serverless_url, default https://api.runpod.ai
-  RUNPOD_TEAM_ID         act for this team (sent as X-Team-Id)
-  RUNPOD_REST_URL        ignored: REST v1 was retired on 2026-11-15
+const terminal = new Terminal({
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: {
+    // `isatty(0)`, never `process.stdin.isTTY`: opening process.stdin on a pipe makes the pipe
+    // non-blocking, and the read below then fails with EAGAIN whenever the writer (a `pulumi
+    // preview` still running) has not written yet.
+    get isTTY() {
+      return isatty(0);
+    },
+    readAll: () => readFileSync(0, "utf8"),
+  },
+  env: process.env,
+  onInterrupt: (stop) => {
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    return () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    };
+  },
+});
 
-Exit codes: 0 success, 1 API or command failure, 2 usage error.
-With --json or -o json|yaml, a failure after the flags were read is one JSON object on stderr:
-error, code, status, detail, errors.`;
+// `runpod-dynamic billing pods | head`: a reader that stops early is not an error of this command.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code !== "EPIPE") throw err;
+  process.exit(process.exitCode ?? 0);
+});
 
-export function buildProgram(out: Terminal = stdio): Command {
-  // Output settings, exitOverride and the error hint are copied to each subcommand when it is
-  // created, so they are set before any command is registered.
-  const program = new Command("runpod-dynamic")
-    .description(
-      "RunPod from the command line: what a change costs, the catalog and its prices, billing, pods and their logs, registry credentials and ECR delegations, the hub, serverless endpoints (deployed from the hub; their workers, releases and logs), jobs, and the local API emulator.",
-    )
-    .version(PACKAGE_VERSION)
-    .configureOutput({ writeOut: out.writeOut, writeErr: out.writeErr })
-    .showHelpAfterError("(add --help for usage)")
-    .exitOverride()
-    .addHelpText("after", ENVIRONMENT_HELP)
-    // Commander runs an ancestor's hooks for every subcommand: this one chooses the output format
-    // of each command that has the output options, before its action and after its flags parsed.
-    .hook("preAction", async (_program, command) => {
-      if (command.options.some((o) => o.long === "--output")) await out.use(formatOf(command.opts()));
-    });
-  registerCost(program, out);
-  registerCatalog(program, out);
-  registerBilling(program, out);
-  registerPods(program, out);
-  registerRegistries(program, out);
-  registerHub(program, out);
-  registerServerless(program, out);
-  registerJobs(program, out);
-  registerEmulator(program, out);
-  return program;
-}
-
-async function main(argv: string[]): Promise<number> {
-  const program = buildProgram(stdio);
-  try {
-    await program.parseAsync(argv);
-    return 0;
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      // help and version "errors" are successes; everything else commander raises is usage
-      return err.exitCode === 0 ? 0 : 2;
-    }
-    return stdio.fail(err);
-  }
-}
-
-main(process.argv).then(
+runProgram(process.argv, terminal).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.exitCode = stdio.fail(err);
+    process.exitCode = terminal.fail(err);
   },
 );

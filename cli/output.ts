@@ -1,6 +1,8 @@
 /**
  * The CLI's one way to print. Commands hand it data; it renders a table for people, JSON or YAML
- * for machines, and errors on stderr. Nothing else in the CLI writes to the terminal.
+ * for machines, and errors on stderr. Nothing else in the CLI writes to the terminal; and what else
+ * a command takes from outside its arguments (environment, standard input, Ctrl-C) it takes from
+ * the same Terminal, never from `process`.
  *
  * Every line goes through `redact` with the API key the command connected with, so not even a
  * server echoing the key back can leak it to a terminal or a log.
@@ -10,31 +12,58 @@ import { messageOf } from "../provider/client/errors.js";
 import { adviceFor, ERROR_CODES, isRunpodApiError, redact } from "../provider/client/index.js";
 import { CliError, UsageError } from "./errors.js";
 
-export interface Output {
-  line(text?: string): void;
-  error(text: string): void;
-}
-
 /** `--output` values; `table` is for people, `json` and `yaml` have stable field names. */
 export const FORMATS = ["table", "json", "yaml"] as const;
 /** What a report (the cost command) also prints: markdown, for a pull-request comment. */
 export const REPORT_FORMATS = [...FORMATS, "markdown"] as const;
 export type Format = (typeof REPORT_FORMATS)[number];
 
-/** The text streams a Terminal writes to (process.stdout/stderr, or a test double). */
-export interface Streams {
-  readonly stdout: Writable;
-  readonly stderr: Writable & { readonly isTTY?: boolean };
-  readonly env: NodeJS.ProcessEnv;
+/** Standard input as a command reads it: whole, for a `-` or `@-` argument. */
+export interface StandardInput {
+  /** Whether a person types it: a command refuses to wait on a terminal. */
+  readonly isTTY: boolean;
+  /** Its whole text; throws when it cannot be read. */
+  readAll(): string;
 }
 
-export class Terminal implements Output {
+/**
+ * What one run of the CLI reads and writes beyond its arguments: the process's own (cli/main.ts)
+ * or a test's, which runs commands in its own process. Commands reach these only through the
+ * Terminal, never through `process`, so one run cannot see another's environment or signals.
+ */
+export interface CommandIO {
+  readonly stdout: Writable;
+  readonly stderr: Writable & { readonly isTTY?: boolean };
+  readonly stdin: StandardInput;
+  readonly env: NodeJS.ProcessEnv;
+  /** Calls `stop` on Ctrl-C (SIGINT) or SIGTERM until the returned function is called. */
+  onInterrupt(stop: () => void): () => void;
+}
+
+export class Terminal {
   private chosen: Format = "table";
   private readonly secrets: string[] = [];
   /** The YAML writer, loaded only by `use("yaml")`. */
   private toYaml: typeof import("yaml").stringify | undefined;
 
-  constructor(private readonly streams: Streams) {}
+  /** How `localTime` writes an instant, made on first use. */
+  private timeFormat: Intl.DateTimeFormat | undefined;
+
+  constructor(private readonly io: CommandIO) {}
+
+  /** The environment the command runs in: its configuration (connect.ts) and TZ. */
+  get env(): NodeJS.ProcessEnv {
+    return this.io.env;
+  }
+
+  get stdin(): StandardInput {
+    return this.io.stdin;
+  }
+
+  /** Calls `stop` on Ctrl-C (SIGINT) or SIGTERM until the returned function is called. */
+  onInterrupt(stop: () => void): () => void {
+    return this.io.onInterrupt(stop);
+  }
 
   /** Chosen per command by its `--output`/`--json` flags (`use`); errors follow it too. */
   get format(): Format {
@@ -53,19 +82,19 @@ export class Terminal implements Output {
   }
 
   line(text = ""): void {
-    this.streams.stdout.write(`${redact(text, this.secrets)}\n`);
+    this.io.stdout.write(`${redact(text, this.secrets)}\n`);
   }
 
   error(text: string): void {
-    this.streams.stderr.write(`${redact(text, this.secrets)}\n`);
+    this.io.stderr.write(`${redact(text, this.secrets)}\n`);
   }
 
   /** Raw writers for commander's help and usage errors (configureOutput). */
   readonly writeOut = (text: string): void => {
-    this.streams.stdout.write(redact(text, this.secrets));
+    this.io.stdout.write(redact(text, this.secrets));
   };
   readonly writeErr = (text: string): void => {
-    this.streams.stderr.write(redact(text, this.secrets));
+    this.io.stderr.write(redact(text, this.secrets));
   };
 
   /**
@@ -118,6 +147,30 @@ export class Terminal implements Output {
     else this.error(text);
   }
 
+  /**
+   * An instant in the user's time zone, with the zone's name: `2026-11-01 01:00 GMT+1`. Empty for a
+   * missing value; the raw text for one that does not parse.
+   */
+  localTime(iso: string | null | undefined): string {
+    if (!iso) return "";
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) return iso;
+    this.timeFormat ??= new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+      ...timeZoneOf(this.io.env),
+    });
+    const parts = Object.fromEntries(
+      this.timeFormat.formatToParts(new Date(ms)).map((p) => [p.type, p.value]),
+    );
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+  }
+
   /** Whether failures print as text (table and markdown) rather than one JSON object. */
   private get textual(): boolean {
     return this.format === "table" || this.format === "markdown";
@@ -128,7 +181,7 @@ export class Terminal implements Output {
    * pipes, CI or tests). The spinner module is loaded only then.
    */
   async spin<T>(text: string, work: (update: (text: string) => void) => Promise<T>): Promise<T> {
-    const { stderr, env } = this.streams;
+    const { stderr, env } = this.io;
     if (stderr.isTTY !== true || env.TERM === "dumb" || "CI" in env) return work(() => undefined);
     const { default: yoctoSpinner } = await import("yocto-spinner");
     const spinner = yoctoSpinner({ text, stream: stderr }).start();
@@ -173,14 +226,20 @@ export class Terminal implements Output {
 export const CLI_KEY_ADVICE =
   "Check RUNPOD_API_KEY: it is missing, malformed, expired or invalid (create a key in the RunPod console, Settings > API Keys).";
 
-/** The process's terminal. */
-export const stdio = new Terminal({ stdout: process.stdout, stderr: process.stderr, env: process.env });
-
-// `runpod-dynamic billing pods | head`: a reader that stops early is not an error of this command.
-process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-  if (err.code !== "EPIPE") throw err;
-  process.exit(process.exitCode ?? 0);
-});
+/**
+ * The zone `env.TZ` names, when Intl knows it. Otherwise none, so Intl uses the process's own zone:
+ * in the binary that is what Node made of the same TZ, so both ways print the same.
+ */
+function timeZoneOf(env: NodeJS.ProcessEnv): { timeZone?: string } {
+  const zone = env.TZ;
+  if (!zone) return {};
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return { timeZone: zone };
+  } catch {
+    return {};
+  }
+}
 
 // ---------------------------------------------------------------- human views
 
@@ -221,30 +280,6 @@ const usd = new Intl.NumberFormat("en-US", {
 /** Billing amounts are US dollars, to 4 decimals as the API rounds them: `$12.3456`. */
 export function money(amountUsd: number): string {
   return usd.format(amountUsd);
-}
-
-/**
- * An instant in the user's time zone (the process's, so `TZ` is honoured), with the zone's name:
- * `2026-11-01 01:00 GMT+1`. Empty for a missing value; the raw text for one that does not parse.
- */
-export function localTime(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZoneName: "short",
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
 
 /** A duration in milliseconds, in the largest unit that keeps it readable. */

@@ -1,11 +1,10 @@
 /** Flag value parsers: a bad value is an error that names the flag and what it accepts (exit code 2). */
 import { readFileSync } from "node:fs";
-import { isatty } from "node:tty";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { messageOf } from "../provider/client/errors.js";
 import { isRfc3339 } from "../provider/client/schemas/billing.js";
 import { UsageError } from "./errors.js";
-import { FORMATS, type Format, REPORT_FORMATS } from "./output.js";
+import { FORMATS, type Format, REPORT_FORMATS, type StandardInput } from "./output.js";
 
 export function intOption(flag: string, min: number, max: number) {
   return (value: string): number => {
@@ -89,15 +88,15 @@ export function timeOption(flag: string) {
 
 /**
  * A JSON object given inline, as `@file`, or as `@-` for standard input: a job's `input`.
- * @example jsonObjectOption("--input")('{"prompt":"a cat"}')
+ * @example jsonObjectOption("--input", out.stdin)('{"prompt":"a cat"}')
  */
-export function jsonObjectOption(flag: string) {
+export function jsonObjectOption(flag: string, stdin: StandardInput) {
   return (value: string): Record<string, unknown> => {
     let text = value;
     if (value.startsWith("@")) {
       const path = value.slice(1);
       try {
-        text = readFileSync(path === "-" ? 0 : path, "utf8");
+        text = path === "-" ? stdin.readAll() : readFileSync(path, "utf8");
       } catch (err) {
         throw new InvalidArgumentError(`${flag} ${value}: cannot read the file (${messageOf(err)}).`);
       }
@@ -147,19 +146,16 @@ export function formatOf(opts: FormatOptions): Format {
 
 /**
  * The text of a file argument, `-` meaning standard input; a file that cannot be read is a usage
- * error naming it. Standard input from a terminal is refused rather than waited on. The terminal
- * test is `isatty(0)`, not `process.stdin.isTTY`: opening `process.stdin` on a pipe makes it
- * non-blocking, and the read below then fails with EAGAIN whenever the writer (a `pulumi preview`
- * still running) has not written yet.
+ * error naming it. Standard input from a terminal is refused rather than waited on.
  */
-export function readTextArgument(what: string, path: string, stdinIsTerminal: boolean = isatty(0)): string {
-  if (path === "-" && stdinIsTerminal) {
+export function readTextArgument(what: string, path: string, stdin: StandardInput): string {
+  if (path === "-" && stdin.isTTY) {
     throw new UsageError(
       `${what}: give a file, or pipe it in (for example \`pulumi preview --json | runpod-dynamic cost\`).`,
     );
   }
   try {
-    return readFileSync(path === "-" ? 0 : path, "utf8");
+    return path === "-" ? stdin.readAll() : readFileSync(path, "utf8");
   } catch (err) {
     throw new UsageError(`${what} ${path}: cannot read the file (${messageOf(err)}).`);
   }

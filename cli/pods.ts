@@ -20,7 +20,7 @@ import type { Command } from "commander";
 import { ERROR_CODES, isRunpodApiError, type RunpodApi, type schemas } from "../provider/client/index.js";
 import { connect } from "./connect.js";
 import { addLogOptions, type LogOptions, logHelp, printPodLogs } from "./logs.js";
-import { count, localTime, money, type Terminal, table } from "./output.js";
+import { count, money, type Terminal, table } from "./output.js";
 import { addOutputOptions, type FormatOptions, textOption } from "./parse.js";
 
 type Pod = schemas.Pod;
@@ -137,7 +137,7 @@ export function registerPods(program: Command, out: Terminal): void {
                 compute(p),
                 p.cost === undefined ? "" : money(p.cost),
                 p.dataCenterId ?? "",
-                localTime(p.createdAt),
+                out.localTime(p.createdAt),
               ]),
             ),
       );

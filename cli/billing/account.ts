@@ -1,7 +1,7 @@
 /** `billing all`: the whole account's spend per bucket, every cost component. */
 import type { Command } from "commander";
 import { connect } from "../connect.js";
-import { type Column, fields, localTime, money, type Terminal, table } from "../output.js";
+import { type Column, fields, money, type Terminal, table } from "../output.js";
 import { addOutputOptions } from "../parse.js";
 import { amountOf, exact, type Fields, sumAmounts } from "./amounts.js";
 import {
@@ -81,13 +81,13 @@ JSON fields (one object): query, records, totals.
               ...FAMILIES.map((f): Column => ({ header: f.header, align: "right" })),
             ],
             res.records.map((r) => [
-              localTime(r.startTime),
+              out.localTime(r.startTime),
               money(r.totalAmount),
               ...FAMILIES.map((f) => money(familySum(r, f.parts))),
             ]),
           ),
           "",
-          summary(totals.totalAmount ?? 0, records.length, window, query.startTime),
+          summary(out, totals.totalAmount ?? 0, records.length, window, query.startTime),
           ...fields(
             FAMILIES.map((f) => {
               const parts = Object.entries(f.parts);

@@ -1,7 +1,7 @@
 /** `billing network-volume`: storage billing per bucket and volume. */
 import type { Command } from "commander";
 import { connect } from "../connect.js";
-import { localTime, money, type Terminal, table } from "../output.js";
+import { money, type Terminal, table } from "../output.js";
 import { addOutputOptions, textOption } from "../parse.js";
 import { sumAmounts } from "./amounts.js";
 import {
@@ -68,7 +68,7 @@ JSON fields (one object): query, records, totals.
               { header: "high-perf", align: "right" },
             ],
             res.records.map((r) => [
-              localTime(r.startTime),
+              out.localTime(r.startTime),
               r.networkVolumeId,
               money(r.totalAmount),
               money(r.standardAmount),
@@ -76,7 +76,7 @@ JSON fields (one object): query, records, totals.
             ]),
           ),
           "",
-          summary(totals.totalAmount ?? 0, records.length, window, query.startTime),
+          summary(out, totals.totalAmount ?? 0, records.length, window, query.startTime),
         ];
       });
     });

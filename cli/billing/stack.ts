@@ -18,7 +18,7 @@ import { connect } from "../connect.js";
 import { type CostChange, readCostDocument } from "../cost/documents.js";
 import { catalogPrices } from "../cost/prices.js";
 import { UsageError } from "../errors.js";
-import { localTime, type Terminal, table } from "../output.js";
+import { type Terminal, table } from "../output.js";
 import { addOutputOptions, readTextArgument } from "../parse.js";
 import { exact } from "./amounts.js";
 import { addWindowOptions, TIME_HELP, type WindowOptions, windowQuery, windowView } from "./window.js";
@@ -89,7 +89,7 @@ type, id, spent, records, listHourly {low, high}), totals (spent, listHourly, li
     )
     .action(async (file: string, opts: WindowOptions) => {
       const document = readCostDocument(
-        readTextArgument("billing stack", file),
+        readTextArgument("billing stack", file, out.stdin),
         file === "-" ? "standard input" : file,
       );
       if (document.kind !== "state")
@@ -148,7 +148,7 @@ type, id, spent, records, listHourly {low, high}), totals (spent, listHourly, li
       };
       const span =
         window.startTime && window.endTime
-          ? `from ${localTime(window.startTime)} to ${localTime(window.endTime)}`
+          ? `from ${out.localTime(window.startTime)} to ${out.localTime(window.endTime)}`
           : "in RunPod's default window";
       out.data(view, () => [
         ...(resources.length === 0

@@ -1,7 +1,7 @@
 /** `billing pods` and `billing serverless`: one command shape, told apart by a UsageSpec. */
 import type { Command } from "commander";
 import { connect } from "../connect.js";
-import { type Column, localTime, money, type Terminal, table } from "../output.js";
+import { type Column, money, type Terminal, table } from "../output.js";
 import { addOutputOptions, choice, textOption } from "../parse.js";
 import { exact, sumAmounts } from "./amounts.js";
 import { type Printed, perGpu, perResource, splitByAttribution, UNATTRIBUTED } from "./usage-grouping.js";
@@ -20,6 +20,7 @@ import {
 
 /** The table, its total, and a line on what could not be attributed. */
 function usageLines(
+  out: Terminal,
   spec: UsageSpec,
   printed: readonly Printed[],
   byGpu: boolean,
@@ -39,13 +40,13 @@ function usageLines(
       ...spec.amountHeaders.map((header): Column => ({ header, align: "right" })),
     ];
     const rows = printed.map((p) => [
-      localTime(p.startTime),
+      out.localTime(p.startTime),
       p.label,
       ...(byGpu ? [String(p.resources)] : []),
       ...spec.amountFields.map((k) => money(p.amounts[k] ?? 0)),
     ]);
     const total = exact(printed.reduce((s, p) => s + (p.amounts.totalAmount ?? 0), 0));
-    lines.push(...table(columns, rows), "", summary(total, printed.length, window, askedStart));
+    lines.push(...table(columns, rows), "", summary(out, total, printed.length, window, askedStart));
   }
   if (lost.recordCount > 0) {
     const what = `${plural(lost.recordCount, "record")} (${money(lost.totalAmount)}) of ${plural(lost.ids.length, spec.noun)} RunPod no longer lists (${lost.ids.join(", ")})`;
@@ -133,7 +134,7 @@ export function registerUsage(billing: Command, out: Terminal, spec: UsageSpec):
         },
       };
       out.data(view, () =>
-        usageLines(spec, printed, byGpu, window, unattributed, opts.gpuId, query.startTime),
+        usageLines(out, spec, printed, byGpu, window, unattributed, opts.gpuId, query.startTime),
       );
     });
 }

@@ -6,7 +6,7 @@ import { type Command, Option } from "commander";
 import type { schemas } from "../../provider/client/index.js";
 import { BUCKET_SIZES, type BucketSize } from "../../provider/client/schemas/billing.js";
 import { UsageError } from "../errors.js";
-import { localTime, money } from "../output.js";
+import { money, type Terminal } from "../output.js";
 import { choice, type FormatOptions, intOption, timeOption } from "../parse.js";
 
 type BillingQuery = schemas.BillingQuery;
@@ -73,6 +73,7 @@ export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" :
  * whole buckets (a week bucket starts on its Monday, before a mid-week --start-time), that it did.
  */
 export function summary(
+  out: Terminal,
   total: number,
   count: number,
   window: BillingWindow,
@@ -80,11 +81,11 @@ export function summary(
 ): string {
   const span =
     window.startTime && window.endTime
-      ? ` from ${localTime(window.startTime)} to ${localTime(window.endTime)}`
+      ? ` from ${out.localTime(window.startTime)} to ${out.localTime(window.endTime)}`
       : "";
   const widened =
     askedStart && window.startTime && Date.parse(window.startTime) < Date.parse(askedStart)
-      ? ` RunPod bills whole ${window.bucketSize}s, so the first bucket starts before --start-time (${localTime(askedStart)}).`
+      ? ` RunPod bills whole ${window.bucketSize}s, so the first bucket starts before --start-time (${out.localTime(askedStart)}).`
       : "";
   return `Total ${money(total)} over ${plural(count, "record")}${span}.${widened}`;
 }

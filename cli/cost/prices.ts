@@ -23,7 +23,7 @@ export async function catalogPrices(out: Terminal, api: RunpodApi, source: strin
 export async function loadPrices(out: Terminal, file: string | undefined): Promise<PriceList> {
   if (file !== undefined) {
     try {
-      return fromSnapshot(readTextArgument("--prices", file), file);
+      return fromSnapshot(readTextArgument("--prices", file, out.stdin), file);
     } catch (err) {
       if (err instanceof UsageError) throw err;
       throw new UsageError(`--prices: ${(err as Error).message}`);

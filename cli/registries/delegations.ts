@@ -19,7 +19,7 @@
 import type { schemas } from "../../provider/client/index.js";
 import { connect } from "../connect.js";
 import { UsageError } from "../errors.js";
-import { fields, localTime, type Terminal, table } from "../output.js";
+import { fields, type Terminal, table } from "../output.js";
 
 export const DELEGATION_JSON_FIELDS =
   "id, name, repository, tag, awsRegion, awsUser, dockerRegistryUri, image, delegatorUserId, createdAt";
@@ -84,7 +84,7 @@ export async function printDelegations(out: Terminal): Promise<void> {
       ? ["No ECR delegations."]
       : table(
           [{ header: "id" }, { header: "name" }, { header: "image" }, { header: "created" }],
-          list.map((d) => [d.id, d.name ?? "", d.image ?? d.repository ?? "", localTime(d.createdAt)]),
+          list.map((d) => [d.id, d.name ?? "", d.image ?? d.repository ?? "", out.localTime(d.createdAt)]),
         ),
   );
 }

@@ -13,7 +13,7 @@
  * `createdByUserId`, `workerCount`, `createdAt`, `diff` (each `field`, `old`, `new`).
  */
 import { connect } from "../connect.js";
-import { localTime, type Terminal, table } from "../output.js";
+import { type Terminal, table } from "../output.js";
 
 export const RELEASES_JSON_FIELDS =
   "endpointId, endpointVersion, rollout (inProgress, workersOnLatest, workersTotal, percentOnLatest), releases (id, version, source, buildId, createdByUserId, workerCount, createdAt, diff: field, old, new; an env entry also changedKeys, its values redacted)";
@@ -105,7 +105,7 @@ export async function printReleases(out: Terminal, endpointId: string): Promise<
         r.id,
         `${r.source ?? ""}${r.buildId ? ` ${r.buildId}` : ""}`,
         r.workerCount === null ? "" : String(r.workerCount),
-        localTime(r.createdAt),
+        out.localTime(r.createdAt),
         r.diff.map((d) => d.field).join(", ") || "(first release)",
       ]),
     );

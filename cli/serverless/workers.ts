@@ -11,7 +11,7 @@
  */
 import type { schemas } from "../../provider/client/index.js";
 import { connect } from "../connect.js";
-import { duration, localTime, type Terminal, table } from "../output.js";
+import { duration, type Terminal, table } from "../output.js";
 
 export const WORKERS_JSON_FIELDS =
   "endpointId, endpointVersion, summary (running, idle, initializing, throttled, unhealthy, total), workers (id, status, isStale, version, gpuTypeId, gpuCount, dataCenterId, image, uptimeSeconds, startedAt)";
@@ -91,7 +91,7 @@ export async function printWorkers(out: Terminal, endpointId: string): Promise<v
           compute(w),
           w.dataCenterId ?? "",
           w.uptimeSeconds === null ? "" : duration(w.uptimeSeconds * 1000),
-          localTime(w.startedAt),
+          out.localTime(w.startedAt),
         ]),
       ),
       "",

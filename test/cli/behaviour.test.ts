@@ -1,14 +1,13 @@
 /**
  * What every command shares: help on every level, exit codes, output formats,
- * configuration from the provider's environment variables, the API key never printed, and a
- * spinner only on an interactive terminal.
+ * configuration from the provider's environment variables and the API key never printed. What
+ * only the binary's process shows (its exit status, its environment, the spinner on a terminal) is
+ * process.test.ts's.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { cliHarnessForAllTests, errorText, hasScript, runCli, runCliOnTty } from "../support/cli.js";
-import { REPO_ROOT } from "../support/dist.js";
+import { errorText } from "../support/cli.js";
+import { cliHarnessForAllTests, runCommand } from "../support/cli-in-process.js";
 import { emulatorLib } from "../support/emulator.js";
 
 const SECRET = "rpa_CLI_TEST_SECRET_KEY_0123456789abcdef";
@@ -65,13 +64,13 @@ describe("help", () => {
     [["jobs", "status"], "runpod-dynamic jobs status [options]"],
     [["emulator"], "runpod-dynamic emulator [options]"],
   ])("%j --help prints usage on stdout and exits 0", async (path, usage) => {
-    const res = await runCli([...path, "--help"]);
+    const res = await runCommand([...path, "--help"]);
     expect([res.code, res.stdout.split("\n")[0], res.stderr]).toEqual([0, `Usage: ${usage}`, ""]);
   });
 
   it("documents the flags' choices and defaults, and the JSON field names", async () => {
-    const pods = await runCli(["billing", "pods", "--help"]);
-    const list = await runCli(["hub", "list", "--help"]);
+    const pods = await runCommand(["billing", "pods", "--help"]);
+    const list = await runCommand(["hub", "list", "--help"]);
     expect(pods.stdout).toMatch(
       /--bucket-size <size>\s+length of one billing bucket \(choices: hour, day,\s+week,\s+month, year\) \(default: "day"\)/,
     );
@@ -80,7 +79,7 @@ describe("help", () => {
   });
 
   it("the top level lists the configuration variables and exit codes", async () => {
-    const res = await runCli(["--help"]);
+    const res = await runCommand(["--help"]);
     expect(res.stdout).toContain(
       "RUNPOD_API_KEY         API key (required by every command but emulator and cost --prices; never printed)",
     );
@@ -95,21 +94,13 @@ describe("help", () => {
     [["jobs"], /^Usage: runpod-dynamic jobs \[options\] \[command\]\n/],
     [["catalog"], /^Usage: runpod-dynamic catalog \[options\] \[command\]\n/],
   ])("%j without a subcommand shows help on stderr and exits 2", async (path, usage) => {
-    const res = await runCli(path);
+    const res = await runCommand(path);
     expect([res.code, res.stdout, res.stderr]).toEqual([
       2,
       "",
       expect.stringMatching(/^Usage: runpod-dynamic/),
     ]);
     expect(res.stderr).toMatch(usage);
-  });
-
-  it("--version prints the package version", async () => {
-    const res = await runCli(["--version"]);
-    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
-      version: string;
-    };
-    expect([res.code, res.stdout]).toEqual([0, `${version}\n`]);
   });
 });
 
@@ -140,39 +131,6 @@ describe("output formats", () => {
 });
 
 describe("configuration and the API key", () => {
-  it("a missing API key is one clear error, exit 1, before any request", async () => {
-    h.recorder.requests.length = 0;
-    const res = await runCli(["hub", "list"], { RUNPOD_BASE_URL: h.recorder.env.RUNPOD_BASE_URL ?? "" });
-    const json = await runCli(["billing", "pods", "--json"]);
-    expect([res.code, errorText(res), h.recorder.requests]).toEqual([
-      1,
-      "Error: No RunPod API key: set the RUNPOD_API_KEY environment variable (create a key in the RunPod console under Settings > API Keys). For the local emulator, `runpod-dynamic emulator` prints the variables to export.",
-      [],
-    ]);
-    expect([json.code, JSON.parse(json.stderr).code]).toEqual([1, "NO_API_KEY"]);
-  });
-
-  it("a usage error wins over a missing key: the flags are checked first", async () => {
-    const res = await runCli(["billing", "pods", "--bucket-size", "decade"]);
-    expect(res.code).toBe(2);
-    expect(errorText(res)).toBe(
-      "error: option '--bucket-size <size>' argument 'decade' is invalid. --bucket-size must be one of hour, day, week, month, year.",
-    );
-  });
-
-  it("reads the same variables as the provider, including RUNPOD_TEAM_ID", async () => {
-    const res = await h.run(["hub", "get", "hub-sdxl", "--json"], {
-      RUNPOD_API_KEY: SECRET,
-      RUNPOD_TEAM_ID: "team-7",
-    });
-    expect([res.code, JSON.parse(res.stdout).id]).toEqual([0, "hub-sdxl"]);
-    const [first] = h.recorder.requests;
-    expect([first?.headers["x-team-id"], first?.headers.authorization]).toEqual([
-      "team-7",
-      `Bearer ${SECRET}`,
-    ]);
-  });
-
   it("sends no X-Team-Id without RUNPOD_TEAM_ID", async () => {
     const res = await h.run(["hub", "get", "hub-sdxl", "--json"], { RUNPOD_API_KEY: SECRET });
     const [first] = h.recorder.requests;
@@ -184,7 +142,7 @@ describe("configuration and the API key", () => {
   });
 
   it("a bad base URL is a configuration error naming the variable, exit 1", async () => {
-    const res = await runCli(["hub", "list"], {
+    const res = await runCommand(["hub", "list"], {
       RUNPOD_API_KEY: SECRET,
       RUNPOD_BASE_URL: "ftp://api.example",
     });
@@ -269,24 +227,5 @@ describe("REST v1 is gone", () => {
     }
     const v1 = h.emu.control.requests().entries.filter((e) => e.path.startsWith("/v1"));
     expect([[...bases].sort(), v1]).toEqual([["base", "serverless"], []]);
-  });
-});
-
-describe("spinner", () => {
-  it("stays off when stderr is not a terminal", async () => {
-    const res = await h.run(["hub", "list", "--limit", "1"]);
-    expect([res.code, res.stderr]).toEqual([0, ""]);
-  });
-
-  it.skipIf(!hasScript())("spins on a terminal, and not in CI", async () => {
-    const tty = await runCliOnTty(["hub", "list", "--limit", "1"], h.recorder.env);
-    const ci = await runCliOnTty(["hub", "list", "--limit", "1"], { ...h.recorder.env, CI: "true" });
-    expect([tty.code, tty.stdout]).toEqual([0, expect.stringContaining("Searching the hub")]);
-    expect(tty.stdout).toContain("hub-comfy");
-    expect([ci.code, ci.stdout.includes("Searching the hub"), ci.stdout]).toEqual([
-      0,
-      false,
-      expect.stringContaining("hub-comfy"),
-    ]);
   });
 });

@@ -9,7 +9,7 @@
  * pod-hist-cpu (cpu3c) $0.1186 CPU + $0.0014 disk from 2026-11-11.
  */
 import { describe, expect, it } from "vitest";
-import { cliHarnessForAllTests } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 import { START } from "../support/emulator.js";
 import { HISTORY_ENDPOINTS, HISTORY_PODS } from "../support/seed-facts.js";
 

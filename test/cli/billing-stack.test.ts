@@ -6,7 +6,8 @@
  * test/e2e/cost.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { cliHarnessForAllTests, errorText, queryOf } from "../support/cli.js";
+import { errorText, queryOf } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 
 const h = cliHarnessForAllTests({ clockScale: 0 });
 const T = "pulumi-nodejs:dynamic/runpod:";

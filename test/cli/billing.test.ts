@@ -16,7 +16,8 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { cliHarnessForAllTests, errorText, queryOf, runCli } from "../support/cli.js";
+import { errorText, queryOf } from "../support/cli.js";
+import { cliHarnessForAllTests, runCommand } from "../support/cli-in-process.js";
 import { START } from "../support/emulator.js";
 
 const H100 = "NVIDIA H100 80GB HBM3";
@@ -769,13 +770,13 @@ describe("help", () => {
       ],
     ],
   ])("%j --help lists the JSON fields and what cannot be attributed", async (path, texts) => {
-    const res = await runCli([...path, "--help"]);
+    const res = await runCommand([...path, "--help"]);
     expect(res.code).toBe(0);
     for (const text of texts) expect(res.stdout).toContain(text);
   });
 
   it("documents --last-n and the bucket sizes", async () => {
-    const res = await runCli(["billing", "pods", "--help"]);
+    const res = await runCommand(["billing", "pods", "--help"]);
     expect(res.stdout).toMatch(/--last-n <n>\s+the last n buckets, ending with the current one,/);
     expect(res.stdout).toMatch(
       /--bucket-size <size>\s+length of one billing bucket \(choices: hour, day,\s+week,\s+month, year\) \(default: "day"\)/,

@@ -3,7 +3,8 @@
  * had, what it costs, cheapest first, and the filters a user picks candidates with.
  */
 import { describe, expect, it } from "vitest";
-import { cliHarnessForAllTests, errorText, queryOf } from "../support/cli.js";
+import { errorText, queryOf } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 
 const h = cliHarnessForAllTests({ clockScale: 0 });
 

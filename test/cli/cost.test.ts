@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliHarnessForAllTests, errorText } from "../support/cli.js";
+import { errorText } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 
 const h = cliHarnessForAllTests({ clockScale: 0 });
 const dir = mkdtempSync(join(tmpdir(), "runpod-cost-"));

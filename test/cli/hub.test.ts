@@ -5,7 +5,8 @@
  * hub-draft 3 (no release).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { cliHarnessForAllTests, errorText } from "../support/cli.js";
+import { errorText } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 import { clientLib } from "../support/dist.js";
 import { HUB_BY_STARS, HUB_SUMMARY_FIELDS, HUB_VLLM_CONFIG } from "../support/seed-facts.js";
 

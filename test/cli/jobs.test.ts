@@ -7,7 +7,8 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cliHarnessForAllTests, errorText } from "../support/cli.js";
+import { errorText } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 
 const JOB_FIELDS = [
   "id",

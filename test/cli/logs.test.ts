@@ -7,7 +7,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
-import { cliHarnessForAllTests, errorText, pathOf, queryOf } from "../support/cli.js";
+import { errorText, pathOf, queryOf } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 import { START } from "../support/emulator.js";
 import { APP_POD, appEndpoint } from "../support/seed-facts.js";
 
@@ -99,7 +100,8 @@ describe("pods logs", () => {
       ],
     ]);
     const before = Date.now();
-    await h.run(["pods", "logs", id, "--since", "1h30m"]);
+    // Only the query matters here: --max-wait keeps the read short.
+    await h.run(["pods", "logs", id, "--since", "1h30m", "--max-wait", "300ms"]);
     const after = Date.now();
     const since = Date.parse(
       new URL(h.recorder.requests[0]?.url ?? "", "http://x").searchParams.get("since") ?? "",
@@ -122,7 +124,7 @@ describe("pods logs", () => {
     await h.api.podAction(id, "restart");
     h.emu.control.advance(10_000);
     await cli.waitFor(/Ready\n(.*\n){5}.*Ready\n$/);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const res = await cli.exited;
     expect([res.code, res.stderr, res.stdout]).toEqual([
       0,
@@ -159,7 +161,7 @@ describe("pods logs", () => {
     await h.api.podAction(id, "restart");
     h.emu.control.advance(10_000);
     await cli.waitFor(/Ready\n(.*\n){5}.*Ready\n$/);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const res = await cli.exited;
     expect(res.code).toBe(0);
     expect(res.stdout).toBe(lines([...STARTED, ...RESTARTED].map(tableLine)));
@@ -179,7 +181,7 @@ describe("pods logs", () => {
     h.emu.control.addFault({ method: "GET", path: "/logs$", status: 503, times: 1 });
     const cli = h.start(["pods", "logs", id, "--follow", "--tail", "1"]);
     await cli.waitFor(/Ready\n$/);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const res = await cli.exited;
     expect([res.code, res.stdout, res.stderr.replace(/: 503 .*? in /, ": 503 ... in ")]).toEqual([
       0,
@@ -361,7 +363,7 @@ describe("serverless logs", () => {
     const next = await h.api.runJob(ep.id, { n: 3 });
     h.emu.control.advance(5_000);
     await cli.waitFor(/Finished job/);
-    cli.child.kill("SIGINT");
+    cli.interrupt();
     const res = await cli.exited;
     const printed = res.stdout
       .trim()

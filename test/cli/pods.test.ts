@@ -5,7 +5,8 @@
  * account starts without the pods the default seed's billing history bills.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { cliHarnessForAllTests, errorText, runCli } from "../support/cli.js";
+import { errorText } from "../support/cli.js";
+import { cliHarnessForAllTests, runCommand } from "../support/cli-in-process.js";
 import { loadDescription } from "../support/conformance/description.js";
 import { START } from "../support/emulator.js";
 import { startScriptedServer } from "../support/scripted-server.js";
@@ -96,7 +97,7 @@ describe("pods list of an answer RunPod's own description calls valid", () => {
       },
     ]);
     try {
-      const res = await runCli(["pods", "list", "--json"], {
+      const res = await runCommand(["pods", "list", "--json"], {
         RUNPOD_API_KEY: "rpa_TEST",
         RUNPOD_BASE_URL: server.url,
         RUNPOD_ALLOW_INSECURE_HTTP: "true",
@@ -251,19 +252,7 @@ describe("pods stop|start|restart", () => {
     [["pods", "start"], "JSON fields: id, name, action, status (after the action), actions (valid now)."],
     [["pods", "restart"], "JSON fields: id, name, action, status (after the action), actions (valid now)."],
   ])("%j --help names the JSON fields", async (path, text) => {
-    const res = await runCli([...path, "--help"]);
+    const res = await runCommand([...path, "--help"]);
     expect([res.code, res.stdout]).toEqual([0, expect.stringContaining(text)]);
-  });
-});
-
-describe("RUNPOD_DYNAMIC_DEBUG=ratelimit", () => {
-  it("prints what each answer left of the quota to stderr, and nothing without it", async () => {
-    const debug = await h.run(["pods", "list"], { RUNPOD_DYNAMIC_DEBUG: "ratelimit" });
-    const quiet = await h.run(["pods", "list"]);
-    expect([debug.code, quiet.code, quiet.stderr]).toEqual([0, 0, ""]);
-    expect(debug.stderr).toMatch(
-      /^runpod-dynamic ratelimit: observed minute \d+\/100000 left, resets in \d+ s, 0 in flight$/m,
-    );
-    expect(debug.stderr).not.toContain(h.emu.apiKey);
   });
 });

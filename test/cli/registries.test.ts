@@ -4,7 +4,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { cliHarnessForAllTests, errorText, runCli } from "../support/cli.js";
+import { errorText } from "../support/cli.js";
+import { cliHarnessForAllTests, runCommand } from "../support/cli-in-process.js";
 
 const PASSWORD = "hunter2-registry-password";
 const USERNAME = "registry-robot-user";
@@ -99,7 +100,7 @@ describe("registries delete", () => {
     [["registries", "list"], "JSON fields (one object per credential): id, name."],
     [["registries", "delete"], "JSON fields: id, deleted."],
   ])("%j --help names the JSON fields", async (path, text) => {
-    const res = await runCli([...path, "--help"]);
+    const res = await runCommand([...path, "--help"]);
     expect([res.code, res.stdout]).toEqual([0, expect.stringContaining(text)]);
   });
 });

@@ -6,7 +6,8 @@
  * runs release 1 (stale), the second release 2, the rollout is half done.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { cliHarnessForAllTests, errorText } from "../support/cli.js";
+import { errorText } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 import { START } from "../support/emulator.js";
 import { appEndpoint } from "../support/seed-facts.js";
 

@@ -5,7 +5,8 @@
  * AMPERE_24 = RTX A5000.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { cliHarnessForAllTests, errorText, pathOf } from "../support/cli.js";
+import { errorText, pathOf } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 import { emulatorLib } from "../support/emulator.js";
 import { queueUrls } from "../support/seed-facts.js";
 

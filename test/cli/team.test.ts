@@ -4,7 +4,7 @@
  * commands see and bill the team's resources; a non-member's run against their own account.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { cliHarnessForAllTests } from "../support/cli.js";
+import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 import { clientLib } from "../support/dist.js";
 import { emulatorLib, START } from "../support/emulator.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";

@@ -1,10 +1,12 @@
-/** Runs the built CLI binary as a child process, the way a user runs `npx runpod-dynamic`. */
+/**
+ * Runs the built CLI binary as a child process, the way a user runs `npx runpod-dynamic`, and
+ * records what a CLI sends. Commands run without a process of their own in cli-in-process.ts.
+ */
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { REPO_ROOT } from "./dist.js";
-import { type Api, apiFor, emulatorLib, type RunningEmulator, startedForAllTests } from "./emulator.js";
 
 export const CLI = join(REPO_ROOT, "dist", "cli", "main.js");
 
@@ -283,81 +285,6 @@ export function queryOf(url: string): [string, string][] {
 /** The path of a recorded URL, without its query string. */
 export function pathOf(url: string): string {
   return new URL(url, "http://recorded").pathname;
-}
-
-// ---------------------------------------------------------------- the CLI against the emulator
-
-/**
- * The compiled emulator in-process, a recorder in front of it that keeps the exact query strings
- * and bodies the CLI sent, and the built binary run against both.
- */
-export interface CliHarness {
-  readonly emu: RunningEmulator;
-  readonly recorder: RequestRecorder;
-  /** A typed client on the emulator, to set up what a command reads (it goes around the recorder). */
-  readonly api: Api;
-  /** Runs the CLI with the recorder's RUNPOD_* variables plus `env`; clears the recorded requests first. */
-  run(args: readonly string[], env?: Record<string, string>, stdin?: string): Promise<CliResult>;
-  /** Starts the CLI like `run` without waiting for it to end (a followed log). */
-  start(args: readonly string[], env?: Record<string, string>): RunningCli;
-  /** Runs the CLI with `--json`, expects exit 0, and parses stdout. */
-  json<T = unknown>(args: readonly string[], env?: Record<string, string>): Promise<T>;
-  /** The requests of the last run, each as `base METHOD path`. */
-  routes(): string[];
-  close(): Promise<void>;
-}
-
-/**
- * A CLI harness on an emulator whose clock runs 100 times faster than real time, so that jobs end
- * while a command waits, unless `options` say otherwise.
- */
-export async function startCliHarness(
-  options: Parameters<typeof emulatorLib.startEmulator>[0] = {},
-): Promise<CliHarness> {
-  const emu = await emulatorLib.startEmulator({
-    clockScale: 100,
-    rateLimit: [{ name: "minute", quota: 100_000, seconds: 60 }],
-    ...options,
-  });
-  const recorder = await recordRequests(emu.env());
-  const run = (args: readonly string[], env: Record<string, string> = {}, stdin?: string) => {
-    recorder.requests.length = 0;
-    return runCli(args, { ...recorder.env, ...env }, stdin);
-  };
-  return {
-    emu,
-    recorder,
-    api: apiFor(emu),
-    run,
-    start: (args: readonly string[], env: Record<string, string> = {}) => {
-      recorder.requests.length = 0;
-      return spawnCli(args, { ...recorder.env, ...env });
-    },
-    json: async <T>(args: readonly string[], env: Record<string, string> = {}) => {
-      const res = await run([...args, "--json"], env);
-      if (res.code !== 0) throw new Error(`exit ${res.code}: ${res.stderr}`);
-      return JSON.parse(res.stdout) as T;
-    },
-    routes: () => recorder.requests.map((r) => `${r.base} ${r.method} ${pathOf(r.url)}`),
-    close: async () => {
-      await recorder.close();
-      await emu.close();
-    },
-  };
-}
-
-/**
- * One CLI harness for all of a file's tests: started before the first test, closed after the last.
- * Each run is a process of its own, so only the emulator's state carries from test to test; a
- * file whose tests must not see each other's resets or clears it in its own hooks.
- */
-export function cliHarnessForAllTests(
-  options: Parameters<typeof emulatorLib.startEmulator>[0] = {},
-): CliHarness {
-  return startedForAllTests(
-    () => startCliHarness(options),
-    (h) => h.close(),
-  );
 }
 
 /** The error line(s) of a failed run, without commander's usage hint. */
