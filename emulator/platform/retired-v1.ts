@@ -10,7 +10,7 @@
 import { HttpError } from "../http/errors.js";
 
 /** When RunPod retired REST v1. */
-export const V1_RETIRED_ON = "2026-11-15";
+const V1_RETIRED_ON = "2026-11-15";
 
 /**
  * Each v1 route RunPod served under rest_url and the v2 route under base_url that replaces it
