@@ -62,7 +62,7 @@ export function registerEmulator(program: Command, out: Terminal): void {
       });
       out.line("RunPod API emulator running. Stop it with Ctrl-C.");
       out.line(`  base_url        ${emu.baseUrl}`);
-      out.line(`  rest_url        ${emu.restUrl}   (legacy REST v1 routes, for old clients)`);
+      out.line(`  rest_url        ${emu.restUrl}   (REST v1, retired: answers 410 naming the v2 route)`);
       out.line(`  serverless_url  ${emu.serverlessUrl}`);
       out.line(`  pod proxy       ${emu.proxyUrl}   (pods' HTTP ports, for readiness probes)`);
       out.line(`  test API key    ${emu.apiKey}`);

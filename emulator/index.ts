@@ -69,7 +69,10 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   /** `{base_url}`: pods, clusters, catalog, account, templates, network volumes, registries, serverless, billing, hub GraphQL. */
   readonly baseUrl: string;
-  /** `{rest_url}`: the retired v1 serverless endpoint management and billing history, for old clients. */
+  /**
+   * `{rest_url}`: where REST v1 was. RunPod retired it on 2026-11-15: every `/v1` request here
+   * answers 410 Gone, naming the v2 route under `baseUrl` that replaces it.
+   */
   readonly restUrl: string;
   /** `{serverless_url}`: jobs. */
   readonly serverlessUrl: string;

@@ -97,14 +97,7 @@ function updateTemplate(ctx: RouteContext) {
 
 function deleteTemplate(ctx: RouteContext) {
   const t = own(ctx);
-  // Only a v1-bound template is tied to its endpoint; v2 applies a template once and keeps no link.
-  const user = [...ctx.state.endpoints.values()].find(
-    (e) => e.account === ctx.account && e.templateBound && e.templateId === t.id,
-  );
-  if (user)
-    throw badRequest(
-      `Template '${t.id}' is bound to serverless endpoint '${user.id}' and cannot be deleted.`,
-    );
+  // An endpoint takes a template's settings once and keeps no link to it: nothing blocks the delete.
   ctx.state.templates.delete(t.id);
   return noContent;
 }

@@ -27,7 +27,6 @@ export interface MeteredPod {
   readonly disk: number;
   readonly mounts: { readonly persistent?: { readonly size: number } };
   readonly gpu?: { readonly id: string };
-  readonly cpu?: { readonly id: string };
   readonly cluster?: unknown;
 }
 
@@ -39,23 +38,16 @@ export interface MeteredPod {
  */
 export function podMetering(pod: MeteredPod): Metering | undefined {
   if (pod.cluster !== undefined || pod.status === "TERMINATED") return undefined;
-  const gpuTypeId = pod.gpu?.id ?? pod.cpu?.id;
   const volumeGb = pod.mounts.persistent?.size ?? 0;
   const compute = pod.gpu ? "gpuAmount" : "cpuAmount";
   if (pod.status === "EXITED") {
     return {
       rates: { [compute]: 0, diskAmount: (volumeGb * POD_STOPPED_VOLUME_GB_MONTH) / HOURS_PER_MONTH },
-      ...(gpuTypeId === undefined ? {} : { gpuTypeId }),
-      diskGb: volumeGb,
-      compute: false,
     };
   }
   const diskGb = pod.disk + volumeGb;
   return {
     rates: { [compute]: pod.costPerHour, diskAmount: (diskGb * POD_RUNNING_GB_MONTH) / HOURS_PER_MONTH },
-    ...(gpuTypeId === undefined ? {} : { gpuTypeId }),
-    diskGb,
-    compute: true,
   };
 }
 
@@ -70,7 +62,5 @@ export function volumeMetering(volume: {
   const perMonth = below * VOLUME_GB_MONTH + above * VOLUME_ABOVE_TIER_GB_MONTH;
   return {
     rates: { standardAmount: perMonth / HOURS_PER_MONTH, highPerformanceAmount: 0 },
-    diskGb: volume.size,
-    compute: false,
   };
 }

@@ -1,84 +1,58 @@
 /**
- * Billing history under rest_url, the v1 routes runpodctl's `billing` commands call (contract:
- * "Command-line commands", Billing; v1 description: PodBilling, EndpointBilling,
- * NetworkVolumeBilling): `GET /v1/billing/pods`, `/v1/billing/endpoints`, `/v1/billing/networkvolumes`.
+ * Billing history under base_url (v2 description: listBilling, listPodBilling,
+ * listServerlessBilling, listEndpointBilling, listNetworkVolumeBilling, listClusterBilling), from
+ * the usage rows: the seed's history and what the acting account's pods, endpoints and network
+ * volumes have used since (usage.ts).
  *
- * The usage rows are hourly: the seed's history and what the acting account's resources have used
- * since (usage.ts). A request folds them into buckets of `bucketSize` (a bucket
- * starts at the UTC truncation of a row's time; weeks start on Monday), one record per bucket and
- * group. A record's `time` is its bucket's start. Amounts are summed and rounded to 4 decimals,
- * billed time is summed, billed disk space is the bucket's largest. The answer is a bare JSON
- * array sorted by time, then by group value (code-unit order), as runpodctl decodes it.
+ * The window: `startTime`/`endTime` with `bucketSize`, or `lastN` with `bucketSize` (400 when both
+ * are given). `startTime` defaults to 30 days before now and is snapped down to its bucket's start;
+ * `endTime` (exclusive) defaults to now and is snapped up to its bucket's end unless already on a
+ * boundary. `lastN` is the last N buckets, ending with the current one. A bad value is a 422; a
+ * window that ends before it starts, or holds more than MAX_BUCKETS buckets, a 400.
  *
- * Time filters apply to the usage rows: a row counts when startTime <= row.time < endTime.
+ * Records: "one record per resource per bucket" and `recordCount` "buckets times distinct
+ * resources": every resource with usage in the window gets a record for every bucket, zero where
+ * it used nothing, sorted by bucket then resource id. The aggregate and public-endpoint routes give
+ * one record per bucket. Amounts are the description's components (a row without them counts whole
+ * as GPU compute, or CPU for a pod row whose `gpuTypeId` is a CPU flavor; a network volume's
+ * standard amount is its amount minus the high-performance one), each record's `totalAmount` is
+ * the sum of its components, and `metadata.totals` the sums over the records. Amounts are summed
+ * in units of $0.0001, so totals add up exactly.
  */
-import { badRequest } from "../http/errors.js";
-import { json, queryList, type RouteContext, type RouteTable } from "../http/routing.js";
+
+import { badRequest, unprocessable } from "../http/errors.js";
+import { json, type RouteContext, type RouteTable } from "../http/routing.js";
 import { BUCKET_SIZES, type BucketSize, isDateTime } from "../schemas/billing.js";
-import { type UsageRow, usageRows } from "./usage.js";
+import type { Store } from "../store/store.js";
+import { type HistoryFamily, type UsageRow, usageRows } from "./usage.js";
 
-const POD_GROUPINGS = ["podId", "gpuTypeId"] as const;
-const ENDPOINT_GROUPINGS = ["endpointId", "podId", "gpuTypeId"] as const;
+const DAY_MS = 86_400_000;
+/** The longest window answered, in buckets (a year of hours and then some). */
+export const MAX_BUCKETS = 10_000;
 
-const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+const units = (usd: number) => Math.round(usd * 10_000);
+const usd = (u: number) => u / 10_000;
 /** `2026-11-01T00:00:00Z`: the shape of the description's `time` example, without milliseconds. */
-export const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
-// ---------------------------------------------------------------- query parameters
-
-/** An optional query parameter; an empty value counts as absent, like a flag left at its default. */
-function param(query: URLSearchParams, name: string): string | undefined {
-  const value = query.get(name);
-  return value === null || value === "" ? undefined : value;
+/** A row's number field, 0 when it has none. */
+function numberField(row: Record<string, unknown>, name: string): number {
+  const v = row[name];
+  return typeof v === "number" ? v : 0;
 }
 
-function oneOf<T extends string>(
-  query: URLSearchParams,
-  name: string,
-  allowed: readonly T[],
-  fallback: T,
-): T {
-  const value = param(query, name);
-  if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw badRequest(`${name} must be one of ${allowed.join(", ")}; got '${value}'.`);
-  }
-  return value as T;
-}
-
-/** An RFC 3339 date-time (the flags' documented format) as epoch ms, or a 400 naming the parameter. */
-function timeParam(query: URLSearchParams, name: string): number | undefined {
-  const raw = param(query, name);
-  if (raw === undefined) return undefined;
-  // An unencoded `+` in a query string arrives as a space: `...T00:00:00 02:00` meant `+02:00`.
-  const value = raw.replace(/ (\d{2}:\d{2})$/, "+$1").replace(/^(\d{4}-\d{2}-\d{2}) /, "$1T");
-  if (!isDateTime(value)) {
-    throw badRequest(`${name} must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z; got '${raw}'.`);
-  }
-  // Date.parse takes a lowercase `t`/`z` and more than 3 fraction digits as well.
-  return Date.parse(value);
-}
+// ---------------------------------------------------------------- the window
 
 interface Window {
-  readonly bucketSize: BucketSize;
-  readonly start: number | undefined;
-  readonly end: number | undefined;
+  bucketSize: BucketSize;
+  start: number;
+  end: number;
+  /** Bucket starts, oldest first. */
+  buckets: number[];
 }
-
-function windowOf(query: URLSearchParams): Window {
-  const bucketSize = oneOf(query, "bucketSize", BUCKET_SIZES, "day");
-  const start = timeParam(query, "startTime");
-  const end = timeParam(query, "endTime");
-  if (start !== undefined && end !== undefined && start > end) {
-    throw badRequest("startTime must not be after endTime.");
-  }
-  return { bucketSize, start, end };
-}
-
-// ---------------------------------------------------------------- buckets
 
 /** Start of the UTC bucket holding `ms`; weeks start on Monday. */
-export function bucketStart(ms: number, size: BucketSize): number {
+function bucketStart(ms: number, size: BucketSize): number {
   const d = new Date(ms);
   const y = d.getUTCFullYear();
   const mo = d.getUTCMonth();
@@ -97,191 +71,328 @@ export function bucketStart(ms: number, size: BucketSize): number {
   }
 }
 
-function inWindow(rows: readonly UsageRow[], window: Window): { row: UsageRow; at: number }[] {
-  return rows
-    .map((row) => ({ row, at: Date.parse(row.time) }))
-    .filter(
-      ({ at }) =>
-        // A seed row whose time does not parse is skipped rather than failing every request.
-        Number.isFinite(at) &&
-        (window.start === undefined || at >= window.start) &&
-        (window.end === undefined || at < window.end),
-    );
-}
-
-export const numberField = (row: Record<string, unknown>, name: string): number => {
-  const v = row[name];
-  return typeof v === "number" ? v : 0;
-};
-
-/** Rows folded per (bucket, group), sorted by bucket then group. */
-function fold<T>(
-  rows: readonly { row: UsageRow; at: number }[],
-  bucketSize: BucketSize,
-  groupOf: (row: UsageRow) => string | undefined,
-  empty: () => T,
-  add: (total: T, row: UsageRow) => void,
-): { time: string; group: string | undefined; total: T }[] {
-  const buckets = new Map<string, { start: number; group: string | undefined; total: T }>();
-  for (const { row, at } of rows) {
-    const start = bucketStart(at, bucketSize);
-    const group = groupOf(row);
-    const key = `${start}\u0000${group ?? ""}`;
-    let bucket = buckets.get(key);
-    if (!bucket) {
-      bucket = { start, group, total: empty() };
-      buckets.set(key, bucket);
-    }
-    add(bucket.total, row);
+function nextBucket(start: number, size: BucketSize): number {
+  const d = new Date(start);
+  switch (size) {
+    case "hour":
+      return start + 3_600_000;
+    case "day":
+      return start + DAY_MS;
+    case "week":
+      return start + 7 * DAY_MS;
+    case "month":
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    case "year":
+      return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
   }
-  return [...buckets.values()]
-    .sort(
-      (a, b) =>
-        a.start - b.start ||
-        ((a.group ?? "") < (b.group ?? "") ? -1 : (a.group ?? "") > (b.group ?? "") ? 1 : 0),
-    )
-    .map(({ start, group, total }) => ({ time: isoSeconds(start), group, total }));
 }
 
-// ---------------------------------------------------------------- pods and endpoints
-
-interface UsageTotal {
-  amount: number;
-  timeBilledMs: number;
-  diskSpaceBilledGb: number;
+function queryProblem(errors: string[]) {
+  return unprocessable(errors, "Query parameters do not match the contract.");
 }
 
-/** BillingRecords (v1 description): time, amount, the group field, timeBilledMs, diskSpaceBilledGb. */
-function usageRecords(
-  rows: readonly { row: UsageRow; at: number }[],
-  bucketSize: BucketSize,
-  grouping: string,
-) {
-  const groupOf = (row: UsageRow) => {
-    const v = row[grouping];
-    return typeof v === "string" ? v : undefined;
-  };
-  return fold<UsageTotal>(
-    rows,
-    bucketSize,
-    groupOf,
-    () => ({ amount: 0, timeBilledMs: 0, diskSpaceBilledGb: 0 }),
-    (total, row) => {
-      total.amount += row.amount;
-      total.timeBilledMs += numberField(row, "timeBilledMs");
-      total.diskSpaceBilledGb = Math.max(total.diskSpaceBilledGb, numberField(row, "diskSpaceBilledGb"));
-    },
-  ).map(({ time, group, total }) => ({
-    time,
-    amount: round4(total.amount),
-    // A seed row without the grouping field forms its own group, shown without the field.
-    ...(group === undefined ? {} : { [grouping]: group }),
-    timeBilledMs: total.timeBilledMs,
-    diskSpaceBilledGb: total.diskSpaceBilledGb,
-  }));
-}
-
-/** `billing pods`: grouping podId|gpuTypeId (default gpuTypeId), filters podId and gpuTypeId. */
-function podBilling(ctx: RouteContext) {
-  const window = windowOf(ctx.query);
-  const grouping = oneOf(ctx.query, "grouping", POD_GROUPINGS, "gpuTypeId");
-  const podId = param(ctx.query, "podId");
-  const gpuTypeId = param(ctx.query, "gpuTypeId");
-  const rows = inWindow(usageRows(ctx.state, "pods", ctx.account), window).filter(
-    ({ row }) =>
-      (podId === undefined || row.podId === podId) &&
-      (gpuTypeId === undefined || row.gpuTypeId === gpuTypeId),
-  );
-  return json(200, usageRecords(rows, window.bucketSize, grouping));
-}
-
-/**
- * `billing serverless`: grouping endpointId|podId|gpuTypeId (default endpointId), filters
- * endpointId and gpuTypeId (an array in the description: `a,b` or repeated).
- */
-function endpointBilling(ctx: RouteContext) {
-  const window = windowOf(ctx.query);
-  const grouping = oneOf(ctx.query, "grouping", ENDPOINT_GROUPINGS, "endpointId");
-  const endpointId = param(ctx.query, "endpointId");
-  // An array in the description: `a,b` and repeated parameters both give a list.
-  const gpuTypeIds = queryList(ctx.query, "gpuTypeId");
-  const rows = inWindow(usageRows(ctx.state, "serverless", ctx.account), window).filter(
-    ({ row }) =>
-      (endpointId === undefined || row.endpointId === endpointId) &&
-      (gpuTypeIds.length === 0 || gpuTypeIds.includes(String(row.gpuTypeId))),
-  );
-  return json(200, usageRecords(rows, window.bucketSize, grouping));
-}
-
-// ---------------------------------------------------------------- network volumes
-
-interface StorageTotal {
-  amount: number;
-  diskSpaceBilledGb: number;
-  highPerformanceStorageAmount: number;
-  highPerformanceStorageDiskSpaceBilledGb: number;
-}
-
-/**
- * Rows of the same hour added up, volumes together: v1 has no per-volume records, and the space
- * billed at an instant is what all volumes hold then.
- */
-function perHour(rows: readonly UsageRow[]): UsageRow[] {
-  const byTime = new Map<string, UsageRow>();
-  for (const row of rows) {
-    const sum = byTime.get(row.time);
-    if (!sum) {
-      byTime.set(row.time, { ...row });
-      continue;
-    }
-    for (const key of [
-      "amount",
-      "diskSpaceBilledGb",
-      "highPerformanceStorageAmount",
-      "highPerformanceStorageDiskSpaceBilledGb",
-    ]) {
-      sum[key] = numberField(sum, key) + numberField(row, key);
-    }
+/** An RFC 3339 parameter as epoch ms; an unencoded `+` in a query string arrives as a space. */
+function timeParam(query: URLSearchParams, name: string, errors: string[]): number | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === "") return undefined;
+  const value = raw.replace(/ (\d{2}:\d{2})$/, "+$1");
+  if (!isDateTime(value)) {
+    errors.push(`query.${name}: expected an RFC 3339 date-time such as 2026-11-01T00:00:00Z`);
+    return undefined;
   }
-  return [...byTime.values()];
+  return Date.parse(value);
 }
 
-/** NetworkVolumeBillingRecords (v1 description): one record per bucket, no grouping. */
-function networkVolumeBilling(ctx: RouteContext) {
-  const window = windowOf(ctx.query);
-  const records = fold<StorageTotal>(
-    inWindow(perHour(usageRows(ctx.state, "networkVolumes", ctx.account)), window),
-    window.bucketSize,
-    () => undefined,
-    () => ({
-      amount: 0,
-      diskSpaceBilledGb: 0,
-      highPerformanceStorageAmount: 0,
-      highPerformanceStorageDiskSpaceBilledGb: 0,
-    }),
-    (total, row) => {
-      total.amount += row.amount;
-      total.diskSpaceBilledGb = Math.max(total.diskSpaceBilledGb, numberField(row, "diskSpaceBilledGb"));
-      total.highPerformanceStorageAmount += numberField(row, "highPerformanceStorageAmount");
-      total.highPerformanceStorageDiskSpaceBilledGb = Math.max(
-        total.highPerformanceStorageDiskSpaceBilledGb,
-        numberField(row, "highPerformanceStorageDiskSpaceBilledGb"),
+function windowOf(query: URLSearchParams, now: number): Window {
+  const errors: string[] = [];
+  const size = query.get("bucketSize") ?? "day";
+  if (!(BUCKET_SIZES as readonly string[]).includes(size)) {
+    errors.push(`query.bucketSize: expected one of ${BUCKET_SIZES.map((b) => JSON.stringify(b)).join(", ")}`);
+  }
+  const lastNRaw = query.get("lastN");
+  const lastN = lastNRaw === null ? undefined : Number(lastNRaw);
+  if (lastN !== undefined && !(Number.isInteger(lastN) && lastN >= 1 && /^\d+$/.test(lastNRaw ?? ""))) {
+    errors.push("query.lastN: expected an integer >= 1");
+  }
+  const startTime = timeParam(query, "startTime", errors);
+  const endTime = timeParam(query, "endTime", errors);
+  if (errors.length > 0) throw queryProblem(errors);
+  const bucketSize = size as BucketSize;
+  if (lastN !== undefined && (query.has("startTime") || query.has("endTime"))) {
+    throw badRequest("lastN cannot be combined with startTime or endTime; send one or the other.");
+  }
+  let start: number;
+  let end: number;
+  if (lastN !== undefined) {
+    end = nextBucket(bucketStart(now, bucketSize), bucketSize);
+    start = bucketStart(now, bucketSize);
+    for (let i = 1; i < Math.min(lastN, MAX_BUCKETS + 1); i += 1) start = bucketStart(start - 1, bucketSize);
+  } else {
+    start = bucketStart(startTime ?? now - 30 * DAY_MS, bucketSize);
+    const rawEnd = endTime ?? now;
+    const floor = bucketStart(rawEnd, bucketSize);
+    end = floor === rawEnd ? rawEnd : nextBucket(floor, bucketSize);
+  }
+  if (start >= end) throw badRequest("startTime must be before endTime.");
+  const buckets: number[] = [];
+  for (let b = start; b < end; b = nextBucket(b, bucketSize)) {
+    buckets.push(b);
+    if (buckets.length > MAX_BUCKETS) {
+      throw badRequest(
+        `The window holds more than ${MAX_BUCKETS} ${bucketSize} buckets; narrow it or use a larger bucketSize.`,
       );
+    }
+  }
+  return { bucketSize, start, end, buckets };
+}
+
+const range = (start: number, size: BucketSize) => ({
+  startTime: isoSeconds(start),
+  endTime: isoSeconds(nextBucket(start, size)),
+});
+
+const queryEcho = (w: Window) => ({
+  startTime: isoSeconds(w.start),
+  endTime: isoSeconds(w.end),
+  bucketSize: w.bucketSize,
+});
+
+// ---------------------------------------------------------------- the families
+
+/** A resource family: its rows, the field naming a row's resource, and a row's components in $0.0001. */
+interface Family {
+  history: HistoryFamily;
+  resource: (row: UsageRow) => string;
+  components: readonly string[];
+  split: (state: Store, row: UsageRow) => Record<string, number>;
+}
+
+/** The components a row states, or its whole amount as `fallback`. */
+function stated(row: UsageRow, fields: readonly string[], fallback: string): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries(fields.map((f) => [f, 0]));
+  if (fields.some((f) => typeof row[f] === "number")) {
+    for (const f of fields) out[f] = units(numberField(row, f));
+  } else {
+    out[fallback] = units(row.amount);
+  }
+  return out;
+}
+
+const idOf = (field: string) => (row: UsageRow) =>
+  typeof row[field] === "string" ? (row[field] as string) : "unknown";
+
+const FAMILIES = {
+  pods: {
+    history: "pods",
+    resource: idOf("podId"),
+    components: ["gpuAmount", "cpuAmount", "diskAmount"],
+    split: (s, row) =>
+      stated(
+        row,
+        ["gpuAmount", "cpuAmount", "diskAmount"],
+        s.cpuFlavorById.has(String(row.gpuTypeId)) ? "cpuAmount" : "gpuAmount",
+      ),
+  },
+  serverless: {
+    history: "serverless",
+    resource: idOf("endpointId"),
+    components: ["gpuAmount", "cpuAmount", "diskAmount", "feeAmount"],
+    split: (_s, row) => stated(row, ["gpuAmount", "cpuAmount", "diskAmount", "feeAmount"], "gpuAmount"),
+  },
+  networkVolumes: {
+    history: "networkVolumes",
+    resource: idOf("networkVolumeId"),
+    components: ["standardAmount", "highPerformanceAmount"],
+    split: (_s, row) => {
+      const hp = units(numberField(row, "highPerformanceStorageAmount"));
+      return { standardAmount: units(row.amount) - hp, highPerformanceAmount: hp };
     },
-  ).map(({ time, total }) => ({
-    time,
-    amount: round4(total.amount),
-    diskSpaceBilledGb: total.diskSpaceBilledGb,
-    highPerformanceStorageAmount: round4(total.highPerformanceStorageAmount),
-    highPerformanceStorageDiskSpaceBilledGb: total.highPerformanceStorageDiskSpaceBilledGb,
-  }));
-  return json(200, records);
+  },
+  clusters: {
+    history: "clusters",
+    resource: idOf("clusterId"),
+    components: ["gpuAmount", "diskAmount", "networkingAmount"],
+    split: (_s, row) => stated(row, ["gpuAmount", "diskAmount", "networkingAmount"], "gpuAmount"),
+  },
+  publicEndpoints: {
+    history: "publicEndpoints",
+    resource: () => "",
+    components: ["totalAmount"],
+    split: (_s, row) => ({ totalAmount: units(row.amount) }),
+  },
+} satisfies Record<string, Family>;
+
+type Totals = Record<string, number>;
+
+/** Component sums per bucket and resource (a resource of "" for families answered per bucket). */
+function sums(
+  state: Store,
+  account: string,
+  family: Family,
+  w: Window,
+  only?: string,
+): Map<string, Map<number, Totals>> {
+  const out = new Map<string, Map<number, Totals>>();
+  for (const row of usageRows(state, family.history, account, { from: w.start, to: w.end })) {
+    const at = Date.parse(row.time);
+    // A seed row whose time does not parse is skipped rather than failing every request.
+    if (!Number.isFinite(at) || at < w.start || at >= w.end) continue;
+    const id = family.resource(row);
+    if (only !== undefined && id !== only) continue;
+    let byBucket = out.get(id);
+    if (!byBucket) {
+      byBucket = new Map();
+      out.set(id, byBucket);
+    }
+    const bucket = bucketStart(at, w.bucketSize);
+    const total = byBucket.get(bucket) ?? Object.fromEntries(family.components.map((c) => [c, 0]));
+    for (const [c, v] of Object.entries(family.split(state, row))) total[c] = (total[c] ?? 0) + v;
+    byBucket.set(bucket, total);
+  }
+  return out;
+}
+
+/** Amounts in USD, `totalAmount` first as the sum of the components (unless it is the only one). */
+function amounts(components: readonly string[], total: Totals | undefined): Record<string, number> {
+  const values = components.map((c) => [c, total?.[c] ?? 0] as const);
+  const sum = values.reduce((a, [, v]) => a + v, 0);
+  return {
+    totalAmount: usd(sum),
+    ...Object.fromEntries(values.filter(([c]) => c !== "totalAmount").map(([c, v]) => [c, usd(v)])),
+  };
+}
+
+/** One record per resource per bucket, with the metadata the description gives the family. */
+function perResource(ctx: RouteContext, family: Family, idKey: string, filter: string, uniqueKey: string) {
+  const w = windowOf(ctx.query, ctx.now);
+  const only = ctx.query.get(filter) ?? undefined;
+  const byResource = sums(ctx.state, ctx.account, family, w, only === "" ? undefined : only);
+  const ids = [...byResource.keys()].sort();
+  const records = w.buckets.flatMap((b) =>
+    ids.map((id) => ({
+      ...range(b, w.bucketSize),
+      ...amounts(family.components, byResource.get(id)?.get(b)),
+      [idKey]: id,
+    })),
+  );
+  const totals: Totals = Object.fromEntries(family.components.map((c) => [c, 0]));
+  for (const byBucket of byResource.values()) {
+    for (const t of byBucket.values())
+      for (const c of family.components) totals[c] = (totals[c] ?? 0) + (t[c] ?? 0);
+  }
+  return json(200, {
+    records,
+    metadata: {
+      query: { ...queryEcho(w), [filter]: only === undefined || only === "" ? null : only },
+      recordCount: records.length,
+      [uniqueKey]: ids.length,
+      totals: amounts(family.components, totals),
+    },
+  });
+}
+
+/** Each family's per-bucket sums over every resource. */
+function perBucket(state: Store, account: string, family: Family, w: Window): Map<number, Totals> {
+  const out = new Map<number, Totals>();
+  for (const byBucket of sums(state, account, family, w).values()) {
+    for (const [b, t] of byBucket) {
+      const acc = out.get(b) ?? {};
+      for (const [c, v] of Object.entries(t)) acc[c] = (acc[c] ?? 0) + v;
+      out.set(b, acc);
+    }
+  }
+  return out;
+}
+
+/** BillingAmounts: every family's components, prefixed by resource. */
+const AGGREGATE: [keyof typeof FAMILIES, string, string][] = [
+  ["pods", "gpuAmount", "podGpuAmount"],
+  ["pods", "cpuAmount", "podCpuAmount"],
+  ["pods", "diskAmount", "podDiskAmount"],
+  ["serverless", "gpuAmount", "serverlessGpuAmount"],
+  ["serverless", "cpuAmount", "serverlessCpuAmount"],
+  ["serverless", "diskAmount", "serverlessDiskAmount"],
+  ["serverless", "feeAmount", "serverlessFeeAmount"],
+  ["networkVolumes", "standardAmount", "storageStandardAmount"],
+  ["networkVolumes", "highPerformanceAmount", "storageHighPerformanceAmount"],
+  ["publicEndpoints", "totalAmount", "endpointAmount"],
+  ["clusters", "gpuAmount", "clusterGpuAmount"],
+  ["clusters", "diskAmount", "clusterDiskAmount"],
+  ["clusters", "networkingAmount", "clusterNetworkingAmount"],
+];
+
+function aggregateBilling(ctx: RouteContext) {
+  const { state } = ctx;
+  const w = windowOf(ctx.query, ctx.now);
+  const families = Object.fromEntries(
+    (Object.keys(FAMILIES) as (keyof typeof FAMILIES)[]).map((k) => [
+      k,
+      perBucket(state, ctx.account, FAMILIES[k], w),
+    ]),
+  ) as Record<keyof typeof FAMILIES, Map<number, Totals>>;
+  const names = AGGREGATE.map(([, , name]) => name);
+  const totals: Totals = {};
+  const records = w.buckets.map((b) => {
+    const t: Totals = {};
+    for (const [family, component, name] of AGGREGATE) {
+      t[name] = families[family].get(b)?.[component] ?? 0;
+      totals[name] = (totals[name] ?? 0) + (t[name] ?? 0);
+    }
+    return { ...range(b, w.bucketSize), ...amounts(names, t) };
+  });
+  return json(200, {
+    records,
+    metadata: { query: queryEcho(w), recordCount: records.length, totals: amounts(names, totals) },
+  });
+}
+
+/** Public endpoint billing: one record per bucket with its total (no per-endpoint split, no filter). */
+function publicEndpointBilling(ctx: RouteContext) {
+  const w = windowOf(ctx.query, ctx.now);
+  const byBucket = perBucket(ctx.state, ctx.account, FAMILIES.publicEndpoints, w);
+  let total = 0;
+  const records = w.buckets.map((b) => {
+    const t = byBucket.get(b)?.totalAmount ?? 0;
+    total += t;
+    return { ...range(b, w.bucketSize), totalAmount: usd(t) };
+  });
+  return json(200, {
+    records,
+    metadata: { query: queryEcho(w), recordCount: records.length, totals: { totalAmount: usd(total) } },
+  });
 }
 
 export const billingRoutes: RouteTable = {
-  rest: [
-    { method: "GET", pattern: "/v1/billing/pods", handler: podBilling },
-    { method: "GET", pattern: "/v1/billing/endpoints", handler: endpointBilling },
-    { method: "GET", pattern: "/v1/billing/networkvolumes", handler: networkVolumeBilling },
+  v2: [
+    { method: "GET", pattern: "/v2/billing", handler: aggregateBilling },
+    {
+      method: "GET",
+      pattern: "/v2/billing/pods",
+      handler: (ctx) => perResource(ctx, FAMILIES.pods, "podId", "podId", "uniquePodCount"),
+    },
+    {
+      method: "GET",
+      pattern: "/v2/billing/serverless",
+      handler: (ctx) =>
+        perResource(ctx, FAMILIES.serverless, "serverlessId", "serverlessId", "uniqueServerlessCount"),
+    },
+    { method: "GET", pattern: "/v2/billing/endpoints", handler: publicEndpointBilling },
+    {
+      method: "GET",
+      pattern: "/v2/billing/network-volumes",
+      handler: (ctx) =>
+        perResource(
+          ctx,
+          FAMILIES.networkVolumes,
+          "networkVolumeId",
+          "networkVolumeId",
+          "uniqueNetworkVolumeCount",
+        ),
+    },
+    {
+      method: "GET",
+      pattern: "/v2/billing/clusters",
+      handler: (ctx) => perResource(ctx, FAMILIES.clusters, "clusterId", "clusterId", "uniqueClusterCount"),
+    },
   ],
 };

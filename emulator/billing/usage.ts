@@ -1,13 +1,12 @@
 /**
- * The hourly usage rows the billing routes answer from (routes.ts, v1; v2-routes.ts): the seed's
- * history, then what resources used since the seed was loaded (the usage ledger, and the worker
- * time of the endpoints that still exist), split per hour bucket as the history is. Both are one
- * account's: a history row belongs to the account its `account` names, the default user's when it
- * names none.
+ * The hourly usage rows the billing routes (routes.ts) answer from: the seed's history, then what
+ * resources used since the seed was loaded (the usage ledger, and the worker time of the endpoints
+ * that still exist), split per hour bucket as the history is. Both are one account's: a history
+ * row belongs to the account its `account` names, the default user's when it names none.
  *
- * A live row holds one resource's use of one hour (one worker's, for serverless, so the v1
- * `podId` grouping has its workers): each component rounded to $0.0001, `amount` their sum,
- * `timeBilledMs` the compute time in it, `diskSpaceBilledGb` the GB it billed.
+ * A live row holds one resource's use of one hour (one worker's, for serverless): each component
+ * rounded to $0.0001 and `amount` their sum; a network volume's row names its high-performance
+ * part `highPerformanceStorageAmount`, as the history's rows do.
  */
 import { DEFAULT_USER_ID } from "../account/accounts.js";
 import { workerSegments } from "../serverless/usage.js";
@@ -53,8 +52,6 @@ interface HourUse {
   readonly segment: UsageSegment;
   readonly hour: number;
   usd: Record<string, number>;
-  computeMs: number;
-  diskGb: number;
 }
 
 /** Live rows of `family` for `account`, whose hour starts in [from, to), oldest first. */
@@ -75,40 +72,23 @@ function liveRows(
       const ms = Math.min(end, hour + HOUR_MS) - Math.max(s.from, hour);
       if (ms <= 0) continue;
       const key = `${s.resourceId}\u0000${s.workerId ?? ""}\u0000${hour}`;
-      const use = byHour.get(key) ?? { segment: s, hour, usd: {}, computeMs: 0, diskGb: 0 };
+      const use = byHour.get(key) ?? { segment: s, hour, usd: {} };
       for (const [c, perHour] of Object.entries(s.rates))
         use.usd[c] = (use.usd[c] ?? 0) + (perHour * ms) / HOUR_MS;
-      if (s.compute) use.computeMs += ms;
-      use.diskGb = Math.max(use.diskGb, s.diskGb);
       byHour.set(key, use);
     }
   }
   const { idField, components } = LIVE[family];
   return [...byHour.values()]
     .sort((a, b) => a.hour - b.hour)
-    .map(({ segment, hour, usd, computeMs, diskGb }) => {
+    .map(({ segment, hour, usd }) => {
       const amounts = Object.fromEntries(components.map((c) => [c, units(usd[c] ?? 0)]));
       const amount = Object.values(amounts).reduce((a, b) => a + b, 0) / 10_000;
-      const common = { time: iso(hour), [idField]: segment.resourceId };
+      const common = { time: iso(hour), [idField]: segment.resourceId, amount };
       if (family === "networkVolumes") {
-        const hp = (amounts.highPerformanceAmount ?? 0) / 10_000;
-        return {
-          ...common,
-          amount,
-          diskSpaceBilledGb: diskGb,
-          highPerformanceStorageAmount: hp,
-          highPerformanceStorageDiskSpaceBilledGb: 0,
-        };
+        return { ...common, highPerformanceStorageAmount: (amounts.highPerformanceAmount ?? 0) / 10_000 };
       }
-      return {
-        ...common,
-        ...(segment.workerId === undefined ? {} : { podId: segment.workerId }),
-        ...(segment.gpuTypeId === undefined ? {} : { gpuTypeId: segment.gpuTypeId }),
-        amount,
-        ...Object.fromEntries(Object.entries(amounts).map(([c, u]) => [c, u / 10_000])),
-        timeBilledMs: computeMs,
-        diskSpaceBilledGb: diskGb,
-      };
+      return { ...common, ...Object.fromEntries(Object.entries(amounts).map(([c, u]) => [c, u / 10_000])) };
     });
 }
 

@@ -6,7 +6,6 @@ import { secretRoutes } from "../account/secrets.js";
 import { accountRoutes } from "../account/ssh-keys.js";
 import { templateRoutes } from "../account/templates.js";
 import { billingRoutes } from "../billing/routes.js";
-import { billingV2Routes } from "../billing/v2-routes.js";
 import { hubRoutes } from "../catalog/hub.js";
 import { catalogRoutes } from "../catalog/routes.js";
 import { clusterRoutes } from "../clusters/routes.js";
@@ -15,7 +14,6 @@ import { logRoutes } from "../logs/routes.js";
 import { podRoutes } from "../pods/routes.js";
 import { jobRoutes } from "../serverless/jobs.js";
 import { serverlessRoutes } from "../serverless/routes.js";
-import { endpointRoutes } from "../serverless/v1-routes.js";
 
 const AREAS: readonly RouteTable[] = [
   podRoutes,
@@ -28,10 +26,8 @@ const AREAS: readonly RouteTable[] = [
   networkVolumeRoutes,
   registryRoutes,
   serverlessRoutes,
-  endpointRoutes,
   jobRoutes,
   billingRoutes,
-  billingV2Routes,
   hubRoutes,
 ];
 

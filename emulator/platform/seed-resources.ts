@@ -158,8 +158,6 @@ export function seedEndpoint(state: Store, seed: Seed["endpoints"][number]): voi
     flashboot: V2_DEFAULTS.flashboot,
     container,
     templateId: null,
-    templateBound: false,
-    templateEnv: {},
     createdAt: now,
     minChangedAt: now,
     billedFrom: now,

@@ -2,7 +2,8 @@
  * HTTP wiring: three listeners on 127.0.0.1 (base_url, rest_url, serverless_url), one route table
  * each, and the one path every request takes: read the body (413 first where the contract says
  * so), apply fault rules, authenticate, count against the key's quota, parse JSON, run the
- * handler, translate errors to problem+json, log. Nothing a client sends can crash it.
+ * handler, translate errors to problem+json, log. A `/v1` path on rest_url is answered 410 at
+ * once (retired-v1.ts). Nothing a client sends can crash it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +20,7 @@ import {
   type Surface,
 } from "../http/routing.js";
 import type { Store } from "../store/store.js";
+import { retiredV1 } from "./retired-v1.js";
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 /** The quota anonymous requests share (public routes only; no API key is ever this). */
@@ -97,9 +99,16 @@ async function handle(
     return;
   }
 
+  // rest_url served REST v1 alone, which RunPod retired: a `/v1` path is gone for every caller,
+  // so it is answered before faults, authentication and quota, whatever the method.
+  const retired = surface === "rest" ? retiredV1(method, path) : undefined;
   const match = METHODS.has(method) ? matchRoute(routes, method, path) : undefined;
   const route = match && "route" in match ? match.route : undefined;
-  const routeName = route ? `${method} ${route.pattern}` : `${method} (unmatched)`;
+  const routeName = route
+    ? `${method} ${route.pattern}`
+    : retired
+      ? `${method} (retired REST v1)`
+      : `${method} (unmatched)`;
   const log = (status: number, fault?: number) =>
     state.log.add({
       at: state.now(),
@@ -118,6 +127,11 @@ async function handle(
     writeProblem(res, err, headers);
     log(err.status, fault);
   };
+
+  if (retired) {
+    fail(retired);
+    return;
+  }
 
   if (raw.tooLarge && route?.sizeBeforeAuth) {
     fail(

@@ -1,4 +1,4 @@
-/** Billing query vocabulary (v2 description: BillingBucketSize; the v1 routes take the same sizes). */
+/** Billing query vocabulary (v2 description: BillingBucketSize). */
 import { z } from "zod";
 
 export const BUCKET_SIZES = ["hour", "day", "week", "month", "year"] as const;

@@ -26,7 +26,7 @@ export const Port = z
     return n >= 1 && n <= 65_535;
   }, "port number must be between 1 and 65535");
 
-export const EnvMap = z.record(z.string(), z.string());
+const EnvMap = z.record(z.string(), z.string());
 
 /**
  * BaseContainerConfig (v2 description): what every containerized resource takes, clusters

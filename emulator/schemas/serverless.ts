@@ -1,22 +1,17 @@
 /**
- * Serverless endpoint bodies, both views of the one endpoint store:
- * - v2 (`{base_url}/v2/serverless`): CreateEndpointRequest and UpdateEndpointRequest of the v2
- *   description, plus the contract's `cmd`/`entrypoint`.
- * - v1 (`{rest_url}/v1/endpoints`, retired upstream, still served for old clients):
- *   EndpointCreateInput and EndpointUpdateInput of the v1 description.
+ * Serverless endpoint bodies (`{base_url}/v2/serverless`): CreateEndpointRequest and
+ * UpdateEndpointRequest of the v2 description, plus the contract's `cmd`/`entrypoint`.
  *
  * What a JSON Schema can say (types, ranges, closed objects, `if`/`then`, `dependentRequired`,
  * `uniqueItems`) is a 422 here; the cross-field rules are the handlers' 400s.
  */
 import { z } from "zod";
-import { ContainerFields, CudaVersion, EnvMap } from "./common.js";
+import { ContainerFields, CudaVersion } from "./common.js";
 
 export const ENDPOINT_TYPES = ["QUEUE", "LOAD_BALANCER"] as const;
 export type EndpointType = (typeof ENDPOINT_TYPES)[number];
 export const FLASHBOOT_MODES = ["OFF", "FLASHBOOT", "PRIORITY_FLASHBOOT"] as const;
 export type FlashbootMode = (typeof FLASHBOOT_MODES)[number];
-export const SCALER_TYPES = ["QUEUE_DELAY", "REQUEST_COUNT"] as const;
-export const COMPUTE_TYPES = ["GPU", "CPU"] as const;
 
 /** `uniqueItems`: no two entries equal as JSON. */
 function unique<T>(items: readonly T[]): boolean {
@@ -124,37 +119,3 @@ export const UpdateEndpointRequest = z.strictObject({
   ...Settings,
 });
 export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;
-
-// ---------------------------------------------------------------- v1
-
-/** EndpointCreateInput (v1 description); only `templateId` is required. */
-const V1Fields = {
-  name: z.string().min(1).max(191),
-  templateId: z.string().min(1),
-  computeType: z.enum(COMPUTE_TYPES),
-  gpuTypeIds: z.array(z.string().min(1)),
-  gpuCount: z.int().min(1),
-  cpuFlavorIds: z.array(z.string().min(1)),
-  vcpuCount: z.int().min(1),
-  dataCenterIds: z.array(z.string().min(1)),
-  allowedCudaVersions: z.array(CudaVersion),
-  minCudaVersion: CudaVersion,
-  workersMin: z.int().min(0),
-  workersMax: z.int().min(0),
-  idleTimeout: z.int().min(1).max(3600),
-  executionTimeoutMs: z.int().min(1),
-  flashboot: z.boolean(),
-  scalerType: z.enum(SCALER_TYPES),
-  scalerValue: z.int().min(1),
-  networkVolumeId: z.string().min(1),
-  networkVolumeIds: z.array(z.string().min(1)),
-  env: EnvMap,
-};
-
-export const V1CreateEndpointRequest = z.strictObject(V1Fields).partial().required({ templateId: true });
-export type V1CreateEndpointRequest = z.infer<typeof V1CreateEndpointRequest>;
-
-/** EndpointUpdateInput has no `computeType`: the compute type is fixed at create (422 if sent). */
-const { computeType: _fixedAtCreate, ...v1Updatable } = V1Fields;
-export const V1UpdateEndpointRequest = z.strictObject(v1Updatable).partial();
-export type V1UpdateEndpointRequest = z.infer<typeof V1UpdateEndpointRequest>;

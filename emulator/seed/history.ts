@@ -2,7 +2,6 @@
  * The default seed's history: hourly usage rows behind the billing routes, and the hub listings.
  */
 import { createHash } from "node:crypto";
-import { A100, H100, RTX4090 } from "./catalog.js";
 
 /** A stable opaque id for a seed record: 25 lower-case letters and digits. */
 function opaqueId(of: string): string {
@@ -93,7 +92,7 @@ function listing(
   };
 }
 
-/** Usage history, hourly rows (billing/routes.ts reads them). */
+/** Usage history, hourly rows (billing/usage.ts reads them). */
 export function billingSeed() {
   return {
     pods: usage("2026-11-01T00:00:00Z", 20, (h) => {
@@ -101,55 +100,40 @@ export function billingSeed() {
       const rows: Record<string, unknown>[] = [
         {
           podId: "pod-hist-trainer",
-          gpuTypeId: H100,
           amount: 2.99,
           gpuAmount: 2.979,
           cpuAmount: 0,
           diskAmount: 0.011,
-          timeBilledMs: 3_600_000,
-          diskSpaceBilledGb: 80,
         },
       ];
       if (h % 24 < 10)
         rows.push({
           podId: "pod-hist-notebook",
-          gpuTypeId: RTX4090,
           amount: 0.69,
           gpuAmount: 0.6873,
           cpuAmount: 0,
           diskAmount: 0.0027,
-          timeBilledMs: 3_600_000,
-          diskSpaceBilledGb: 20,
         });
       if (h >= 240)
         rows.push({
           podId: "pod-hist-cpu",
-          gpuTypeId: "cpu3c",
           amount: round(0.03 * 4),
           gpuAmount: 0,
           cpuAmount: 0.1186,
           diskAmount: 0.0014,
-          timeBilledMs: 3_600_000,
-          diskSpaceBilledGb: 10,
         });
       return rows;
     }),
     endpoints: usage("2026-11-01T00:00:00Z", 20, (h) => [
       {
         endpointId: "ep-hist-sdxl",
-        podId: `worker-${h % 3}`,
-        gpuTypeId: RTX4090,
         ...serverlessSplit(round(0.0003 * ((h * 37) % 900))),
-        timeBilledMs: ((h * 37) % 900) * 1000,
       },
       ...(h % 2 === 0
         ? [
             {
               endpointId: "ep-hist-vllm",
-              podId: "worker-9",
-              gpuTypeId: A100,
               ...serverlessSplit(round(0.00076 * ((h * 53) % 1200))),
-              timeBilledMs: ((h * 53) % 1200) * 1000,
             },
           ]
         : []),
@@ -159,16 +143,12 @@ export function billingSeed() {
       {
         networkVolumeId: "nv-tx3-datasets",
         amount: 0.0097,
-        diskSpaceBilledGb: 100,
         highPerformanceStorageAmount: 0,
-        highPerformanceStorageDiskSpaceBilledGb: 0,
       },
       {
         networkVolumeId: "nv-ro1-models",
         amount: 0.0049,
-        diskSpaceBilledGb: 50,
         highPerformanceStorageAmount: 0,
-        highPerformanceStorageDiskSpaceBilledGb: 0,
       },
     ]),
     // Hosted models: FLUX images every third hour, a Wan video every eighth.

@@ -224,18 +224,18 @@ export const SeedSchema = z.object({
    */
   containerBehaviours: z.array(ContainerBehaviour).default(() => []),
   /**
-   * Usage history, hourly rows. The v1 routes read `amount` and their grouping fields; the v2
-   * routes split each row into the description's components (`gpuAmount`, `cpuAmount`,
-   * `diskAmount`, `feeAmount`, `networkingAmount`, `highPerformanceStorageAmount`), and a row
-   * without them counts whole as compute (billing/routes.ts). A row belongs to the account its `account`
-   * names, the default user's when it names none (billing/usage.ts).
+   * Usage history, hourly rows. The billing routes split each row into the description's
+   * components (`gpuAmount`, `cpuAmount`, `diskAmount`, `feeAmount`, `networkingAmount`,
+   * `highPerformanceStorageAmount`), and a row without them counts whole as compute: CPU for a pod
+   * row whose `gpuTypeId` is a CPU flavor, else GPU (billing/routes.ts). A row belongs to the
+   * account its `account` names, the default user's when it names none (billing/usage.ts).
    */
   billing: z.object({
     pods: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
-    /** Serverless endpoints (`endpointId`): v1 `/billing/endpoints`, v2 `/billing/serverless`. */
+    /** Serverless endpoints (`endpointId`): `/v2/billing/serverless`. */
     endpoints: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
     networkVolumes: z.array(z.looseObject({ time: z.string(), amount: z.number() })),
-    /** Public (hosted model) endpoints: v2 `/billing/endpoints`. */
+    /** Public (hosted model) endpoints: `/v2/billing/endpoints`. */
     publicEndpoints: z.array(z.looseObject({ time: z.string(), amount: z.number() })).default(() => []),
     clusters: z.array(z.looseObject({ time: z.string(), amount: z.number() })).default(() => []),
   }),

@@ -16,31 +16,11 @@ export function poolTypes(state: Store, pool: string): GpuTypeRecord[] {
   return state.seed.gpuTypes.filter((g) => g.pool === pool);
 }
 
-/** The GPU types a selection runs on: its pools' types minus the exclusions (or the v1 order). */
+/** The GPU types a selection runs on: its pools' types minus the exclusions. */
 export function eligibleTypes(state: Store, gpu: GpuCompute): string[] {
-  if (gpu.typeOrder) return [...gpu.typeOrder];
   return gpu.pools
     .flatMap((p) => poolTypes(state, p).map((g) => g.id))
     .filter((id) => !gpu.excludedTypes.includes(id));
-}
-
-/**
- * v1 `gpuTypeIds` as a v2 selection: the pools holding them, minus the pools' other types. The
- * set of GPU types is the same both ways; the v1 priority order is kept beside it (`typeOrder`).
- */
-export function selectionFromTypes(
-  state: Store,
-  typeIds: readonly string[],
-): Pick<GpuCompute, "pools" | "excludedTypes"> {
-  const pools: string[] = [];
-  for (const id of typeIds) {
-    const pool = state.gpuTypeById.get(id)?.pool;
-    if (pool && !pools.includes(pool)) pools.push(pool);
-  }
-  const excludedTypes = pools
-    .flatMap((p) => poolTypes(state, p).map((g) => g.id))
-    .filter((id) => !typeIds.includes(id));
-  return { pools, excludedTypes };
 }
 
 function checkGpu(state: Store, gpu: GpuCompute): void {

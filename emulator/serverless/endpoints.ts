@@ -1,5 +1,5 @@
 /**
- * Finding and removing serverless endpoints: the lookups both views and the jobs share.
+ * Finding and removing serverless endpoints: the lookups the endpoint routes and the jobs share.
  */
 import { notFound } from "../http/errors.js";
 import type { EndpointRecord } from "../store/serverless-records.js";

@@ -3,9 +3,8 @@
  * model endpoint and serverless endpoint jobs"; RunPod's serverless operations, as the `runpod-sdk`
  * npm package calls them): `POST /v2/{endpoint_id}/run`, `/runsync`, `GET /status/{job_id}`,
  * `/status-sync/{job_id}`, `/stream/{job_id}`, `POST /cancel/{job_id}`, `/retry/{job_id}`,
- * `/purge-queue` and `GET /health`. Serverless endpoints created through `/v1/endpoints` or
- * `/v2/serverless` take jobs alike (one store); LOAD_BALANCER endpoints take none (400): their
- * requests go to the workers' own HTTP paths.
+ * `/purge-queue` and `GET /health`. Serverless endpoints (`/v2/serverless`) of type QUEUE take
+ * jobs; LOAD_BALANCER endpoints take none (400): their requests go to the workers' own HTTP paths.
  *
  * A job's whole life is fixed when it is submitted (or retried): when it starts, when it ends,
  * whether it fails, and its status is read off the emulator clock on every read, so a frozen

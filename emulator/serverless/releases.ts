@@ -10,7 +10,7 @@ import { readableTemplate } from "../store/lookups.js";
 import type { TemplateRecord } from "../store/records.js";
 import type { Container, EndpointRecord, ReleaseRecord } from "../store/serverless-records.js";
 import type { Store } from "../store/store.js";
-import { eligibleTypes, instanceIds } from "./compute.js";
+import { instanceIds } from "./compute.js";
 
 /** A serverless template, or 404 (unknown) / 422 (a pod template), as the v2 description answers. */
 export function serverlessTemplate(state: Store, id: string, account: string): TemplateRecord {
@@ -43,7 +43,6 @@ function placementFields(state: Store, e: EndpointRecord): Record<string, unknow
         minCudaVersion: c.minCudaVersion,
         locations: e.dataCenterIds.join(","),
         networkVolumeIds: e.networkVolumes.join(","),
-        typeOrder: eligibleTypes(state, c).join(","),
       }
     : {
         instanceIds: instanceIds(state, c).join(","),
@@ -73,8 +72,7 @@ export function recordRelease(
   const before = placementFields(state, previous);
   const after = placementFields(state, next);
   for (const field of Object.keys(after)) {
-    // typeOrder is the emulator's bookkeeping, not an upstream field.
-    if (field !== "typeOrder" && !sameJson(before[field], after[field])) {
+    if (!sameJson(before[field], after[field])) {
       diff.push({ field, old: before[field] ?? null, new: after[field] ?? null });
     }
   }

@@ -1,7 +1,7 @@
 /**
  * Serverless endpoints, the v2 view under base_url (`/v2/serverless`, v2 description:
  * CreateEndpointRequest, UpdateEndpointRequest, Endpoint, Worker, Release) of the endpoint store
- * (store/serverless-records.ts); v1-routes.ts is the v1 view of the same records.
+ * (store/serverless-records.ts).
  *
  * Create checks, in order: schema (422), exactly one of gpu/cpu (400), the command rule (400), the
  * template (404 unknown, 422 not serverless), compute (400), workers (400), idleTimeout with
@@ -149,7 +149,6 @@ function createEndpoint(ctx: RouteContext) {
   nextArgs("", body);
   const template =
     body.templateId === undefined ? undefined : serverlessTemplate(state, body.templateId, ctx.account);
-  const templateEnv = template?.env ?? {};
   const gpu = body.gpu;
   const id = state.newId();
   const e: EndpointRecord = {
@@ -184,12 +183,10 @@ function createEndpoint(ctx: RouteContext) {
       args: nextArgs(template?.args ?? "", body),
       disk: body.disk ?? template?.disk ?? V2_DEFAULTS.disk,
       ports: body.ports ?? template?.ports ?? [],
-      env: { ...templateEnv, ...(body.env ?? {}) },
+      env: { ...(template?.env ?? {}), ...(body.env ?? {}) },
       registry: body.registry !== undefined ? body.registry : (template?.registry ?? null),
     },
     templateId: template?.id ?? null,
-    templateBound: false,
-    templateEnv: { ...templateEnv },
     createdAt: ctx.now,
     minChangedAt: ctx.now,
     billedFrom: ctx.now,
@@ -231,8 +228,6 @@ function updateEndpoint(ctx: RouteContext) {
       registry: template.registry,
     };
     next.templateId = template.id;
-    next.templateBound = false;
-    next.templateEnv = { ...template.env };
   } else if (patch.env !== undefined) {
     next.container.env = { ...patch.env };
   }
@@ -250,7 +245,6 @@ function updateEndpoint(ctx: RouteContext) {
       // pools replace the selection wholesale: exclusions not restated are cleared.
       c.pools = g.pools;
       c.excludedTypes = (g.excludedTypes ?? []).map((t) => t.trim());
-      delete c.typeOrder;
     }
     if (g.count !== undefined) c.count = g.count;
     if (g.allowedCudaVersions !== undefined) c.allowedCudaVersions = g.allowedCudaVersions;
@@ -268,11 +262,7 @@ function updateEndpoint(ctx: RouteContext) {
   }
   if (patch.scaling) next.scaling = patch.scaling;
   if (patch.dataCenterIds !== undefined) next.dataCenterIds = patch.dataCenterIds;
-  if (patch.networkVolumes !== undefined) {
-    next.networkVolumes = patch.networkVolumes;
-    if (next.v1PrimaryVolume !== undefined && !next.networkVolumes.includes(next.v1PrimaryVolume))
-      delete next.v1PrimaryVolume;
-  }
+  if (patch.networkVolumes !== undefined) next.networkVolumes = patch.networkVolumes;
   if (patch.timeout !== undefined) next.timeout = patch.timeout;
   if (patch.flashboot !== undefined) next.flashboot = patch.flashboot;
 

@@ -20,29 +20,16 @@ import { slotWindows, workerGpuType, workerIdFor } from "./workers.js";
 /** What one worker of the endpoint bills per hour; undefined when the catalog has no rate for it. */
 function workerMetering(state: Store, e: EndpointRecord, index: number): Metering | undefined {
   const workerId = workerIdFor(e.id, index);
-  const diskGb = e.container.disk;
   if (e.compute.kind === "GPU") {
     const typeId = workerGpuType(state, e);
     const rate = typeId === null ? undefined : state.gpuTypeById.get(typeId)?.price.serverless;
-    if (typeId === null || rate === undefined) return undefined;
-    return {
-      rates: { gpuAmount: rate * e.compute.count },
-      gpuTypeId: typeId,
-      workerId,
-      diskGb,
-      compute: true,
-    };
+    if (rate === undefined) return undefined;
+    return { rates: { gpuAmount: rate * e.compute.count }, workerId };
   }
   const config = e.compute.configs[0];
   const flavor = config === undefined ? undefined : state.cpuFlavorById.get(config.id);
   if (config === undefined || flavor === undefined) return undefined;
-  return {
-    rates: { cpuAmount: flavor.price.serverlessPerVcpu * config.vcpuCount },
-    gpuTypeId: flavor.id,
-    workerId,
-    diskGb,
-    compute: true,
-  };
+  return { rates: { cpuAmount: flavor.price.serverlessPerVcpu * config.vcpuCount }, workerId };
 }
 
 /** The endpoint's worker time from `e.billedFrom` until `until`, one stretch per worker window. */

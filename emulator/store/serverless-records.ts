@@ -1,8 +1,7 @@
 /**
- * Serverless records: the one endpoint store both views share (serverless/routes.ts is the v2
- * view under base_url, serverless/v1-routes.ts the v1 view on rest_url, so an endpoint created
- * through either is read, changed and deleted through both, and jobs run on it either way), its
- * releases, and the jobs submitted to it. Types and defaults only.
+ * Serverless records: the endpoint store (serverless/routes.ts serves it under base_url, and
+ * serverless/jobs.ts runs jobs on it under serverless_url), its releases, and the jobs submitted
+ * to it. Types and defaults only.
  */
 import type { EndpointScaling, EndpointType, FlashbootMode } from "../schemas/serverless.js";
 
@@ -23,11 +22,6 @@ export interface GpuCompute {
   count: number;
   allowedCudaVersions: string[];
   minCudaVersion: string | null;
-  /**
-   * The v1 `gpuTypeIds` in the priority order a v1 client gave, kept while the pools and
-   * exclusions are the ones derived from it (a v2 `gpu.pools` replaces the selection and drops it).
-   */
-  typeOrder?: string[];
 }
 
 export interface CpuCompute {
@@ -68,12 +62,6 @@ export interface EndpointRecord {
   container: Container;
   /** The template the container settings last came from, if any. */
   templateId: string | null;
-  /** True when a v1 create or update bound the template (it then cannot be deleted). */
-  templateBound: boolean;
-  /** The env that template contributed: the v1 `env` is what the endpoint sets on top of it. */
-  templateEnv: Record<string, string>;
-  /** v1 `networkVolumeId`, shown back while it is still attached. */
-  v1PrimaryVolume?: string;
   createdAt: number;
   /** When `workers.min` last changed: always-on workers count from here. */
   minChangedAt: number;
@@ -84,7 +72,7 @@ export interface EndpointRecord {
   billedFrom: number;
   version: number;
   releases: ReleaseRecord[];
-  /** The user who created it (v1 `userId`). */
+  /** The user who created it: the first release's `createdByUserId`. */
   userId: string;
   /** The account that owns it (account/accounts.ts). */
   account: string;

@@ -53,7 +53,7 @@ export class Store {
   pods = new Map<string, PodRecord>();
   templates = new Map<string, TemplateRecord>();
   networkVolumes = new Map<string, NetworkVolumeRecord>();
-  /** One store for serverless endpoints, whichever view (v1 or v2) created them. */
+  /** Serverless endpoints (`/v2/serverless`), which jobs run on. */
   endpoints = new Map<string, EndpointRecord>();
   jobs = new Map<string, JobRecord>();
   registries = new Map<string, RegistryRecord>();

@@ -6,21 +6,15 @@
  * for the worker time of endpoints); the billing routes read it (billing/usage.ts).
  */
 
-/** The billing families the ledger feeds (billing/v2-routes.ts FAMILIES, billing/routes.ts routes). */
+/** The billing families the ledger feeds (billing/routes.ts FAMILIES). */
 export type UsageFamily = "pods" | "serverless" | "networkVolumes";
 
-/** What a resource bills per hour in one state: the components in USD, and what v1 rows report. */
+/** What a resource bills per hour in one state. */
 export interface Metering {
   /** USD per hour per billing component (`gpuAmount`, `diskAmount`, `standardAmount`, ...). */
   readonly rates: Readonly<Record<string, number>>;
-  /** The GPU type or CPU flavor a v1 row is grouped under (`gpuTypeId`); none for volumes. */
-  readonly gpuTypeId?: string;
-  /** A serverless worker's id: v1's `podId` grouping of endpoint rows. */
+  /** A serverless worker's id: each worker's hours are rows of their own (billing/usage.ts). */
   readonly workerId?: string;
-  /** GB billed (v1 `diskSpaceBilledGb`). */
-  readonly diskGb: number;
-  /** Whether the time counts as compute time (v1 `timeBilledMs`); storage alone does not. */
-  readonly compute: boolean;
 }
 
 /** One stretch of usage: a resource billed at `metering` from `from` until `to` (open while it lasts). */
@@ -34,11 +28,7 @@ export interface UsageSegment extends Metering {
 }
 
 const sameMetering = (a: Metering, b: Metering) =>
-  a.gpuTypeId === b.gpuTypeId &&
-  a.workerId === b.workerId &&
-  a.diskGb === b.diskGb &&
-  a.compute === b.compute &&
-  JSON.stringify(a.rates) === JSON.stringify(b.rates);
+  a.workerId === b.workerId && JSON.stringify(a.rates) === JSON.stringify(b.rates);
 
 export class UsageLedger {
   private segments: UsageSegment[] = [];

@@ -176,7 +176,7 @@ describe("signals", () => {
     expect(text).toMatch(/pod proxy\s+http:\/\/127\.0\.0\.1:\d+\/\{podId\}-\{port\}/);
     expect(text).toMatch(/base_url\s+http:\/\/127\.0\.0\.1:\d+\n/);
     expect(text).toMatch(
-      /rest_url\s+http:\/\/127\.0\.0\.1:\d+ {3}\(legacy REST v1 routes, for old clients\)\n/,
+      /rest_url\s+http:\/\/127\.0\.0\.1:\d+ {3}\(REST v1, retired: answers 410 naming the v2 route\)\n/,
     );
     const res = await fetch(`${env.RUNPOD_BASE_URL}/v2/catalog/datacenters`, {
       headers: { authorization: `Bearer ${env.RUNPOD_API_KEY}` },

@@ -1,433 +1,430 @@
 /**
- * The legacy billing history under rest_url (`/v1/billing/pods|endpoints|networkvolumes`), kept for
- * old clients, over raw HTTP (the provider's client speaks v2 only). Expected figures are worked out by hand from the default seed's hourly rows
- * (2026-11-01T00:00Z to 2026-11-20T23:00Z, a Sunday to a Friday):
- * - pods: pod-hist-trainer (H100) $2.99 every hour, 80 GB; pod-hist-notebook (RTX 4090) $0.69 in
- *   hours 0-9 of each day, 20 GB; pod-hist-cpu (cpu3c) $0.12 every hour from 2026-11-11, 10 GB;
- *   each row bills 3 600 000 ms.
- * - endpoints: ep-hist-sdxl every hour on workers 0-2 (RTX 4090), ep-hist-vllm every even hour on
- *   worker-9 (A100), with amounts varying by hour.
- * - network volumes: $0.0146 every hour for 150 GB, no high-performance storage.
+ * Billing under base_url (`/v2/billing`, `/pods`, `/serverless`, `/endpoints`,
+ * `/network-volumes`, `/clusters`), over raw HTTP, from the seeded usage history: the window
+ * (startTime/endTime snapped to buckets, lastN, defaults), one record per resource per bucket,
+ * the description's amount components, filters, metadata, and every 4xx.
+ *
+ * Emulator time is 2026-11-21T12:00:00Z throughout (frozen). The default seed's pods bill
+ * hourly: pod-hist-trainer (H100) $2.979 GPU + $0.011 disk every hour; pod-hist-notebook (4090)
+ * $0.6873 + $0.0027 in the first 10 hours of each day; pod-hist-cpu $0.1186 CPU + $0.0014 disk
+ * from 2026-11-11; the Ray cluster $47.84 GPU + $0.0137 disk + $0.05 networking an hour from
+ * 2026-11-17.
  */
-import { describe, expect, it } from "vitest";
-import { frozenEmulatorForAllTests } from "../support/emulator.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emulatorLib, START } from "../support/emulator.js";
 import { http, problem } from "../support/http.js";
 
-const H100 = "NVIDIA H100 80GB HBM3";
-const RTX4090 = "NVIDIA GeForce RTX 4090";
-const A100 = "NVIDIA A100 80GB PCIe";
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+type Emulator = Awaited<ReturnType<typeof emulatorLib.startEmulator>>;
+let emu: Emulator;
+let custom: Emulator;
+let c: ReturnType<typeof http>;
+let cc: ReturnType<typeof http>;
 
-const h = frozenEmulatorForAllTests();
-
-type V1Kind = "pods" | "endpoints" | "networkvolumes";
-/** GET {rest_url}/v1/billing/{kind}?query, as runpodctl sends it. */
-const v1Billing = (kind: V1Kind, query: Readonly<Record<string, string>>) => {
-  const c = http(h.emu);
-  return c.get(
-    "rest",
-    `/v1/billing/${kind}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`,
-  );
+/** A small hand-made history: every family, amounts easy to add up. */
+const CUSTOM_BILLING = {
+  pods: [
+    { time: "2026-11-19T23:00:00Z", podId: "pa", gpuTypeId: "NVIDIA A40", amount: 2 },
+    {
+      time: "2026-11-20T01:00:00Z",
+      podId: "pa",
+      gpuTypeId: "NVIDIA A40",
+      amount: 1,
+      gpuAmount: 0.9,
+      cpuAmount: 0,
+      diskAmount: 0.1,
+    },
+    // No components: the whole amount is CPU compute, the row's type being a CPU flavor.
+    { time: "2026-11-20T02:00:00Z", podId: "pb", gpuTypeId: "cpu3c", amount: 0.5 },
+  ],
+  endpoints: [
+    {
+      time: "2026-11-20T03:00:00Z",
+      endpointId: "ea",
+      amount: 0.3,
+      gpuAmount: 0.2,
+      cpuAmount: 0,
+      diskAmount: 0.05,
+      feeAmount: 0.05,
+    },
+    { time: "2026-11-20T04:00:00Z", endpointId: "eb", amount: 0.7 },
+  ],
+  networkVolumes: [
+    { time: "2026-11-20T00:00:00Z", networkVolumeId: "va", amount: 0.4, highPerformanceStorageAmount: 0.1 },
+    { time: "2026-11-20T00:00:00Z", networkVolumeId: "vb", amount: 0.2 },
+  ],
+  publicEndpoints: [{ time: "2026-11-20T05:00:00Z", endpointId: "flux", amount: 0.25 }],
+  clusters: [
+    {
+      time: "2026-11-20T06:00:00Z",
+      clusterId: "ca",
+      amount: 10,
+      gpuAmount: 9.5,
+      diskAmount: 0.25,
+      networkingAmount: 0.25,
+    },
+  ],
 };
-const records = async (kind: V1Kind, query: Readonly<Record<string, string>>) =>
-  (await http(h.emu).ok(v1Billing(kind, query))) as Record<string, unknown>[];
-const pods = (query: Record<string, string> = {}) => records("pods", query);
-const endpoints = (query: Record<string, string> = {}) => records("endpoints", query);
-const volumes = (query: Record<string, string> = {}) => records("networkvolumes", query);
 
-describe("GET /v1/billing/pods", () => {
-  it("defaults to daily buckets grouped by gpuTypeId, sorted by time then group", async () => {
-    const records = await pods();
-    // 10 days with two GPU types, then 10 days with the CPU pod as well.
-    expect(records).toHaveLength(50);
-    expect(records.slice(0, 2)).toEqual([
-      {
-        time: "2026-11-01T00:00:00Z",
-        amount: 6.9,
-        gpuTypeId: RTX4090,
-        timeBilledMs: 10 * HOUR_MS,
-        diskSpaceBilledGb: 20,
+beforeAll(async () => {
+  const options = {
+    clockScale: 0,
+    startTime: START,
+    rateLimit: [{ name: "minute", quota: 100_000, seconds: 60 }],
+  };
+  emu = await emulatorLib.startEmulator(options);
+  custom = await emulatorLib.startEmulator({ ...options, seed: { billing: CUSTOM_BILLING } });
+  c = http(emu);
+  cc = http(custom);
+});
+afterAll(async () => {
+  await Promise.all([emu.close(), custom.close()]);
+});
+
+const DAY_20 = "startTime=2026-11-20T00:00:00Z&endTime=2026-11-21T00:00:00Z";
+const day20 = { startTime: "2026-11-20T00:00:00Z", endTime: "2026-11-21T00:00:00Z" };
+
+describe("GET /v2/billing/pods", () => {
+  it("answers one record per pod per bucket, split into GPU, CPU and disk, with metadata", async () => {
+    expect(await c.ok(c.get("base", `/v2/billing/pods?${DAY_20}`))).toEqual({
+      records: [
+        {
+          ...day20,
+          podId: "pod-hist-cpu",
+          totalAmount: 2.88,
+          gpuAmount: 0,
+          cpuAmount: 2.8464,
+          diskAmount: 0.0336,
+        },
+        {
+          ...day20,
+          podId: "pod-hist-notebook",
+          totalAmount: 6.9,
+          gpuAmount: 6.873,
+          cpuAmount: 0,
+          diskAmount: 0.027,
+        },
+        {
+          ...day20,
+          podId: "pod-hist-trainer",
+          totalAmount: 71.76,
+          gpuAmount: 71.496,
+          cpuAmount: 0,
+          diskAmount: 0.264,
+        },
+      ],
+      metadata: {
+        query: { ...day20, bucketSize: "day", podId: null },
+        recordCount: 3,
+        uniquePodCount: 3,
+        totals: { totalAmount: 81.54, gpuAmount: 78.369, cpuAmount: 2.8464, diskAmount: 0.3246 },
       },
-      {
-        time: "2026-11-01T00:00:00Z",
-        amount: 71.76,
-        gpuTypeId: H100,
-        timeBilledMs: DAY_MS,
-        diskSpaceBilledGb: 80,
-      },
-    ]);
-    expect(records.slice(20, 23)).toEqual([
-      {
-        time: "2026-11-11T00:00:00Z",
-        amount: 6.9,
-        gpuTypeId: RTX4090,
-        timeBilledMs: 10 * HOUR_MS,
-        diskSpaceBilledGb: 20,
-      },
-      {
-        time: "2026-11-11T00:00:00Z",
-        amount: 71.76,
-        gpuTypeId: H100,
-        timeBilledMs: DAY_MS,
-        diskSpaceBilledGb: 80,
-      },
-      {
-        time: "2026-11-11T00:00:00Z",
-        amount: 2.88,
-        gpuTypeId: "cpu3c",
-        timeBilledMs: DAY_MS,
-        diskSpaceBilledGb: 10,
-      },
-    ]);
-    expect(await pods({ bucketSize: "day", grouping: "gpuTypeId" })).toEqual(records);
-    expect(await pods({ bucketSize: "", grouping: "" })).toEqual(records);
+    });
   });
 
-  it("starts weeks on Monday: 2026-11-01 (a Sunday) falls in the week of 2026-10-26", async () => {
-    expect(await pods({ bucketSize: "week" })).toEqual([
-      {
-        time: "2026-10-26T00:00:00Z",
-        amount: 6.9,
-        gpuTypeId: RTX4090,
-        timeBilledMs: 36_000_000,
-        diskSpaceBilledGb: 20,
+  it("narrows to one pod with podId, and gives every bucket a record, zero where it used nothing", async () => {
+    const answer = await c.ok(
+      c.get(
+        "base",
+        "/v2/billing/pods?bucketSize=hour&startTime=2026-11-20T08:00:00Z&endTime=2026-11-20T11:00:00Z&podId=pod-hist-notebook",
+      ),
+    );
+    const hour = (h: number) => ({
+      startTime: `2026-11-20T${String(h).padStart(2, "0")}:00:00Z`,
+      endTime: `2026-11-20T${String(h + 1).padStart(2, "0")}:00:00Z`,
+    });
+    const used = { totalAmount: 0.69, gpuAmount: 0.6873, cpuAmount: 0, diskAmount: 0.0027 };
+    expect(answer).toEqual({
+      records: [
+        { ...hour(8), podId: "pod-hist-notebook", ...used },
+        { ...hour(9), podId: "pod-hist-notebook", ...used },
+        {
+          ...hour(10),
+          podId: "pod-hist-notebook",
+          totalAmount: 0,
+          gpuAmount: 0,
+          cpuAmount: 0,
+          diskAmount: 0,
+        },
+      ],
+      metadata: {
+        query: {
+          startTime: "2026-11-20T08:00:00Z",
+          endTime: "2026-11-20T11:00:00Z",
+          bucketSize: "hour",
+          podId: "pod-hist-notebook",
+        },
+        recordCount: 3,
+        uniquePodCount: 1,
+        totals: { totalAmount: 1.38, gpuAmount: 1.3746, cpuAmount: 0, diskAmount: 0.0054 },
       },
-      {
-        time: "2026-10-26T00:00:00Z",
-        amount: 71.76,
-        gpuTypeId: H100,
-        timeBilledMs: 86_400_000,
-        diskSpaceBilledGb: 80,
-      },
-      {
-        time: "2026-11-02T00:00:00Z",
-        amount: 48.3,
-        gpuTypeId: RTX4090,
-        timeBilledMs: 252_000_000,
-        diskSpaceBilledGb: 20,
-      },
-      {
-        time: "2026-11-02T00:00:00Z",
-        amount: 502.32,
-        gpuTypeId: H100,
-        timeBilledMs: 604_800_000,
-        diskSpaceBilledGb: 80,
-      },
-      {
-        time: "2026-11-09T00:00:00Z",
-        amount: 48.3,
-        gpuTypeId: RTX4090,
-        timeBilledMs: 252_000_000,
-        diskSpaceBilledGb: 20,
-      },
-      {
-        time: "2026-11-09T00:00:00Z",
-        amount: 502.32,
-        gpuTypeId: H100,
-        timeBilledMs: 604_800_000,
-        diskSpaceBilledGb: 80,
-      },
-      {
-        time: "2026-11-09T00:00:00Z",
-        amount: 14.4,
-        gpuTypeId: "cpu3c",
-        timeBilledMs: 432_000_000,
-        diskSpaceBilledGb: 10,
-      },
-      {
-        time: "2026-11-16T00:00:00Z",
-        amount: 34.5,
-        gpuTypeId: RTX4090,
-        timeBilledMs: 180_000_000,
-        diskSpaceBilledGb: 20,
-      },
-      {
-        time: "2026-11-16T00:00:00Z",
-        amount: 358.8,
-        gpuTypeId: H100,
-        timeBilledMs: 432_000_000,
-        diskSpaceBilledGb: 80,
-      },
-      {
-        time: "2026-11-16T00:00:00Z",
-        amount: 14.4,
-        gpuTypeId: "cpu3c",
-        timeBilledMs: 432_000_000,
-        diskSpaceBilledGb: 10,
-      },
-    ]);
+    });
   });
+
+  it("answers no records for a pod without usage, echoing the filter", async () => {
+    const answer = await c.ok(c.get("base", `/v2/billing/pods?${DAY_20}&podId=nope`));
+    expect(answer).toEqual({
+      records: [],
+      metadata: {
+        query: { ...day20, bucketSize: "day", podId: "nope" },
+        recordCount: 0,
+        uniquePodCount: 0,
+        totals: { totalAmount: 0, gpuAmount: 0, cpuAmount: 0, diskAmount: 0 },
+      },
+    });
+  });
+});
+
+describe("the window", () => {
+  const query = async (qs: string) =>
+    (await c.ok(c.get("base", `/v2/billing/endpoints?${qs}`))).metadata.query;
 
   it.each([
-    ["month", "2026-11-01T00:00:00Z"],
-    ["year", "2026-01-01T00:00:00Z"],
-  ])("folds everything into one %s bucket per pod with grouping podId", async (bucketSize, time) => {
-    expect(await pods({ bucketSize, grouping: "podId" })).toEqual([
-      { time, amount: 28.8, podId: "pod-hist-cpu", timeBilledMs: 10 * DAY_MS, diskSpaceBilledGb: 10 },
-      { time, amount: 138, podId: "pod-hist-notebook", timeBilledMs: 200 * HOUR_MS, diskSpaceBilledGb: 20 },
-      { time, amount: 1435.2, podId: "pod-hist-trainer", timeBilledMs: 20 * DAY_MS, diskSpaceBilledGb: 80 },
-    ]);
+    [
+      "snaps startTime down and endTime up to their buckets",
+      "startTime=2026-11-20T05:30:00Z&endTime=2026-11-20T18:10:00Z",
+      "2026-11-20T00:00:00Z",
+      "2026-11-21T00:00:00Z",
+      "day",
+    ],
+    [
+      "reads a lowercase t and z, and an offset whose + arrived as a space",
+      "startTime=2026-11-20t05:30:00z&endTime=2026-11-21T01:00:00+02:00",
+      "2026-11-20T00:00:00Z",
+      "2026-11-21T00:00:00Z",
+      "day",
+    ],
+    [
+      "keeps an endTime already on a boundary",
+      "bucketSize=hour&startTime=2026-11-20T05:00:00Z&endTime=2026-11-20T07:00:00Z",
+      "2026-11-20T05:00:00Z",
+      "2026-11-20T07:00:00Z",
+      "hour",
+    ],
+    [
+      "defaults to 30 days back until now, snapped",
+      "",
+      "2026-10-22T00:00:00Z",
+      "2026-11-22T00:00:00Z",
+      "day",
+    ],
+    [
+      "lastN: the last N buckets ending with the current one",
+      "lastN=2",
+      "2026-11-20T00:00:00Z",
+      "2026-11-22T00:00:00Z",
+      "day",
+    ],
+    [
+      "lastN with weeks (starting on Monday)",
+      "lastN=1&bucketSize=week",
+      "2026-11-16T00:00:00Z",
+      "2026-11-23T00:00:00Z",
+      "week",
+    ],
+    [
+      "lastN with months",
+      "lastN=3&bucketSize=month",
+      "2026-09-01T00:00:00Z",
+      "2026-12-01T00:00:00Z",
+      "month",
+    ],
+    [
+      "a year bucket",
+      "bucketSize=year&startTime=2026-03-01T00:00:00Z&endTime=2026-04-01T00:00:00Z",
+      "2026-01-01T00:00:00Z",
+      "2027-01-01T00:00:00Z",
+      "year",
+    ],
+  ])("%s", async (_name, qs, startTime, endTime, bucketSize) => {
+    expect(await query(qs)).toEqual({ startTime, endTime, bucketSize });
   });
 
-  it("filters by podId and a [startTime, endTime) window, in hourly buckets", async () => {
-    expect(
-      await pods({
-        bucketSize: "hour",
-        grouping: "podId",
-        podId: "pod-hist-notebook",
-        startTime: "2026-11-03T08:00:00Z",
-        endTime: "2026-11-03T12:00:00Z",
-      }),
-    ).toEqual([
-      {
-        time: "2026-11-03T08:00:00Z",
-        amount: 0.69,
-        podId: "pod-hist-notebook",
-        timeBilledMs: HOUR_MS,
-        diskSpaceBilledGb: 20,
-      },
-      {
-        time: "2026-11-03T09:00:00Z",
-        amount: 0.69,
-        podId: "pod-hist-notebook",
-        timeBilledMs: HOUR_MS,
-        diskSpaceBilledGb: 20,
-      },
-    ]);
+  it("answers records for every bucket of the default window (31 days, one per bucket)", async () => {
+    const answer = await c.ok(c.get("base", "/v2/billing/endpoints"));
+    expect([answer.records.length, answer.metadata.recordCount]).toEqual([31, 31]);
   });
 
-  it("reads offsets and lowercase t/z in RFC 3339 times", async () => {
-    const query = { grouping: "podId", podId: "pod-hist-trainer", endTime: "2026-11-04T00:00:00Z" };
-    const expected = [
-      {
-        time: "2026-11-03T00:00:00Z",
-        amount: 71.76,
-        podId: "pod-hist-trainer",
-        timeBilledMs: DAY_MS,
-        diskSpaceBilledGb: 80,
-      },
-    ];
-    expect(await pods({ ...query, startTime: "2026-11-03T02:00:00+02:00" })).toEqual(expected);
-    expect(await pods({ ...query, startTime: "2026-11-02t19:00:00.000-05:00" })).toEqual(expected);
-    expect(await pods({ ...query, startTime: "2026-11-03t00:00:00z" })).toEqual(expected);
+  it.each<[string, string, string[]]>([
+    [
+      "an unknown bucket size",
+      "bucketSize=minute",
+      ['query.bucketSize: expected one of "hour", "day", "week", "month", "year"'],
+    ],
+    ["lastN 0", "lastN=0", ["query.lastN: expected an integer >= 1"]],
+    ["lastN not a number", "lastN=ten", ["query.lastN: expected an integer >= 1"]],
+    [
+      "bad times, all reported",
+      "startTime=yesterday&endTime=2026-11-20",
+      [
+        "query.startTime: expected an RFC 3339 date-time such as 2026-11-01T00:00:00Z",
+        "query.endTime: expected an RFC 3339 date-time such as 2026-11-01T00:00:00Z",
+      ],
+    ],
+  ])("answers 422 for %s", async (_name, qs, errors) => {
+    expect(await problem(c.get("base", `/v2/billing/pods?${qs}`))).toEqual({
+      status: 422,
+      detail: "Query parameters do not match the contract.",
+      errors,
+    });
   });
 
-  it("filters by gpuTypeId", async () => {
-    expect(await pods({ bucketSize: "month", grouping: "podId", gpuTypeId: "cpu3c" })).toEqual([
-      {
-        time: "2026-11-01T00:00:00Z",
-        amount: 28.8,
-        podId: "pod-hist-cpu",
-        timeBilledMs: 10 * DAY_MS,
-        diskSpaceBilledGb: 10,
-      },
-    ]);
-    expect(await pods({ gpuTypeId: "NVIDIA B200" })).toEqual([]);
-  });
-
-  it("answers an empty array for an empty window", async () => {
-    expect(await pods({ startTime: "2026-11-05T00:00:00Z", endTime: "2026-11-05T00:00:00Z" })).toEqual([]);
-    expect(await pods({ startTime: "2027-01-01T00:00:00Z" })).toEqual([]);
+  it.each<[string, string, string]>([
+    [
+      "lastN with startTime",
+      "lastN=2&startTime=2026-11-01T00:00:00Z",
+      "lastN cannot be combined with startTime or endTime; send one or the other.",
+    ],
+    [
+      "an end before the start",
+      "startTime=2026-11-21T00:00:00Z&endTime=2026-11-20T00:00:00Z",
+      "startTime must be before endTime.",
+    ],
+    [
+      "more than 10000 buckets",
+      "bucketSize=hour&startTime=2025-01-01T00:00:00Z",
+      "The window holds more than 10000 hour buckets; narrow it or use a larger bucketSize.",
+    ],
+  ])("answers 400 for %s", async (_name, qs, detail) => {
+    for (const route of ["", "/pods", "/serverless", "/endpoints", "/network-volumes", "/clusters"]) {
+      expect(await problem(c.get("base", `/v2/billing${route}?${qs}`))).toEqual({
+        status: 400,
+        detail,
+        errors: [],
+      });
+    }
   });
 });
 
-describe("GET /v1/billing/endpoints", () => {
-  it("defaults to daily buckets grouped by endpointId", async () => {
-    const records = await endpoints();
-    expect(records).toHaveLength(40);
-    expect(records.slice(0, 4)).toEqual([
+describe("the other families", () => {
+  it("/serverless: per endpoint, GPU, CPU, disk and platform fee; serverlessId narrows", async () => {
+    const all = await cc.ok(cc.get("base", `/v2/billing/serverless?${DAY_20}`));
+    expect(all.records).toEqual([
       {
-        time: "2026-11-01T00:00:00Z",
-        amount: 3.0636,
-        endpointId: "ep-hist-sdxl",
-        timeBilledMs: 10_212_000,
-        diskSpaceBilledGb: 0,
+        ...day20,
+        serverlessId: "ea",
+        totalAmount: 0.3,
+        gpuAmount: 0.2,
+        cpuAmount: 0,
+        diskAmount: 0.05,
+        feeAmount: 0.05,
       },
       {
-        time: "2026-11-01T00:00:00Z",
-        amount: 5.317,
-        endpointId: "ep-hist-vllm",
-        timeBilledMs: 6_996_000,
-        diskSpaceBilledGb: 0,
-      },
-      {
-        time: "2026-11-02T00:00:00Z",
-        amount: 3.2472,
-        endpointId: "ep-hist-sdxl",
-        timeBilledMs: 10_824_000,
-        diskSpaceBilledGb: 0,
-      },
-      {
-        time: "2026-11-02T00:00:00Z",
-        amount: 5.0616,
-        endpointId: "ep-hist-vllm",
-        timeBilledMs: 6_660_000,
-        diskSpaceBilledGb: 0,
+        ...day20,
+        serverlessId: "eb",
+        totalAmount: 0.7,
+        gpuAmount: 0.7,
+        cpuAmount: 0,
+        diskAmount: 0,
+        feeAmount: 0,
       },
     ]);
+    const one = await cc.ok(cc.get("base", `/v2/billing/serverless?${DAY_20}&serverlessId=eb`));
+    expect(one.metadata).toEqual({
+      query: { ...day20, bucketSize: "day", serverlessId: "eb" },
+      recordCount: 1,
+      uniqueServerlessCount: 1,
+      totals: { totalAmount: 0.7, gpuAmount: 0.7, cpuAmount: 0, diskAmount: 0, feeAmount: 0 },
+    });
   });
 
-  it("groups by podId (the workers)", async () => {
-    expect(await endpoints({ bucketSize: "month", grouping: "podId" })).toEqual([
-      {
-        time: "2026-11-01T00:00:00Z",
-        amount: 21.276,
-        podId: "worker-0",
-        timeBilledMs: 70_920_000,
-        diskSpaceBilledGb: 0,
+  it("/network-volumes: per volume, standard and high-performance storage", async () => {
+    expect(await cc.ok(cc.get("base", `/v2/billing/network-volumes?${DAY_20}`))).toEqual({
+      records: [
+        {
+          ...day20,
+          networkVolumeId: "va",
+          totalAmount: 0.4,
+          standardAmount: 0.3,
+          highPerformanceAmount: 0.1,
+        },
+        { ...day20, networkVolumeId: "vb", totalAmount: 0.2, standardAmount: 0.2, highPerformanceAmount: 0 },
+      ],
+      metadata: {
+        query: { ...day20, bucketSize: "day", networkVolumeId: null },
+        recordCount: 2,
+        uniqueNetworkVolumeCount: 2,
+        totals: { totalAmount: 0.6, standardAmount: 0.5, highPerformanceAmount: 0.1 },
       },
-      {
-        time: "2026-11-01T00:00:00Z",
-        amount: 21.162,
-        podId: "worker-1",
-        timeBilledMs: 70_540_000,
-        diskSpaceBilledGb: 0,
-      },
-      {
-        time: "2026-11-01T00:00:00Z",
-        amount: 21.318,
-        podId: "worker-2",
-        timeBilledMs: 71_060_000,
-        diskSpaceBilledGb: 0,
-      },
-      {
-        time: "2026-11-01T00:00:00Z",
-        amount: 107.9808,
-        podId: "worker-9",
-        timeBilledMs: 142_080_000,
-        diskSpaceBilledGb: 0,
-      },
-    ]);
+    });
   });
 
-  it("groups by gpuTypeId and filters by one or several GPU types", async () => {
-    const both = [
-      {
-        time: "2026-01-01T00:00:00Z",
-        amount: 107.9808,
-        gpuTypeId: A100,
-        timeBilledMs: 142_080_000,
-        diskSpaceBilledGb: 0,
+  it("/clusters: per cluster, GPU, disk and networking (no CPU)", async () => {
+    expect(await c.ok(c.get("base", `/v2/billing/clusters?${DAY_20}&clusterId=clu-demo-ray`))).toEqual({
+      records: [
+        {
+          ...day20,
+          clusterId: "clu-demo-ray",
+          totalAmount: 1149.6888,
+          gpuAmount: 1148.16,
+          diskAmount: 0.3288,
+          networkingAmount: 1.2,
+        },
+      ],
+      metadata: {
+        query: { ...day20, bucketSize: "day", clusterId: "clu-demo-ray" },
+        recordCount: 1,
+        uniqueClusterCount: 1,
+        totals: { totalAmount: 1149.6888, gpuAmount: 1148.16, diskAmount: 0.3288, networkingAmount: 1.2 },
       },
-      {
-        time: "2026-01-01T00:00:00Z",
-        amount: 63.756,
-        gpuTypeId: RTX4090,
-        timeBilledMs: 212_520_000,
-        diskSpaceBilledGb: 0,
-      },
-    ];
-    expect(await endpoints({ bucketSize: "year", grouping: "gpuTypeId" })).toEqual(both);
+    });
+  });
+
+  it("/endpoints: public (hosted model) endpoints, one total per bucket, no filter", async () => {
+    expect(await cc.ok(cc.get("base", `/v2/billing/endpoints?${DAY_20}`))).toEqual({
+      records: [{ ...day20, totalAmount: 0.25 }],
+      metadata: { query: { ...day20, bucketSize: "day" }, recordCount: 1, totals: { totalAmount: 0.25 } },
+    });
+  });
+
+  it("/v2/billing: every family's components per bucket, fully prefixed, and their totals", async () => {
+    const zero = {
+      podGpuAmount: 0,
+      podCpuAmount: 0,
+      podDiskAmount: 0,
+      serverlessGpuAmount: 0,
+      serverlessCpuAmount: 0,
+      serverlessDiskAmount: 0,
+      serverlessFeeAmount: 0,
+      storageStandardAmount: 0,
+      storageHighPerformanceAmount: 0,
+      endpointAmount: 0,
+      clusterGpuAmount: 0,
+      clusterDiskAmount: 0,
+      clusterNetworkingAmount: 0,
+    };
+    const day20Amounts = {
+      podGpuAmount: 0.9,
+      podCpuAmount: 0.5,
+      podDiskAmount: 0.1,
+      serverlessGpuAmount: 0.9,
+      serverlessCpuAmount: 0,
+      serverlessDiskAmount: 0.05,
+      serverlessFeeAmount: 0.05,
+      storageStandardAmount: 0.5,
+      storageHighPerformanceAmount: 0.1,
+      endpointAmount: 0.25,
+      clusterGpuAmount: 9.5,
+      clusterDiskAmount: 0.25,
+      clusterNetworkingAmount: 0.25,
+    };
     expect(
-      await endpoints({ bucketSize: "year", grouping: "gpuTypeId", gpuTypeId: `${A100},${RTX4090}` }),
-    ).toEqual(both);
-    expect(await endpoints({ bucketSize: "year", grouping: "gpuTypeId", gpuTypeId: RTX4090 })).toEqual([
-      both[1],
-    ]);
-  });
-
-  it("filters by endpointId in hourly buckets", async () => {
-    expect(
-      await endpoints({ bucketSize: "hour", endpointId: "ep-hist-vllm", endTime: "2026-11-01T05:00:00Z" }),
-    ).toEqual([
-      {
-        time: "2026-11-01T00:00:00Z",
-        amount: 0,
-        endpointId: "ep-hist-vllm",
-        timeBilledMs: 0,
-        diskSpaceBilledGb: 0,
+      await cc.ok(cc.get("base", "/v2/billing?startTime=2026-11-19T00:00:00Z&endTime=2026-11-21T00:00:00Z")),
+    ).toEqual({
+      records: [
+        {
+          startTime: "2026-11-19T00:00:00Z",
+          endTime: "2026-11-20T00:00:00Z",
+          totalAmount: 2,
+          ...zero,
+          podGpuAmount: 2,
+        },
+        { ...day20, totalAmount: 13.35, ...day20Amounts },
+      ],
+      metadata: {
+        query: { startTime: "2026-11-19T00:00:00Z", endTime: "2026-11-21T00:00:00Z", bucketSize: "day" },
+        recordCount: 2,
+        totals: { totalAmount: 15.35, ...day20Amounts, podGpuAmount: 2.9 },
       },
-      {
-        time: "2026-11-01T02:00:00Z",
-        amount: 0.0806,
-        endpointId: "ep-hist-vllm",
-        timeBilledMs: 106_000,
-        diskSpaceBilledGb: 0,
-      },
-      {
-        time: "2026-11-01T04:00:00Z",
-        amount: 0.1611,
-        endpointId: "ep-hist-vllm",
-        timeBilledMs: 212_000,
-        diskSpaceBilledGb: 0,
-      },
-    ]);
-  });
-});
-
-describe("GET /v1/billing/networkvolumes", () => {
-  const record = (time: string, amount: number) => ({
-    time,
-    amount,
-    diskSpaceBilledGb: 150,
-    highPerformanceStorageAmount: 0,
-    highPerformanceStorageDiskSpaceBilledGb: 0,
-  });
-
-  it("defaults to one record per day", async () => {
-    const records = await volumes();
-    expect(records).toHaveLength(20);
-    expect(records[0]).toEqual(record("2026-11-01T00:00:00Z", 0.3504));
-    expect(records[19]).toEqual(record("2026-11-20T00:00:00Z", 0.3504));
-  });
-
-  it("folds weeks and months", async () => {
-    expect(await volumes({ bucketSize: "week" })).toEqual([
-      record("2026-10-26T00:00:00Z", 0.3504),
-      record("2026-11-02T00:00:00Z", 2.4528),
-      record("2026-11-09T00:00:00Z", 2.4528),
-      record("2026-11-16T00:00:00Z", 1.752),
-    ]);
-    expect(await volumes({ bucketSize: "month" })).toEqual([record("2026-11-01T00:00:00Z", 7.008)]);
-  });
-
-  it("honours the time window", async () => {
-    expect(
-      await volumes({
-        bucketSize: "hour",
-        startTime: "2026-11-20T22:00:00Z",
-        endTime: "2026-11-21T00:00:00Z",
-      }),
-    ).toEqual([record("2026-11-20T22:00:00Z", 0.0146), record("2026-11-20T23:00:00Z", 0.0146)]);
-  });
-});
-
-describe("bad parameters answer 400 naming the parameter", () => {
-  const TIME_HINT = "must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z";
-  it.each([
-    [
-      "pods",
-      { bucketSize: "fortnight" },
-      "bucketSize must be one of hour, day, week, month, year; got 'fortnight'.",
-    ],
-    [
-      "networkvolumes",
-      { bucketSize: "Day" },
-      "bucketSize must be one of hour, day, week, month, year; got 'Day'.",
-    ],
-    ["pods", { grouping: "endpointId" }, "grouping must be one of podId, gpuTypeId; got 'endpointId'."],
-    ["pods", { grouping: "gpuId" }, "grouping must be one of podId, gpuTypeId; got 'gpuId'."],
-    [
-      "endpoints",
-      { grouping: "dataCenterId" },
-      "grouping must be one of endpointId, podId, gpuTypeId; got 'dataCenterId'.",
-    ],
-    ["pods", { startTime: "yesterday" }, `startTime ${TIME_HINT}; got 'yesterday'.`],
-    ["endpoints", { endTime: "2026-11-01" }, `endTime ${TIME_HINT}; got '2026-11-01'.`],
-    ["pods", { startTime: "2026-11-01T00:00:00" }, `startTime ${TIME_HINT}; got '2026-11-01T00:00:00'.`],
-    [
-      "networkvolumes",
-      { startTime: "2026-02-30T00:00:00Z" },
-      `startTime ${TIME_HINT}; got '2026-02-30T00:00:00Z'.`,
-    ],
-    ["pods", { endTime: "2026-11-01T24:00:00Z" }, `endTime ${TIME_HINT}; got '2026-11-01T24:00:00Z'.`],
-    [
-      "pods",
-      { startTime: "2026-11-02T00:00:00Z", endTime: "2026-11-01T00:00:00Z" },
-      "startTime must not be after endTime.",
-    ],
-  ] as const)("%s %j", async (kind, query, detail) => {
-    expect(await problem(v1Billing(kind, query))).toEqual({ status: 400, detail, errors: [] });
+    });
   });
 });

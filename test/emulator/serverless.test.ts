@@ -1,6 +1,6 @@
 /**
  * Serverless endpoints v2 under base_url (`/v2/serverless`), over raw HTTP: shapes and defaults of
- * the v2 description, every 4xx rule, and the v1 view (`/v1/endpoints`) of the same store.
+ * the v2 description, every 4xx rule, deletes, and the network volumes endpoints hold.
  */
 import { describe, expect, it } from "vitest";
 import { frozenEmulatorForAllTests } from "../support/emulator.js";
@@ -10,7 +10,6 @@ import { queueEndpoint, queueUrls, WITHOUT_HISTORY_RESOURCES } from "../support/
 const L4 = "NVIDIA L4";
 const RTX4090 = "NVIDIA GeForce RTX 4090";
 const A40 = "NVIDIA A40";
-const MI300X = "AMD Instinct MI300X OAM";
 const ID = /^[a-z0-9]{14}$/;
 const QUEUE = { type: "QUEUE_DELAY", queueDelay: 4 };
 
@@ -566,185 +565,45 @@ describe("PATCH /v2/serverless/{id}", () => {
 });
 
 describe("DELETE /v2/serverless/{id}", () => {
-  it("answers 204, removes the endpoint and its jobs, then 404", async () => {
-    const created = await create(minimal());
-    const job = await c.ok(c.post("serverless", `/v2/${created.id}/run`, { input: {} }));
-    expect((await c.del("base", `/v2/serverless/${created.id}`)).status).toBe(204);
-    expect(h.emu.control.snapshot().jobs.map((j) => j.id)).not.toContain(job.id);
-    expect(await problem(c.get("base", `/v2/serverless/${created.id}`))).toEqual({
-      status: 404,
-      detail: `Endpoint '${created.id}' was not found.`,
-      errors: [],
-    });
-    expect((await c.del("base", `/v2/serverless/${created.id}`)).status).toBe(404);
+  it("answers 204, removes the endpoint and its jobs, leaves the others, then 404", async () => {
+    const doomed = await create(minimal({ name: "doomed" }));
+    const kept = await create(minimal({ name: "kept" }));
+    const listed = async () =>
+      (await c.ok(c.get("base", "/v2/serverless"))).endpoints.map((e: { id: string }) => e.id);
+    const doomedJob = await c.ok(c.post("serverless", `/v2/${doomed.id}/run`, { input: {} }));
+    const keptJob = await c.ok(c.post("serverless", `/v2/${kept.id}/run`, { input: {} }));
+    const before = await listed();
+    expect((await c.del("base", `/v2/serverless/${doomed.id}`)).status).toBe(204);
+    const gone = { status: 404, detail: `Endpoint '${doomed.id}' was not found.`, errors: [] };
+    expect([
+      before,
+      await listed(),
+      h.emu.control.snapshot().jobs.map((j) => j.id),
+      await problem(c.get("serverless", `/v2/${doomed.id}/status/${doomedJob.id}`)),
+      await problem(c.get("base", `/v2/serverless/${doomed.id}`)),
+      await problem(c.del("base", `/v2/serverless/${doomed.id}`)),
+    ]).toEqual([[doomed.id, kept.id], [kept.id], [keptJob.id], gone, gone, gone]);
   });
 });
 
-describe("v1 and v2: two views of one endpoint store", () => {
-  it("reads a v1 endpoint through v2: gpuTypeIds become pools minus the pools' other types", async () => {
-    const v1 = await c.ok(
-      c.post("rest", "/v1/endpoints", {
-        name: "old-client",
-        templateId: "runpod-worker-sdxl",
-        gpuTypeIds: [A40, L4],
-        workersMax: 2,
-        idleTimeout: 30,
-        scalerType: "REQUEST_COUNT",
-        scalerValue: 2,
-        executionTimeoutMs: 120_000,
-        flashboot: true,
-        networkVolumeId: "nv-tx3-datasets",
-        dataCenterIds: ["US-TX-3"],
-        env: { MODEL: "sdxl" },
-      }),
-    );
-    expect(await read(v1.id)).toEqual({
-      id: v1.id,
-      name: "old-client",
-      type: "QUEUE",
-      requestUrls: queueUrls(h.emu.serverlessUrl, v1.id),
-      image: "runpod/worker-sdxl:3.1.0",
-      args: "",
-      entrypoint: [],
-      cmd: [],
-      disk: 15,
-      ports: [],
-      env: { MODEL: "sdxl" },
-      registry: null,
-      gpu: {
-        pools: ["AMPERE_48", "ADA_24"],
-        excludedTypes: [RTX4090],
-        count: 1,
-        allowedCudaVersions: [],
-        minCudaVersion: null,
-      },
-      // A queue endpoint on request count: v2 hides the idleTimeout v1 set.
-      workers: { min: 0, max: 2 },
-      scaling: { type: "REQUEST_COUNT", requestCount: 2 },
-      dataCenterIds: ["US-TX-3"],
-      networkVolumes: ["nv-tx3-datasets"],
-      timeout: 120_000,
-      flashboot: "FLASHBOOT",
-      createdAt: iso(),
-    });
-  });
-
-  it("patches a v1 endpoint through v2 and reads the change back through v1, and the other way round", async () => {
-    const v1 = await c.ok(
-      c.post("rest", "/v1/endpoints", { templateId: "vllm-worker", gpuTypeIds: [L4, A40] }),
-    );
-    await update(v1.id, {
-      gpu: { pools: ["ADA_24"], excludedTypes: [RTX4090] },
-      workers: { min: 1 },
-      flashboot: "PRIORITY_FLASHBOOT",
-    });
-    const seen = await c.ok(c.get("rest", `/v1/endpoints/${v1.id}`));
-    expect(seen).toEqual({
-      ...v1,
-      gpuTypeIds: [L4],
-      workersMin: 1,
-      flashboot: true,
-    });
-    const patched = await c.ok(c.patch("rest", `/v1/endpoints/${v1.id}`, { workersMax: 4, env: { A: "1" } }));
-    expect(patched).toEqual({ ...seen, workersMax: 4, env: { A: "1" }, version: 2 });
-    // v2 sees the merged env (template's plus the endpoint's) and keeps PRIORITY_FLASHBOOT.
-    expect(await read(v1.id)).toMatchObject({
-      env: { MODEL_NAME: "Qwen/Qwen2.5-7B-Instruct", A: "1" },
-      workers: { min: 1, max: 4, idleTimeout: 5 },
-      flashboot: "PRIORITY_FLASHBOOT",
-      gpu: { pools: ["ADA_24"], excludedTypes: [RTX4090] },
-    });
-  });
-
-  it("reads, patches and deletes a v2 endpoint through v1; v1 keeps its priority order", async () => {
-    const v2 = await create(
-      minimal({
-        gpu: { pools: ["AMPERE_48", "ADA_24"], excludedTypes: [L4] },
-        networkVolumes: ["nv-ro1-models"],
-      }),
-    );
-    const seen = await c.ok(c.get("rest", `/v1/endpoints/${v2.id}`));
-    expect(seen).toEqual({
-      id: v2.id,
-      name: "gen",
-      computeType: "GPU",
-      gpuTypeIds: [A40, RTX4090],
-      gpuCount: 1,
-      allowedCudaVersions: [],
-      dataCenterIds: [],
-      workersMin: 0,
-      workersMax: 3,
-      idleTimeout: 10,
-      executionTimeoutMs: 300_000,
-      flashboot: false,
-      scalerType: "QUEUE_DELAY",
-      scalerValue: 4,
-      networkVolumeIds: ["nv-ro1-models"],
-      env: {},
-      createdAt: iso(),
-      version: 1,
-      userId: seen.userId,
-    });
-    const reordered = await c.ok(
-      c.patch("rest", `/v1/endpoints/${v2.id}`, { gpuTypeIds: [RTX4090, A40], gpuCount: 2 }),
-    );
-    expect([reordered.gpuTypeIds, reordered.gpuCount]).toEqual([[RTX4090, A40], 2]);
-    // The same set of types: the v2 selection is kept as it was.
-    expect((await read(v2.id)).gpu).toEqual({
-      pools: ["AMPERE_48", "ADA_24"],
-      excludedTypes: [L4],
-      count: 2,
-      allowedCudaVersions: [],
-      minCudaVersion: null,
-    });
-    expect((await c.del("rest", `/v1/endpoints/${v2.id}`)).status).toBe(204);
-    expect((await c.get("base", `/v2/serverless/${v2.id}`)).status).toBe(404);
-  });
-
-  it("lists both kinds in both views, and runs jobs on both", async () => {
-    const fromV1 = await c.ok(
-      c.post("rest", "/v1/endpoints", { templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] }),
-    );
-    const fromV2 = await create(minimal());
-    expect((await c.ok(c.get("base", "/v2/serverless"))).endpoints.map((e: { id: string }) => e.id)).toEqual([
-      fromV1.id,
-      fromV2.id,
-    ]);
-    expect((await c.ok(c.get("rest", "/v1/endpoints"))).map((e: { id: string }) => e.id)).toEqual([
-      fromV1.id,
-      fromV2.id,
-    ]);
-    const jobs = await Promise.all(
-      [fromV1.id, fromV2.id].map((id) => c.ok(c.post("serverless", `/v2/${id}/run`, { input: { id } }))),
-    );
-    h.emu.control.advance(2000);
-    const done = await Promise.all(
-      [fromV1.id, fromV2.id].map((id, i) => c.ok(c.get("serverless", `/v2/${id}/status/${jobs[i].id}`))),
-    );
-    expect(done.map((j) => [j.status, j.output])).toEqual([
-      ["COMPLETED", { echo: { id: fromV1.id } }],
-      ["COMPLETED", { echo: { id: fromV2.id } }],
-    ]);
-  });
-
-  it("refuses through v1 a GPU type that is in no serverless pool", async () => {
-    expect(
-      await problem(
-        c.post("rest", "/v1/endpoints", { templateId: "runpod-worker-sdxl", gpuTypeIds: [MI300X] }),
-      ),
-    ).toEqual({
-      status: 400,
-      detail: `gpuTypeIds: '${MI300X}' is not offered on serverless (it is in no serverless pool).`,
+describe("network volumes attached to an endpoint", () => {
+  it("cannot be deleted while attached, and can once the endpoint lets go of them", async () => {
+    const attachedTo = await create(minimal({ networkVolumes: ["nv-tx3-datasets", "nv-ro1-models"] }));
+    const deleteVolume = (id: string) => c.del("base", `/v2/network-volumes/${id}`);
+    const attached = (volume: string) => ({
+      status: 409,
+      detail: `Network volume '${volume}' is attached to endpoint '${attachedTo.id}'; detach or delete it first.`,
       errors: [],
     });
-  });
-
-  it("serves the v1 POST /v1/endpoints/{id}/update like PATCH", async () => {
-    const v1 = await c.ok(
-      c.post("rest", "/v1/endpoints", { templateId: "runpod-worker-sdxl", gpuTypeIds: [L4] }),
-    );
-    const updated = await c.ok(c.post("rest", `/v1/endpoints/${v1.id}/update`, { name: "via-update" }));
-    expect(updated).toEqual({ ...v1, name: "via-update" });
+    expect([
+      await problem(deleteVolume("nv-tx3-datasets")),
+      await problem(deleteVolume("nv-ro1-models")),
+    ]).toEqual([attached("nv-tx3-datasets"), attached("nv-ro1-models")]);
+    await update(attachedTo.id, { networkVolumes: ["nv-tx3-datasets"] });
+    expect((await deleteVolume("nv-ro1-models")).status).toBe(204);
+    await c.ok(c.del("base", `/v2/serverless/${attachedTo.id}`));
+    expect((await deleteVolume("nv-tx3-datasets")).status).toBe(204);
+    expect((await c.ok(c.get("base", "/v2/network-volumes"))).networkVolumes).toEqual([]);
   });
 });
 

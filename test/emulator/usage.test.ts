@@ -57,7 +57,6 @@ describe("a pod bills what it runs", () => {
     advance(2);
     const gone = await problem(c.get("base", `/v2/pods/${id}`));
     const v2 = await ok(c.get("base", `/v2/billing/pods?${window(0, 7)}&podId=${id}`));
-    const v1 = await c.ok(c.get("rest", `/v1/billing/pods?bucketSize=day&podId=${id}`));
     expect(gone.status).toBe(404);
     expect(v2).toEqual({
       records: [
@@ -76,15 +75,6 @@ describe("a pod bills what it runs", () => {
         totals: { totalAmount: 9.0269, gpuAmount: 8.97, cpuAmount: 0, diskAmount: 0.0569 },
       },
     });
-    expect(v1).toEqual([
-      {
-        time: "2026-11-21T00:00:00Z",
-        amount: 9.0269,
-        gpuTypeId: H100,
-        timeBilledMs: 3 * HOUR,
-        diskSpaceBilledGb: 70,
-      },
-    ]);
   });
 
   it("a CPU pod bills CPU compute; a partial hour bills its part; a restarted pod bills again from its start", async () => {
@@ -149,7 +139,6 @@ describe("a network volume bills its size while it exists", () => {
     await c.ok(c.del("base", `/v2/network-volumes/${id}`));
     advance(1);
     const v2 = await ok(c.get("base", `/v2/billing/network-volumes?${window(0, 4)}&networkVolumeId=${id}`));
-    const v1 = await c.ok(c.get("rest", `/v1/billing/networkvolumes?bucketSize=hour&startTime=${at(0)}`));
     const hour = (h: number, amount: number) => ({
       ...bucket(h),
       totalAmount: amount,
@@ -158,13 +147,6 @@ describe("a network volume bills its size while it exists", () => {
       networkVolumeId: id,
     });
     expect(v2.records).toEqual([hour(0, 0.1319), hour(1, 0.1319), hour(2, 0.1667), hour(3, 0)]);
-    // v1 sums every volume of the hour: the seed's two (150 GB: $0.0097 + $0.0049) and this one.
-    expect((v1 as Record<string, unknown>[]).map((r) => [r.time, r.amount, r.diskSpaceBilledGb])).toEqual([
-      [at(0), 0.1465, 1650],
-      [at(1), 0.1465, 1650],
-      [at(2), 0.1813, 2150],
-      [at(3), 0.0146, 150],
-    ]);
   });
 
   it("a HIGH_PERFORMANCE volume bills nothing: RunPod publishes no rate for it", async () => {
@@ -199,16 +181,12 @@ describe("a serverless endpoint bills its workers' time", () => {
     // Two jobs: the first to the always-on slot 0, the second to slot 1, which starts for it.
     await c.ok(c.post("serverless", `/v2/${id}/run`, { input: { n: 1 } }));
     await c.ok(c.post("serverless", `/v2/${id}/run`, { input: { n: 2 } }));
-    const workers = (await ok(c.get("base", `/v2/serverless/${id}/workers`))).workers as { id: string }[];
     advance(1);
     await ok(c.patch("base", `/v2/serverless/${id}`, { workers: { min: 0 } }));
     advance(1);
     await c.ok(c.del("base", `/v2/serverless/${id}`));
     advance(1);
     const v2 = await ok(c.get("base", `/v2/billing/serverless?${window(0, 4)}&serverlessId=${id}`));
-    const v1 = await c.ok(
-      c.get("rest", `/v1/billing/endpoints?bucketSize=hour&grouping=podId&endpointId=${id}`),
-    );
     const hour = (h: number, amount: number) => ({
       ...bucket(h),
       totalAmount: amount,
@@ -220,11 +198,6 @@ describe("a serverless endpoint bills its workers' time", () => {
     });
     // Slot 1: queued 0.5 s, ran 1.5 s, idle 60 s: 62 s at $1.10 an hour is $0.0189.
     expect(v2.records).toEqual([hour(0, 1.1), hour(1, 1.1189), hour(2, 0), hour(3, 0)]);
-    expect(v1).toEqual([
-      { time: at(0), amount: 1.1, podId: workers[0]?.id, timeBilledMs: HOUR, diskSpaceBilledGb: 20 },
-      { time: at(1), amount: 1.1, podId: workers[0]?.id, timeBilledMs: HOUR, diskSpaceBilledGb: 20 },
-      { time: at(1), amount: 0.0189, podId: workers[1]?.id, timeBilledMs: 62_000, diskSpaceBilledGb: 20 },
-    ]);
   });
 
   it("a retried job bills the worker time of both runs once each", async () => {

@@ -29,19 +29,21 @@ beforeAll(async () => {
   });
   const state = releasedState("0.1.0");
   const old = onlyResource(state, ENDPOINT);
-  // The endpoint itself, made again the way the v1 code made it: POST {rest_url}/v1/endpoints.
+  // The endpoint itself, as the v1 code left it, made again through v2 (REST v1 is retired): its
+  // gpuTypeIds, an A100 and an H100, are the whole of the AMPERE_80 and ADA_80_PRO pools.
   const v1 = old.outputs ?? {};
-  const created = await raw(`${emu.restUrl}/v1/endpoints`, {
+  const created = await raw(`${emu.baseUrl}/v2/serverless`, {
     method: "POST",
     body: JSON.stringify({
       name: v1.name,
+      type: "QUEUE",
+      scaling: { type: v1.scalerType, queueDelay: v1.scalerValue },
       templateId: v1.templateId,
-      gpuTypeIds: v1.gpuTypeIds,
-      workersMin: v1.workersMin,
-      workersMax: v1.workersMax,
-      idleTimeout: v1.idleTimeout,
-      executionTimeoutMs: v1.executionTimeoutMs,
-      flashboot: v1.flashboot,
+      gpu: { pools: ["AMPERE_80", "ADA_80_PRO"] },
+      workers: { min: v1.workersMin, max: v1.workersMax, idleTimeout: v1.idleTimeout },
+      timeout: v1.executionTimeoutMs,
+      flashboot: v1.flashboot === true ? "FLASHBOOT" : "OFF",
+      dataCenterIds: v1.dataCenterIds,
       env: { MAX_MODEL_LEN: "8192" },
     }),
   });

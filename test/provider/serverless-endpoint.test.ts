@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint/types.js";
 import type { ServerlessJobOutputs } from "../../provider/resources/serverless-job/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
-import { raw } from "../support/http.js";
 import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
@@ -172,16 +171,18 @@ describe("ServerlessEndpoint", () => {
   });
 
   it("refreshes, updates and deletes an endpoint whose state the v1 code wrote, without a replacement", async () => {
-    const created = await raw(`${emu.restUrl}/v1/endpoints`, {
-      method: "POST",
-      body: JSON.stringify({
-        name: "sdxl",
-        templateId: "runpod-worker-sdxl",
-        gpuTypeIds: ["NVIDIA GeForce RTX 4090"],
-        workersMax: 2,
-      }),
+    // The endpoint the v1 code made for gpuTypeIds [RTX 4090], made again through v2 (REST v1 is
+    // retired): the ADA_24 pool less its other type, with v1's defaults.
+    const created = await apiFor(emu).createEndpoint({
+      name: "sdxl",
+      type: "QUEUE",
+      scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
+      templateId: "runpod-worker-sdxl",
+      gpu: { pools: ["ADA_24"], excludedTypes: ["NVIDIA L4"] },
+      workers: { min: 0, max: 2, idleTimeout: 5 },
+      timeout: 600_000,
     });
-    const id = String(created.body.id);
+    const id = created.id;
     const v1Outputs = {
       endpointId: id,
       name: "sdxl",

@@ -21,7 +21,7 @@ export function emulatorRoutes(surface: Surface): { method: string; pattern: str
 
 const compiled = new Map<Surface, ReturnType<typeof routingLib.compile>[]>();
 
-/** The emulator's name for a request (`POST /v1/endpoints`), or undefined when no route matches. */
+/** The emulator's name for a request (`PATCH /v2/pods/:id`), or undefined when no route matches. */
 export function emulatorRouteName(surface: Surface, method: string, path: string): string | undefined {
   let routes = compiled.get(surface);
   if (!routes) {

@@ -32,7 +32,7 @@ export type ExchangeKind = "validated" | "legacy-v1" | "not-in-description";
 export interface Exchange {
   readonly surface: Surface;
   readonly kind: ExchangeKind;
-  /** The operationId when validated; otherwise the emulator's route (`POST /v1/endpoints`) or `METHOD path`. */
+  /** The operationId when validated; otherwise the emulator's route (`POST /graphql`) or `METHOD path`. */
   readonly key: string;
   readonly method: string;
   /** Path and query string, as sent. */
