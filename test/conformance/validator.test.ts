@@ -438,9 +438,9 @@ describe("the contract overlay", () => {
     ],
   };
 
-  it("has a sample for every entry, and every entry names a contract section", () => {
+  it("has a sample for every entry, and every entry names a section of the API model", () => {
     expect(Object.keys(samples).sort()).toEqual(OVERLAY.map((e) => e.id).sort());
-    expect(OVERLAY.filter((e) => !/\w/.test(e.contract) || !/\w/.test(e.reason))).toEqual([]);
+    expect(OVERLAY.filter((e) => !/\w/.test(e.model) || !/\w/.test(e.reason))).toEqual([]);
   });
 
   it.each(OVERLAY.map((e) => [e.id] as const))("%s changes exactly what it says", (id) => {
@@ -455,7 +455,7 @@ describe("the contract overlay", () => {
     const caughtUp = loadDescription();
     (caughtUp.components.schemas.Mounts as { properties: Record<string, unknown> }).properties.global = {};
     expect(() => applyOverlay(caughtUp)).toThrow(
-      "overlay entry pod-global-mounts: the description now has #/components/schemas/Mounts/properties/global; it may have caught up with the contract (Resources and their fields > Mounts; Limits (mounts.global at most 1 item)): review the entry and drop it if so",
+      "overlay entry pod-global-mounts: the description now has #/components/schemas/Mounts/properties/global; it may have caught up with the contract (docs/api-model.md, Mounts; Limits): review the entry and drop it if so",
     );
   });
 });

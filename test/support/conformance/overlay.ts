@@ -1,7 +1,7 @@
 /**
  * Where the API contract is wider than, or differs from, RunPod's v2 description, as patches
  * applied to a copy of the description before anything is validated against it. The contract wins
- * where the two disagree; every entry names the contract section it comes from.
+ * where the two disagree; every entry names the section of docs/api-model.md (the API's written model) it comes from.
  * docs/api-differences.md lists every difference found, including those that need no patch. Routes
  * RunPod's newer reference documents and our copy of the description predates are added the same
  * way (`NEWER_ROUTES`).
@@ -25,8 +25,8 @@ export type OverlayPatch =
 
 export interface OverlayEntry {
   readonly id: string;
-  /** The contract section the difference comes from. */
-  readonly contract: string;
+  /** The section of docs/api-model.md the difference comes from. */
+  readonly model: string;
   /** What differs, and why the patch is what it is. */
   readonly reason: string;
   readonly patches: readonly OverlayPatch[];
@@ -39,7 +39,7 @@ const mountsRef = { $ref: "#/components/schemas/Mounts" } as const;
 export const OVERLAY: readonly OverlayEntry[] = [
   {
     id: "container-command",
-    contract: "Resources and their fields > Container config",
+    model: "Container config",
     reason:
       "The contract's container config (shared by templates, pods and serverless endpoints) has `cmd` and " +
       "`entrypoint`, arrays of strings encoded into `args`, accepted in create and update bodies and " +
@@ -63,7 +63,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
   },
   {
     id: "gpu-placement-filters",
-    contract: "Resources and their fields > GPU request (create) and GPU config (response); Limits",
+    model: "GPU request; Limits",
     reason:
       "The contract's create-time GPU object accepts `minRamPerGpu` and `minVcpuCountPerGpu` (integers >= 1, " +
       "placement filters); the description's CreateGpuConfig is closed and lacks both.",
@@ -84,7 +84,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
   },
   {
     id: "pod-gpu-allocation",
-    contract: "Resources and their fields > GPU request (create) and GPU config (response)",
+    model: "Pods",
     reason:
       "The contract's GPU config in a pod response requires `vcpuCount` and `memory` (numbers >= 1, totals " +
       "across the pod's GPUs); the description's GpuConfig has neither. Applied to the pod response's `gpu` " +
@@ -104,7 +104,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
   },
   {
     id: "pod-global-mounts",
-    contract: "Resources and their fields > Mounts; Limits (mounts.global at most 1 item)",
+    model: "Mounts; Limits",
     reason:
       "The contract's pod mounts have a third kind, `global` (at most one entry: `volumeId` required, `path` " +
       "optional with a default on create, no other properties), combinable with `network`. The description's " +
@@ -159,7 +159,7 @@ export const OVERLAY: readonly OverlayEntry[] = [
   },
   {
     id: "retry-after-required",
-    contract: "Errors (429 row); Limits (Retry-After)",
+    model: "Errors; Limits",
     reason:
       "The contract says a 429 carries `Retry-After` (integer seconds); the description lists the header " +
       "on TooManyRequestsError but, by OpenAPI's default, as optional.",
@@ -409,8 +409,8 @@ function parentOf(at: string): { parent: string; key: string } {
 
 function caughtUp(entry: OverlayEntry | Erratum | NewerRoutes, what: string): Error {
   const source =
-    "contract" in entry
-      ? `the contract (${entry.contract})`
+    "model" in entry
+      ? `the contract (docs/api-model.md, ${entry.model})`
       : "reference" in entry
         ? "RunPod's newer reference"
         : "its own examples";
