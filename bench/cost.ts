@@ -79,9 +79,9 @@ async function seedPrices(): Promise<PriceList> {
   try {
     const api = new RunpodApi(new RunpodClient(resolveSettings(() => undefined, emu.env())));
     const [gpus, cpus, dataCenters] = await Promise.all([
-      api.listGpuTypes(),
-      api.listCpuFlavors(),
-      api.listDataCenters(),
+      api.catalog.gpuTypes(),
+      api.catalog.cpuFlavors(),
+      api.catalog.dataCenters(),
     ]);
     return priceList({ gpus, cpus, dataCenters }, emu.baseUrl, new Date().toISOString());
   } finally {

@@ -30,7 +30,7 @@ async function fleetUp(n: number, scale: number) {
   const api = new RunpodApi(new RunpodClient(resolveSettings(() => undefined, emu.env())));
   const pods = await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      api.createPod({ name: `up-${i}`, image: "img:1", gpu: { id: FLEET_GPU }, dataCenterIds: [FLEET_DC] }),
+      api.pods.create({ name: `up-${i}`, image: "img:1", gpu: { id: FLEET_GPU }, dataCenterIds: [FLEET_DC] }),
     ),
   );
   for (const p of pods) emu.control.setPodStatus(p.id, "RUNNING");
@@ -71,12 +71,12 @@ export async function runAfterUp(
       );
       results = await Promise.allSettled(
         ids.map(async (id) => {
-          if (phase === "refresh") return api.getPod(id);
-          await api.deletePod(id);
+          if (phase === "refresh") return api.pods.get(id);
+          await api.pods.delete(id);
           // Each pod read again and again until gone (404 or TERMINATED): other tools' per-pod
           // polling, every 5 s.
           const gone = () =>
-            api.getPod(id).then(
+            api.pods.get(id).then(
               (pod) => pod.status === "TERMINATED",
               () => true,
             );

@@ -83,13 +83,13 @@ function registerGpus(catalog: Command, out: Terminal): void {
         const { api } = connect(out);
         const [gpus, dcs] = await out.spin("Reading the GPU catalog", () =>
           Promise.all([
-            api.listGpuTypes({
+            api.catalog.gpuTypes({
               include: ["AVAILABILITY"],
               product: [opts.product],
               ...(opts.product === "POD" ? { cloud: opts.cloud } : {}),
               ...(opts.count ? { count: opts.count } : {}),
             }),
-            opts.dataCenter ? api.listDataCenters() : Promise.resolve([]),
+            opts.dataCenter ? api.catalog.dataCenters() : Promise.resolve([]),
           ]),
         );
         if (opts.dataCenter) requireDataCenter(dcs, opts.dataCenter);
@@ -170,8 +170,8 @@ function registerCpus(catalog: Command, out: Terminal): void {
       const { api } = connect(out);
       const [cpus, dcs] = await out.spin("Reading the CPU catalog", () =>
         Promise.all([
-          api.listCpuFlavors({ include: ["AVAILABILITY"], product: ["POD"] }),
-          opts.dataCenter ? api.listDataCenters() : Promise.resolve([]),
+          api.catalog.cpuFlavors({ include: ["AVAILABILITY"], product: ["POD"] }),
+          opts.dataCenter ? api.catalog.dataCenters() : Promise.resolve([]),
         ]),
       );
       if (opts.dataCenter) requireDataCenter(dcs, opts.dataCenter);
@@ -232,7 +232,7 @@ function registerDataCenters(catalog: Command, out: Terminal): void {
     .action(async (opts: { region?: Region; gpu?: string; globalNetwork?: boolean }) => {
       const { api } = connect(out);
       const dcs = await out.spin("Reading the data centers", () =>
-        api.listDataCenters({
+        api.catalog.dataCenters({
           include: ["GPU_AVAILABILITY"],
           ...(opts.region ? { regions: [opts.region] } : {}),
           ...(opts.globalNetwork ? { globalNetwork: true } : {}),

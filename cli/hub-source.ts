@@ -42,7 +42,7 @@ export function graphqlHubSource(api: RunpodApi): HubSource {
   };
   return {
     name,
-    listings: (input) => explained(api.hubListings(input)),
-    listing: (ref) => explained(api.hubListing(ref)),
+    listings: (input) => explained(api.hub.listings(input)),
+    listing: (ref) => explained(api.hub.listing(ref)),
   };
 }

@@ -12,7 +12,7 @@
  * `output`, `error` (null until known).
  */
 import type { Command } from "commander";
-import { isJobWaitTimeout, isTerminalJobStatus } from "../provider/client/api.js";
+import { isJobWaitTimeout, isTerminalJobStatus } from "../provider/client/api/jobs.js";
 import type { RunpodApi, schemas } from "../provider/client/index.js";
 import { connect } from "./connect.js";
 import { CliError } from "./errors.js";
@@ -86,7 +86,7 @@ async function waitForJob(
 ): Promise<Job> {
   return out.spin(`Job ${first.id}: ${first.status}`, async (update) => {
     try {
-      return await api.pollJob(endpointId, first.id, {
+      return await api.jobs.poll(endpointId, first.id, {
         first,
         timeoutMs,
         intervalMs: pollMs,
@@ -146,7 +146,7 @@ export function registerJobs(program: Command, out: Terminal): void {
     .action(async (opts: RunOptions) => {
       const { api } = connect(out);
       let job = await out.spin(opts.sync ? "Running the job" : "Submitting the job", () =>
-        opts.sync ? api.runJobSync(opts.endpointId, opts.input) : api.runJob(opts.endpointId, opts.input),
+        opts.sync ? api.jobs.runSync(opts.endpointId, opts.input) : api.jobs.run(opts.endpointId, opts.input),
       );
       if (opts.wait)
         job = await waitForJob(api, out, opts.endpointId, job, opts.pollInterval, opts.timeout * 1000);
@@ -173,7 +173,7 @@ export function registerJobs(program: Command, out: Terminal): void {
     )
     .action(async (opts: FormatOptions & { endpointId: string; jobId: string }) => {
       const { api } = connect(out);
-      const job = await out.spin("Reading the job", () => api.getJobStatus(opts.endpointId, opts.jobId));
+      const job = await out.spin("Reading the job", () => api.jobs.status(opts.endpointId, opts.jobId));
       printJob(out, opts.endpointId, job);
     });
 }

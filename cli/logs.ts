@@ -244,5 +244,5 @@ export async function printPodLogs(out: Terminal, podId: string, opts: LogOption
 }
 
 function podLogTarget(api: RunpodApi, podId: string): LogTarget {
-  return { open: (query, options) => api.podLogEvents(podId, query, options) };
+  return { open: (query, options) => api.pods.logEvents(podId, query, options) };
 }

@@ -67,7 +67,7 @@ async function explained(api: RunpodApi, id: string, action: PodAction, err: unk
   if (err.code === ERROR_CODES.CONFLICT) {
     let state: string | undefined;
     try {
-      const pod = await api.getPod(id);
+      const pod = await api.pods.get(id);
       const valid = `valid actions now: ${pod.actions?.join(", ") || "none"}.`;
       state = pod.locked
         ? `it is locked, and a locked pod cannot be stopped, restarted or terminated: unlock it first (locked: false in the program, or the console); ${valid}`
@@ -95,7 +95,8 @@ function registerAction(pods: Command, out: Terminal, action: PodAction, descrip
       let pod: Pod;
       try {
         pod =
-          (await out.spin(`${action} pod ${id}`, () => api.podAction(id, action))) ?? (await api.getPod(id));
+          (await out.spin(`${action} pod ${id}`, () => api.pods.action(id, action))) ??
+          (await api.pods.get(id));
       } catch (err) {
         throw await explained(api, id, action, err);
       }
@@ -116,7 +117,7 @@ export function registerPods(program: Command, out: Terminal): void {
     .addHelpText("after", `\nJSON fields (one object per pod): ${LIST_FIELDS}.`)
     .action(async () => {
       const { api } = connect(out);
-      const list = await out.spin("Listing pods", () => api.listPods());
+      const list = await out.spin("Listing pods", () => api.pods.list());
       out.data(list.map(podView), () =>
         list.length === 0
           ? ["No pods."]

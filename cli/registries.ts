@@ -26,7 +26,7 @@ export function registerRegistries(program: Command, out: Terminal): void {
     .addHelpText("after", "\nJSON fields (one object per credential): id, name.")
     .action(async () => {
       const { api } = connect(out);
-      const list = await out.spin("Listing registry credentials", () => api.listRegistries());
+      const list = await out.spin("Listing registry credentials", () => api.registries.list());
       const view = list.map((r) => ({ id: r.id, name: r.name }));
       out.data(view, () =>
         view.length === 0
@@ -49,7 +49,7 @@ export function registerRegistries(program: Command, out: Terminal): void {
     .addHelpText("after", "\nJSON fields: id, deleted.")
     .action(async (id: string, _opts: FormatOptions) => {
       const { api } = connect(out);
-      await out.spin("Deleting the registry credential", () => api.deleteRegistry(id));
+      await out.spin("Deleting the registry credential", () => api.registries.delete(id));
       out.data({ id, deleted: true }, () => [`Deleted registry credential ${id}.`]);
     });
 

@@ -21,7 +21,7 @@ import {
   type PriceList,
   perMonth,
   runpodTypeName,
-} from "runpod-dynamic";
+} from "runpod-dynamic/review";
 import { configOf, plainProps, subject, violation } from "./common";
 
 interface BudgetConfig {

@@ -22,7 +22,7 @@ import {
   SERVERLESS_ENDPOINT_TYPE,
   SSH_KEY_TYPE,
   UNKNOWN,
-} from "runpod-dynamic";
+} from "runpod-dynamic/review";
 
 export {
   CLUSTER_TYPE,

@@ -11,7 +11,7 @@
  * The advisory ones flag settings the API accepts but that silently do not do what they suggest.
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
-import { type CheckFailure, checkPod } from "runpod-dynamic";
+import { type CheckFailure, checkPod } from "runpod-dynamic/review";
 import {
   isUnknown,
   list,

@@ -31,7 +31,7 @@ import {
   type ResourceValidationPolicy,
   Secret,
 } from "@pulumi/policy";
-import { PLAIN_ENV_KEYS } from "runpod-dynamic";
+import { PLAIN_ENV_KEYS } from "runpod-dynamic/review";
 import {
   CLUSTER_TYPE,
   configOf,

@@ -6,7 +6,7 @@
  * default, as the provider sends nothing for it.
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
-import { type CheckFailure, checkServerlessEndpoint, ENDPOINT_API_DEFAULTS } from "runpod-dynamic";
+import { type CheckFailure, checkServerlessEndpoint, ENDPOINT_API_DEFAULTS } from "runpod-dynamic/review";
 import { type Props, resourcePolicy, SERVERLESS_ENDPOINT_TYPE, subject, violation } from "./common";
 
 const OWN_RULES = ["serverless-workers-range", "serverless-gpu-types"];

@@ -1,6 +1,7 @@
 /**
  * runpod-dynamic: RunPod resources for Pulumi programs, catalog and job functions, and the errors
- * they throw. The typed API client is `runpod-dynamic/client`.
+ * they throw. What the policy pack and the CLI share with the provider (checks, estimates, type
+ * tokens) is `runpod-dynamic/review`; the typed API client is `runpod-dynamic/client`.
  *
  * Nothing declared here reaches zod: a program compiled with the tsconfig `pulumi new typescript`
  * writes (no `esModuleInterop`, no `skipLibCheck`) fails inside zod's declaration files otherwise.
@@ -14,14 +15,7 @@
  * @module runpod-dynamic
  */
 
-export {
-  type CandidateQuery,
-  type CatalogCandidate,
-  type CatalogRow,
-  type PlacementCandidate,
-  placementSource,
-  rankCandidates,
-} from "./both/candidates.js";
+export type { CandidateQuery, CatalogCandidate } from "./both/candidates.js";
 export type {
   CpuFlavor,
   DataCenter,
@@ -29,25 +23,7 @@ export type {
   NamedAvailability,
   PublicTemplate,
 } from "./both/catalog-types.js";
-export { type CheckFailure, formatFailures } from "./both/check-failure.js";
-export { decodeArgs, encodeArgs } from "./both/container-args.js";
-export { type Estimate, estimate, type GpuRate, type PricedResource } from "./both/estimate.js";
-export { HIDDEN } from "./both/estimate-fields.js";
-export { type CostPart, type HourlyRange, perMonth } from "./both/hourly-range.js";
-export { PLAIN_ENV_KEYS } from "./both/plain-env.js";
-export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./both/price-snapshot.js";
-export {
-  type CpuPrice,
-  type DataCenterTiers,
-  type GpuPrice,
-  HOURS_PER_MONTH,
-  type PriceList,
-  priceList,
-  STORAGE_RATES,
-} from "./both/prices.js";
 export { secretReference } from "./both/secret-reference.js";
-export { runpodTypeName } from "./both/type-tokens.js";
-export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";
 export {
   ERROR_CODES,
   FAILURE_CODES,
@@ -59,6 +35,7 @@ export {
 } from "./client/errors.js";
 export type { Availability, Region } from "./client/vocabulary.js";
 export {
+  type GpuTypeQuery,
   getCpuFlavors,
   getDataCenters,
   getGpuTypes,
@@ -79,28 +56,19 @@ export {
   runSync,
   waitForJob,
 } from "./program/jobs.js";
-export { checkCluster } from "./resources/cluster/check.js";
-export { diffCluster } from "./resources/cluster/diff.js";
 export type {
   ClusterArgs,
   ClusterComputeArgs,
-  ClusterInputs,
   ClusterMember,
   ClusterMountsArgs,
   ClusterOutputs,
   ClusterTimeoutsArgs,
 } from "./resources/cluster/types.js";
-export { CLUSTER_TYPE, Cluster } from "./resources/cluster.js";
+export { Cluster } from "./resources/cluster.js";
 export type { ContainerArgs } from "./resources/container.js";
 export type { GlobalMountArgs, NetworkMountArgs, PersistentMountArgs } from "./resources/mounts.js";
-export { checkNetworkVolume } from "./resources/network-volume/check.js";
-export { diffNetworkVolume } from "./resources/network-volume/diff.js";
-export type {
-  NetworkVolumeArgs,
-  NetworkVolumeInputs,
-  NetworkVolumeOutputs,
-} from "./resources/network-volume/types.js";
-export { NETWORK_VOLUME_TYPE, NetworkVolume } from "./resources/network-volume.js";
+export type { NetworkVolumeArgs, NetworkVolumeOutputs } from "./resources/network-volume/types.js";
+export { NetworkVolume } from "./resources/network-volume.js";
 export type {
   PlacementCandidateArgs,
   PodArgs,
@@ -112,24 +80,12 @@ export type {
   PodReadinessArgs,
   PodTimeoutsArgs,
 } from "./resources/pod/args.js";
-export { checkPod, podRuleFailures } from "./resources/pod/check.js";
-export { diffPod } from "./resources/pod/diff.js";
-export type { PodGpuOutput, PodInputs, PodOutputs, SshEndpoint } from "./resources/pod/types.js";
-export { POD_TYPE, Pod } from "./resources/pod.js";
-export { checkRegistry } from "./resources/registry/check.js";
-export { diffRegistry } from "./resources/registry/diff.js";
-export type { RegistryArgs, RegistryInputs, RegistryOutputs } from "./resources/registry/types.js";
-export { REGISTRY_TYPE, Registry } from "./resources/registry.js";
-export { checkSecret } from "./resources/secret/check.js";
-export { diffSecret } from "./resources/secret/diff.js";
-export type { SecretArgs, SecretInputs, SecretOutputs } from "./resources/secret/types.js";
-export { SECRET_TYPE, Secret } from "./resources/secret.js";
-export {
-  checkServerlessEndpoint,
-  serverlessEndpointRuleFailures,
-} from "./resources/serverless-endpoint/check.js";
-export { ENDPOINT_API_DEFAULTS } from "./resources/serverless-endpoint/defaults.js";
-export { diffServerlessEndpoint } from "./resources/serverless-endpoint/diff.js";
+export type { PodGpuOutput, PodOutputs, SshEndpoint } from "./resources/pod/types.js";
+export { Pod } from "./resources/pod.js";
+export type { RegistryArgs, RegistryOutputs } from "./resources/registry/types.js";
+export { Registry } from "./resources/registry.js";
+export type { SecretArgs, SecretOutputs } from "./resources/secret/types.js";
+export { Secret } from "./resources/secret.js";
 export type {
   EndpointCpuArgs,
   EndpointGpuArgs,
@@ -138,23 +94,12 @@ export type {
   QueueDelayScalingArgs,
   RequestCountScalingArgs,
   ServerlessEndpointArgs,
-  ServerlessEndpointInputs,
   ServerlessEndpointOutputs,
 } from "./resources/serverless-endpoint/types.js";
-export { SERVERLESS_ENDPOINT_TYPE, ServerlessEndpoint } from "./resources/serverless-endpoint.js";
-export { checkServerlessJob } from "./resources/serverless-job/check.js";
+export { ServerlessEndpoint } from "./resources/serverless-endpoint.js";
 export type { ServerlessJobArgs, ServerlessJobOutputs } from "./resources/serverless-job/types.js";
-export { SERVERLESS_JOB_TYPE, ServerlessJob } from "./resources/serverless-job.js";
-export { checkSshKey, parsePublicKey } from "./resources/ssh-key/check.js";
+export { ServerlessJob } from "./resources/serverless-job.js";
 export type { SshKeyArgs, SshKeyOutputs } from "./resources/ssh-key/types.js";
-export { SSH_KEY_TYPE, SshKey } from "./resources/ssh-key.js";
-export { checkTemplate, templateRuleFailures } from "./resources/template/check.js";
-export { TEMPLATE_API_DEFAULTS } from "./resources/template/defaults.js";
-export { diffTemplate } from "./resources/template/diff.js";
-export type {
-  TemplateArgs,
-  TemplateInputs,
-  TemplateMountsArgs,
-  TemplateOutputs,
-} from "./resources/template/types.js";
-export { TEMPLATE_TYPE, Template } from "./resources/template.js";
+export { SshKey } from "./resources/ssh-key.js";
+export type { TemplateArgs, TemplateMountsArgs, TemplateOutputs } from "./resources/template/types.js";
+export { Template } from "./resources/template.js";

@@ -63,7 +63,7 @@ JSON fields (one object): query, records, totals.
     .action(async (opts: WindowOptions) => {
       const query = windowQuery(opts);
       const { api } = connect(out);
-      const res = await out.spin("Fetching billing", () => api.listBilling(query));
+      const res = await out.spin("Fetching billing", () => api.billing.account(query));
       const records = res.records.map((r) => ({
         startTime: r.startTime,
         endTime: r.endTime,

@@ -41,7 +41,7 @@ JSON fields (one object): query, records, totals.
       const query = windowQuery(opts);
       const { api } = connect(out);
       const res = await out.spin("Fetching network volume billing", () =>
-        api.listNetworkVolumeBilling({ ...query, networkVolumeId: opts.networkVolumeId }),
+        api.billing.networkVolumes({ ...query, networkVolumeId: opts.networkVolumeId }),
       );
       const records = res.records.map((r) => ({
         startTime: r.startTime,

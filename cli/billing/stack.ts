@@ -28,22 +28,22 @@ const FAMILIES = {
   Pod: {
     output: "id",
     fetch: (api: RunpodApi, q: BillingQuery) =>
-      api.listPodBilling(q).then((r) => ({ ...r, ids: r.records.map((x) => x.podId) })),
+      api.billing.pods(q).then((r) => ({ ...r, ids: r.records.map((x) => x.podId) })),
   },
   ServerlessEndpoint: {
     output: "endpointId",
     fetch: (api: RunpodApi, q: BillingQuery) =>
-      api.listServerlessBilling(q).then((r) => ({ ...r, ids: r.records.map((x) => x.serverlessId) })),
+      api.billing.serverless(q).then((r) => ({ ...r, ids: r.records.map((x) => x.serverlessId) })),
   },
   NetworkVolume: {
     output: "volumeId",
     fetch: (api: RunpodApi, q: BillingQuery) =>
-      api.listNetworkVolumeBilling(q).then((r) => ({ ...r, ids: r.records.map((x) => x.networkVolumeId) })),
+      api.billing.networkVolumes(q).then((r) => ({ ...r, ids: r.records.map((x) => x.networkVolumeId) })),
   },
   Cluster: {
     output: "clusterId",
     fetch: (api: RunpodApi, q: BillingQuery) =>
-      api.listClusterBilling(q).then((r) => ({ ...r, ids: r.records.map((x) => x.clusterId) })),
+      api.billing.clusters(q).then((r) => ({ ...r, ids: r.records.map((x) => x.clusterId) })),
   },
 } as const;
 type Family = keyof typeof FAMILIES;

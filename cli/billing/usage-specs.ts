@@ -121,14 +121,14 @@ are worked out here from each pod's GPU type (or CPU flavor), as GET /v2/pods li
   amountHeaders: ["total", "gpu", "cpu", "disk"],
   spinner: "Fetching pod billing",
   async fetch(api, query, podId) {
-    const res = await api.listPodBilling({ ...query, podId });
+    const res = await api.billing.pods({ ...query, podId });
     return {
       rows: res.records.map((r) => rowOf(r, r.podId, POD_AMOUNTS)),
       echo: res.metadata?.query,
     };
   },
   async attribute(api) {
-    const pods = await api.listPods();
+    const pods = await api.pods.list();
     const out = new Map<string, Attribution>();
     for (const p of pods) {
       const gpuId = p.gpu?.id ?? p.cpu?.id;
@@ -171,15 +171,15 @@ all the types it may run on together (gpuIds), and --gpu-id keeps an endpoint th
   amountHeaders: ["total", "gpu", "cpu", "disk", "fee"],
   spinner: "Fetching serverless billing",
   async fetch(api, query, serverlessId) {
-    const res = await api.listServerlessBilling({ ...query, serverlessId });
+    const res = await api.billing.serverless({ ...query, serverlessId });
     return {
       rows: res.records.map((r) => rowOf(r, r.serverlessId, SERVERLESS_AMOUNTS)),
       echo: res.metadata?.query,
     };
   },
   async attribute(api) {
-    const endpoints = await api.listEndpoints();
-    const catalog = endpoints.some((e) => e.gpu) ? await api.listGpuTypes() : [];
+    const endpoints = await api.endpoints.list();
+    const catalog = endpoints.some((e) => e.gpu) ? await api.catalog.gpuTypes() : [];
     const out = new Map<string, Attribution>();
     for (const e of endpoints) {
       const attribution = e.gpu

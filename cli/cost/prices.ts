@@ -14,7 +14,7 @@ import { readTextArgument } from "../parse.js";
 /** The price list of the catalog `api` serves, read now. */
 export async function catalogPrices(out: Terminal, api: RunpodApi, source: string): Promise<PriceList> {
   const [gpus, cpus, dataCenters] = await out.spin("Reading the catalog's prices", () =>
-    Promise.all([api.listGpuTypes(), api.listCpuFlavors(), api.listDataCenters()]),
+    Promise.all([api.catalog.gpuTypes(), api.catalog.cpuFlavors(), api.catalog.dataCenters()]),
   );
   return priceList({ gpus, cpus, dataCenters }, source, new Date().toISOString());
 }

@@ -78,7 +78,7 @@ function delegationView(d: schemas.EcrDelegation) {
 
 export async function printDelegations(out: Terminal): Promise<void> {
   const { api } = connect(out);
-  const list = (await out.spin("Listing ECR delegations", () => api.listDelegations())).map(delegationView);
+  const list = (await out.spin("Listing ECR delegations", () => api.delegations.list())).map(delegationView);
   out.data(list, () =>
     list.length === 0
       ? ["No ECR delegations."]
@@ -98,7 +98,7 @@ export async function createDelegation(
   const { api } = connect(out);
   const created = delegationView(
     await out.spin("Creating the ECR delegation", () =>
-      api.createDelegation({ resource, ...(opts.name === undefined ? {} : { name: opts.name }) }),
+      api.delegations.create({ resource, ...(opts.name === undefined ? {} : { name: opts.name }) }),
     ),
   );
   out.data(created, () => [
@@ -118,6 +118,6 @@ export async function createDelegation(
 
 export async function revokeDelegation(out: Terminal, id: string): Promise<void> {
   const { api } = connect(out);
-  await out.spin("Revoking the ECR delegation", () => api.revokeDelegation(id));
+  await out.spin("Revoking the ECR delegation", () => api.delegations.revoke(id));
   out.data({ id, deleted: true }, () => [`Revoked ECR delegation ${id}.`]);
 }

@@ -127,7 +127,7 @@ async function placementFor(
   if (gpuIdFlag === undefined && !config.gpuIds) {
     throw new UsageError(`hub listing '${hubId}' names no GPU ids in its release config; pass --gpu-id.`);
   }
-  const catalog = await spin("Reading the GPU catalog", () => api.listGpuTypes());
+  const catalog = await spin("Reading the GPU catalog", () => api.catalog.gpuTypes());
   const selection = resolveGpuIds(gpuIdFlag ?? config.gpuIds ?? "", catalog);
   if (selection.unknown.length > 0 || selection.pools.length === 0) {
     if (gpuIdFlag !== undefined)
@@ -188,7 +188,7 @@ export async function createFromHub(out: Terminal, opts: CreateOptions): Promise
     createOnce({
       what: `an endpoint named ${opts.name}`,
       create: () =>
-        api.createEndpoint({
+        api.endpoints.create({
           name: opts.name,
           type: "QUEUE",
           scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
@@ -197,7 +197,7 @@ export async function createFromHub(out: Terminal, opts: CreateOptions): Promise
           env: envFrom(config),
           ...(gpu ? { gpu } : { cpu: placement.kind === "CPU" ? placement.cpu : [] }),
         }),
-      list: () => api.listEndpoints(),
+      list: () => api.endpoints.list(),
       matches: (e) => e.name === opts.name && e.image === image,
       claimed,
       clock: api.client.clock,

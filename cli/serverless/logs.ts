@@ -26,7 +26,7 @@ export async function printEndpointLogs(
     workerIds = [opts.worker];
   } else {
     const { workers } = await out.spin("Listing the endpoint's workers", () =>
-      api.listEndpointWorkers(endpointId),
+      api.endpoints.workers(endpointId),
     );
     workerIds = workers.map((w) => w.id);
     if (workerIds.length === 0) {
@@ -38,7 +38,7 @@ export async function printEndpointLogs(
   }
   const targets: LogTarget[] = workerIds.map((workerId) => ({
     workerId,
-    open: (query, options) => api.workerLogEvents(endpointId, workerId, query, options),
+    open: (query, options) => api.endpoints.workerLogEvents(endpointId, workerId, query, options),
   }));
   await printLogs(out, targets, opts);
 }

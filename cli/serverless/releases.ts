@@ -69,9 +69,7 @@ function changeLine(d: DiffView): string {
 
 export async function printReleases(out: Terminal, endpointId: string): Promise<void> {
   const { api } = connect(out);
-  const answer = await out.spin("Listing the endpoint's releases", () =>
-    api.listEndpointReleases(endpointId),
-  );
+  const answer = await out.spin("Listing the endpoint's releases", () => api.endpoints.releases(endpointId));
   const releases = answer.releases.map((r) => ({
     id: r.id,
     version: r.version ?? null,

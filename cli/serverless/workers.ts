@@ -63,7 +63,7 @@ function versionText(w: WorkerView): string {
 
 export async function printWorkers(out: Terminal, endpointId: string): Promise<void> {
   const { api } = connect(out);
-  const answer = await out.spin("Listing the endpoint's workers", () => api.listEndpointWorkers(endpointId));
+  const answer = await out.spin("Listing the endpoint's workers", () => api.endpoints.workers(endpointId));
   const workers = answer.workers.map(workerView);
   const summary = summaryOf(answer, workers);
   const endpointVersion = answer.endpointVersion ?? null;

@@ -25,7 +25,7 @@ function pricesIn(gpus: readonly GpuType[], cloud: "SECURE" | "COMMUNITY" = "SEC
 export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): Promise<CatalogCandidate[]> {
   const regions = query.regions?.length ? { regions: query.regions } : {};
   if (query.cpuFlavorId !== undefined) {
-    const dcs = await api.listDataCenters({ include: ["CPU_AVAILABILITY"], ...regions });
+    const dcs = await api.catalog.dataCenters({ include: ["CPU_AVAILABILITY"], ...regions });
     const rows = dcs.flatMap((dc) =>
       (dc.cpuAvailability ?? [])
         .filter((a) => a.id === query.cpuFlavorId)
@@ -48,8 +48,8 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
   const byPrice = query.order === "price";
   if (Object.keys(scoped).length === 0) {
     const [dcs, gpus] = await Promise.all([
-      api.listDataCenters({ include: ["GPU_AVAILABILITY"], ...regions }),
-      byPrice ? api.listGpuTypes() : Promise.resolve([]),
+      api.catalog.dataCenters({ include: ["GPU_AVAILABILITY"], ...regions }),
+      byPrice ? api.catalog.gpuTypes() : Promise.resolve([]),
     ]);
     const rows = dcs.flatMap((dc) =>
       (dc.gpuAvailability ?? []).map((a) => ({
@@ -61,8 +61,8 @@ export async function catalogCandidates(api: RunpodApi, query: CandidateQuery): 
     return rankCandidates(rows, byPrice ? { ...query, gpuPrices: pricesIn(gpus, query.cloud) } : query);
   }
   const [dcs, gpus] = await Promise.all([
-    api.listDataCenters(regions),
-    api.listGpuTypes({ include: ["AVAILABILITY"], product: ["POD"], ...scoped }),
+    api.catalog.dataCenters(regions),
+    api.catalog.gpuTypes({ include: ["AVAILABILITY"], product: ["POD"], ...scoped }),
   ]);
   const rows: CatalogRow[] = [];
   for (const dc of dcs) {

@@ -235,7 +235,7 @@ export class ContainerWatch {
 
   private async follow(): Promise<void> {
     try {
-      for await (const line of this.api.podLogs(this.podId, { tail: 200 }, { signal: this.abort.signal })) {
+      for await (const line of this.api.pods.logs(this.podId, { tail: 200 }, { signal: this.abort.signal })) {
         this.lines.push(line);
         if (this.lines.length > KEPT_LINES) this.lines.splice(0, this.lines.length - KEPT_LINES);
         const verdict = judgeLog(this.lines, this.options, this.upSince);

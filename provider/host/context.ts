@@ -135,7 +135,7 @@ export class HostContext {
    */
   podsAtStart(): Promise<Pod[]> {
     if (!this.podsListing) {
-      const listing = this.api.listPods();
+      const listing = this.api.pods.list();
       this.podsListing = listing;
       listing.catch(() => {
         if (this.podsListing === listing) this.podsListing = undefined;

@@ -33,7 +33,7 @@ export class InFlightJobs {
     this.stopHandled = true;
     const stop = (signal: NodeJS.Signals) => {
       const pending = [...this.waiting].map((j) =>
-        this.api.cancelJob(j.endpointId, j.jobId, { deadlineMs: 5000 }).catch(() => undefined),
+        this.api.jobs.cancel(j.endpointId, j.jobId, { deadlineMs: 5000 }).catch(() => undefined),
       );
       void Promise.all(pending).finally(() => process.kill(process.pid, signal));
     };

@@ -123,7 +123,7 @@ export function wasAmbiguous(attempt: PlacementAttempt): boolean {
  * the same name may be another stack's.
  */
 export async function findUnacknowledged(ctx: PlacementContext): Promise<Pod | undefined> {
-  const pods = await ctx.api.listPods();
+  const pods = await ctx.api.pods.list();
   const newestFirst = (a: Pod, b: Pod) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
   return pods.filter((p) => ctx.isOwnPod(p) && !ctx.claimed.has(p.id)).sort(newestFirst)[0];
 }
@@ -160,7 +160,7 @@ export async function placePod(
     for (let retry = 0; ; retry += 1) {
       const startedAt = Date.now();
       try {
-        const pod = await ctx.api.createPod(attemptBody);
+        const pod = await ctx.api.pods.create(attemptBody);
         ctx.claimed.add(pod.id);
         return { pod, attempts, candidate };
       } catch (err) {

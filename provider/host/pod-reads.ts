@@ -42,7 +42,7 @@ export class PodReads {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** The pod, as `getPod` gives it (a 404 for a pod that does not exist). */
+  /** The pod, as `api.pods.get` gives it (a 404 for a pod that does not exist). */
   get(id: string): Promise<Pod> {
     const listed = this.last;
     if (listed && this.clock.now() - listed.at <= this.options.freshMs) {
@@ -73,7 +73,7 @@ export class PodReads {
     if (ids.size > 1) {
       try {
         const at = this.clock.now();
-        byId = new Map((await this.api.listPods()).map((p) => [p.id, p]));
+        byId = new Map((await this.api.pods.list()).map((p) => [p.id, p]));
         this.last = { at, byId };
       } catch {
         // Each read tries on its own, with its own retries and its own error.
@@ -82,7 +82,7 @@ export class PodReads {
     for (const read of batch) {
       const pod = byId.get(read.id);
       if (pod) read.resolve(pod);
-      else this.api.getPod(read.id).then(read.resolve, read.reject);
+      else this.api.pods.get(read.id).then(read.resolve, read.reject);
     }
   }
 }

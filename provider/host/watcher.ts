@@ -281,7 +281,7 @@ export class PodWatcher implements BackgroundReader {
     if (ids.size === 1) {
       let pod: Pod | undefined;
       try {
-        pod = await this.api.getPod(waiters[0]?.podId ?? "", { priority: "background" });
+        pod = await this.api.pods.get(waiters[0]?.podId ?? "", { priority: "background" });
       } catch (err) {
         if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
       }
@@ -289,7 +289,7 @@ export class PodWatcher implements BackgroundReader {
       return changes;
     }
     const includeClusterPods = waiters.some((w) => w.clusterMember);
-    const pods = await this.api.listPods(includeClusterPods ? { includeClusterPods } : {}, {
+    const pods = await this.api.pods.list(includeClusterPods ? { includeClusterPods } : {}, {
       priority: "background",
     });
     const byId = new Map(pods.map((p) => [p.id, p]));

@@ -32,7 +32,7 @@ export async function invoke(
       case "placementCandidates":
         return reads.placementCandidates(args as unknown as CandidateQuery);
       case "getJobStatus":
-        return getJobStatus(String(args.endpointId), String(args.jobId), { api });
+        return getJobStatus(String(args.endpointId), String(args.jobId), { api: api.jobs });
     }
   })();
   return { [fn.result]: answer };

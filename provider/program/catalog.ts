@@ -35,7 +35,7 @@ export interface GpuTypeQuery {
 export function catalogReads(api: RunpodApi) {
   return {
     getGpuTypes: (options: GpuTypeQuery = {}): Promise<GpuType[]> =>
-      api.listGpuTypes({
+      api.catalog.gpuTypes({
         include: ["AVAILABILITY"],
         product: [options.product ?? "POD"],
         ...(options.cloud ? { cloud: options.cloud } : {}),
@@ -45,16 +45,17 @@ export function catalogReads(api: RunpodApi) {
         ...(options.minCudaVersion ? { minCudaVersion: options.minCudaVersion } : {}),
       }),
     getCpuFlavors: (): Promise<CpuFlavor[]> =>
-      api.listCpuFlavors({ include: ["AVAILABILITY"], product: ["POD"] }),
+      api.catalog.cpuFlavors({ include: ["AVAILABILITY"], product: ["POD"] }),
     getDataCenters: (options: { regions?: Region[]; globalNetwork?: boolean } = {}): Promise<DataCenter[]> =>
-      api.listDataCenters({
+      api.catalog.dataCenters({
         include: ["GPU_AVAILABILITY", "CPU_AVAILABILITY"],
         ...(options.regions?.length ? { regions: options.regions } : {}),
         ...(options.globalNetwork === undefined ? {} : { globalNetwork: options.globalNetwork }),
       }),
     getPublicTemplates: (
       options: { source?: "official" | "verified" | "community" } = {},
-    ): Promise<PublicTemplate[]> => api.listPublicTemplates(options.source ? { source: options.source } : {}),
+    ): Promise<PublicTemplate[]> =>
+      api.catalog.publicTemplates(options.source ? { source: options.source } : {}),
     placementCandidates: (query: CandidateQuery): Promise<CatalogCandidate[]> =>
       catalogCandidates(api, query),
   };

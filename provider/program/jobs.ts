@@ -4,7 +4,8 @@
  */
 
 import type { Same } from "../both/same-type.js";
-import { isTerminalJobStatus, type RunpodApi } from "../client/api.js";
+import { isTerminalJobStatus } from "../client/api/jobs.js";
+import type { RunpodApi } from "../client/api.js";
 import { FAILURE_CODES, hasFailureCode } from "../client/errors.js";
 import type { Job } from "../client/schemas/jobs.js";
 import { programApi } from "./program.js";
@@ -71,26 +72,27 @@ export interface JobState {
 }
 
 /**
- * The calls the job functions make. The API client (`RunpodApi` from `runpod-dynamic/client`) is
- * one; it is named here by its shape so a program's declarations need not load the client.
+ * The calls the job functions make. The API client's job calls (`api.jobs` of a `RunpodApi` from
+ * `runpod-dynamic/client`) are one; they are named here by their shape so a program's
+ * declarations need not load the client.
  */
 export interface JobApi {
-  runJob(
+  run(
     endpointId: string,
     input: Record<string, unknown>,
     options?: { signal?: AbortSignal | undefined },
   ): Promise<JobState>;
-  runJobSync(
+  runSync(
     endpointId: string,
     input: Record<string, unknown>,
     options?: { signal?: AbortSignal | undefined },
   ): Promise<JobState>;
-  getJobStatus(
+  status(
     endpointId: string,
     jobId: string,
     options?: { signal?: AbortSignal | undefined },
   ): Promise<JobState>;
-  pollJob(
+  poll(
     endpointId: string,
     jobId: string,
     options: {
@@ -103,10 +105,10 @@ export interface JobApi {
   ): Promise<JobState>;
 }
 
-// Fail the build as soon as `JobState` and the client's schema drift apart, or the client stops
-// being a `JobApi`.
+// Fail the build as soon as `JobState` and the client's schema drift apart, or the client's job
+// calls stop being a `JobApi`.
 true satisfies Same<JobState, Job>;
-true satisfies RunpodApi extends JobApi ? true : false;
+true satisfies RunpodApi["jobs"] extends JobApi ? true : false;
 
 export interface JobOptions {
   /** Give up waiting after this long. @default 600000 */
@@ -114,7 +116,10 @@ export interface JobOptions {
   /** First wait between status reads; grows 1.5x up to 5 s. @default 500 */
   readonly pollIntervalMs?: number;
   readonly signal?: AbortSignal;
-  /** Where to send it. @default the program's settings (stack config, then RUNPOD_* variables) */
+  /**
+   * Where to send it: `api.jobs` of a `RunpodApi`, or anything of that shape.
+   * @default the program's settings (stack config, then RUNPOD_* variables)
+   */
   readonly api?: JobApi;
 }
 
@@ -130,8 +135,8 @@ export async function run(
   input: Record<string, unknown>,
   options: JobOptions = {},
 ): Promise<JobResult<unknown>> {
-  const api = options.api ?? programApi();
-  return (await api.runJob(endpointId, input, { signal: options.signal })) as JobResult<unknown>;
+  const api = options.api ?? programApi().jobs;
+  return (await api.run(endpointId, input, { signal: options.signal })) as JobResult<unknown>;
 }
 
 /** The job's current state. */
@@ -140,8 +145,8 @@ export async function getJobStatus<O = MediaOutput>(
   jobId: string,
   options: JobOptions = {},
 ): Promise<JobResult<O>> {
-  const api = options.api ?? programApi();
-  return (await api.getJobStatus(endpointId, jobId, { signal: options.signal })) as JobResult<O>;
+  const api = options.api ?? programApi().jobs;
+  return (await api.status(endpointId, jobId, { signal: options.signal })) as JobResult<O>;
 }
 
 /**
@@ -154,8 +159,8 @@ export async function waitForJob<O = MediaOutput>(
   jobId: string,
   options: JobOptions = {},
 ): Promise<JobResult<O>> {
-  const api = options.api ?? programApi();
-  const job = await api.pollJob(endpointId, jobId, {
+  const api = options.api ?? programApi().jobs;
+  const job = await api.poll(endpointId, jobId, {
     timeoutMs: options.timeoutMs ?? 600_000,
     intervalMs: options.pollIntervalMs ?? 500,
     backoff: { factor: 1.5, maxMs: 5000 },
@@ -177,8 +182,8 @@ export async function runSync<O = MediaOutput>(
   input: Record<string, unknown> | ImageModelInput,
   options: JobOptions = {},
 ): Promise<JobResult<O>> {
-  const api = options.api ?? programApi();
-  const job = await api.runJobSync(endpointId, input, { signal: options.signal });
+  const api = options.api ?? programApi().jobs;
+  const job = await api.runSync(endpointId, input, { signal: options.signal });
   if (isTerminalJobStatus(job.status)) return settle<O>(endpointId, job);
   return waitForJob<O>(endpointId, job.id, { ...options, api });
 }

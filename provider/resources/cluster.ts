@@ -19,8 +19,6 @@ import { thinProvider } from "../program/thin.js";
 import type { ClusterArgs, ClusterMember, ClusterOutputs } from "./cluster/types.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 
-export { CLUSTER_TYPE } from "../both/type-tokens.js";
-
 /** One thin provider for every Cluster: Pulumi serializes it once per program. */
 const CLUSTER_PROVIDER = thinProvider("Cluster");
 

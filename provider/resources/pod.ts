@@ -17,8 +17,6 @@ import { createKeyOf } from "./pod/create-key.js";
 import type { PodGpuOutput, PodOutputs } from "./pod/types.js";
 import { markOf } from "./stack-identity.js";
 
-export { POD_TYPE } from "../both/type-tokens.js";
-
 // ---------------------------------------------------------------- the resource
 
 /** One thin provider for every Pod: Pulumi serializes it once per program. */

@@ -4,8 +4,6 @@ import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { RegistryArgs } from "./registry/types.js";
 
-export { REGISTRY_TYPE } from "../both/type-tokens.js";
-
 /** One thin provider for every Registry: Pulumi serializes it once per program. */
 const REGISTRY_PROVIDER = thinProvider("Registry");
 

@@ -3,8 +3,6 @@ import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
 import type { SecretArgs } from "./secret/types.js";
 
-export { SECRET_TYPE } from "../both/type-tokens.js";
-
 /** One thin provider for every Secret: Pulumi serializes it once per program. */
 const SECRET_PROVIDER = thinProvider("Secret");
 

@@ -20,8 +20,6 @@ import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { ServerlessEndpointArgs, ServerlessEndpointOutputs } from "./serverless-endpoint/types.js";
 
-export { SERVERLESS_ENDPOINT_TYPE } from "../both/type-tokens.js";
-
 /** One thin provider for every ServerlessEndpoint: Pulumi serializes it once per program. */
 const SERVERLESS_ENDPOINT_PROVIDER = thinProvider("ServerlessEndpoint");
 

@@ -11,8 +11,6 @@ import { thinProvider } from "../program/thin.js";
 import { optionInputs } from "./common.js";
 import type { ServerlessJobArgs } from "./serverless-job/types.js";
 
-export { SERVERLESS_JOB_TYPE } from "../both/type-tokens.js";
-
 /** One thin provider for every ServerlessJob: Pulumi serializes it once per program. */
 const SERVERLESS_JOB_PROVIDER = thinProvider("ServerlessJob");
 

@@ -18,8 +18,6 @@ import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { TemplateArgs, TemplateOutputs } from "./template/types.js";
 
-export { TEMPLATE_TYPE } from "../both/type-tokens.js";
-
 /** One thin provider for every Template: Pulumi serializes it once per program. */
 const TEMPLATE_PROVIDER = thinProvider("Template");
 

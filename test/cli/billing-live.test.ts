@@ -100,7 +100,7 @@ describe("the seeded history is attributed to the pods and endpoints the seed ho
 
 describe("what runs is billed", () => {
   it("a pod run for 3 hours, stopped for 2 and terminated: its exact amounts per hour, then unattributed once it is gone", async () => {
-    const pod = await h.api.createPod({
+    const pod = await h.api.pods.create({
       name: "live",
       image: "acme/app:1",
       gpu: { id: H100 },
@@ -108,9 +108,9 @@ describe("what runs is billed", () => {
       mounts: { persistent: { size: 50, path: "/workspace" } },
     });
     h.emu.control.advance(3 * HOUR);
-    await h.api.podAction(pod.id, "stop");
+    await h.api.pods.action(pod.id, "stop");
     h.emu.control.advance(2 * HOUR);
-    await h.api.deletePod(pod.id);
+    await h.api.pods.delete(pod.id);
     h.emu.control.advance(2 * HOUR);
     const window = ["--start-time", at(0), "--end-time", at(7), "--bucket-size", "hour"];
     const perPod = await h.json<Json>([
@@ -183,9 +183,9 @@ describe("what runs is billed", () => {
 
   it("a network volume of 1,500 GB for 2 hours, then deleted: $0.1319 an hour, and nothing after", async () => {
     const from = h.emu.control.now();
-    const volume = await h.api.createNetworkVolume({ name: "big", size: 1500, dataCenter: "US-KS-2" });
+    const volume = await h.api.networkVolumes.create({ name: "big", size: 1500, dataCenter: "US-KS-2" });
     h.emu.control.advance(2 * HOUR);
-    await h.api.deleteNetworkVolume(volume.id);
+    await h.api.networkVolumes.delete(volume.id);
     h.emu.control.advance(HOUR);
     const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
     const out = await h.json<Json>([

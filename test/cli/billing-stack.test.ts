@@ -80,7 +80,7 @@ describe("billing stack", () => {
     const res = await h.run(["billing", "stack", "--json", ...WEEK], {}, STATE);
     const json = JSON.parse(res.stdout) as StackJson;
     // The endpoint's spend as RunPod's own route answers it for that id.
-    const vllm = await h.api.listServerlessBilling({
+    const vllm = await h.api.billing.serverless({
       startTime: "2026-11-01T00:00:00Z",
       endTime: "2026-11-08T00:00:00Z",
       serverlessId: "ep-hist-vllm",

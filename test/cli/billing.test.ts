@@ -66,13 +66,13 @@ const endpointRow = (
 beforeAll(async () => {
   const { api } = h;
   const container = { image: "acme/app:1" };
-  pod.trainer = (await api.createPod({ name: "trainer", ...container, gpu: { id: H100 } })).id;
-  pod.notebook = (await api.createPod({ name: "notebook", ...container, gpu: { id: RTX4090 } })).id;
-  pod.scratch = (await api.createPod({ name: "scratch", ...container, gpu: { id: RTX4090 } })).id;
-  pod.cpu = (await api.createPod({ name: "cpu", ...container, cpu: { id: "cpu3c", vcpuCount: 4 } })).id;
+  pod.trainer = (await api.pods.create({ name: "trainer", ...container, gpu: { id: H100 } })).id;
+  pod.notebook = (await api.pods.create({ name: "notebook", ...container, gpu: { id: RTX4090 } })).id;
+  pod.scratch = (await api.pods.create({ name: "scratch", ...container, gpu: { id: RTX4090 } })).id;
+  pod.cpu = (await api.pods.create({ name: "cpu", ...container, cpu: { id: "cpu3c", vcpuCount: 4 } })).id;
   const endpoint = async (name: string, compute: Record<string, unknown>) =>
     (
-      await api.createEndpoint({
+      await api.endpoints.create({
         name,
         type: "QUEUE",
         scaling: { type: "QUEUE_DELAY", queueDelay: 4 },

@@ -27,7 +27,7 @@ const h = cliHarnessForAllTests();
 let endpointId: string;
 beforeAll(async () => {
   endpointId = (
-    await h.api.createEndpoint({
+    await h.api.endpoints.create({
       name: "echo",
       type: "QUEUE",
       scaling: { type: "QUEUE_DELAY", queueDelay: 4 },

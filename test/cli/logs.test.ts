@@ -59,7 +59,7 @@ async function streamOpened(path: string): Promise<void> {
 
 /** A pod of acme/app:1 that has started (10 s after its create). */
 async function startedPod(): Promise<string> {
-  const pod = await h.api.createPod(APP_POD);
+  const pod = await h.api.pods.create(APP_POD);
   h.emu.control.advance(10_000);
   return pod.id;
 }
@@ -121,7 +121,7 @@ describe("pods logs", () => {
     await cli.waitFor(/Ready\n$/);
     expect(cli.stdout()).toBe(lines([tableLine(STARTED[7] as [number, string, string])]));
     h.emu.control.advance(60_000);
-    await h.api.podAction(id, "restart");
+    await h.api.pods.action(id, "restart");
     h.emu.control.advance(10_000);
     await cli.waitFor(/Ready\n(.*\n){5}.*Ready\n$/);
     cli.interrupt();
@@ -137,7 +137,7 @@ describe("pods logs", () => {
     const id = await startedPod();
     const cli = h.start(["pods", "logs", id, "-f", "--tail", "0", "--json"]);
     await streamOpened(`/v2/pods/${id}/logs`);
-    await h.api.podAction(id, "terminate");
+    await h.api.pods.action(id, "terminate");
     const res = await cli.exited;
     expect([res.code, res.stderr, res.stdout]).toEqual([
       0,
@@ -158,7 +158,7 @@ describe("pods logs", () => {
     await cli.waitFor(/Ready\n$/);
     h.recorder.breakStreams();
     h.emu.control.advance(60_000);
-    await h.api.podAction(id, "restart");
+    await h.api.pods.action(id, "restart");
     h.emu.control.advance(10_000);
     await cli.waitFor(/Ready\n(.*\n){5}.*Ready\n$/);
     cli.interrupt();
@@ -214,7 +214,7 @@ describe("pods logs", () => {
   it("a log line holding the API key prints it redacted, in every format", async () => {
     const key = h.recorder.env.RUNPOD_API_KEY ?? "";
     h.emu.control.setContainerBehaviour({ image: "acme/leaky:1", kind: "start", lines: [`key=${key}`] });
-    const pod = await h.api.createPod({ ...APP_POD, image: "acme/leaky:1" });
+    const pod = await h.api.pods.create({ ...APP_POD, image: "acme/leaky:1" });
     h.emu.control.advance(10_000);
     const table = await h.run(["pods", "logs", pod.id, "--source", "container"]);
     const json = await h.run(["pods", "logs", pod.id, "--source", "container", "--json"]);
@@ -271,12 +271,12 @@ describe("pods logs", () => {
 describe("serverless logs", () => {
   /** An endpoint of acme/app:1 whose two workers each ran one job, 2.5 s ago and still up. */
   async function endpointWithTwoWorkers() {
-    const endpoint = await h.api.createEndpoint(
+    const endpoint = await h.api.endpoints.create(
       appEndpoint("logs", { workers: { min: 0, max: 2, idleTimeout: 60 } }),
     );
-    const jobs = [await h.api.runJob(endpoint.id, { n: 1 }), await h.api.runJob(endpoint.id, { n: 2 })];
+    const jobs = [await h.api.jobs.run(endpoint.id, { n: 1 }), await h.api.jobs.run(endpoint.id, { n: 2 })];
     h.emu.control.advance(2_500);
-    const { workers } = await h.api.listEndpointWorkers(endpoint.id);
+    const { workers } = await h.api.endpoints.workers(endpoint.id);
     return { id: endpoint.id, jobs: jobs.map((j) => j.id), workers: workers.map((w) => w.id) };
   }
 
@@ -344,7 +344,7 @@ describe("serverless logs", () => {
   });
 
   it("an endpoint scaled to zero has no log to read: exit 1, saying why", async () => {
-    const endpoint = await h.api.createEndpoint(appEndpoint("idle"));
+    const endpoint = await h.api.endpoints.create(appEndpoint("idle"));
     const res = await h.run(["serverless", "logs", endpoint.id]);
     expect([res.code, res.stdout, errorText(res)]).toEqual([
       1,
@@ -360,7 +360,7 @@ describe("serverless logs", () => {
     const worker = ep.workers[0] ?? "";
     const cli = h.start(["serverless", "logs", ep.id, "--worker", worker, "-f", "--tail", "0", "--json"]);
     await streamOpened(`/v2/serverless/${ep.id}/workers/${worker}/logs`);
-    const next = await h.api.runJob(ep.id, { n: 3 });
+    const next = await h.api.jobs.run(ep.id, { n: 3 });
     h.emu.control.advance(5_000);
     await cli.waitFor(/Finished job/);
     cli.interrupt();

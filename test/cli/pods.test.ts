@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 const gpuPod = async (name: string) =>
-  (await h.api.createPod({ name, image: "acme/app:1", gpu: { id: H100 } })).id;
+  (await h.api.pods.create({ name, image: "acme/app:1", gpu: { id: H100 } })).id;
 const running = async (name: string) => {
   const id = await gpuPod(name);
   h.emu.control.setPodStatus(id, "RUNNING");
@@ -31,7 +31,7 @@ describe("pods list", () => {
   it("prints every pod with stable fields, GPU and CPU alike", async () => {
     const gpu = await running("trainer");
     const cpu = (
-      await h.api.createPod({ name: "cpu", image: "acme/app:1", cpu: { id: "cpu3c", vcpuCount: 4 } })
+      await h.api.pods.create({ name: "cpu", image: "acme/app:1", cpu: { id: "cpu3c", vcpuCount: 4 } })
     ).id;
     const pods = await h.json<Record<string, unknown>[]>(["pods", "list"]);
     expect(h.routes()).toEqual(["base GET /v2/pods"]);
@@ -71,7 +71,7 @@ describe("pods list", () => {
 
   it("a table for people, and a line when there are none", async () => {
     const id = await running("trainer");
-    const dataCenter = (await h.api.getPod(id)).dataCenterId ?? "";
+    const dataCenter = (await h.api.pods.get(id)).dataCenterId ?? "";
     const res = await h.run(["pods", "list"], { TZ: "Europe/Paris" });
     expect([res.code, res.stderr]).toEqual([0, ""]);
     expect(res.stdout.split("\n")).toEqual([
@@ -132,7 +132,7 @@ describe("pods stop|start|restart", () => {
 
   it("start on a stopped pod, restart on a running one, in the table", async () => {
     const id = await running("trainer");
-    await h.api.podAction(id, "stop");
+    await h.api.pods.action(id, "stop");
     const started = await h.run(["pods", "start", id]);
     expect([started.code, started.stdout, h.recorder.requests[0]?.body]).toEqual([
       0,
@@ -150,8 +150,8 @@ describe("pods stop|start|restart", () => {
 
   it("a start refused for capacity (400) says the pod stays stopped and to try again later; exit 1", async () => {
     const id = await running("trainer");
-    await h.api.podAction(id, "stop");
-    const dataCenterId = (await h.api.getPod(id)).dataCenterId ?? "";
+    await h.api.pods.action(id, "stop");
+    const dataCenterId = (await h.api.pods.get(id)).dataCenterId ?? "";
     h.emu.control.setCapacity({ dataCenterId, gpuTypeId: H100, free: 0 });
     const res = await h.run(["pods", "start", id]);
     const json = await h.run(["pods", "start", id, "--json"]);
@@ -170,7 +170,7 @@ describe("pods stop|start|restart", () => {
         errors: [],
       },
     ]);
-    expect((await h.api.getPod(id)).status).toBe("EXITED");
+    expect((await h.api.pods.get(id)).status).toBe("EXITED");
   });
 
   it.each([
@@ -181,7 +181,7 @@ describe("pods stop|start|restart", () => {
     "%s on a %s pod (409) names its status and valid actions; exit 1",
     async (action, status, valid) => {
       const id = await running("trainer");
-      if (status === "EXITED") await h.api.podAction(id, "stop");
+      if (status === "EXITED") await h.api.pods.action(id, "stop");
       const res = await h.run(["pods", action, id, "--json"]);
       expect(h.routes()).toEqual([`base POST /v2/pods/${id}/action`, `base GET /v2/pods/${id}`]);
       expect([res.code, res.stdout, JSON.parse(res.stderr)]).toEqual([
@@ -200,7 +200,7 @@ describe("pods stop|start|restart", () => {
 
   it("a locked pod: the lock is the reason, and its actions no longer list what it forbids", async () => {
     const id = await running("trainer");
-    await h.api.updatePod(id, { locked: true });
+    await h.api.pods.update(id, { locked: true });
     const res = await h.run(["pods", "stop", id]);
     expect([res.code, errorText(res)]).toEqual([
       1,

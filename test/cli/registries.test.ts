@@ -15,7 +15,7 @@ beforeEach(() => {
   h.emu.control.reset();
 });
 
-const create = (name: string) => h.api.createRegistry({ name, username: USERNAME, password: PASSWORD });
+const create = (name: string) => h.api.registries.create({ name, username: USERNAME, password: PASSWORD });
 
 describe("registries list", () => {
   it("prints id and name of each credential, never the username or password", async () => {
@@ -61,7 +61,7 @@ describe("registries delete", () => {
 
   it("a credential a pod pulls with is refused (400), exit 1 with the API's detail", async () => {
     const ghcr = await create("ghcr");
-    const pod = await h.api.createPod({
+    const pod = await h.api.pods.create({
       name: "private",
       image: "ghcr.io/acme/app:1",
       registry: ghcr.id,
@@ -183,8 +183,8 @@ describe("registries delegations", () => {
   it("list prints every delegation; delete (or revoke) removes one", async () => {
     const empty = await h.run(["registries", "delegations", "list"]);
     expect([empty.code, empty.stdout]).toEqual([0, "No ECR delegations.\n"]);
-    const first = await h.api.createDelegation({ resource: ARN, name: "deploy" });
-    const second = await h.api.createDelegation({
+    const first = await h.api.delegations.create({ resource: ARN, name: "deploy" });
+    const second = await h.api.delegations.create({
       resource: "arn:aws:ecr:eu-west-1:123456789012:repository/team/app:v2",
     });
     const list = await h.json<unknown[]>(["registries", "delegations", "list"]);

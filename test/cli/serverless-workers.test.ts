@@ -25,23 +25,23 @@ const at = (ms: number) => new Date(t0 + ms).toISOString();
 const shown = (ms: number) => `${at(ms).slice(0, 10)} ${at(ms).slice(11, 16)} UTC`;
 
 async function rolloutHalfDone() {
-  const endpoint = await h.api.createEndpoint(
+  const endpoint = await h.api.endpoints.create(
     appEndpoint("rolling", {
       workers: { min: 1, max: 2, idleTimeout: 60 },
       env: { HF_TOKEN: SECRETS[0] ?? "" },
     }),
   );
   h.emu.control.advance(10_000);
-  await h.api.updateEndpoint(endpoint.id, {
+  await h.api.endpoints.update(endpoint.id, {
     image: "acme/app:2",
     env: { HF_TOKEN: SECRETS[1] ?? "", MODEL: "qwen" },
   });
   h.emu.control.advance(1_000);
-  await h.api.runJob(endpoint.id, { n: 1 });
-  await h.api.runJob(endpoint.id, { n: 2 });
+  await h.api.jobs.run(endpoint.id, { n: 1 });
+  await h.api.jobs.run(endpoint.id, { n: 2 });
   h.emu.control.advance(1_000);
-  const { workers } = await h.api.listEndpointWorkers(endpoint.id);
-  const { releases } = await h.api.listEndpointReleases(endpoint.id);
+  const { workers } = await h.api.endpoints.workers(endpoint.id);
+  const { releases } = await h.api.endpoints.releases(endpoint.id);
   return { id: endpoint.id, workers: workers.map((w) => w.id), releases: releases.map((r) => r.id) };
 }
 
@@ -100,7 +100,7 @@ describe("serverless workers", () => {
   });
 
   it("says when the endpoint is scaled to zero", async () => {
-    const endpoint = await h.api.createEndpoint(appEndpoint("idle"));
+    const endpoint = await h.api.endpoints.create(appEndpoint("idle"));
     const table = await h.run(["serverless", "workers", endpoint.id]);
     const json = await h.json<{ workers: unknown[]; summary: { total: number } }>([
       "serverless",
@@ -185,7 +185,7 @@ describe("serverless releases", () => {
   });
 
   it("an endpoint without workers has nothing to roll out", async () => {
-    const endpoint = await h.api.createEndpoint(appEndpoint("idle"));
+    const endpoint = await h.api.endpoints.create(appEndpoint("idle"));
     const res = await h.run(["serverless", "releases", endpoint.id]);
     expect(res.stdout.split("\n").slice(-2)).toEqual([
       "Rollout: no active workers; new workers start on version 1.",

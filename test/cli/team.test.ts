@@ -40,9 +40,9 @@ beforeAll(async () => {
       new clientLib.RunpodClient(clientLib.resolveSettings(() => undefined, env)),
     );
   };
-  ids.team = (await as(ALICE, TEAM).createPod({ name: "team-pod", ...POD })).id;
-  ids.alice = (await as(ALICE).createPod({ name: "alice-pod", ...POD })).id;
-  ids.bob = (await as(BOB).createPod({ name: "bob-pod", ...POD })).id;
+  ids.team = (await as(ALICE, TEAM).pods.create({ name: "team-pod", ...POD })).id;
+  ids.alice = (await as(ALICE).pods.create({ name: "alice-pod", ...POD })).id;
+  ids.bob = (await as(BOB).pods.create({ name: "bob-pod", ...POD })).id;
   h.emu.control.advance(3_600_000);
 });
 

@@ -67,7 +67,7 @@ describe("a rate-limit-exempt key", () => {
     const e = await tightEmulator();
     const { api, clock, budget } = clientFor(e, emulatorLib.EXEMPT_API_KEY);
     const answers = [];
-    for (let i = 0; i < 20; i += 1) answers.push(await api.listPods());
+    for (let i = 0; i < 20; i += 1) answers.push(await api.pods.list());
     expect([answers.length, clock.sleeps, budget.snapshot()]).toEqual([
       20,
       [],
@@ -78,7 +78,7 @@ describe("a rate-limit-exempt key", () => {
   it("lets many requests at once through: only the slow start spaces the first of them, nothing stalls", async () => {
     const e = await tightEmulator();
     const { api, clock, budget } = clientFor(e, emulatorLib.EXEMPT_API_KEY);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => api.listPods()));
+    const answers = await Promise.all(Array.from({ length: 40 }, () => api.pods.list()));
     expect([answers.length, [...new Set(clock.sleeps)], budget.snapshot().windows]).toEqual([
       40,
       [SLOW_START_WAIT_MS],
@@ -95,8 +95,8 @@ describe("a rate-limit-exempt key", () => {
     const e = await tightEmulator();
     e.control.addFault({ method: "GET", path: "^/v2/pods$", status: 429, retryAfter: 2, times: 1 });
     const { api, clock, budget } = clientFor(e, emulatorLib.EXEMPT_API_KEY);
-    await api.listPods();
-    await api.listPods();
+    await api.pods.list();
+    await api.pods.list();
     expect([
       clock.sleeps,
       budget.snapshot().pausedForMs,

@@ -95,13 +95,13 @@ async function failure(p: Promise<unknown>): Promise<RunpodApiError> {
 describe("retry policy over a real server", () => {
   it("retries a 500 and returns the 200", async () => {
     const { api, server } = await setup([problem(500, "Internal", "boom"), json(200, POD)]);
-    const pod = await api.getPod("pod-1");
+    const pod = await api.pods.get("pod-1");
     expect([pod.id, server.requests.length]).toEqual(["pod-1", 2]);
   });
 
   it("gives up after five 503s with a typed error", async () => {
     const { api, server } = await setup([problem(503, "Unavailable", "try later")]);
-    const err = await failure(api.getPod("pod-1"));
+    const err = await failure(api.pods.get("pod-1"));
     expect([err.code, err.status, err.attempts, server.requests.length]).toEqual([
       ERROR_CODES.SERVER_ERROR,
       503,
@@ -113,7 +113,7 @@ describe("retry policy over a real server", () => {
   it("does not retry a 422 and surfaces errors[]", async () => {
     const errors = ["$: additional properties 'bogus' not allowed", "$.disk: must be >= 1"];
     const { api, server } = await setup([problem(422, "Unprocessable Entity", "validation failed", errors)]);
-    const err = await failure(api.updatePod("pod-1", { name: "x" }));
+    const err = await failure(api.pods.update("pod-1", { name: "x" }));
     expect([err.code, err.errors, server.requests.length]).toEqual([ERROR_CODES.UNPROCESSABLE, errors, 1]);
     expect(err.message).toContain("additional properties 'bogus' not allowed");
   });
@@ -127,7 +127,7 @@ describe("retry policy over a real server", () => {
     [400, ERROR_CODES.BAD_REQUEST, /rejected the request/],
   ])("never retries %i and says what to do", async (status, code, advice) => {
     const { api, server } = await setup([problem(status, "Nope", "detail text")]);
-    const err = await failure(api.getPod("pod-1"));
+    const err = await failure(api.pods.get("pod-1"));
     expect([err.code, err.status, server.requests.length]).toEqual([code, status, 1]);
     expect(err.message).toMatch(advice);
   });
@@ -137,7 +137,7 @@ describe("retry policy over a real server", () => {
       problem(429, "Too Many Requests", "minute window exceeded", undefined, { "retry-after": "1" }),
       json(200, POD),
     ]);
-    await api.getPod("pod-1");
+    await api.pods.get("pod-1");
     expect([server.requests.length, clock.sleeps]).toEqual([2, [1000]]);
   });
 
@@ -146,7 +146,7 @@ describe("retry policy over a real server", () => {
       problem(429, "Too Many Requests", "minute window exceeded", undefined, { "retry-after": "3" }),
       json(201, POD),
     ]);
-    await api.createPod({ name: "trainer", image: "img:1", gpu: { id: "NVIDIA A40" } });
+    await api.pods.create({ name: "trainer", image: "img:1", gpu: { id: "NVIDIA A40" } });
     expect([server.requests.length, clock.sleeps]).toEqual([2, [3000]]);
   });
 
@@ -156,7 +156,7 @@ describe("retry policy over a real server", () => {
       problem(429, "Too Many Requests", "minute window exceeded", undefined, { "retry-after": "2" }),
       json(200, POD),
     ]);
-    const pod = await api.getPod("pod-1");
+    const pod = await api.pods.get("pod-1");
     expect([pod.id, server.requests.length, clock.sleeps]).toEqual(["pod-1", 6, [2000]]);
   });
 
@@ -164,7 +164,7 @@ describe("retry policy over a real server", () => {
     const { api, clock, server } = await setup([
       problem(429, "Too Many Requests", "hour window exceeded", undefined, { "retry-after": "3400" }),
     ]);
-    const err = await failure(api.getPod("pod-1"));
+    const err = await failure(api.pods.get("pod-1"));
     expect([err.code, err.retryAfterSeconds, server.requests.length, clock.sleeps]).toEqual([
       ERROR_CODES.RATE_LIMITED,
       3400,
@@ -177,34 +177,36 @@ describe("retry policy over a real server", () => {
   it("makes the next request wait when RateLimit says r=0", async () => {
     const headers = { ratelimit: '"minute";r=0;t=2', "ratelimit-policy": '"minute";q=60;w=60' };
     const { api, clock, server } = await setup([json(200, POD, headers), json(200, POD)]);
-    await api.getPod("pod-1");
+    await api.pods.get("pod-1");
     expect(clock.sleeps).toEqual([]);
-    await api.getPod("pod-1");
+    await api.pods.get("pod-1");
     expect([server.requests.length, clock.sleeps]).toEqual([2, [2000]]);
   });
 
   it("retries a connection reset on GET", async () => {
     const { api, server } = await setup([reset, json(200, POD)]);
-    await api.getPod("pod-1");
+    await api.pods.get("pod-1");
     expect(server.requests.length).toBe(2);
   });
 
   it("does not retry a connection reset on a creating POST, and says the outcome is unknown", async () => {
     const { api, server } = await setup([reset, json(201, POD)]);
-    const err = await failure(api.createPod({ name: "trainer", image: "img:1", gpu: { id: "NVIDIA A40" } }));
+    const err = await failure(
+      api.pods.create({ name: "trainer", image: "img:1", gpu: { id: "NVIDIA A40" } }),
+    );
     expect([err.code, err.outcome, server.requests.length]).toEqual([ERROR_CODES.NETWORK, "unknown", 1]);
   });
 
   it("fails a response that never finishes with a deadline error", async () => {
     const { api, server } = await setup([hang], { deadlineMs: 150, retries: 1 });
-    const err = await failure(api.getPod("pod-1"));
+    const err = await failure(api.pods.get("pod-1"));
     expect([err.code, err.attempts, server.requests.length]).toEqual([ERROR_CODES.TIMEOUT, 2, 2]);
     expect(err.message).toContain("no complete response within 150 ms");
   });
 
   it("turns a 2xx with the wrong shape into a typed error", async () => {
     const { api, server } = await setup([json(200, { id: "pod-1", status: "RUNNING" })]);
-    const err = await failure(api.getPod("pod-1"));
+    const err = await failure(api.pods.get("pod-1"));
     expect([err.code, server.requests.length]).toEqual([ERROR_CODES.INVALID_RESPONSE, 1]);
     expect(err.message).toMatch(/\$\.name: /);
   });
@@ -217,7 +219,7 @@ describe("retry policy over a real server", () => {
     ["an unknown status value", json(200, { ...POD, status: "HIBERNATING" }), /\$\.status/],
   ])("reports %s as an invalid response", async (_name, step, message) => {
     const { api } = await setup([step]);
-    const err = await failure(api.getPod("pod-1"));
+    const err = await failure(api.pods.get("pod-1"));
     expect(err.code).toBe(ERROR_CODES.INVALID_RESPONSE);
     expect(err.message).toMatch(message);
   });
@@ -225,7 +227,9 @@ describe("retry policy over a real server", () => {
   it("refuses a body over 102400 bytes before sending it", async () => {
     const { api, server } = await setup([json(201, POD)]);
     const env = { BIG: "x".repeat(110_000) };
-    const err = await failure(api.createPod({ name: "big", image: "img:1", gpu: { id: "NVIDIA A40" }, env }));
+    const err = await failure(
+      api.pods.create({ name: "big", image: "img:1", gpu: { id: "NVIDIA A40" }, env }),
+    );
     expect([err.code, err.outcome, server.requests.length]).toEqual([
       ERROR_CODES.PAYLOAD_TOO_LARGE,
       "not-sent",
@@ -239,7 +243,7 @@ describe("retry policy over a real server", () => {
     const answer = { id: "s1", name: "big", createdAt: "2026-11-21T00:00:00Z", valueLastUpdatedAt: null };
     const { api, server } = await setup([json(201, answer)]);
     const value = "v".repeat(200_000);
-    const created = await api.createSecret({ name: "big", value });
+    const created = await api.secrets.create({ name: "big", value });
     expect([created.id, server.requests.length, JSON.parse(server.requests[0]?.body ?? "{}").value]).toEqual([
       "s1",
       1,
@@ -249,7 +253,7 @@ describe("retry policy over a real server", () => {
 
   it("refuses a secret of 16 MiB of UTF-8 or more before sending it, without quoting it", async () => {
     const { api, server } = await setup([json(201, {})]);
-    const err = await failure(api.createSecret({ name: "big", value: "é".repeat(8 * 1024 * 1024) }));
+    const err = await failure(api.secrets.create({ name: "big", value: "é".repeat(8 * 1024 * 1024) }));
     expect([err.code, err.outcome, server.requests.length, err.errors]).toEqual([
       ERROR_CODES.INVALID_REQUEST,
       "not-sent",
@@ -262,7 +266,7 @@ describe("retry policy over a real server", () => {
   it("refuses a body that breaks the strict schema before sending it, naming the field", async () => {
     const { api, server } = await setup([json(201, POD)]);
     const body = { name: "p", image: "img:1", gpu: { id: "NVIDIA A40", count: 0 } };
-    const err = await failure(api.createPod(body));
+    const err = await failure(api.pods.create(body));
     expect([err.code, server.requests.length, err.errors]).toEqual([
       ERROR_CODES.INVALID_REQUEST,
       0,
@@ -272,11 +276,11 @@ describe("retry policy over a real server", () => {
 
   it("sends Authorization, User-Agent and X-Team-Id only when configured", async () => {
     const first = await setup([json(200, POD)]);
-    await first.api.getPod("pod-1");
+    await first.api.pods.get("pod-1");
     const plain = first.server.requests[0]?.headers;
     await server?.close();
     const withTeam = await setup([json(200, POD)], { teamId: "team-42" });
-    await withTeam.api.getPod("pod-1");
+    await withTeam.api.pods.get("pod-1");
     const team = withTeam.server.requests[0]?.headers;
     expect([plain?.authorization, plain?.["x-team-id"], team?.["x-team-id"]]).toEqual([
       `Bearer ${TOKEN}`,
@@ -292,7 +296,7 @@ describe("retry policy over a real server", () => {
 
   it("redacts the token when the service echoes it", async () => {
     const { api } = await setup([problem(401, "Unauthorized", `key ${TOKEN} is invalid`)]);
-    const err = await failure(api.getPod("pod-1"));
+    const err = await failure(api.pods.get("pod-1"));
     expect(err.detail).toBe("key [redacted] is invalid");
   });
 
@@ -300,8 +304,8 @@ describe("retry policy over a real server", () => {
     const value = "hf_SECRET_VALUE_never_print_2f9c";
     const echo = problem(400, "Bad Request", `value ${value} refused`, [`$.value: ${value}`]);
     const { api } = await setup([echo]);
-    const created = await failure(api.createSecret({ name: "hf-token", value }));
-    const rotated = await failure(api.updateSecret("s1", { value }));
+    const created = await failure(api.secrets.create({ name: "hf-token", value }));
+    const rotated = await failure(api.secrets.update("s1", { value }));
     expect([created.detail, created.errors, rotated.detail, `${created.message}${rotated.message}`]).toEqual([
       "value [redacted] refused",
       ["$.value: [redacted]"],

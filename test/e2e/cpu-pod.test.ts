@@ -12,7 +12,7 @@ exampleSuite(
     replace: { config: { "runpod-cpu-pod:vcpuCount": "8" }, replaced: { worker: ["cpu"] } },
     drift: {
       change: async (emu, idOf) => {
-        await apiFor(emu).updatePod(await idOf("worker"), { image: "tampered:1" });
+        await apiFor(emu).pods.update(await idOf("worker"), { image: "tampered:1" });
       },
       drifted: { worker: ["image"] },
     },

@@ -22,7 +22,7 @@ exampleSuite(
     drift: {
       // Drift is measured against what the program declares: a port list edited in the console.
       change: async (emu, idOf) => {
-        await apiFor(emu).updatePod(await idOf("notebook"), { ports: ["8888/http", "22/tcp"] });
+        await apiFor(emu).pods.update(await idOf("notebook"), { ports: ["8888/http", "22/tcp"] });
       },
       drifted: { notebook: ["ports"] },
     },

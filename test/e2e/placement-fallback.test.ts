@@ -25,7 +25,7 @@ exampleSuite(
     },
     drift: {
       change: async (emu, idOf) => {
-        await apiFor(emu).updatePod(await idOf("inference"), { ports: ["8000/http", "22/tcp"] });
+        await apiFor(emu).pods.update(await idOf("inference"), { ports: ["8000/http", "22/tcp"] });
       },
       drifted: { inference: ["ports"] },
     },

@@ -27,7 +27,7 @@ exampleSuite(
     },
     drift: {
       change: async (emu, idOf) => {
-        await apiFor(emu).updateTemplate(await idOf("app-image"), { image: "someone/else:latest" });
+        await apiFor(emu).templates.update(await idOf("app-image"), { image: "someone/else:latest" });
       },
       drifted: { "app-image": ["image"] },
     },

@@ -128,7 +128,7 @@ describe("quickstart through the real CLI", { timeout: 180_000 }, () => {
   });
 
   it("pulumi refresh after an out-of-band change shows the drift", async () => {
-    await apiFor(emu).updatePod(await run.idOf("trainer"), { image: "someone/else:latest" });
+    await apiFor(emu).pods.update(await run.idOf("trainer"), { image: "someone/else:latest" });
     emu.control.clearRequests();
     const r = await run.refresh("refresh");
     expect([r.code, r.ops, r.details.trainer, r.writes]).toEqual([

@@ -18,7 +18,7 @@ exampleSuite(
     },
     drift: {
       change: async (emu, idOf) => {
-        await apiFor(emu).updateEndpoint(await idOf("worker"), { workers: { min: 0, max: 9 } });
+        await apiFor(emu).endpoints.update(await idOf("worker"), { workers: { min: 0, max: 9 } });
       },
       drifted: { worker: ["workers"] },
     },

@@ -23,7 +23,7 @@ exampleSuite(
     drift: {
       change: async (emu) => {
         const api = apiFor(emu);
-        await api.putSshKeys((await api.getSshKeys()).filter((k) => !k.startsWith(ALICE)));
+        await api.sshKeys.put((await api.sshKeys.get()).filter((k) => !k.startsWith(ALICE)));
       },
       drifted: {},
       gone: ["alice"],

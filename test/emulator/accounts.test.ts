@@ -63,12 +63,12 @@ function as(key: string, teamId?: string): Api {
   );
 }
 
-const podNames = async (api: Api) => (await api.listPods()).map((p) => p.name).sort();
+const podNames = async (api: Api) => (await api.pods.list()).map((p) => p.name).sort();
 
 describe("X-Team-Id", () => {
   it("a member's requests act for the team; without the header, for the member's own account", async () => {
-    await as(ALICE, TEAM).createPod({ name: "team-pod", ...POD });
-    await as(ALICE).createPod({ name: "alice-pod", ...POD });
+    await as(ALICE, TEAM).pods.create({ name: "team-pod", ...POD });
+    await as(ALICE).pods.create({ name: "alice-pod", ...POD });
     // A key added through the control plane for alice is alice's too.
     emu.control.addApiKey("rpa_ALICE_SECOND_KEY_000000000000000000", [], { userId: "user_alice" });
     expect([
@@ -83,8 +83,8 @@ describe("X-Team-Id", () => {
   });
 
   it("a non-member's requests run against their own account, without an error", async () => {
-    await as(ALICE, TEAM).createPod({ name: "team-pod", ...POD });
-    const bobs = await as(BOB, TEAM).createPod({ name: "bob-pod", ...POD });
+    await as(ALICE, TEAM).pods.create({ name: "team-pod", ...POD });
+    const bobs = await as(BOB, TEAM).pods.create({ name: "bob-pod", ...POD });
     expect([await podNames(as(BOB, TEAM)), await podNames(as(BOB)), await podNames(as(ALICE, TEAM))]).toEqual(
       [["bob-pod"], ["bob-pod"], ["team-pod"]],
     );
@@ -92,7 +92,7 @@ describe("X-Team-Id", () => {
   });
 
   it("a key created inside a team acts for it whatever X-Team-Id says", async () => {
-    await as(TEAM_KEY, OTHER_TEAM).createPod({ name: "by-team-key", ...POD });
+    await as(TEAM_KEY, OTHER_TEAM).pods.create({ name: "by-team-key", ...POD });
     expect([await podNames(as(ALICE, TEAM)), await podNames(as(BOB, OTHER_TEAM))]).toEqual([
       ["by-team-key"],
       [],
@@ -100,29 +100,29 @@ describe("X-Team-Id", () => {
   });
 
   it("another account's resource is unknown: read, change and delete answer 404, and it is left as it was", async () => {
-    const pod = await as(ALICE, TEAM).createPod({ name: "team-pod", ...POD });
+    const pod = await as(ALICE, TEAM).pods.create({ name: "team-pod", ...POD });
     const bob = as(BOB, TEAM);
     const failures = await Promise.all([
-      rejection(bob.getPod(pod.id)),
-      rejection(bob.updatePod(pod.id, { name: "mine" })),
-      rejection(bob.podAction(pod.id, "stop")),
-      rejection(bob.deletePod(pod.id)),
+      rejection(bob.pods.get(pod.id)),
+      rejection(bob.pods.update(pod.id, { name: "mine" })),
+      rejection(bob.pods.action(pod.id, "stop")),
+      rejection(bob.pods.delete(pod.id)),
     ]);
     expect(failures.map((f) => [f.status, f.detail])).toEqual(
       Array.from({ length: 4 }, () => [404, `Pod '${pod.id}' was not found.`]),
     );
-    expect([(await as(ALICE, TEAM).getPod(pod.id)).name]).toEqual(["team-pod"]);
+    expect([(await as(ALICE, TEAM).pods.get(pod.id)).name]).toEqual(["team-pod"]);
   });
 
   it("scopes every resource: volumes, templates, registries, SSH keys, endpoints, secrets and what references them", async () => {
     const team = as(ALICE, TEAM);
     const bob = as(BOB);
-    const volume = await team.createNetworkVolume({ name: "data", size: 10, dataCenter: "US-KS-2" });
-    const template = await team.createTemplate({ name: "t", image: "acme/app:1" });
-    const registry = await team.createRegistry({ name: "r", username: "u", password: "p" });
-    await team.putSshKeys(["ssh-ed25519 AAAA team"]);
-    const secret = await team.createSecret({ name: "HF_TOKEN", value: "hf_team_value" });
-    const endpoint = await team.createEndpoint({
+    const volume = await team.networkVolumes.create({ name: "data", size: 10, dataCenter: "US-KS-2" });
+    const template = await team.templates.create({ name: "t", image: "acme/app:1" });
+    const registry = await team.registries.create({ name: "r", username: "u", password: "p" });
+    await team.sshKeys.put(["ssh-ed25519 AAAA team"]);
+    const secret = await team.secrets.create({ name: "HF_TOKEN", value: "hf_team_value" });
+    const endpoint = await team.endpoints.create({
       name: "e",
       type: "QUEUE",
       scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
@@ -130,29 +130,29 @@ describe("X-Team-Id", () => {
       gpu: { pools: ["ADA_24"] },
     });
     const seen = async (api: Api) => [
-      (await api.listNetworkVolumes()).map((v) => v.id),
-      (await api.listTemplates()).map((t) => t.id),
-      (await api.listRegistries()).map((r) => r.id),
-      await api.getSshKeys(),
-      (await api.listEndpoints()).map((e) => e.id),
-      (await api.listSecrets()).map((x) => x.id),
+      (await api.networkVolumes.list()).map((v) => v.id),
+      (await api.templates.list()).map((t) => t.id),
+      (await api.registries.list()).map((r) => r.id),
+      await api.sshKeys.get(),
+      (await api.endpoints.list()).map((e) => e.id),
+      (await api.secrets.list()).map((x) => x.id),
     ];
     const referenced = await Promise.all([
       rejection(
-        bob.createPod({ name: "p", ...POD, mounts: { network: [{ volumeId: volume.id, path: "/d" }] } }),
+        bob.pods.create({ name: "p", ...POD, mounts: { network: [{ volumeId: volume.id, path: "/d" }] } }),
       ),
-      rejection(bob.createPod({ name: "p", gpu: POD.gpu, templateId: template.id })),
-      rejection(bob.createPod({ name: "p", ...POD, registry: registry.id })),
-      rejection(bob.runJob(endpoint.id, {})),
-      rejection(bob.getSecret(secret.id)),
+      rejection(bob.pods.create({ name: "p", gpu: POD.gpu, templateId: template.id })),
+      rejection(bob.pods.create({ name: "p", ...POD, registry: registry.id })),
+      rejection(bob.jobs.run(endpoint.id, {})),
+      rejection(bob.secrets.get(secret.id)),
     ]);
     // A reference to the team's secret in bob's pod is a name bob has no secret of: it stays as written.
-    const bobsPod = await bob.createPod({
+    const bobsPod = await bob.pods.create({
       name: "p",
       ...POD,
       env: { TOKEN: "{{ RUNPOD_SECRET_HF_TOKEN }}" },
     });
-    const teamsPod = await team.createPod({
+    const teamsPod = await team.pods.create({
       name: "p",
       ...POD,
       env: { TOKEN: "{{ RUNPOD_SECRET_HF_TOKEN }}" },
@@ -184,20 +184,20 @@ describe("X-Team-Id", () => {
 
   it("the seed says whose its resources are: a user template, a team's volume; public templates are everyone's", async () => {
     const seen = async (api: Api) => [
-      (await api.listTemplates()).map((t) => t.id),
-      (await api.listNetworkVolumes()).map((v) => v.id),
-      (await api.getTemplate("tpl-public")).id,
+      (await api.templates.list()).map((t) => t.id),
+      (await api.networkVolumes.list()).map((v) => v.id),
+      (await api.templates.get("tpl-public")).id,
     ];
     expect([await seen(as(ALICE)), await seen(as(ALICE, TEAM)), await seen(as(BOB))]).toEqual([
       [["tpl-alice"], [], "tpl-public"],
       [[], ["nv-team"], "tpl-public"],
       [[], [], "tpl-public"],
     ]);
-    expect((await rejection(as(BOB).getTemplate("tpl-alice"))).status).toBe(404);
+    expect((await rejection(as(BOB).templates.get("tpl-alice"))).status).toBe(404);
   });
 
   it("bills each account for its own pods only (an A40 at $0.44 an hour, its 20 GB disk $0.0028)", async () => {
-    const pod = await as(ALICE, TEAM).createPod({ name: "team-pod", ...POD });
+    const pod = await as(ALICE, TEAM).pods.create({ name: "team-pod", ...POD });
     emu.control.advance(3_600_000);
     const window = {
       bucketSize: "hour",
@@ -205,7 +205,7 @@ describe("X-Team-Id", () => {
       endTime: "2026-11-21T13:00:00Z",
     } as const;
     const billed = async (api: Api) =>
-      (await api.listPodBilling(window)).records.map((r) => [r.podId, r.gpuAmount, r.diskAmount]);
+      (await api.billing.pods(window)).records.map((r) => [r.podId, r.gpuAmount, r.diskAmount]);
     expect([await billed(as(TEAM_KEY)), await billed(as(ALICE)), await billed(as(BOB, TEAM))]).toEqual([
       [[pod.id, 0.44, 0.0028]],
       [],

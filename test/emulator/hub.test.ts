@@ -23,8 +23,8 @@ const h = frozenEmulatorForAllTests();
 /** Listing ids, in order, from their names without the `hub-` prefix. */
 const hubIds = (names: string) => names.split(" ").map((name) => `hub-${name}`);
 
-type ListingsInput = Parameters<SharedEmulator["api"]["hubListings"]>[0];
-const ids = async (input: ListingsInput) => (await h.api.hubListings(input)).map((l) => l.id);
+type ListingsInput = Parameters<SharedEmulator["api"]["hub"]["listings"]>[0];
+const ids = async (input: ListingsInput) => (await h.api.hub.listings(input)).map((l) => l.id);
 
 /**
  * A GraphQL request the typed client would not send; answers the raw `{ data, errors }` body. An
@@ -41,7 +41,7 @@ const graphql = (body: unknown, client: SharedEmulator["client"] = h.client) =>
 
 describe("listings(input)", () => {
   it("answers runpodctl's default (top 10 by stars, descending) with summary fields only", async () => {
-    const listings = await h.api.hubListings({ limit: 10, orderBy: "stars", orderDirection: "desc" });
+    const listings = await h.api.hub.listings({ limit: 10, orderBy: "stars", orderDirection: "desc" });
     expect(listings.map((l) => l.id)).toEqual(HUB_BY_STARS.slice(0, 10));
     expect(listings[0]).toEqual({
       id: "hub-comfy",
@@ -155,7 +155,7 @@ describe("listings(input)", () => {
 
 describe("listing(id) and listingFromRepo(repoOwner, repoName)", () => {
   it("answers the full listing with its release; config stays a JSON string", async () => {
-    const listing = await h.api.hubListing({ id: "hub-sdxl" });
+    const listing = await h.api.hub.listing({ id: "hub-sdxl" });
     expect(listing).toEqual({
       id: "hub-sdxl",
       title: "Worker Sdxl",
@@ -189,25 +189,25 @@ describe("listing(id) and listingFromRepo(repoOwner, repoName)", () => {
   });
 
   it("answers null for a release or build the listing does not have", async () => {
-    expect((await h.api.hubListing({ id: "hub-draft" }))?.listedRelease).toBeNull();
-    expect((await h.api.hubListing({ id: "hub-embed" }))?.listedRelease?.build).toBeNull();
+    expect((await h.api.hub.listing({ id: "hub-draft" }))?.listedRelease).toBeNull();
+    expect((await h.api.hub.listing({ id: "hub-embed" }))?.listedRelease?.build).toBeNull();
   });
 
   it("answers null for an unknown id", async () => {
-    expect(await h.api.hubListing({ id: "hub-nope" })).toBeNull();
+    expect(await h.api.hub.listing({ id: "hub-nope" })).toBeNull();
     expect(lastStatus(h)).toBe(200);
   });
 
   it("finds a listing by owner/name, case-insensitively, and answers null otherwise", async () => {
-    expect((await h.api.hubListing({ owner: "runpod-workers", name: "worker-vllm" }))?.id).toBe("hub-vllm");
-    expect((await h.api.hubListing({ owner: "Runpod-Workers", name: "Worker-VLLM" }))?.id).toBe("hub-vllm");
-    expect(await h.api.hubListing({ owner: "runpod-workers", name: "worker-nope" })).toBeNull();
-    expect(await h.api.hubListing({ owner: "comfy-org", name: "worker-vllm" })).toBeNull();
+    expect((await h.api.hub.listing({ owner: "runpod-workers", name: "worker-vllm" }))?.id).toBe("hub-vllm");
+    expect((await h.api.hub.listing({ owner: "Runpod-Workers", name: "Worker-VLLM" }))?.id).toBe("hub-vllm");
+    expect(await h.api.hub.listing({ owner: "runpod-workers", name: "worker-nope" })).toBeNull();
+    expect(await h.api.hub.listing({ owner: "comfy-org", name: "worker-vllm" })).toBeNull();
   });
 
   it("answers the same listing for both lookups", async () => {
-    expect(await h.api.hubListing({ owner: "ostris", name: "flux-lora-trainer" })).toEqual(
-      await h.api.hubListing({ id: "hub-flux-lora" }),
+    expect(await h.api.hub.listing({ owner: "ostris", name: "flux-lora-trainer" })).toEqual(
+      await h.api.hub.listing({ id: "hub-flux-lora" }),
     );
   });
 });
@@ -447,7 +447,7 @@ describe("GraphQL over HTTP", () => {
   });
 
   it("surfaces a GraphQL error from the typed client as a bad-request error with the message", async () => {
-    const err = await rejection(h.api.hubListings({ orderBy: "popularity" }));
+    const err = await rejection(h.api.hub.listings({ orderBy: "popularity" }));
     expect(err.code).toBe(clientLib.ERROR_CODES.BAD_REQUEST);
     expect(err.detail).toBe(
       'Argument "input" of field "Query.listings" has an invalid value: $.orderBy: expected one of "createdAt", "deploys", "releasedAt", "stars", "updatedAt", "views".',

@@ -58,7 +58,7 @@ describe("rate limits per API key", () => {
     const scaled = clientLib.scaledClock(60, emu.control.now());
     const settings = clientLib.resolveSettings(() => undefined, emu.env());
     const api = new clientLib.RunpodApi(new clientLib.RunpodClient(settings, { clock: scaled }));
-    for (let i = 0; i < 8; i += 1) await api.listPods();
+    for (let i = 0; i < 8; i += 1) await api.pods.list();
     const { byStatus } = emu.control.requests().summary;
     expect(byStatus).toEqual({ "200": 8 });
   });
@@ -83,11 +83,11 @@ describe("fault rules", () => {
     let api: ReturnType<typeof apiFor>;
     ({ emu, api } = await frozenEmulator({ seed: WITHOUT_HISTORY_RESOURCES }));
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "before", times: 1 });
-    const before = await rejection(api.createPod(gpuPod));
-    const afterBefore = (await api.listPods()).length;
+    const before = await rejection(api.pods.create(gpuPod));
+    const afterBefore = (await api.pods.list()).length;
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "after", times: 1 });
-    const after = await rejection(api.createPod(gpuPod));
-    const pods = await api.listPods();
+    const after = await rejection(api.pods.create(gpuPod));
+    const pods = await api.pods.list();
     expect([before.code, before.outcome, afterBefore, after.code, pods.length]).toEqual([
       ERROR_CODES.NETWORK,
       "unknown",
@@ -147,7 +147,7 @@ describe("fault rules", () => {
         retry: { retries: 0, minTimeoutMs: 1, randomize: false },
       }),
     );
-    const err = await rejection(api.getPod("x"));
+    const err = await rejection(api.pods.get("x"));
     expect(err.code).toBe(ERROR_CODES.TIMEOUT);
   });
 });
@@ -229,10 +229,10 @@ describe("request log", () => {
   it("counts per route and per status", async () => {
     let api: ReturnType<typeof apiFor>;
     ({ emu, api } = await frozenEmulator());
-    const pod = await api.createPod(gpuPod);
-    await api.getPod(pod.id);
-    await api.getPod(pod.id);
-    await rejection(api.getPod("missing"));
+    const pod = await api.pods.create(gpuPod);
+    await api.pods.get(pod.id);
+    await api.pods.get(pod.id);
+    await rejection(api.pods.get("missing"));
     expect(emu.control.requests().summary).toEqual({
       total: 4,
       byRoute: { "POST /v2/pods": 1, "GET /v2/pods/:id": 3 },
@@ -297,12 +297,12 @@ describe("control plane over HTTP", () => {
     const t0 = (await c("GET", "/clock")).body.now as number;
     await c("PUT", "/capacity", { dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 0 });
     await c("PUT", "/capacity", { dataCenterId: "EU-RO-1", gpuTypeId: "NVIDIA A40", free: 0 });
-    const full = await rejection(api.createPod(gpuPod));
+    const full = await rejection(api.pods.create(gpuPod));
     await c("PUT", "/capacity", { dataCenterId: "US-KS-2", gpuTypeId: "NVIDIA A40", free: 3 });
     await c("PUT", "/settings", { provisioningMs: 10, startingMs: 10 });
-    const pod = await api.createPod(gpuPod);
+    const pod = await api.pods.create(gpuPod);
     const moved = await c("POST", "/clock", { advanceMs: 25 });
-    const running = await api.getPod(pod.id);
+    const running = await api.pods.get(pod.id);
     const forced = await c("POST", `/pods/${pod.id}/status`, { status: "ERROR" });
     const state = await c("GET", "/state");
     const bad = await c("PUT", "/settings", { errorShare: 2 });

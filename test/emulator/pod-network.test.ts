@@ -14,7 +14,7 @@ frozenEmulatorForEachTest({ settings: { portMappingMs: 4000 } }, (t) => {
 });
 
 const create = (image: string, ports: string[]) =>
-  api.createPod({ name: "srv", image, gpu: { id: "NVIDIA A40" }, ports });
+  api.pods.create({ name: "srv", image, gpu: { id: "NVIDIA A40" }, ports });
 
 /** Connects and reads what the server says first; "refused" (or another code) when nothing listens. */
 function knock(port: number): Promise<string> {
@@ -55,9 +55,9 @@ describe("the pod network", () => {
   it("maps a <port>/tcp publicly some seconds after RUNNING, and the port listens only then", async () => {
     const pod = await create("img:1", ["22/tcp"]);
     emu.control.advance(5000);
-    const running = await api.getPod(pod.id);
+    const running = await api.pods.get(pod.id);
     emu.control.advance(4000);
-    const mapped = await api.getPod(pod.id);
+    const mapped = await api.pods.get(pod.id);
     const port = mapped.ssh?.direct?.port ?? 0;
     expect([running.status, running.ssh?.direct, running.runtime?.ports?.[0]?.public ?? null]).toEqual([
       "RUNNING",
@@ -71,7 +71,7 @@ describe("the pod network", () => {
     expect(await eventually(() => knock(port), "SSH-2.0-OpenSSH_9.6 runpod-emulator")).toBe(
       "SSH-2.0-OpenSSH_9.6 runpod-emulator",
     );
-    await api.podAction(pod.id, "stop");
+    await api.pods.action(pod.id, "stop");
     expect(await eventually(() => knock(port), "ECONNREFUSED")).toBe("ECONNREFUSED");
   });
 
@@ -94,7 +94,7 @@ describe("the pod network", () => {
     const never = await create("never:1", ["8888/http"]);
     emu.control.advance(5000 + 4000);
     const early = [await proxy(late.id, 8888), await proxy(never.id, 8888)];
-    const sshPort = (await api.getPod(late.id)).ssh?.direct?.port ?? 0;
+    const sshPort = (await api.pods.get(late.id)).ssh?.direct?.port ?? 0;
     const sshEarly = await knock(sshPort);
     emu.control.advance(30_000);
     expect([...early, sshEarly, await proxy(late.id, 8888), await proxy(never.id, 8888)]).toEqual([
@@ -113,6 +113,6 @@ describe("the pod network", () => {
     emu.control.setContainerBehaviour({ image: "crash:1", kind: "crashLoop", runMs: 60_000 });
     const pod = await create("crash:1", ["8888/http"]);
     emu.control.advance(6000);
-    expect([(await api.getPod(pod.id)).status, await proxy(pod.id, 8888)]).toEqual(["RUNNING", 502]);
+    expect([(await api.pods.get(pod.id)).status, await proxy(pod.id, 8888)]).toEqual(["RUNNING", 502]);
   });
 });

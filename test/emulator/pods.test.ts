@@ -195,14 +195,14 @@ describe("create: cross-field rules answer 400", () => {
   });
 
   it("accepts an explicit empty allowedCudaVersions with a floor", async () => {
-    const pod = await api.createPod(
+    const pod = await api.pods.create(
       gpuPod({ gpu: { id: A40, allowedCudaVersions: [], minCudaVersion: "12.2" } }),
     );
     expect(pod.status).toBe("PROVISIONING");
   });
 
   it("accepts args together with cmd when they describe the same command, and returns both", async () => {
-    const pod = await api.createPod(
+    const pod = await api.pods.create(
       gpuPod({ args: "python 'train it.py' --x", cmd: ["python", "train it.py", "--x"] }),
     );
     expect([pod.args, pod.cmd, pod.entrypoint]).toEqual([
@@ -210,14 +210,14 @@ describe("create: cross-field rules answer 400", () => {
       ["python", "train it.py", "--x"],
       [],
     ]);
-    const encoded = await api.createPod(gpuPod({ entrypoint: ["bash", "-lc"], cmd: ["echo hi"] }));
+    const encoded = await api.pods.create(gpuPod({ entrypoint: ["bash", "-lc"], cmd: ["echo hi"] }));
     expect(encoded.args).toBe('{"entrypoint":["bash","-lc"],"cmd":["echo hi"]}');
   });
 });
 
 describe("create: templates", () => {
   it("resolves the template, lets the body override it and merges env per key", async () => {
-    const pod = await api.createPod({
+    const pod = await api.pods.create({
       name: "t",
       templateId: "runpod-torch-v240",
       gpu: { id: A40 },
@@ -245,27 +245,26 @@ describe("create: templates", () => {
 
   it("lets a body CUDA field replace the template's constraint entirely", async () => {
     // The template allows 12.4/12.6/12.8; EU-SE-1's A100 hosts report 12.2, 12.4 and 12.11.
-    const pinned = await api.createPod({
+    const pinned = await api.pods.create({
       name: "t",
       templateId: "runpod-torch-v240",
       gpu: { id: A100 },
       dataCenterIds: ["EU-SE-1"],
     });
-    const floor = await api.createPod({
+    const floor = await api.pods.create({
       name: "t",
       templateId: "runpod-torch-v240",
       gpu: { id: A100, minCudaVersion: "12.10" },
       dataCenterIds: ["EU-SE-1"],
     });
     emu.control.advance(2000);
-    expect([(await api.getPod(pinned.id)).cudaVersion, (await api.getPod(floor.id)).cudaVersion]).toEqual([
-      "12.4",
-      "12.11",
-    ]);
+    expect([(await api.pods.get(pinned.id)).cudaVersion, (await api.pods.get(floor.id)).cudaVersion]).toEqual(
+      ["12.4", "12.11"],
+    );
   });
 
   it("makes CPU pods ignore the template's CUDA constraint and persistent mount", async () => {
-    const pod = await api.createPod({
+    const pod = await api.pods.create({
       name: "c",
       templateId: "runpod-torch-v240",
       cpu: { id: "cpu3c", vcpuCount: 4 },
@@ -274,9 +273,9 @@ describe("create: templates", () => {
   });
 
   it("answers 404 for an unknown template and 422 for a serverless one", async () => {
-    const unknown = await rejection(api.createPod({ name: "t", templateId: "nope", gpu: { id: A40 } }));
+    const unknown = await rejection(api.pods.create({ name: "t", templateId: "nope", gpu: { id: A40 } }));
     const serverless = await rejection(
-      api.createPod({ name: "t", templateId: "runpod-worker-sdxl", gpu: { id: A40 } }),
+      api.pods.create({ name: "t", templateId: "runpod-worker-sdxl", gpu: { id: A40 } }),
     );
     expect([unknown.status, serverless.status, serverless.errors]).toEqual([
       404,
@@ -295,9 +294,9 @@ describe("create: size, auth, balance, access and capacity", () => {
   });
 
   it("answers 413 when the body plus its template exceeds the limit", async () => {
-    const tpl = await api.createTemplate({ name: "big", image: "img", env: { A: "a".repeat(60_000) } });
+    const tpl = await api.templates.create({ name: "big", image: "img", env: { A: "a".repeat(60_000) } });
     const err = await rejection(
-      api.createPod({ name: "p", templateId: tpl.id, gpu: { id: A40 }, env: { B: "b".repeat(50_000) } }),
+      api.pods.create({ name: "p", templateId: tpl.id, gpu: { id: A40 }, env: { B: "b".repeat(50_000) } }),
     );
     expect([err.status, err.detail]).toEqual([
       413,
@@ -315,24 +314,26 @@ describe("create: size, auth, balance, access and capacity", () => {
 
   it("answers 403 for a key without access to the pool", async () => {
     const limited = (await import("../support/emulator.js")).apiFor(emu, emulatorLib.LIMITED_API_KEY);
-    const err = await rejection(limited.createPod(gpuPod({ gpu: { id: H100 }, dataCenterIds: ["US-TX-3"] })));
-    const ok = await limited.createPod(gpuPod());
+    const err = await rejection(
+      limited.pods.create(gpuPod({ gpu: { id: H100 }, dataCenterIds: ["US-TX-3"] })),
+    );
+    const ok = await limited.pods.create(gpuPod());
     expect([err.code, ok.status]).toEqual([ERROR_CODES.FORBIDDEN, "PROVISIONING"]);
   });
 
   it("answers 402 while the balance is exhausted", async () => {
     emu.control.setSettings({ balanceExhausted: true });
-    const err = await rejection(api.createPod(gpuPod()));
+    const err = await rejection(api.pods.create(gpuPod()));
     emu.control.setSettings({ balanceExhausted: false });
-    expect([err.code, (await api.createPod(gpuPod())).status]).toEqual([
+    expect([err.code, (await api.pods.create(gpuPod())).status]).toEqual([
       ERROR_CODES.PAYMENT_REQUIRED,
       "PROVISIONING",
     ]);
   });
 
   it("signals exhausted capacity per (data center, GPU) only through the detail", async () => {
-    const err = await rejection(api.createPod(gpuPod({ dataCenterIds: ["US-TX-3"] }))); // A40 free 0 there
-    const elsewhere = await api.createPod(gpuPod({ dataCenterIds: ["US-KS-2"] }));
+    const err = await rejection(api.pods.create(gpuPod({ dataCenterIds: ["US-TX-3"] }))); // A40 free 0 there
+    const elsewhere = await api.pods.create(gpuPod({ dataCenterIds: ["US-KS-2"] }));
     expect([err.status, err.detail, err.errors, elsewhere.dataCenterId]).toEqual([
       400,
       NO_CAPACITY,
@@ -342,24 +343,24 @@ describe("create: size, auth, balance, access and capacity", () => {
   });
 
   it("matches allowedCudaVersions exactly: a version no machine reports is a capacity error", async () => {
-    const err = await rejection(api.createPod(gpuPod({ gpu: { id: A40, allowedCudaVersions: ["12.9"] } })));
-    const ok = await api.createPod(gpuPod({ gpu: { id: A40, allowedCudaVersions: ["12.2"] } }));
+    const err = await rejection(api.pods.create(gpuPod({ gpu: { id: A40, allowedCudaVersions: ["12.9"] } })));
+    const ok = await api.pods.create(gpuPod({ gpu: { id: A40, allowedCudaVersions: ["12.2"] } }));
     emu.control.advance(2000);
-    expect([err.detail, (await api.getPod(ok.id)).cudaVersion]).toEqual([NO_CAPACITY, "12.2"]);
+    expect([err.detail, (await api.pods.get(ok.id)).cudaVersion]).toEqual([NO_CAPACITY, "12.2"]);
   });
 
   it("compares minCudaVersion numerically (12.11 is above 12.2)", async () => {
-    const pod = await api.createPod(gpuPod({ gpu: { id: A100, minCudaVersion: "12.5" } }));
+    const pod = await api.pods.create(gpuPod({ gpu: { id: A100, minCudaVersion: "12.5" } }));
     emu.control.advance(2000);
-    expect([(await api.getPod(pod.id)).dataCenterId, (await api.getPod(pod.id)).cudaVersion]).toEqual([
+    expect([(await api.pods.get(pod.id)).dataCenterId, (await api.pods.get(pod.id)).cudaVersion]).toEqual([
       "EU-SE-1",
       "12.11",
     ]);
   });
 
   it("applies the per-GPU RAM and vCPU placement filters", async () => {
-    const err = await rejection(api.createPod(gpuPod({ gpu: { id: A40, minRamPerGpu: 51 } })));
-    const pod = await api.createPod(gpuPod({ gpu: { id: A40, count: 2, minVcpuCountPerGpu: 9 } }));
+    const err = await rejection(api.pods.create(gpuPod({ gpu: { id: A40, minRamPerGpu: 51 } })));
+    const pod = await api.pods.create(gpuPod({ gpu: { id: A40, count: 2, minVcpuCountPerGpu: 9 } }));
     expect([err.detail, pod.gpu]).toEqual([NO_CAPACITY, { id: A40, count: 2, vcpuCount: 18, memory: 100 }]);
   });
 
@@ -368,18 +369,18 @@ describe("create: size, auth, balance, access and capacity", () => {
     emu.control.setCapacity({ dataCenterId: "EU-RO-1", gpuTypeId: A40, free: 0 });
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        api.createPod(gpuPod({ name: `c${i}`, dataCenterIds: ["US-KS-2"] })),
+        api.pods.create(gpuPod({ name: `c${i}`, dataCenterIds: ["US-KS-2"] })),
       ),
     );
     const created = results.filter((r) => r.status === "fulfilled").length;
-    const pods = await api.listPods();
+    const pods = await api.pods.list();
     expect([created, pods.length, new Set(pods.map((p) => p.id)).size]).toEqual([20, 20, 20]);
   });
 });
 
 describe("lifecycle on the emulator clock", () => {
   it("moves PROVISIONING -> STARTING -> RUNNING with the fields each status implies", async () => {
-    const pod = await api.createPod(gpuPod({ ports: ["22/tcp", "8888/http"] }));
+    const pod = await api.pods.create(gpuPod({ ports: ["22/tcp", "8888/http"] }));
     expect([pod.status, pod.startedAt, pod.cudaVersion, pod.ssh, pod.runtime, pod.actions]).toEqual([
       "PROVISIONING",
       null,
@@ -389,7 +390,7 @@ describe("lifecycle on the emulator clock", () => {
       ["stop", "terminate"],
     ]);
     emu.control.advance(2000);
-    const starting = await api.getPod(pod.id);
+    const starting = await api.pods.get(pod.id);
     expect([
       starting.status,
       starting.ssh?.proxy?.host,
@@ -398,7 +399,7 @@ describe("lifecycle on the emulator clock", () => {
       starting.cudaVersion,
     ]).toEqual(["STARTING", "ssh.runpod.io", null, null, "12.4"]);
     emu.control.advance(3000);
-    const running = await api.getPod(pod.id);
+    const running = await api.pods.get(pod.id);
     expect([
       running.status,
       running.actions,
@@ -420,7 +421,7 @@ describe("lifecycle on the emulator clock", () => {
     expect(running.runtime).toMatchObject({ uptime: 0, gpus: [{ util: 0, memoryUtil: 0 }] });
     // Public addresses come some seconds after RUNNING (settings.portMappingMs at most).
     emu.control.advance(emu.state.settings.portMappingMs);
-    const mapped = await api.getPod(pod.id);
+    const mapped = await api.pods.get(pod.id);
     const ssh = mapped.runtime?.ports?.find((p) => p.private === 22);
     expect([
       mapped.ssh?.direct?.username,
@@ -431,9 +432,9 @@ describe("lifecycle on the emulator clock", () => {
   });
 
   it("keeps ssh.direct null without 22/tcp", async () => {
-    const pod = await api.createPod(gpuPod({ ports: ["8888/http"] }));
+    const pod = await api.pods.create(gpuPod({ ports: ["8888/http"] }));
     emu.control.advance(5000);
-    const running = await api.getPod(pod.id);
+    const running = await api.pods.get(pod.id);
     expect([running.status, running.ssh?.direct, running.ssh?.proxy === null]).toEqual([
       "RUNNING",
       null,
@@ -443,28 +444,28 @@ describe("lifecycle on the emulator clock", () => {
 
   it("stops (cost 0, capacity back), starts and restarts through actions", async () => {
     emu.control.setCapacity({ dataCenterId: "US-KS-2", gpuTypeId: A40, free: 1 });
-    const pod = await api.createPod(gpuPod({ dataCenterIds: ["US-KS-2"] }));
+    const pod = await api.pods.create(gpuPod({ dataCenterIds: ["US-KS-2"] }));
     emu.control.advance(5000);
-    const stopped = await api.podAction(pod.id, "stop");
+    const stopped = await api.pods.action(pod.id, "stop");
     expect([stopped?.status, stopped?.cost, stopped?.actions, stopped?.cudaVersion]).toEqual([
       "EXITED",
       0,
       ["start", "terminate"],
       "12.4",
     ]);
-    const other = await api.createPod(gpuPod({ name: "takes-the-gpu", dataCenterIds: ["US-KS-2"] }));
-    const noRoom = await rejection(api.podAction(pod.id, "start"));
-    await api.deletePod(other.id);
-    const started = await api.podAction(pod.id, "start");
+    const other = await api.pods.create(gpuPod({ name: "takes-the-gpu", dataCenterIds: ["US-KS-2"] }));
+    const noRoom = await rejection(api.pods.action(pod.id, "start"));
+    await api.pods.delete(other.id);
+    const started = await api.pods.action(pod.id, "start");
     emu.control.advance(5000);
-    const restarted = await api.podAction(pod.id, "restart");
+    const restarted = await api.pods.action(pod.id, "restart");
     expect([noRoom.status, noRoom.detail, started?.status, restarted?.status]).toEqual([
       400,
       "There are not enough free GPUs on the host machine to start this pod.",
       "PROVISIONING",
       "STARTING",
     ]);
-    const invalid = await rejection(api.podAction(pod.id, "start"));
+    const invalid = await rejection(api.pods.action(pod.id, "start"));
     expect([invalid.status, invalid.detail]).toEqual([
       409,
       "Action 'start' is not valid for a pod in status STARTING; valid: stop, terminate.",
@@ -472,12 +473,12 @@ describe("lifecycle on the emulator clock", () => {
   });
 
   it("refuses to stop, restart or terminate a locked pod, and its actions do not list them", async () => {
-    const pod = await api.createPod(gpuPod());
+    const pod = await api.pods.create(gpuPod());
     emu.control.advance(5000);
-    const locked = await api.updatePod(pod.id, { locked: true });
-    const stop = await rejection(api.podAction(pod.id, "stop"));
-    const restart = await rejection(api.podAction(pod.id, "restart"));
-    const del = await rejection(api.deletePod(pod.id));
+    const locked = await api.pods.update(pod.id, { locked: true });
+    const stop = await rejection(api.pods.action(pod.id, "stop"));
+    const restart = await rejection(api.pods.action(pod.id, "restart"));
+    const del = await rejection(api.pods.delete(pod.id));
     expect([locked.actions, stop.status, stop.detail, restart.status, del.status, del.detail]).toEqual([
       [],
       409,
@@ -486,24 +487,24 @@ describe("lifecycle on the emulator clock", () => {
       409,
       `Pod '${pod.id}' is locked; unlock it (PATCH locked=false) before terminating it.`,
     ]);
-    const unlocked = await api.updatePod(pod.id, { locked: false });
+    const unlocked = await api.pods.update(pod.id, { locked: false });
     expect(unlocked.actions).toEqual(["stop", "restart", "terminate"]);
   });
 
   it("sends a configurable share of pods to ERROR", async () => {
     emu.control.setSettings({ errorShare: 1 });
-    const pod = await api.createPod(gpuPod());
+    const pod = await api.pods.create(gpuPod());
     emu.control.advance(5000);
-    const broken = await api.getPod(pod.id);
+    const broken = await api.pods.get(pod.id);
     expect([broken.status, broken.actions, broken.runtime]).toEqual(["ERROR", ["start", "terminate"], null]);
   });
 
   it("forgets a deleted pod at once when the grace period is 0", async () => {
     emu.control.setSettings({ terminatingMs: 0 });
-    const pod = await api.createPod(gpuPod());
-    await api.deletePod(pod.id);
-    const gone = await rejection(api.getPod(pod.id));
-    expect([gone.status, gone.detail, (await api.listPods()).length]).toEqual([
+    const pod = await api.pods.create(gpuPod());
+    await api.pods.delete(pod.id);
+    const gone = await rejection(api.pods.get(pod.id));
+    expect([gone.status, gone.detail, (await api.pods.list()).length]).toEqual([
       404,
       `Pod '${pod.id}' was not found.`,
       0,
@@ -512,13 +513,13 @@ describe("lifecycle on the emulator clock", () => {
   });
 
   it("deletes: 204, TERMINATED for the grace period, then 404; the list drops it at once", async () => {
-    const pod = await api.createPod(gpuPod());
-    await api.deletePod(pod.id);
-    const terminated = await api.getPod(pod.id);
-    const listed = await api.listPods();
+    const pod = await api.pods.create(gpuPod());
+    await api.pods.delete(pod.id);
+    const terminated = await api.pods.get(pod.id);
+    const listed = await api.pods.list();
     emu.control.advance(1000);
-    const gone = await rejection(api.getPod(pod.id));
-    const again = await rejection(api.deletePod(pod.id));
+    const gone = await rejection(api.pods.get(pod.id));
+    const again = await rejection(api.pods.delete(pod.id));
     expect([terminated.status, terminated.cost, listed.length, gone.status, again.status]).toEqual([
       "TERMINATED",
       0,
@@ -531,17 +532,17 @@ describe("lifecycle on the emulator clock", () => {
 
 describe("start time", () => {
   it("reports when the pod last became RUNNING, also when forced out of band, and the snapshot agrees", async () => {
-    const pod = await api.createPod(gpuPod());
+    const pod = await api.pods.create(gpuPod());
     emu.control.advance(5000);
-    const running = await api.getPod(pod.id);
+    const running = await api.pods.get(pod.id);
     const ranAt = emu.control.now();
     const snap = () => emu.control.snapshot().pods.find((p) => p.id === pod.id);
     expect([running.startedAt, snap()?.runningAt]).toEqual([new Date(ranAt).toISOString(), ranAt]);
-    await api.podAction(pod.id, "stop");
+    await api.pods.action(pod.id, "stop");
     emu.control.advance(7000);
     const forced = emu.control.setPodStatus(pod.id, "RUNNING");
     emu.control.advance(3000);
-    const later = await api.getPod(pod.id);
+    const later = await api.pods.get(pod.id);
     expect([forced.startedAt, later.startedAt, later.runtime?.uptime, snap()?.runningAt]).toEqual([
       new Date(ranAt + 7000).toISOString(),
       new Date(ranAt + 7000).toISOString(),
@@ -551,7 +552,7 @@ describe("start time", () => {
   });
 
   it("is null, in the snapshot too, until the pod first runs", async () => {
-    const pod = await api.createPod(gpuPod());
+    const pod = await api.pods.create(gpuPod());
     const snap = emu.control.snapshot().pods.find((p) => p.id === pod.id);
     expect([pod.startedAt, snap?.startedAt, snap?.runningAt]).toEqual([null, null, null]);
   });
@@ -559,11 +560,11 @@ describe("start time", () => {
 
 describe("injected environment", () => {
   it("startSsh injects the registered keys, and has no effect without keys", async () => {
-    const before = await api.createPod(gpuPod({ startSsh: true }));
+    const before = await api.pods.create(gpuPod({ startSsh: true }));
     const key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDemo demo@example";
-    await api.putSshKeys([key]);
-    const after = await api.createPod(gpuPod({ startSsh: true }));
-    const own = await api.createPod(gpuPod({ startSsh: true, env: { PUBLIC_KEY: "mine" } }));
+    await api.sshKeys.put([key]);
+    const after = await api.pods.create(gpuPod({ startSsh: true }));
+    const own = await api.pods.create(gpuPod({ startSsh: true, env: { PUBLIC_KEY: "mine" } }));
     expect([before.env.PUBLIC_KEY, after.env.PUBLIC_KEY, own.env.PUBLIC_KEY]).toEqual([
       undefined,
       key,
@@ -572,15 +573,15 @@ describe("injected environment", () => {
   });
 
   it("startJupyter injects a generated JUPYTER_PASSWORD unless set", async () => {
-    const gen = await api.createPod(gpuPod({ startJupyter: true }));
-    const set = await api.createPod(gpuPod({ startJupyter: true, env: { JUPYTER_PASSWORD: "pw" } }));
+    const gen = await api.pods.create(gpuPod({ startJupyter: true }));
+    const set = await api.pods.create(gpuPod({ startJupyter: true, env: { JUPYTER_PASSWORD: "pw" } }));
     expect([gen.env.JUPYTER_PASSWORD?.length, set.env.JUPYTER_PASSWORD]).toEqual([20, "pw"]);
   });
 });
 
 describe("PATCH mount rules", () => {
   const withNetwork = () =>
-    api.createPod(
+    api.pods.create(
       gpuPod({
         gpu: { id: "NVIDIA H100 80GB HBM3" },
         mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/data" }] },
@@ -590,7 +591,7 @@ describe("PATCH mount rules", () => {
   it("places a pod in its network volume's data center, and refuses another one", async () => {
     const pod = await withNetwork();
     const err = await rejection(
-      api.createPod(
+      api.pods.create(
         gpuPod({
           dataCenterIds: ["US-KS-2"],
           mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/d" }] },
@@ -606,14 +607,14 @@ describe("PATCH mount rules", () => {
 
   it("leaves mounts unchanged for {} and when omitted", async () => {
     const pod = await withNetwork();
-    const a = await api.updatePod(pod.id, { mounts: {} });
-    const b = await api.updatePod(pod.id, { name: "renamed" });
+    const a = await api.pods.update(pod.id, { mounts: {} });
+    const b = await api.pods.update(pod.id, { name: "renamed" });
     expect([a.mounts, b.mounts, b.name]).toEqual([pod.mounts, pod.mounts, "renamed"]);
   });
 
   it("changes only the path", async () => {
     const pod = await withNetwork();
-    const moved = await api.updatePod(pod.id, {
+    const moved = await api.pods.update(pod.id, {
       mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/mnt/data" }] },
     });
     expect(moved.mounts).toEqual({ network: [{ volumeId: "nv-tx3-datasets", path: "/mnt/data" }] });
@@ -634,7 +635,7 @@ describe("PATCH mount rules", () => {
       body: JSON.stringify({ mounts }),
     });
     expect([res.status, res.body.detail]).toEqual([status, expect.stringMatching(detail)]);
-    expect((await api.getPod(pod.id)).mounts).toEqual(pod.mounts);
+    expect((await api.pods.get(pod.id)).mounts).toEqual(pod.mounts);
   });
 
   it("rejects a partial entry with 422", async () => {
@@ -650,9 +651,9 @@ describe("PATCH mount rules", () => {
   });
 
   it("rejects any mount on a pod created without one", async () => {
-    const pod = await api.createPod(gpuPod());
+    const pod = await api.pods.create(gpuPod());
     const err = await rejection(
-      api.updatePod(pod.id, { mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/d" }] } }),
+      api.pods.update(pod.id, { mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/d" }] } }),
     );
     expect([err.status, err.detail]).toEqual([
       400,
@@ -661,18 +662,20 @@ describe("PATCH mount rules", () => {
   });
 
   it("rejects a persistent size change", async () => {
-    const pod = await api.createPod(gpuPod({ mounts: { persistent: { size: 20, path: "/w" } } }));
-    const err = await rejection(api.updatePod(pod.id, { mounts: { persistent: { size: 30, path: "/w" } } }));
+    const pod = await api.pods.create(gpuPod({ mounts: { persistent: { size: 20, path: "/w" } } }));
+    const err = await rejection(
+      api.pods.update(pod.id, { mounts: { persistent: { size: 30, path: "/w" } } }),
+    );
     expect(err.detail).toBe("mounts.persistent.size cannot change; only the path may be updated.");
   });
 
   it("restarts a running container when its settings change, not for a rename", async () => {
-    const pod = await api.createPod(gpuPod());
+    const pod = await api.pods.create(gpuPod());
     emu.control.advance(5000);
-    const renamed = await api.updatePod(pod.id, { name: "n2" });
-    const reimaged = await api.updatePod(pod.id, { image: "img:2" });
+    const renamed = await api.pods.update(pod.id, { name: "n2" });
+    const reimaged = await api.pods.update(pod.id, { image: "img:2" });
     emu.control.advance(3000);
-    expect([renamed.status, reimaged.status, (await api.getPod(pod.id)).status]).toEqual([
+    expect([renamed.status, reimaged.status, (await api.pods.get(pod.id)).status]).toEqual([
       "RUNNING",
       "STARTING",
       "RUNNING",
@@ -680,10 +683,10 @@ describe("PATCH mount rules", () => {
   });
 
   it("applies globalNetworking at the next start", async () => {
-    const pod = await api.createPod(gpuPod({ gpu: { id: H100 }, dataCenterIds: ["US-TX-3"] }));
+    const pod = await api.pods.create(gpuPod({ gpu: { id: H100 }, dataCenterIds: ["US-TX-3"] }));
     emu.control.advance(5000);
-    const patched = await api.updatePod(pod.id, { globalNetworking: true });
-    const restarted = await api.podAction(pod.id, "restart");
+    const patched = await api.pods.update(pod.id, { globalNetworking: true });
+    const restarted = await api.pods.action(pod.id, "restart");
     expect([patched.globalNetworking, restarted?.globalNetworking]).toEqual([
       { enabled: false },
       { enabled: true, ip: expect.stringMatching(/^10\./), internalDns: `${pod.id}.runpod.internal` },
@@ -695,12 +698,12 @@ describe("cluster member pods", () => {
   it("come with every seed load: a new state, a seed replacing the clusters, a reset", async () => {
     const clusters = [{ id: "clu-x", gpuTypeId: A100, dataCenterId: "EU-SE-1", members: 3 }];
     const fresh = new emulatorLib.EmulatorState({ seed: { clusters, ...WITHOUT_HISTORY_RESOURCES } });
-    const member = (id: string) => api.getPod(id);
+    const member = (id: string) => api.pods.get(id);
     emu.control.loadSeed({ clusters, ...WITHOUT_HISTORY_RESOURCES });
-    const loaded = (await api.listPods({ includeClusterPods: true })).map((p) => p.id);
+    const loaded = (await api.pods.list({ includeClusterPods: true })).map((p) => p.id);
     const oldGone = await rejection(member("clu-demo-ray-node0"));
     emu.control.reset(WITHOUT_HISTORY_RESOURCES);
-    const reset = (await api.listPods({ includeClusterPods: true })).map((p) => p.id);
+    const reset = (await api.pods.list({ includeClusterPods: true })).map((p) => p.id);
     expect([[...fresh.pods.keys()], loaded, oldGone.status, reset]).toEqual([
       ["clu-x-node0", "clu-x-node1", "clu-x-node2"],
       ["clu-x-node0", "clu-x-node1", "clu-x-node2"],
@@ -716,10 +719,10 @@ describe("cluster member pods", () => {
   });
 
   it("are listed only with includeClusterPods and cannot be changed or deleted", async () => {
-    const plain = await api.listPods();
-    const all = await api.listPods({ includeClusterPods: true });
-    const patch = await rejection(api.updatePod("clu-demo-ray-node0", { name: "x" }));
-    const del = await rejection(api.deletePod("clu-demo-ray-node1"));
+    const plain = await api.pods.list();
+    const all = await api.pods.list({ includeClusterPods: true });
+    const patch = await rejection(api.pods.update("clu-demo-ray-node0", { name: "x" }));
+    const del = await rejection(api.pods.delete("clu-demo-ray-node1"));
     expect([plain.length, all.map((p) => p.cluster?.rank), patch.status, del.status]).toEqual([
       0,
       [0, 1],

@@ -18,7 +18,7 @@ frozenEmulatorForEachTest({}, (t) => {
 
 describe("catalog", () => {
   it("reports GPU stock per data center, with CUDA versions, when asked with a product", async () => {
-    const gpus = await api.listGpuTypes({ include: ["AVAILABILITY"], product: ["POD"] });
+    const gpus = await api.catalog.gpuTypes({ include: ["AVAILABILITY"], product: ["POD"] });
     const a40 = gpus.find((g) => g.id === "NVIDIA A40");
     expect([a40?.availability, a40?.dataCenters, a40?.cudaVersions]).toEqual([
       "HIGH",
@@ -32,12 +32,12 @@ describe("catalog", () => {
         { version: "12.2", available: true },
       ],
     ]);
-    const plain = await api.listGpuTypes();
+    const plain = await api.catalog.gpuTypes();
     expect([plain.length, plain[0]?.availability, plain[0]?.dataCenters]).toEqual([9, undefined, undefined]);
   });
 
   it("refuses include=AVAILABILITY without a product", async () => {
-    const err = await rejection(api.listGpuTypes({ include: ["AVAILABILITY"] }));
+    const err = await rejection(api.catalog.gpuTypes({ include: ["AVAILABILITY"] }));
     expect(err.status).toBe(400);
     expect(err.detail).toBe(
       "include=AVAILABILITY requires product (POD, CLUSTER or SERVERLESS): stock differs by product.",
@@ -63,13 +63,13 @@ describe("catalog", () => {
   });
 
   it("filters data centers by region and adds GPU availability on request", async () => {
-    const dcs = await api.listDataCenters({ regions: ["EUROPE"], include: ["GPU_AVAILABILITY"] });
+    const dcs = await api.catalog.dataCenters({ regions: ["EUROPE"], include: ["GPU_AVAILABILITY"] });
     expect(dcs.map((d) => [d.id, d.region, d.globalNetwork, d.gpuAvailability?.length])).toEqual([
       ["EU-RO-1", "EUROPE", true, 3],
       ["EU-SE-1", "EUROPE", false, 2],
       ["EUR-IS-1", "EUROPE", false, 2],
     ]);
-    const global = await api.listDataCenters({ globalNetwork: true });
+    const global = await api.catalog.dataCenters({ globalNetwork: true });
     expect(global.map((d) => d.id)).toEqual(["US-TX-3", "US-KS-2", "CA-MTL-1", "EU-RO-1"]);
   });
 
@@ -80,9 +80,9 @@ describe("catalog", () => {
       free: 0,
       availability: "HIGH",
     });
-    const [ro] = await api.listDataCenters({ regions: ["EUROPE"], include: ["GPU_AVAILABILITY"] });
+    const [ro] = await api.catalog.dataCenters({ regions: ["EUROPE"], include: ["GPU_AVAILABILITY"] });
     const err = await rejection(
-      api.createPod({ name: "p", image: "i", gpu: { id: "NVIDIA A40" }, dataCenterIds: ["EU-RO-1"] }),
+      api.pods.create({ name: "p", image: "i", gpu: { id: "NVIDIA A40" }, dataCenterIds: ["EU-RO-1"] }),
     );
     expect([ro?.gpuAvailability?.find((g) => g.id === "NVIDIA A40")?.availability, err.status]).toEqual([
       "HIGH",
@@ -94,7 +94,7 @@ describe("catalog", () => {
   });
 
   it("lists CPU flavors with their vCPU range and RAM multiplier", async () => {
-    const cpus = await api.listCpuFlavors();
+    const cpus = await api.catalog.cpuFlavors();
     expect(cpus.map((c) => [c.id, c.vcpu.min, c.vcpu.max, c.ramGbPerVcpu])).toEqual([
       ["cpu3c", 2, 32, 2],
       ["cpu3g", 2, 32, 4],
@@ -105,13 +105,13 @@ describe("catalog", () => {
   });
 
   it("lists public templates by source, one of them serverless", async () => {
-    const official = await api.listPublicTemplates();
+    const official = await api.catalog.publicTemplates();
     expect(official.map((t) => [t.id, t.serverless, t.registry])).toEqual([
       ["runpod-torch-v240", false, null],
       ["runpod-ubuntu-cpu", false, null],
       ["runpod-worker-sdxl", true, null],
     ]);
-    expect((await api.listPublicTemplates({ source: "community" })).map((t) => t.id)).toEqual([
+    expect((await api.catalog.publicTemplates({ source: "community" })).map((t) => t.id)).toEqual([
       "comfyui-community",
     ]);
   });
@@ -122,11 +122,11 @@ describe("account SSH keys", () => {
   const k2 = "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAI two";
 
   it("replaces the whole set on PUT", async () => {
-    await api.putSshKeys([k1, k2]);
-    await api.putSshKeys([k2]);
-    expect(await api.getSshKeys()).toEqual([k2]);
-    await api.putSshKeys([]);
-    expect(await api.getSshKeys()).toEqual([]);
+    await api.sshKeys.put([k1, k2]);
+    await api.sshKeys.put([k2]);
+    expect(await api.sshKeys.get()).toEqual([k2]);
+    await api.sshKeys.put([]);
+    expect(await api.sshKeys.get()).toEqual([]);
   });
 
   it("rejects a line that is not an authorized_keys entry with 422", async () => {
@@ -143,7 +143,7 @@ describe("account SSH keys", () => {
 
 describe("templates", () => {
   it("creates, reads, updates and deletes the account's templates; public ones are read-only", async () => {
-    const t = await api.createTemplate({ name: "mine", image: "img:1", ports: ["22/tcp"] });
+    const t = await api.templates.create({ name: "mine", image: "img:1", ports: ["22/tcp"] });
     expect([t.startSsh, t.startJupyter, t.category, t.public, t.serverless]).toEqual([
       true,
       true,
@@ -151,16 +151,16 @@ describe("templates", () => {
       false,
       false,
     ]);
-    const updated = await api.updateTemplate(t.id, { image: "img:2", env: { A: "1" } });
-    expect([updated.image, updated.env, (await api.listTemplates()).length]).toEqual([
+    const updated = await api.templates.update(t.id, { image: "img:2", env: { A: "1" } });
+    expect([updated.image, updated.env, (await api.templates.list()).length]).toEqual([
       "img:2",
       { A: "1" },
       1,
     ]);
-    const publicRead = await api.getTemplate("runpod-torch-v240");
-    const publicEdit = await rejection(api.updateTemplate("runpod-torch-v240", { name: "x" }));
-    await api.deleteTemplate(t.id);
-    expect([publicRead.name, publicEdit.status, (await rejection(api.getTemplate(t.id))).status]).toEqual([
+    const publicRead = await api.templates.get("runpod-torch-v240");
+    const publicEdit = await rejection(api.templates.update("runpod-torch-v240", { name: "x" }));
+    await api.templates.delete(t.id);
+    expect([publicRead.name, publicEdit.status, (await rejection(api.templates.get(t.id))).status]).toEqual([
       "Runpod Pytorch 2.4.0",
       404,
       404,
@@ -190,12 +190,12 @@ describe("seeded templates", () => {
       seed: { templates: [{ id: "bare", source: "official", image: "img:1" }] },
     });
     try {
-      const bare = await seeded.api.getTemplate("bare");
+      const bare = await seeded.api.templates.get("bare");
       expect(bare).toEqual({ id: "bare", name: "bare", image: "img:1", ...DEFAULTS });
       // startSsh takes effect: the registered keys reach a pod created from the template.
       const key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDemo demo@example";
-      await seeded.api.putSshKeys([key]);
-      const pod = await seeded.api.createPod({ name: "p", templateId: "bare", gpu: { id: "NVIDIA A40" } });
+      await seeded.api.sshKeys.put([key]);
+      const pod = await seeded.api.pods.create({ name: "p", templateId: "bare", gpu: { id: "NVIDIA A40" } });
       expect([pod.env.PUBLIC_KEY, pod.env.JUPYTER_PASSWORD]).toEqual([key, undefined]);
     } finally {
       await seeded.emu.close();
@@ -203,7 +203,7 @@ describe("seeded templates", () => {
   });
 
   it("are the same defaults the default seed's own templates get", async () => {
-    const ubuntu = await api.getTemplate("runpod-ubuntu-cpu");
+    const ubuntu = await api.templates.get("runpod-ubuntu-cpu");
     expect(ubuntu).toEqual({
       ...DEFAULTS,
       id: "runpod-ubuntu-cpu",
@@ -228,10 +228,10 @@ describe("seeded templates", () => {
 
 describe("network volumes", () => {
   it("grows, refuses to shrink or an empty change, and keeps the data center", async () => {
-    const v = await api.createNetworkVolume({ name: "data", size: 20, dataCenter: "US-KS-2" });
-    const grown = await api.updateNetworkVolume(v.id, { size: 40 });
-    const shrink = await rejection(api.updateNetworkVolume(v.id, { size: 30 }));
-    const empty = await rejection(api.updateNetworkVolume(v.id, {}));
+    const v = await api.networkVolumes.create({ name: "data", size: 20, dataCenter: "US-KS-2" });
+    const grown = await api.networkVolumes.update(v.id, { size: 40 });
+    const shrink = await rejection(api.networkVolumes.update(v.id, { size: 30 }));
+    const empty = await rejection(api.networkVolumes.update(v.id, {}));
     expect([v.type, grown.size, shrink.detail, empty.detail]).toEqual([
       "STANDARD",
       40,
@@ -251,21 +251,21 @@ describe("network volumes", () => {
       "dataCenter 'NOPE' is not a data center; see GET /v2/catalog/datacenters.",
     ],
   ])("refuses %j", async (body, detail) => {
-    expect((await rejection(api.createNetworkVolume(body))).detail).toBe(detail);
+    expect((await rejection(api.networkVolumes.create(body))).detail).toBe(detail);
   });
 
   it("refuses to delete a volume a pod still mounts", async () => {
-    const pod = await api.createPod({
+    const pod = await api.pods.create({
       name: "p",
       image: "i",
       gpu: { id: "NVIDIA H100 80GB HBM3" },
       mounts: { network: [{ volumeId: "nv-tx3-datasets", path: "/d" }] },
     });
-    const busy = await rejection(api.deleteNetworkVolume("nv-tx3-datasets"));
-    await api.deletePod(pod.id);
+    const busy = await rejection(api.networkVolumes.delete("nv-tx3-datasets"));
+    await api.pods.delete(pod.id);
     emu.control.advance(1000);
-    await api.deleteNetworkVolume("nv-tx3-datasets");
-    expect([busy.status, (await api.listNetworkVolumes()).map((v) => v.id)]).toEqual([
+    await api.networkVolumes.delete("nv-tx3-datasets");
+    expect([busy.status, (await api.networkVolumes.list()).map((v) => v.id)]).toEqual([
       409,
       ["nv-ro1-models"],
     ]);

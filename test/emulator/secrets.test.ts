@@ -182,12 +182,12 @@ describe("/v2/account/secrets", () => {
 
 describe("the typed client", () => {
   it("creates, finds by name, rotates, reads and deletes", async () => {
-    const created = await h.api.createSecret({ name: "hf-token", value: VALUE });
+    const created = await h.api.secrets.create({ name: "hf-token", value: VALUE });
     h.emu.control.advance(1000);
-    const rotated = await h.api.updateSecret(created.id, { value: ROTATED, description: "rotated" });
-    const found = await h.api.listSecrets({ name: "HF-TOKEN" });
-    await h.api.deleteSecret(created.id);
-    const gone = await rejection(h.api.getSecret(created.id));
+    const rotated = await h.api.secrets.update(created.id, { value: ROTATED, description: "rotated" });
+    const found = await h.api.secrets.list({ name: "HF-TOKEN" });
+    await h.api.secrets.delete(created.id);
+    const gone = await rejection(h.api.secrets.get(created.id));
     expect([rotated, found, gone.code]).toEqual([
       { ...created, description: "rotated", valueLastUpdatedAt: iso(1000) },
       [rotated],
@@ -196,10 +196,10 @@ describe("the typed client", () => {
   });
 
   it("maps a taken name to CONFLICT and refuses a reserved name before sending it", async () => {
-    await h.api.createSecret({ name: "hf-token", value: VALUE });
-    const taken = await rejection(h.api.createSecret({ name: "hf-token", value: "other" }));
+    await h.api.secrets.create({ name: "hf-token", value: VALUE });
+    const taken = await rejection(h.api.secrets.create({ name: "hf-token", value: "other" }));
     h.emu.control.clearRequests();
-    const reserved = await rejection(h.api.createSecret({ name: "runpod_x", value: VALUE }));
+    const reserved = await rejection(h.api.secrets.create({ name: "runpod_x", value: VALUE }));
     expect([taken.code, taken.status, reserved.code, reserved.outcome, reserved.errors]).toEqual([
       ERROR_CODES.CONFLICT,
       409,

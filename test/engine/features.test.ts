@@ -138,7 +138,7 @@ describe("resource options through the real engine", { timeout: 120_000 }, () =>
       [],
       kept,
     ]);
-    await apiFor(emu).deletePod(kept[0]?.id ?? "");
+    await apiFor(emu).pods.delete(kept[0]?.id ?? "");
   });
 
   it("customTimeouts never reach a dynamic provider; the timeouts input does", async () => {

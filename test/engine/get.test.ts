@@ -38,10 +38,10 @@ beforeAll(async () => {
     seed: WITHOUT_HISTORY_RESOURCES,
   });
   api = apiFor(emu);
-  await api.putSshKeys([KEY]);
+  await api.sshKeys.put([KEY]);
   const [pod, endpoint, template, volume, registry, secret, cluster, scratch, retired] = await Promise.all([
     // startSsh with a registered key: the service adds PUBLIC_KEY, which a read pod's env leaves out.
-    api.createPod({
+    api.pods.create({
       name: "notebook",
       image: "runpod/base:0.6.2-cpu",
       cpu: { id: "cpu3c", vcpuCount: 2 },
@@ -49,12 +49,12 @@ beforeAll(async () => {
       ports: ["8888/http"],
       startSsh: true,
     }),
-    api.createEndpoint(appEndpoint("sdxl", { env: { STEPS: "30" } })),
-    api.createTemplate({ name: "base", image: "acme/app:1", env: { A: "1" }, ports: ["22/tcp"] }),
-    api.createNetworkVolume({ name: "datasets", size: 10, dataCenter: "US-KS-2" }),
-    api.createRegistry({ name: "ghcr", username: "bot", password: "registry-password" }),
-    api.createSecret({ name: "HF_TOKEN", value: "hf_value_set_in_the_console" }),
-    api.createCluster({
+    api.endpoints.create(appEndpoint("sdxl", { env: { STEPS: "30" } })),
+    api.templates.create({ name: "base", image: "acme/app:1", env: { A: "1" }, ports: ["22/tcp"] }),
+    api.networkVolumes.create({ name: "datasets", size: 10, dataCenter: "US-KS-2" }),
+    api.registries.create({ name: "ghcr", username: "bot", password: "registry-password" }),
+    api.secrets.create({ name: "HF_TOKEN", value: "hf_value_set_in_the_console" }),
+    api.clusters.create({
       name: "trainers",
       type: "SLURM",
       compute: { gpuTypeId: "NVIDIA A40", gpuCountPerPod: 2, podCount: 2 },
@@ -62,8 +62,8 @@ beforeAll(async () => {
       env: { NCCL_DEBUG: "INFO" },
       dataCenterIds: ["US-KS-2"],
     }),
-    api.createNetworkVolume({ name: "scratch", size: 10, dataCenter: "US-KS-2" }),
-    api.createTemplate({ name: "retired", image: "acme/app:0" }),
+    api.networkVolumes.create({ name: "scratch", size: 10, dataCenter: "US-KS-2" }),
+    api.templates.create({ name: "retired", image: "acme/app:0" }),
   ]);
   scratchId = scratch.id;
   retiredId = retired.id;
@@ -128,15 +128,15 @@ async function inState(): Promise<Record<string, StateResource>> {
 /** Every object the program reads, as the API has it, and whether the adopted volume is still there. */
 async function objectsInApi() {
   const [pod, endpoint, template, volume, registry, secret, cluster, sshKeys, volumes] = await Promise.all([
-    api.getPod(ids.pod ?? ""),
-    api.getEndpoint(ids.endpoint ?? ""),
-    api.getTemplate(ids.template ?? ""),
-    api.getNetworkVolume(ids.volume ?? ""),
-    api.getRegistry(ids.registry ?? ""),
-    api.getSecret(ids.secret ?? ""),
-    api.getCluster(ids.cluster ?? ""),
-    api.getSshKeys(),
-    api.listNetworkVolumes(),
+    api.pods.get(ids.pod ?? ""),
+    api.endpoints.get(ids.endpoint ?? ""),
+    api.templates.get(ids.template ?? ""),
+    api.networkVolumes.get(ids.volume ?? ""),
+    api.registries.get(ids.registry ?? ""),
+    api.secrets.get(ids.secret ?? ""),
+    api.clusters.get(ids.cluster ?? ""),
+    api.sshKeys.get(),
+    api.networkVolumes.list(),
   ]);
   return [
     [pod.id, pod.status],
@@ -162,10 +162,10 @@ describe("resources read by id", { timeout: 180_000 }, () => {
       [],
     ]);
     const [pod, secret, cluster, members] = await Promise.all([
-      api.getPod(ids.pod ?? ""),
-      api.getSecret(ids.secret ?? ""),
-      api.getCluster(ids.cluster ?? ""),
-      api.listClusterPods(ids.cluster ?? ""),
+      api.pods.get(ids.pod ?? ""),
+      api.secrets.get(ids.secret ?? ""),
+      api.clusters.get(ids.cluster ?? ""),
+      api.clusters.pods(ids.cluster ?? ""),
     ]);
     const outputs = await stack.outputs(true);
     expect(outputs.read).toEqual({
@@ -245,8 +245,8 @@ describe("resources read by id", { timeout: 180_000 }, () => {
   });
 
   it("refresh reads them again: a change made outside shows, a deleted object leaves state, nothing is written", async () => {
-    await api.updateEndpoint(ids.endpoint ?? "", { name: "sdxl-renamed" });
-    await api.deleteTemplate(retiredId);
+    await api.endpoints.update(ids.endpoint ?? "", { name: "sdxl-renamed" });
+    await api.templates.delete(retiredId);
     const r = await run(["refresh", "--yes", "--skip-preview", "--json"]);
     const state = await inState();
     expect([

@@ -92,7 +92,7 @@ describe("a Secret through the real engine", { timeout: 240_000 }, () => {
   it("a new value rotates the secret in place; the running pod keeps the old one until it restarts", async () => {
     const r = await run(SECOND, ["up"]);
     const before = podEnvironment(podId);
-    await apiFor(emu).podAction(podId, "restart");
+    await apiFor(emu).pods.action(podId, "restart");
     expect([r.code, r.steps, r.writes, r.text.includes(SECOND), before, podEnvironment(podId)]).toEqual([
       0,
       ["same engine-secret-dev", "update hf", "same app"],
@@ -106,10 +106,10 @@ describe("a Secret through the real engine", { timeout: 240_000 }, () => {
 
   it("refresh notices a value set in the console, and the next up sets the program's back", async () => {
     const id = String((await stack.outputs()).secretId);
-    await apiFor(emu).updateSecret(id, { value: CONSOLE });
+    await apiFor(emu).secrets.update(id, { value: CONSOLE });
     const refreshed = await run(SECOND, ["refresh"]);
     const r = await run(SECOND, ["up"]);
-    await apiFor(emu).podAction(podId, "restart");
+    await apiFor(emu).pods.action(podId, "restart");
     expect([refreshed.code, refreshed.writes, r.steps, r.writes, podEnvironment(podId)]).toEqual([
       0,
       [],

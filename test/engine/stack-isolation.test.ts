@@ -98,7 +98,7 @@ describe("two stacks declaring one SSH public key", { timeout: 240_000 }, () => 
     new RegExp(
       `^${KEY.replace(/[+/]/g, "\\$&")} runpod-dynamic-holders=[0-9a-f]{12}(,[0-9a-f]{12}){${holders - 1}}$`,
     );
-  const onAccount = async () => (await apiFor(emu).getSshKeys()).filter((k) => k.startsWith(material));
+  const onAccount = async () => (await apiFor(emu).sshKeys.get()).filter((k) => k.startsWith(material));
 
   it("destroying one leaves the key on the account; the other's refresh and up change nothing", async () => {
     const x = await devStack({ sshKeys: { laptop: KEY } });

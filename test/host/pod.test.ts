@@ -176,7 +176,7 @@ describe("create, diff, update, read, delete", () => {
   });
 
   it("refresh sees an out-of-band change, in properties and inputs", async () => {
-    await apiFor(emu).updatePod(id, { image: "img:drift" });
+    await apiFor(emu).pods.update(id, { image: "img:drift" });
     const res = await rpc<Any>(
       host.client,
       "read",

@@ -100,7 +100,7 @@ describe("ServerlessEndpoint", () => {
       .toJavaScript();
     expect([updated.workers.max, updated.jobUrl]).toEqual([6, outs.jobUrl]);
 
-    await apiFor(emu).updateEndpoint(id, { name: "renamed-elsewhere" });
+    await apiFor(emu).endpoints.update(id, { name: "renamed-elsewhere" });
     expect((await r.read(id, updated)).getProperties().toJavaScript().name).toBe("renamed-elsewhere");
 
     await r.delete(id, updated);
@@ -185,9 +185,9 @@ describe("SshKey", () => {
       a.create(ia.getInputs().toJavaScript()),
       b.create(ib.getInputs().toJavaScript()),
     ]);
-    expect((await apiFor(emu).getSshKeys()).sort()).toEqual([k1, k2].sort());
+    expect((await apiFor(emu).sshKeys.get()).sort()).toEqual([k1, k2].sort());
     await a.delete(ca.getId(), ca.getProperties().toJavaScript());
-    expect(await apiFor(emu).getSshKeys()).toEqual([k2]);
+    expect(await apiFor(emu).sshKeys.get()).toEqual([k2]);
     expect((await b.read(cb.getId(), cb.getProperties().toJavaScript())).getId()).toBe(cb.getId());
   });
 });

@@ -167,7 +167,7 @@ describe("lifecycle", () => {
     emu.control.advance(60_000);
     emu.control.clearRequests();
     const updated = js((await r.update(id, outs, news)).getProperties());
-    const pod = await apiFor(emu).createPod({
+    const pod = await apiFor(emu).pods.create({
       name: "app",
       image: "acme/app:1",
       gpu: { id: "NVIDIA A40" },
@@ -203,12 +203,12 @@ describe("lifecycle", () => {
     const { id, outs } = await created();
     const same = await r.read(id, outs);
     emu.control.advance(60_000);
-    await apiFor(emu).updateSecret(id, { value: "set-in-the-console" });
+    await apiFor(emu).secrets.update(id, { value: "set-in-the-console" });
     const drifted = await r.read(id, outs);
     const props = js(drifted.getProperties());
     const recorded = js(drifted.getInputs());
     const next = js((await r.check(inputs, recorded)).getInputs());
-    await apiFor(emu).deleteSecret(id);
+    await apiFor(emu).secrets.delete(id);
     expect([
       js(same.getProperties()),
       same.getInputs(),
@@ -234,7 +234,7 @@ describe("lifecycle", () => {
   });
 
   it("a name already taken fails with the id to adopt, before any POST", async () => {
-    const existing = await apiFor(emu).createSecret({ name: "HF-Token", value: "other" });
+    const existing = await apiFor(emu).secrets.create({ name: "HF-Token", value: "other" });
     emu.control.clearRequests();
     const err = await r.create(js((await r.check(inputs)).getInputs())).catch((e: Error) => e);
     expect([(err as Error).message, emu.control.requests().entries.map((e) => e.route)]).toEqual([
@@ -244,9 +244,9 @@ describe("lifecycle", () => {
   });
 
   it("adoptId takes over a secret of the same name and writes the program's value to it", async () => {
-    const existing = await apiFor(emu).createSecret({ name: "hf-token", value: "unknown-to-pulumi" });
+    const existing = await apiFor(emu).secrets.create({ name: "hf-token", value: "unknown-to-pulumi" });
     const { id, outs } = await created({ ...inputs, adoptId: existing.id });
-    const pod = await apiFor(emu).createPod({
+    const pod = await apiFor(emu).pods.create({
       name: "app",
       image: "acme/app:1",
       gpu: { id: "NVIDIA A40" },
@@ -289,7 +289,7 @@ describe("a Pod whose env references the secret", () => {
     expect([
       news.env,
       outs.env,
-      (await apiFor(emu).getPod(res.getId())).env,
+      (await apiFor(emu).pods.get(res.getId())).env,
       read.env,
       d.getChanges(),
       Object.fromEntries(

@@ -106,7 +106,7 @@ describe("NetworkVolume", () => {
     const updated = propsOf(await r.update(id, outs, { ...inputs, size: 80 }));
     expect(updated).toEqual({ ...outs, size: 80 });
 
-    await apiFor(emu).updateNetworkVolume(id, { name: "renamed-elsewhere", size: 120 });
+    await apiFor(emu).networkVolumes.update(id, { name: "renamed-elsewhere", size: 120 });
     const read = await r.read(id, updated);
     expect([read.getId(), propsOf(read), withoutProvider(inputsOf(read))]).toEqual([
       id,
@@ -199,7 +199,7 @@ describe("Template", () => {
       { HF_TOKEN: SECRET_ENV },
     ]);
 
-    await apiFor(emu).updateTemplate(id, { ports: ["8888/http"] });
+    await apiFor(emu).templates.update(id, { ports: ["8888/http"] });
     const read = await r.read(id, updated);
     expect([read.getId(), propsOf(read).ports, inputsOf(read).ports]).toEqual([
       id,

@@ -160,7 +160,7 @@ describe("a YAML program on the provider plugin", { timeout: 240_000 }, () => {
   });
 
   it("imports a pod made outside Pulumi, and writes the YAML that declares it", async () => {
-    const outside = await apiFor(emu).createPod({
+    const outside = await apiFor(emu).pods.create({
       name: "made-by-hand",
       image: "runpod/base:0.6.2-cpu",
       cpu: { id: "cpu3c", vcpuCount: 2 },

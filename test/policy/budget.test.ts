@@ -11,7 +11,10 @@ import { describe, expect, it } from "vitest";
 import { loadDist } from "../support/dist.js";
 import { POD, STACK, stackPolicyNamed, type TestResource, urnOf, validateStack } from "../support/policy.js";
 
-const { priceList, toSnapshot } = loadDist<typeof import("../../provider/index.js")>("provider/index.js");
+const { priceList } = loadDist<typeof import("../../provider/both/prices.js")>("provider/both/prices.js");
+const { toSnapshot } = loadDist<typeof import("../../provider/both/price-snapshot.js")>(
+  "provider/both/price-snapshot.js",
+);
 
 const gpu = (id: string, secure: number) => ({
   id,

@@ -5,7 +5,7 @@
  */
 import { Secret } from "@pulumi/policy";
 import fc from "fast-check";
-import { checkPod } from "runpod-dynamic";
+import { checkPod } from "runpod-dynamic/review";
 import { describe, expect, it } from "vitest";
 import { runpodPolicies } from "../../policy/pack.js";
 import { POD_CHECK_RULES, podCheckFailures, podCheckRules } from "../../policy/pod-policies.js";

@@ -144,7 +144,7 @@ describe("NetworkVolume", () => {
 
   it("refresh shows an out-of-band change and a deletion", async () => {
     const res = await Volume.create(volumeInputs());
-    await apiFor(emu).updateNetworkVolume(res.id, { size: 300, name: "grown-elsewhere" });
+    await apiFor(emu).networkVolumes.update(res.id, { size: 300, name: "grown-elsewhere" });
     const read = await Volume.read(res.id, res.outs as NetworkVolumeOutputs);
     expect([read.id, read.props, read.inputs]).toEqual([
       res.id,
@@ -154,7 +154,7 @@ describe("NetworkVolume", () => {
     // The program still says 50 GB: check now refuses it instead of letting the PATCH fail.
     const check = await Volume.check(read.inputs as unknown as NetworkVolumeInputs, volumeInputs());
     expect(check.failures?.map((f) => f.property)).toEqual(["size"]);
-    await apiFor(emu).deleteNetworkVolume(res.id);
+    await apiFor(emu).networkVolumes.delete(res.id);
     expect(await Volume.read(res.id, res.outs as NetworkVolumeOutputs)).toEqual({});
   });
 
@@ -169,7 +169,11 @@ describe("NetworkVolume", () => {
   });
 
   it("adopts an existing volume, growing and renaming it in place", async () => {
-    const existing = await apiFor(emu).createNetworkVolume({ name: "old", size: 20, dataCenter: "EU-RO-1" });
+    const existing = await apiFor(emu).networkVolumes.create({
+      name: "old",
+      size: 20,
+      dataCenter: "EU-RO-1",
+    });
     const res = await Volume.create(volumeInputs({ adoptId: existing.id }));
     expect([res.id, res.outs, volumeIds().length, progress.at(-1)]).toEqual([
       existing.id,
@@ -383,7 +387,7 @@ describe("Template", () => {
 
   it("refresh shows an out-of-band change and a deletion", async () => {
     const res = await Template.create(templateInputs());
-    await apiFor(emu).updateTemplate(res.id, { image: "img:9", env: { MODEL: "edited" } });
+    await apiFor(emu).templates.update(res.id, { image: "img:9", env: { MODEL: "edited" } });
     const read = await Template.read(res.id, res.outs as TemplateOutputs);
     const props = read.props as TemplateOutputs;
     expect([read.id, props.image, props.env, (read.inputs as unknown as TemplateInputs).image]).toEqual([
@@ -392,7 +396,7 @@ describe("Template", () => {
       { MODEL: "edited" },
       "img:9",
     ]);
-    await apiFor(emu).deleteTemplate(res.id);
+    await apiFor(emu).templates.delete(res.id);
     expect(await Template.read(res.id, res.outs as TemplateOutputs)).toEqual({});
   });
 
@@ -430,7 +434,7 @@ describe("Template", () => {
   });
 
   it("adopts an existing template, applying what differs in place", async () => {
-    const existing = await apiFor(emu).createTemplate({ name: "old", image: "img:0" });
+    const existing = await apiFor(emu).templates.create({ name: "old", image: "img:0" });
     const res = await Template.create(templateInputs({ adoptId: existing.id }));
     const outs = res.outs as TemplateOutputs;
     expect([res.id, outs.name, outs.image, outs.env, emu.control.snapshot().templates.length]).toEqual([
@@ -475,9 +479,9 @@ describe("an unanswered create is never doubled", () => {
   // Another stack's object with the same fields, made before this create was sent. Cut off before
   // ours took effect, ours is sent again; after, ours is found. Theirs is never taken.
   const theirVolume = () =>
-    apiFor(emu).createNetworkVolume({ name: "datasets", size: 50, dataCenter: "EU-RO-1" });
+    apiFor(emu).networkVolumes.create({ name: "datasets", size: 50, dataCenter: "EU-RO-1" });
   const theirTemplate = () =>
-    apiFor(emu).createTemplate({
+    apiFor(emu).templates.create({
       name: "trainer",
       image: "img:1",
       args: JSON.stringify({ cmd: ["python", "train.py"] }),

@@ -13,7 +13,7 @@ frozenEmulatorForEachTest({}, (t) => {
 });
 
 const routes = () => emu.control.requests().summary.byRoute;
-const create = (name: string) => api.createPod({ name, image: "img:1", gpu: { id: "NVIDIA A40" } });
+const create = (name: string) => api.pods.create({ name, image: "img:1", gpu: { id: "NVIDIA A40" } });
 
 describe("PodReads", () => {
   it("reads that come together share one list request; a lone read is a single GET", async () => {

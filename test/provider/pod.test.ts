@@ -30,7 +30,7 @@ const podsInEmulator = () =>
 
 describe("create", () => {
   it("creates a pod, waits until RUNNING and returns JSON-clean outputs with only declared env keys", async () => {
-    await apiFor(emu).putSshKeys(["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo"]);
+    await apiFor(emu).sshKeys.put(["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo"]);
     // Public ports mapped as the pod starts: this test is about outputs, readiness.test.ts about waiting for them.
     emu.control.setSettings({ portMappingMs: 0 });
     const res = await Pod.create(
@@ -86,7 +86,7 @@ describe("create", () => {
   });
 
   it("adopts an existing pod by id instead of creating one, applying what differs in place", async () => {
-    const existing = await apiFor(emu).createPod({ name: "old-name", image: "img:1", gpu: { id: A40 } });
+    const existing = await apiFor(emu).pods.create({ name: "old-name", image: "img:1", gpu: { id: A40 } });
     const res = await Pod.create(inputs({ adoptId: existing.id }));
     expect([res.id, (res.outs as PodOutputs).name, count("POST /v2/pods")]).toEqual([
       existing.id,
@@ -141,7 +141,7 @@ describe("placement walks the candidates as the Errors table says", () => {
   });
 
   it("413 (body plus template too large): fail without trying another candidate", async () => {
-    const tpl = await apiFor(emu).createTemplate({
+    const tpl = await apiFor(emu).templates.create({
       name: "big",
       image: "img",
       env: { A: "a".repeat(60_000) },
@@ -275,7 +275,7 @@ describe("an unknown outcome never creates two pods", () => {
   });
 
   it("does not adopt a same-named pod made a moment before: only its own create key tells", async () => {
-    const other = await apiFor(emu).createPod({ name: "trainer", image: "img:1", gpu: { id: A40 } });
+    const other = await apiFor(emu).pods.create({ name: "trainer", image: "img:1", gpu: { id: A40 } });
     emu.control.addFault({ method: "POST", path: "^/v2/pods$", reset: "before", times: 1 });
     const res = await Pod.create(inputs());
     expect([res.id === other.id, podsInEmulator().length, count("POST /v2/pods")]).toEqual([false, 2, 3]);
@@ -287,7 +287,7 @@ describe("a pod an interrupted run left", () => {
   const MINE = "0123456789abcdef0123456789abcdef";
   const THEIRS = "fedcba9876543210fedcba9876543210";
   const leftWith = (key: string) =>
-    apiFor(emu).createPod({
+    apiFor(emu).pods.create({
       name: "trainer",
       image: "img:1",
       gpu: { id: A40 },
@@ -424,7 +424,7 @@ describe("creates the engine paces, counted by the host", () => {
   it("a check that failed and an adopted pod leave no create waiting: each pod checked just before its create, no warning", async () => {
     const failed = await engineCheck(inputs({ gpu: { id: A40, count: 0 } }));
     expect(failed.failures?.length).toBeGreaterThan(0);
-    const existing = await apiFor(emu).createPod({ name: "old-name", image: "img:1", gpu: { id: A40 } });
+    const existing = await apiFor(emu).pods.create({ name: "old-name", image: "img:1", gpu: { id: A40 } });
     await engineCheck(inputs({ adoptId: existing.id }));
     await Pod.create(inputs({ adoptId: existing.id }));
     for (const name of ["a", "b", "c"]) {
@@ -458,14 +458,14 @@ describe("update", () => {
   });
 
   it("replaces env without dropping what the service injected", async () => {
-    await apiFor(emu).putSshKeys(["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo"]);
+    await apiFor(emu).sshKeys.put(["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK demo"]);
     const created = await Pod.create(inputs({ env: { A: "1", B: "2" }, startSsh: true }));
     const updated = await Pod.update(
       created.id,
       created.outs as PodOutputs,
       inputs({ env: { A: "9" }, startSsh: true }),
     );
-    const live = await apiFor(emu).getPod(created.id);
+    const live = await apiFor(emu).pods.get(created.id);
     expect([(updated.outs as PodOutputs).env, live.env]).toEqual([
       { A: "9" },
       {
@@ -495,7 +495,7 @@ describe("update", () => {
 describe("read (refresh)", () => {
   it("shows an out-of-band change in both outputs and inputs, so the next diff sees the drift", async () => {
     const created = await Pod.create(inputs({ env: { A: "1" } }));
-    await apiFor(emu).updatePod(created.id, { image: "img:drift", env: { A: "changed", EXTRA: "x" } });
+    await apiFor(emu).pods.update(created.id, { image: "img:drift", env: { A: "changed", EXTRA: "x" } });
     const read = await Pod.read(created.id, created.outs as PodOutputs);
     const props = read.props as PodOutputs;
     const again = Pod.diff(created.id, props, inputs({ env: { A: "1" } }));
@@ -515,12 +515,12 @@ describe("read (refresh)", () => {
 
   it("returns no id for a pod deleted out of band", async () => {
     const created = await Pod.create(inputs());
-    await apiFor(emu).deletePod(created.id);
+    await apiFor(emu).pods.delete(created.id);
     expect(await Pod.read(created.id, created.outs as PodOutputs)).toEqual({});
   });
 
   it("reads a pod for Pod.get from the program's inputs alone", async () => {
-    const existing = await apiFor(emu).createPod({
+    const existing = await apiFor(emu).pods.create({
       name: "seen",
       image: "img:1",
       gpu: { id: A40 },

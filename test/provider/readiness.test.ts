@@ -319,7 +319,7 @@ describe("the default: RUNNING, and staying up for readiness.settle", () => {
 describe("placement that survives a lying catalog", () => {
   /** The catalog rates A40 HIGH in `lying` data centers that have none free; `spare` has some. */
   async function lyingCatalog(): Promise<{ lying: string[]; spare: string }> {
-    const dcs = await apiFor(emu).listDataCenters({ include: ["GPU_AVAILABILITY"] });
+    const dcs = await apiFor(emu).catalog.dataCenters({ include: ["GPU_AVAILABILITY"] });
     const withA40 = dcs.filter((dc) => dc.gpuAvailability?.some((a) => a.id === A40)).map((dc) => dc.id);
     const [spare, ...lying] = withA40;
     for (const dc of lying)

@@ -39,7 +39,7 @@ describe("Registry", () => {
       false,
       ["POST /v2/registries"],
     ]);
-    expect(await apiFor(emu).getRegistry(res.id)).toEqual({ id: res.id, name: "ghcr" });
+    expect(await apiFor(emu).registries.get(res.id)).toEqual({ id: res.id, name: "ghcr" });
   });
 
   it("sees a new password through the digest: a replacement", async () => {
@@ -54,7 +54,7 @@ describe("Registry", () => {
   it("refresh keeps the digest and notices a deletion", async () => {
     const res = await Registry.create(creds);
     const read = await Registry.read(res.id, res.outs as RegistryOutputs);
-    await apiFor(emu).deleteRegistry(res.id);
+    await apiFor(emu).registries.delete(res.id);
     expect([read.props, await Registry.read(res.id, res.outs as RegistryOutputs)]).toEqual([res.outs, {}]);
   });
 
@@ -182,7 +182,7 @@ describe("Pod desiredStatus", () => {
 
   it("refresh of a pod stopped elsewhere shows STOPPED, so the next up starts it", async () => {
     const created = await Pod.create(pod());
-    await apiFor(emu).podAction(created.id, "stop");
+    await apiFor(emu).pods.action(created.id, "stop");
     const read = await Pod.read(created.id, created.outs as PodOutputs);
     const props = read.props as PodOutputs;
     expect([props.desiredStatus, (await Pod.diff(created.id, props, pod())).changes]).toEqual([

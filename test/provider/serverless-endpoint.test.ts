@@ -94,13 +94,13 @@ describe("ServerlessEndpoint", () => {
 
   it("keeps env keys the template added when the program's env changes", async () => {
     const res = await Endpoint.create(inputs());
-    const before = (await apiFor(emu).getEndpoint(res.id)).env ?? {};
+    const before = (await apiFor(emu).endpoints.get(res.id)).env ?? {};
     await Endpoint.update(
       res.id,
       res.outs as ServerlessEndpointOutputs,
       inputs({ env: { MODEL: "sdxl-turbo" } }),
     );
-    const after = (await apiFor(emu).getEndpoint(res.id)).env ?? {};
+    const after = (await apiFor(emu).endpoints.get(res.id)).env ?? {};
     expect(after).toEqual({ ...before, MODEL: "sdxl-turbo" });
   });
 
@@ -109,7 +109,7 @@ describe("ServerlessEndpoint", () => {
     const outs = res.outs as ServerlessEndpointOutputs;
     const read = await Endpoint.read(res.id, outs);
     expect([
-      Object.keys((await apiFor(emu).getEndpoint(res.id)).env ?? {}),
+      Object.keys((await apiFor(emu).endpoints.get(res.id)).env ?? {}),
       outs.env,
       (read.props as ServerlessEndpointOutputs).env,
     ]).toEqual([["MODEL_NAME"], {}, {}]);
@@ -129,11 +129,11 @@ describe("ServerlessEndpoint", () => {
 
   it("refresh shows an out-of-band change and a deletion", async () => {
     const res = await Endpoint.create(inputs());
-    await apiFor(emu).updateEndpoint(res.id, { workers: { min: 0, max: 9 }, env: { MODEL: "other" } });
+    await apiFor(emu).endpoints.update(res.id, { workers: { min: 0, max: 9 }, env: { MODEL: "other" } });
     const read = await Endpoint.read(res.id, res.outs as ServerlessEndpointOutputs);
     const props = read.props as ServerlessEndpointOutputs;
     expect([props.workers.max, props.env]).toEqual([9, { MODEL: "other" }]);
-    await apiFor(emu).deleteEndpoint(res.id);
+    await apiFor(emu).endpoints.delete(res.id);
     expect(await Endpoint.read(res.id, res.outs as ServerlessEndpointOutputs)).toEqual({});
   });
 
@@ -153,7 +153,7 @@ describe("ServerlessEndpoint", () => {
   });
 
   it("adopts an existing endpoint, applying what differs", async () => {
-    const existing = await apiFor(emu).createEndpoint({
+    const existing = await apiFor(emu).endpoints.create({
       name: "old",
       type: "QUEUE",
       scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
@@ -166,7 +166,7 @@ describe("ServerlessEndpoint", () => {
       (res.outs as ServerlessEndpointOutputs).name,
       emu.control.snapshot().endpoints.length,
       (res.outs as ServerlessEndpointOutputs).env,
-      (await apiFor(emu).getEndpoint(existing.id)).env?.MODEL,
+      (await apiFor(emu).endpoints.get(existing.id)).env?.MODEL,
     ]).toEqual([existing.id, "sdxl", 1, { MODEL: "sdxl" }, "sdxl"]);
   });
 

@@ -19,7 +19,7 @@ freshEmulatorForEachTest({ seed: { sshKeys: [UNMANAGED] } }, (t) => {
 describe("SshKey", () => {
   it("registers keys created concurrently in one deployment, and keeps keys it does not manage", async () => {
     const created = await Promise.all([1, 2, 3].map((n) => Key.create({ publicKey: key(n) })));
-    expect(await apiFor(emu).getSshKeys()).toEqual([UNMANAGED, key(1), key(2), key(3)]);
+    expect(await apiFor(emu).sshKeys.get()).toEqual([UNMANAGED, key(1), key(2), key(3)]);
     expect(created.map((c) => (c.outs as SshKeyOutputs).comment)).toEqual([
       "key1@test",
       "key2@test",
@@ -31,20 +31,20 @@ describe("SshKey", () => {
   it("does not register a key twice", async () => {
     await Key.create({ publicKey: key(1) });
     await Key.create({ publicKey: key(1, "same key, other comment") });
-    expect(await apiFor(emu).getSshKeys()).toEqual([UNMANAGED, key(1)]);
+    expect(await apiFor(emu).sshKeys.get()).toEqual([UNMANAGED, key(1)]);
   });
 
   it("deletes only its own key, concurrently with other deletes", async () => {
     const a = await Key.create({ publicKey: key(1) });
     const b = await Key.create({ publicKey: key(2) });
     await Promise.all([Key.delete(a.id, a.outs as SshKeyOutputs), Key.delete(b.id, b.outs as SshKeyOutputs)]);
-    expect(await apiFor(emu).getSshKeys()).toEqual([UNMANAGED]);
+    expect(await apiFor(emu).sshKeys.get()).toEqual([UNMANAGED]);
   });
 
   it("refresh notices a key removed elsewhere", async () => {
     const a = await Key.create({ publicKey: key(1) });
     const before = await Key.read(a.id, a.outs as SshKeyOutputs);
-    await apiFor(emu).putSshKeys([UNMANAGED]);
+    await apiFor(emu).sshKeys.put([UNMANAGED]);
     expect([before.id, await Key.read(a.id, a.outs as SshKeyOutputs)]).toEqual([a.id, {}]);
   });
 
@@ -54,7 +54,7 @@ describe("SshKey", () => {
     const comment = await Key.diff(a.id, olds, { publicKey: key(1, "renamed") });
     const material = await Key.diff(a.id, olds, { publicKey: key(2) });
     await Key.update(a.id, olds, { publicKey: key(1, "renamed") });
-    expect([comment, material.replaces, await apiFor(emu).getSshKeys()]).toEqual([
+    expect([comment, material.replaces, await apiFor(emu).sshKeys.get()]).toEqual([
       { changes: true, replaces: [], updates: ["publicKey"], deleteBeforeReplace: false },
       ["publicKey"],
       [UNMANAGED, key(1, "renamed")],
@@ -69,12 +69,12 @@ describe("SshKey", () => {
     it("stays on the account until the last stack that declares it lets go", async () => {
       const x = await Key.create({ publicKey: key(1), __holder: X });
       const y = await Key.create({ publicKey: key(1), __holder: Y });
-      const both = await apiFor(emu).getSshKeys();
+      const both = await apiFor(emu).sshKeys.get();
       await Key.delete(x.id, x.outs as SshKeyOutputs);
-      const one = await apiFor(emu).getSshKeys();
+      const one = await apiFor(emu).sshKeys.get();
       const read = await Key.read(y.id, y.outs as SshKeyOutputs);
       await Key.delete(y.id, y.outs as SshKeyOutputs);
-      expect([both, one, read.props, await apiFor(emu).getSshKeys()]).toEqual([
+      expect([both, one, read.props, await apiFor(emu).sshKeys.get()]).toEqual([
         [UNMANAGED, held(key(1), X, Y)],
         [UNMANAGED, held(key(1), Y)],
         y.outs,
@@ -90,9 +90,9 @@ describe("SshKey", () => {
 
     it("a key the account had before any stack: put back as it was when the last one lets go", async () => {
       const x = await Key.create({ publicKey: UNMANAGED, __holder: X });
-      const marked = await apiFor(emu).getSshKeys();
+      const marked = await apiFor(emu).sshKeys.get();
       await Key.delete(x.id, x.outs as SshKeyOutputs);
-      expect([marked, await apiFor(emu).getSshKeys()]).toEqual([
+      expect([marked, await apiFor(emu).sshKeys.get()]).toEqual([
         [held(UNMANAGED, "account", X)],
         [UNMANAGED],
       ]);
@@ -102,7 +102,7 @@ describe("SshKey", () => {
       const x = await Key.create({ publicKey: key(1), __holder: X });
       await Key.create({ publicKey: key(1), __holder: Y });
       // A write of the set read before X's mark was added lands after it (a race with another stack).
-      await apiFor(emu).putSshKeys([UNMANAGED, held(key(1), Y)]);
+      await apiFor(emu).sshKeys.put([UNMANAGED, held(key(1), Y)]);
       const refreshed = await Key.read(x.id, x.outs as SshKeyOutputs);
       const drift = await Key.diff(x.id, refreshed.props as SshKeyOutputs, {
         publicKey: key(1),
@@ -112,7 +112,7 @@ describe("SshKey", () => {
       expect([
         (refreshed.props as SshKeyOutputs).__unmarked,
         drift.changes,
-        await apiFor(emu).getSshKeys(),
+        await apiFor(emu).sshKeys.get(),
       ]).toEqual([true, true, [UNMANAGED, held(key(1), Y, X)]]);
     });
 
@@ -125,11 +125,9 @@ describe("SshKey", () => {
         __holder: Y,
       });
       await Key.update(y.id, y.outs as SshKeyOutputs, { publicKey: key(1, "key1@desk"), __holder: Y });
-      expect([drift.changes, (read.props as SshKeyOutputs).comment, await apiFor(emu).getSshKeys()]).toEqual([
-        false,
-        "key1@work",
-        [UNMANAGED, held(key(1), X, Y)],
-      ]);
+      expect([drift.changes, (read.props as SshKeyOutputs).comment, await apiFor(emu).sshKeys.get()]).toEqual(
+        [false, "key1@work", [UNMANAGED, held(key(1), X, Y)]],
+      );
     });
 
     it("updated after being renamed with an alias: keeps the holder in state, and its delete removes the key", async () => {
@@ -139,16 +137,16 @@ describe("SshKey", () => {
         __holder: "cccccccccccc",
       });
       await Key.delete(x.id, renamed.outs as SshKeyOutputs);
-      expect(await apiFor(emu).getSshKeys()).toEqual([UNMANAGED]);
+      expect(await apiFor(emu).sshKeys.get()).toEqual([UNMANAGED]);
     });
 
     it("one made before keys had holders, updated, then deleted: the key it made goes", async () => {
       const legacy = { publicKey: key(1), fingerprint: "", keyType: "ssh-ed25519", comment: "key1@test" };
-      await apiFor(emu).putSshKeys([UNMANAGED, key(1)]);
+      await apiFor(emu).sshKeys.put([UNMANAGED, key(1)]);
       const updated = await Key.update("", legacy, { publicKey: key(1, "key1@new"), __holder: X });
-      const marked = await apiFor(emu).getSshKeys();
+      const marked = await apiFor(emu).sshKeys.get();
       await Key.delete("", updated.outs as SshKeyOutputs);
-      expect([marked, await apiFor(emu).getSshKeys()]).toEqual([
+      expect([marked, await apiFor(emu).sshKeys.get()]).toEqual([
         [UNMANAGED, held(key(1, "key1@new"), X)],
         [UNMANAGED],
       ]);
@@ -158,10 +156,10 @@ describe("SshKey", () => {
       const legacy = { publicKey: key(1), fingerprint: "", keyType: "ssh-ed25519", comment: "key1@test" };
       await Key.create({ publicKey: key(1), __holder: Y });
       await Key.delete("", legacy);
-      const kept = await apiFor(emu).getSshKeys();
-      await apiFor(emu).putSshKeys([UNMANAGED, key(1)]);
+      const kept = await apiFor(emu).sshKeys.get();
+      await apiFor(emu).sshKeys.put([UNMANAGED, key(1)]);
       await Key.delete("", legacy);
-      expect([kept, await apiFor(emu).getSshKeys()]).toEqual([[UNMANAGED, held(key(1), Y)], [UNMANAGED]]);
+      expect([kept, await apiFor(emu).sshKeys.get()]).toEqual([[UNMANAGED, held(key(1), Y)], [UNMANAGED]]);
     });
   });
 

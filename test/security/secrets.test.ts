@@ -251,12 +251,12 @@ interface Operation {
 /** One operation per resource and verb; each names the route its first write (or read) goes to. */
 async function operations(): Promise<Record<string, Operation>> {
   const api = apiFor(emu, KEY);
-  const pod = await api.createPod({ name: "target", image: "img:1", gpu: { id: A40 } });
+  const pod = await api.pods.create({ name: "target", image: "img:1", gpu: { id: A40 } });
   const outs = { name: "target", image: "img:1", env: {}, status: "RUNNING" } as unknown as PodOutputs;
   // One key to add, one already registered to remove; both named by their comment.
   const added = publicKey("access-new", "access@test");
   const registered = publicKey("access", "access@test");
-  await api.putSshKeys([registered]);
+  await api.sshKeys.put([registered]);
   return {
     "Pod create": {
       route: "POST /v2/pods",
@@ -373,7 +373,7 @@ describe("a removed SSH key", { timeout: 30_000 }, () => {
     const api = apiFor(emu, KEY);
     const old = publicKey("rotated-out", "old@laptop");
     const added = publicKey("rotated-in", "new@laptop");
-    await api.putSshKeys([old]);
+    await api.sshKeys.put([old]);
     const deadlineMs = 300;
     const { providers } = useRuntime({
       apiKey: KEY,
@@ -391,8 +391,8 @@ describe("a removed SSH key", { timeout: 30_000 }, () => {
     await providers.SshKey.create({ publicKey: added } as SshKeyInputs);
     await providers.SshKey.delete("SHA256:x", { publicKey: old } as unknown as SshKeyOutputs);
     await vi.waitFor(() => expect(emu.control.requests().entries.some((e) => e.fault === rule)).toBe(true));
-    expect(await api.getSshKeys()).toEqual([added]);
-    await api.putSshKeys([]);
+    expect(await api.sshKeys.get()).toEqual([added]);
+    await api.sshKeys.put([]);
   });
 });
 

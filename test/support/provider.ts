@@ -8,6 +8,8 @@ import { emulatorLib, type RunningEmulator } from "./emulator.js";
 
 export const runtimeLib = loadDist<typeof import("../../provider/runtime.js")>("provider/runtime.js");
 export const providerLib = loadDist<typeof import("../../provider/index.js")>("provider/index.js");
+/** What the policy pack and the CLI share with the provider (`runpod-dynamic/review`). */
+export const reviewLib = loadDist<typeof import("../../provider/review.js")>("provider/review.js");
 
 /** The coalescing pod reader, as the provider host loads it. */
 export const loadPodReads = () =>

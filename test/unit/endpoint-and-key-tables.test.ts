@@ -2,24 +2,30 @@
 import { describe, expect, it } from "vitest";
 import type { ServerlessEndpointOutputs } from "../../provider/resources/serverless-endpoint/types.js";
 import { loadDist } from "../support/dist.js";
-import { providerLib } from "../support/provider.js";
+import { reviewLib } from "../support/provider.js";
 
-const { credentialsDigest } = loadDist<typeof import("../../provider/resources/registry/diff.js")>(
-  "provider/resources/registry/diff.js",
+const { credentialsDigest, diffRegistry } = loadDist<
+  typeof import("../../provider/resources/registry/diff.js")
+>("provider/resources/registry/diff.js");
+const { checkServerlessEndpoint, UNKNOWN } = reviewLib;
+const { checkCluster } = loadDist<typeof import("../../provider/resources/cluster/check.js")>(
+  "provider/resources/cluster/check.js",
 );
-
-const {
-  checkCluster,
-  checkRegistry,
-  checkServerlessEndpoint,
-  diffCluster,
-  diffRegistry,
-  diffServerlessEndpoint,
-  checkSshKey,
-  parsePublicKey,
-  checkServerlessJob,
-  UNKNOWN,
-} = providerLib;
+const { diffCluster } = loadDist<typeof import("../../provider/resources/cluster/diff.js")>(
+  "provider/resources/cluster/diff.js",
+);
+const { checkRegistry } = loadDist<typeof import("../../provider/resources/registry/check.js")>(
+  "provider/resources/registry/check.js",
+);
+const { diffServerlessEndpoint } = loadDist<
+  typeof import("../../provider/resources/serverless-endpoint/diff.js")
+>("provider/resources/serverless-endpoint/diff.js");
+const { checkSshKey, parsePublicKey } = loadDist<typeof import("../../provider/resources/ssh-key/check.js")>(
+  "provider/resources/ssh-key/check.js",
+);
+const { checkServerlessJob } = loadDist<typeof import("../../provider/resources/serverless-job/check.js")>(
+  "provider/resources/serverless-job/check.js",
+);
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGFjYWJhY2FiYWNhYmFjYWJhY2FiYWNhYmFjYWJhY2Fi me@laptop";
 
 const POOLS = { pools: ["ADA_24"] };

@@ -9,10 +9,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadDist } from "../support/dist.js";
 import { frozenEmulator } from "../support/emulator.js";
 
-const lib = loadDist<typeof import("../../provider/index.js")>("provider/index.js");
-const { estimate, priceList, toSnapshot, fromSnapshot, rankCandidates } = lib;
-type Estimate = import("../../provider/index.js").Estimate;
-type PriceList = import("../../provider/index.js").PriceList;
+const { estimate, fromSnapshot } = loadDist<typeof import("../../provider/review.js")>("provider/review.js");
+const { priceList } = loadDist<typeof import("../../provider/both/prices.js")>("provider/both/prices.js");
+const { toSnapshot } = loadDist<typeof import("../../provider/both/price-snapshot.js")>(
+  "provider/both/price-snapshot.js",
+);
+const { rankCandidates } = loadDist<typeof import("../../provider/both/candidates.js")>(
+  "provider/both/candidates.js",
+);
+type Estimate = import("../../provider/review.js").Estimate;
+type PriceList = import("../../provider/review.js").PriceList;
 
 const T = "pulumi-nodejs:dynamic/runpod:";
 /** USD per hour of `gb` at `usdPerGbMonth`, over the 30-day month of 720 hours. */
@@ -429,9 +435,9 @@ describe("against the emulator's default seed, read through its catalog routes",
   beforeAll(async () => {
     const { emu, api } = await frozenEmulator();
     const [gpus, cpus, dataCenters] = await Promise.all([
-      api.listGpuTypes(),
-      api.listCpuFlavors(),
-      api.listDataCenters(),
+      api.catalog.gpuTypes(),
+      api.catalog.cpuFlavors(),
+      api.catalog.dataCenters(),
     ]);
     seed = priceList({ gpus, cpus, dataCenters }, emu.baseUrl, "2026-11-01T00:00:00Z");
     await emu.close();

@@ -1,8 +1,8 @@
 /** `check` for Pod: a row per field and rule; each failure names the property. */
 import { describe, expect, it } from "vitest";
-import { providerLib } from "../support/provider.js";
+import { reviewLib } from "../support/provider.js";
 
-const { checkPod, UNKNOWN } = providerLib;
+const { checkPod, UNKNOWN } = reviewLib;
 const A40 = "NVIDIA A40";
 const base = { name: "p", image: "img:1", gpu: { id: A40 } };
 

@@ -1,9 +1,13 @@
 /** `diff` for Pod: the replace/update table, row by row. Pure and offline. */
 import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
-import { providerLib } from "../support/provider.js";
+import { loadDist } from "../support/dist.js";
+import { reviewLib } from "../support/provider.js";
 
-const { diffPod, UNKNOWN } = providerLib;
+const { UNKNOWN } = reviewLib;
+const { diffPod } = loadDist<typeof import("../../provider/resources/pod/diff.js")>(
+  "provider/resources/pod/diff.js",
+);
 const A40 = "NVIDIA A40";
 
 const olds: PodOutputs = {

@@ -5,9 +5,22 @@ import type {
   NetworkVolumeOutputs,
 } from "../../provider/resources/network-volume/types.js";
 import type { TemplateInputs, TemplateOutputs } from "../../provider/resources/template/types.js";
-import { providerLib } from "../support/provider.js";
+import { loadDist } from "../support/dist.js";
+import { reviewLib } from "../support/provider.js";
 
-const { checkNetworkVolume, diffNetworkVolume, checkTemplate, diffTemplate, UNKNOWN } = providerLib;
+const { UNKNOWN } = reviewLib;
+const { checkNetworkVolume } = loadDist<typeof import("../../provider/resources/network-volume/check.js")>(
+  "provider/resources/network-volume/check.js",
+);
+const { diffNetworkVolume } = loadDist<typeof import("../../provider/resources/network-volume/diff.js")>(
+  "provider/resources/network-volume/diff.js",
+);
+const { checkTemplate } = loadDist<typeof import("../../provider/resources/template/check.js")>(
+  "provider/resources/template/check.js",
+);
+const { diffTemplate } = loadDist<typeof import("../../provider/resources/template/diff.js")>(
+  "provider/resources/template/diff.js",
+);
 
 const SHRINK_FROM_100 =
   "can only grow: the volume has 100 GB and network volume storage cannot be reduced (the API answers 400). Keep size at 100 or more, or create a new NetworkVolume and copy the data";

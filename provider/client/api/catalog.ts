@@ -33,66 +33,59 @@ export type PublicTemplatesQuery = {
   source?: "official" | "verified" | "community";
 };
 
-export async function listGpuTypes(client: RunpodClient, query: GpuTypesQuery = {}, opts: CallOptions = {}) {
-  return (
-    await client.request({
-      method: "GET",
-      base: "v2",
-      path: "/v2/catalog/gpus",
-      query,
-      responseSchema: ListGpuTypesResponse,
-      ...opts,
-    })
-  ).gpus;
-}
+/** What can be had: GPU types, CPU flavors, data centers, public templates (`api.catalog`). */
+export class CatalogApi {
+  constructor(private readonly client: RunpodClient) {}
 
-export async function listCpuFlavors(
-  client: RunpodClient,
-  query: CpuFlavorsQuery = {},
-  opts: CallOptions = {},
-) {
-  return (
-    await client.request({
-      method: "GET",
-      base: "v2",
-      path: "/v2/catalog/cpus",
-      query,
-      responseSchema: ListCpuFlavorsResponse,
-      ...opts,
-    })
-  ).cpus;
-}
+  async gpuTypes(query: GpuTypesQuery = {}, opts: CallOptions = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/catalog/gpus",
+        query,
+        responseSchema: ListGpuTypesResponse,
+        ...opts,
+      })
+    ).gpus;
+  }
 
-export async function listDataCenters(
-  client: RunpodClient,
-  query: DataCentersQuery = {},
-  opts: CallOptions = {},
-) {
-  return (
-    await client.request({
-      method: "GET",
-      base: "v2",
-      path: "/v2/catalog/datacenters",
-      query,
-      responseSchema: ListDataCentersResponse,
-      ...opts,
-    })
-  ).dataCenters;
-}
+  async cpuFlavors(query: CpuFlavorsQuery = {}, opts: CallOptions = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/catalog/cpus",
+        query,
+        responseSchema: ListCpuFlavorsResponse,
+        ...opts,
+      })
+    ).cpus;
+  }
 
-export async function listPublicTemplates(
-  client: RunpodClient,
-  query: PublicTemplatesQuery = {},
-  opts: CallOptions = {},
-) {
-  return (
-    await client.request({
-      method: "GET",
-      base: "v2",
-      path: "/v2/catalog/templates",
-      query,
-      responseSchema: ListTemplatesResponse,
-      ...opts,
-    })
-  ).templates;
+  async dataCenters(query: DataCentersQuery = {}, opts: CallOptions = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/catalog/datacenters",
+        query,
+        responseSchema: ListDataCentersResponse,
+        ...opts,
+      })
+    ).dataCenters;
+  }
+
+  async publicTemplates(query: PublicTemplatesQuery = {}, opts: CallOptions = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/catalog/templates",
+        query,
+        responseSchema: ListTemplatesResponse,
+        ...opts,
+      })
+    ).templates;
+  }
 }

@@ -10,73 +10,74 @@ import {
 } from "../schemas/index.js";
 import { type CallOptions, segment } from "./call-options.js";
 
-/** Never retried on 5xx or a broken connection: the caller resolves an unknown outcome. */
-export function createCluster(
-  client: RunpodClient,
-  body: z.input<typeof CreateClusterRequest>,
-  opts: CallOptions = {},
-) {
-  return client.request({
-    method: "POST",
-    base: "v2",
-    path: "/v2/clusters",
-    body,
-    requestSchema: CreateClusterRequest,
-    responseSchema: Cluster,
-    ...opts,
-  });
-}
+/** Instant clusters: `{base_url}/v2/clusters` (`api.clusters`). */
+export class ClustersApi {
+  constructor(private readonly client: RunpodClient) {}
 
-export function getCluster(client: RunpodClient, id: string, opts: CallOptions = {}) {
-  return client.request({
-    method: "GET",
-    base: "v2",
-    path: `/v2/clusters/${segment(id)}`,
-    responseSchema: Cluster,
-    ...opts,
-  });
-}
+  /** Never retried on 5xx or a broken connection: the caller resolves an unknown outcome. */
+  create(body: z.input<typeof CreateClusterRequest>, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "v2",
+      path: "/v2/clusters",
+      body,
+      requestSchema: CreateClusterRequest,
+      responseSchema: Cluster,
+      ...opts,
+    });
+  }
 
-export async function listClusters(client: RunpodClient, opts: CallOptions = {}) {
-  const res = await client.request({
-    method: "GET",
-    base: "v2",
-    path: "/v2/clusters",
-    responseSchema: ListClustersResponse,
-    ...opts,
-  });
-  return res.clusters;
-}
+  get(id: string, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/clusters/${segment(id)}`,
+      responseSchema: Cluster,
+      ...opts,
+    });
+  }
 
-export async function listClusterPods(client: RunpodClient, id: string, opts: CallOptions = {}) {
-  const res = await client.request({
-    method: "GET",
-    base: "v2",
-    path: `/v2/clusters/${segment(id)}/pods`,
-    responseSchema: ListClusterPodsResponse,
-    ...opts,
-  });
-  return res.pods;
-}
+  async list(opts: CallOptions = {}) {
+    const res = await this.client.request({
+      method: "GET",
+      base: "v2",
+      path: "/v2/clusters",
+      responseSchema: ListClustersResponse,
+      ...opts,
+    });
+    return res.clusters;
+  }
 
-export function renameCluster(client: RunpodClient, id: string, name: string, opts: CallOptions = {}) {
-  return client.request({
-    method: "PATCH",
-    base: "v2",
-    path: `/v2/clusters/${segment(id)}`,
-    body: { name },
-    requestSchema: UpdateClusterRequest,
-    responseSchema: Cluster,
-    idempotent: true,
-    ...opts,
-  });
-}
+  async pods(id: string, opts: CallOptions = {}) {
+    const res = await this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/clusters/${segment(id)}/pods`,
+      responseSchema: ListClusterPodsResponse,
+      ...opts,
+    });
+    return res.pods;
+  }
 
-export function deleteCluster(client: RunpodClient, id: string, opts: CallOptions = {}): Promise<undefined> {
-  return client.request<undefined>({
-    method: "DELETE",
-    base: "v2",
-    path: `/v2/clusters/${segment(id)}`,
-    ...opts,
-  });
+  rename(id: string, name: string, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "PATCH",
+      base: "v2",
+      path: `/v2/clusters/${segment(id)}`,
+      body: { name },
+      requestSchema: UpdateClusterRequest,
+      responseSchema: Cluster,
+      idempotent: true,
+      ...opts,
+    });
+  }
+
+  delete(id: string, opts: CallOptions = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "v2",
+      path: `/v2/clusters/${segment(id)}`,
+      ...opts,
+    });
+  }
 }

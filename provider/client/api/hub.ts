@@ -25,37 +25,42 @@ export type HubListingsInput = {
 /** A listing named by its id, or by its repository (`owner/name`). */
 export type HubListingRef = { id: string } | { owner: string; name: string };
 
-export async function hubListings(client: RunpodClient, input: HubListingsInput, opts: CallOptions = {}) {
-  const data = await graphql(
-    client,
-    LISTINGS_QUERY,
-    { input },
-    z.looseObject({ listings: z.array(HubListingSummary) }),
-    opts,
-  );
-  return data.listings;
-}
+/** The hub's listings, through `{base_url}/graphql` (`api.hub`). */
+export class HubApi {
+  constructor(private readonly client: RunpodClient) {}
 
-/** One listing by id, or by `owner/name`. Null when the hub has no such listing. */
-export async function hubListing(client: RunpodClient, ref: HubListingRef, opts: CallOptions = {}) {
-  if ("id" in ref) {
+  async listings(input: HubListingsInput, opts: CallOptions = {}) {
     const data = await graphql(
-      client,
-      LISTING_QUERY,
-      { id: ref.id },
-      z.looseObject({ listing: HubListing.nullable() }),
+      this.client,
+      LISTINGS_QUERY,
+      { input },
+      z.looseObject({ listings: z.array(HubListingSummary) }),
       opts,
     );
-    return data.listing;
+    return data.listings;
   }
-  const data = await graphql(
-    client,
-    LISTING_FROM_REPO_QUERY,
-    { repoOwner: ref.owner, repoName: ref.name },
-    z.looseObject({ listingFromRepo: HubListing.nullable() }),
-    opts,
-  );
-  return data.listingFromRepo;
+
+  /** One listing by id, or by `owner/name`. Null when the hub has no such listing. */
+  async listing(ref: HubListingRef, opts: CallOptions = {}) {
+    if ("id" in ref) {
+      const data = await graphql(
+        this.client,
+        LISTING_QUERY,
+        { id: ref.id },
+        z.looseObject({ listing: HubListing.nullable() }),
+        opts,
+      );
+      return data.listing;
+    }
+    const data = await graphql(
+      this.client,
+      LISTING_FROM_REPO_QUERY,
+      { repoOwner: ref.owner, repoName: ref.name },
+      z.looseObject({ listingFromRepo: HubListing.nullable() }),
+      opts,
+    );
+    return data.listingFromRepo;
+  }
 }
 
 async function graphql<T extends z.ZodType>(

@@ -27,7 +27,7 @@ export function isTerminalJobStatus(status: string): boolean {
 }
 
 /**
- * `pollJob` ran out of time before the job ended. A RunpodApiError with code
+ * `poll` ran out of time before the job ended. A RunpodApiError with code
  * RUNPOD_JOB_WAIT_TIMEOUT and an unknown outcome (the job may still finish), carrying the last job
  * read. Its own code: RUNPOD_TIMEOUT is one request's deadline, which the client retries.
  */
@@ -51,100 +51,84 @@ export function isJobWaitTimeout(err: unknown): err is JobWaitTimeoutError {
   return isRunpodApiError(err, ERROR_CODES.JOB_WAIT_TIMEOUT);
 }
 
-/** Submits a job and returns at once with its id. Not retried on 5xx: a retry could run it twice. */
-export function runJob(
-  client: RunpodClient,
-  endpointId: string,
-  input: Record<string, unknown>,
-  opts: CallOptions = {},
-) {
-  return submitJob(client, endpointId, "run", input, opts);
-}
+/** Jobs of a serverless endpoint: `{serverless_url}/v2/{endpoint_id}/...` (`api.jobs`). */
+export class JobsApi {
+  constructor(private readonly client: RunpodClient) {}
 
-/** Runs a job and waits for it server-side. */
-export function runJobSync(
-  client: RunpodClient,
-  endpointId: string,
-  input: Record<string, unknown>,
-  opts: CallOptions = {},
-) {
-  // The service holds the request until the job ends: a longer deadline than other calls.
-  return submitJob(client, endpointId, "runsync", input, { ...opts, deadlineMs: opts.deadlineMs ?? 120_000 });
-}
+  /** Submits a job and returns at once with its id. Not retried on 5xx: a retry could run it twice. */
+  run(endpointId: string, input: Record<string, unknown>, opts: CallOptions = {}) {
+    return this.submit(endpointId, "run", input, opts);
+  }
 
-function submitJob(
-  client: RunpodClient,
-  endpointId: string,
-  route: "run" | "runsync",
-  input: Record<string, unknown>,
-  opts: CallOptions,
-) {
-  return client.request({
-    method: "POST",
-    base: "serverless",
-    path: `/v2/${segment(endpointId)}/${route}`,
-    body: { input },
-    requestSchema: RunJobRequest,
-    responseSchema: Job,
-    ...opts,
-  });
-}
+  /** Runs a job and waits for it server-side. */
+  runSync(endpointId: string, input: Record<string, unknown>, opts: CallOptions = {}) {
+    // The service holds the request until the job ends: a longer deadline than other calls.
+    return this.submit(endpointId, "runsync", input, { ...opts, deadlineMs: opts.deadlineMs ?? 120_000 });
+  }
 
-/** Cancels a queued or running job; a job that already ended is answered as it is. */
-export function cancelJob(client: RunpodClient, endpointId: string, jobId: string, opts: CallOptions = {}) {
-  return client.request({
-    method: "POST",
-    base: "serverless",
-    path: `/v2/${segment(endpointId)}/cancel/${segment(jobId)}`,
-    responseSchema: Job,
-    idempotent: true,
-    ...opts,
-  });
-}
+  private submit(
+    endpointId: string,
+    route: "run" | "runsync",
+    input: Record<string, unknown>,
+    opts: CallOptions,
+  ) {
+    return this.client.request({
+      method: "POST",
+      base: "serverless",
+      path: `/v2/${segment(endpointId)}/${route}`,
+      body: { input },
+      requestSchema: RunJobRequest,
+      responseSchema: Job,
+      ...opts,
+    });
+  }
 
-export function getJobStatus(
-  client: RunpodClient,
-  endpointId: string,
-  jobId: string,
-  opts: CallOptions = {},
-) {
-  return client.request({
-    method: "GET",
-    base: "serverless",
-    path: `/v2/${segment(endpointId)}/status/${segment(jobId)}`,
-    responseSchema: Job,
-    ...opts,
-  });
-}
+  /** Cancels a queued or running job; a job that already ended is answered as it is. */
+  cancel(endpointId: string, jobId: string, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "POST",
+      base: "serverless",
+      path: `/v2/${segment(endpointId)}/cancel/${segment(jobId)}`,
+      responseSchema: Job,
+      idempotent: true,
+      ...opts,
+    });
+  }
 
-/**
- * Reads `/status` until the job is in a terminal state (TERMINAL_JOB_STATUSES) and returns it,
- * whatever that state is: what a job that did not complete means is the caller's to decide.
- * Waits follow the client's clock and the rate-limit budget. When `timeoutMs` passes first, it
- * throws a JobWaitTimeoutError carrying the last job read.
- */
-export async function pollJob(
-  client: RunpodClient,
-  endpointId: string,
-  jobId: string,
-  options: PollJobOptions,
-): Promise<Job> {
-  const clock = client.clock;
-  const deadline = clock.now() + options.timeoutMs;
-  const backoff = options.backoff ?? { factor: 1, maxMs: options.intervalMs };
-  const read = { signal: options.signal, ...(options.priority ? { priority: options.priority } : {}) };
-  let interval = options.intervalMs;
-  let job = options.first;
-  for (;;) {
-    if (job === undefined) {
-      job = await getJobStatus(client, endpointId, jobId, read);
-      options.onStatus?.(job);
+  status(endpointId: string, jobId: string, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "serverless",
+      path: `/v2/${segment(endpointId)}/status/${segment(jobId)}`,
+      responseSchema: Job,
+      ...opts,
+    });
+  }
+
+  /**
+   * Reads `/status` until the job is in a terminal state (TERMINAL_JOB_STATUSES) and returns it,
+   * whatever that state is: what a job that did not complete means is the caller's to decide.
+   * Waits follow the client's clock and the rate-limit budget. When `timeoutMs` passes first, it
+   * throws a JobWaitTimeoutError carrying the last job read.
+   */
+  async poll(endpointId: string, jobId: string, options: PollJobOptions): Promise<Job> {
+    const clock = this.client.clock;
+    const deadline = clock.now() + options.timeoutMs;
+    const backoff = options.backoff ?? { factor: 1, maxMs: options.intervalMs };
+    const read = { signal: options.signal, ...(options.priority ? { priority: options.priority } : {}) };
+    let interval = options.intervalMs;
+    let job = options.first;
+    for (;;) {
+      if (job === undefined) {
+        job = await this.status(endpointId, jobId, read);
+        options.onStatus?.(job);
+      }
+      if (isTerminalJobStatus(job.status)) return job;
+      const left = deadline - clock.now();
+      if (left <= 0) throw new JobWaitTimeoutError(endpointId, job, options.timeoutMs);
+      await clock.sleep(Math.min(interval, left), options.signal);
+      interval = Math.min(backoff.maxMs, interval * backoff.factor);
+      job = undefined;
     }
-    if (isTerminalJobStatus(job.status)) return job;
-    const left = deadline - clock.now();
-    if (left <= 0) throw new JobWaitTimeoutError(endpointId, job, options.timeoutMs);
-    await clock.sleep(Math.min(interval, left), options.signal);
-    interval = Math.min(backoff.maxMs, interval * backoff.factor);
-    job = undefined;
   }
 }

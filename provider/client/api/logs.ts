@@ -1,6 +1,7 @@
 /**
- * Log streams (server-sent events): a pod's (`GET /v2/pods/{id}/logs`) and a serverless worker's
- * (`GET /v2/serverless/{id}/workers/{workerId}/logs`). Both send the same events: an `id` (the
+ * Log streams (server-sent events): a pod's (`GET /v2/pods/{id}/logs`, `api.pods.logEvents`) and a
+ * serverless worker's (`GET /v2/serverless/{id}/workers/{workerId}/logs`,
+ * `api.endpoints.workerLogEvents`). Both send the same events: an `id` (the
  * resume cursor, sent back as `Last-Event-ID`) and a JSON `data` line `{source, line, ts}`. The
  * stream backfills the last `tail` lines (the service's default is 100), or the lines from `since`,
  * then sends each new line until the pod is gone, the worker's endpoint is deleted, or `signal`
@@ -9,7 +10,7 @@
 import { ERROR_CODES, RunpodApiError } from "../errors.js";
 import type { RunpodClient } from "../request.js";
 import { PodLogLine } from "../schemas/index.js";
-import { type CallOptions, segment } from "./call-options.js";
+import type { CallOptions } from "./call-options.js";
 
 export type LogQuery = {
   /** One source only; both when omitted. */
@@ -66,29 +67,4 @@ export async function* logEvents(
     }
     yield { eventId: event.id, line: line.data };
   }
-}
-
-export function podLogEvents(
-  client: RunpodClient,
-  id: string,
-  query: LogQuery = {},
-  opts: LogCallOptions = {},
-) {
-  return logEvents(client, `/v2/pods/${segment(id)}/logs`, query, opts);
-}
-
-/** A serverless worker's log; worker ids come from `GET /v2/serverless/{id}/workers`. */
-export function workerLogEvents(
-  client: RunpodClient,
-  endpointId: string,
-  workerId: string,
-  query: LogQuery = {},
-  opts: LogCallOptions = {},
-) {
-  return logEvents(
-    client,
-    `/v2/serverless/${segment(endpointId)}/workers/${segment(workerId)}/logs`,
-    query,
-    opts,
-  );
 }

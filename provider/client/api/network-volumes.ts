@@ -9,70 +9,62 @@ import {
 } from "../schemas/index.js";
 import { type CallOptions, segment } from "./call-options.js";
 
-export function createNetworkVolume(
-  client: RunpodClient,
-  body: z.input<typeof CreateNetworkVolumeRequest>,
-  opts: CallOptions = {},
-) {
-  return client.request({
-    method: "POST",
-    base: "v2",
-    path: "/v2/network-volumes",
-    body,
-    requestSchema: CreateNetworkVolumeRequest,
-    responseSchema: NetworkVolume,
-    ...opts,
-  });
-}
+/** Network volumes: `{base_url}/v2/networkvolumes` (`api.networkVolumes`). */
+export class NetworkVolumesApi {
+  constructor(private readonly client: RunpodClient) {}
 
-export function getNetworkVolume(client: RunpodClient, id: string, opts: CallOptions = {}) {
-  return client.request({
-    method: "GET",
-    base: "v2",
-    path: `/v2/network-volumes/${segment(id)}`,
-    responseSchema: NetworkVolume,
-    ...opts,
-  });
-}
-
-export async function listNetworkVolumes(client: RunpodClient, opts: CallOptions = {}) {
-  return (
-    await client.request({
-      method: "GET",
+  create(body: z.input<typeof CreateNetworkVolumeRequest>, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "POST",
       base: "v2",
       path: "/v2/network-volumes",
-      responseSchema: ListNetworkVolumesResponse,
+      body,
+      requestSchema: CreateNetworkVolumeRequest,
+      responseSchema: NetworkVolume,
       ...opts,
-    })
-  ).networkVolumes;
-}
+    });
+  }
 
-export function updateNetworkVolume(
-  client: RunpodClient,
-  id: string,
-  body: z.input<typeof UpdateNetworkVolumeRequest>,
-  opts: CallOptions = {},
-) {
-  return client.request({
-    method: "PATCH",
-    base: "v2",
-    path: `/v2/network-volumes/${segment(id)}`,
-    body,
-    requestSchema: UpdateNetworkVolumeRequest,
-    responseSchema: NetworkVolume,
-    ...opts,
-  });
-}
+  get(id: string, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/network-volumes/${segment(id)}`,
+      responseSchema: NetworkVolume,
+      ...opts,
+    });
+  }
 
-export function deleteNetworkVolume(
-  client: RunpodClient,
-  id: string,
-  opts: CallOptions = {},
-): Promise<undefined> {
-  return client.request<undefined>({
-    method: "DELETE",
-    base: "v2",
-    path: `/v2/network-volumes/${segment(id)}`,
-    ...opts,
-  });
+  async list(opts: CallOptions = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/network-volumes",
+        responseSchema: ListNetworkVolumesResponse,
+        ...opts,
+      })
+    ).networkVolumes;
+  }
+
+  update(id: string, body: z.input<typeof UpdateNetworkVolumeRequest>, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "PATCH",
+      base: "v2",
+      path: `/v2/network-volumes/${segment(id)}`,
+      body,
+      requestSchema: UpdateNetworkVolumeRequest,
+      responseSchema: NetworkVolume,
+      ...opts,
+    });
+  }
+
+  delete(id: string, opts: CallOptions = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "v2",
+      path: `/v2/network-volumes/${segment(id)}`,
+      ...opts,
+    });
+  }
 }

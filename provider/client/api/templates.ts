@@ -9,66 +9,62 @@ import {
 } from "../schemas/index.js";
 import { type CallOptions, segment } from "./call-options.js";
 
-export function createTemplate(
-  client: RunpodClient,
-  body: z.input<typeof CreateTemplateRequest>,
-  opts: CallOptions = {},
-) {
-  return client.request({
-    method: "POST",
-    base: "v2",
-    path: "/v2/templates",
-    body,
-    requestSchema: CreateTemplateRequest,
-    responseSchema: Template,
-    ...opts,
-  });
-}
+/** Templates: `{base_url}/v2/templates` (`api.templates`). */
+export class TemplatesApi {
+  constructor(private readonly client: RunpodClient) {}
 
-export function getTemplate(client: RunpodClient, id: string, opts: CallOptions = {}) {
-  return client.request({
-    method: "GET",
-    base: "v2",
-    path: `/v2/templates/${segment(id)}`,
-    responseSchema: Template,
-    ...opts,
-  });
-}
-
-export async function listTemplates(client: RunpodClient, opts: CallOptions = {}) {
-  return (
-    await client.request({
-      method: "GET",
+  create(body: z.input<typeof CreateTemplateRequest>, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "POST",
       base: "v2",
       path: "/v2/templates",
-      responseSchema: ListTemplatesResponse,
+      body,
+      requestSchema: CreateTemplateRequest,
+      responseSchema: Template,
       ...opts,
-    })
-  ).templates;
-}
+    });
+  }
 
-export function updateTemplate(
-  client: RunpodClient,
-  id: string,
-  body: z.input<typeof UpdateTemplateRequest>,
-  opts: CallOptions = {},
-) {
-  return client.request({
-    method: "PATCH",
-    base: "v2",
-    path: `/v2/templates/${segment(id)}`,
-    body,
-    requestSchema: UpdateTemplateRequest,
-    responseSchema: Template,
-    ...opts,
-  });
-}
+  get(id: string, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "GET",
+      base: "v2",
+      path: `/v2/templates/${segment(id)}`,
+      responseSchema: Template,
+      ...opts,
+    });
+  }
 
-export function deleteTemplate(client: RunpodClient, id: string, opts: CallOptions = {}): Promise<undefined> {
-  return client.request<undefined>({
-    method: "DELETE",
-    base: "v2",
-    path: `/v2/templates/${segment(id)}`,
-    ...opts,
-  });
+  async list(opts: CallOptions = {}) {
+    return (
+      await this.client.request({
+        method: "GET",
+        base: "v2",
+        path: "/v2/templates",
+        responseSchema: ListTemplatesResponse,
+        ...opts,
+      })
+    ).templates;
+  }
+
+  update(id: string, body: z.input<typeof UpdateTemplateRequest>, opts: CallOptions = {}) {
+    return this.client.request({
+      method: "PATCH",
+      base: "v2",
+      path: `/v2/templates/${segment(id)}`,
+      body,
+      requestSchema: UpdateTemplateRequest,
+      responseSchema: Template,
+      ...opts,
+    });
+  }
+
+  delete(id: string, opts: CallOptions = {}): Promise<undefined> {
+    return this.client.request<undefined>({
+      method: "DELETE",
+      base: "v2",
+      path: `/v2/templates/${segment(id)}`,
+      ...opts,
+    });
+  }
 }

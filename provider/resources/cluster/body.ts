@@ -12,11 +12,11 @@ import type { ClusterInputs } from "./types.js";
 /** A template by id: the account's own, else a public one from the catalog. */
 async function templateById(api: RunpodApi, id: string): Promise<ApiTemplate> {
   try {
-    return await api.getTemplate(id);
+    return await api.templates.get(id);
   } catch (err) {
     if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
   }
-  const found = (await api.listPublicTemplates()).find((t) => t.id === id);
+  const found = (await api.catalog.publicTemplates()).find((t) => t.id === id);
   if (!found) throw new Error(`templateId ${id}: no such template among yours or the public ones.`);
   return found;
 }

@@ -52,8 +52,8 @@ export class ClusterProvider {
     const body = await createBody(ctx.api, inputs);
     const c = await createOnce({
       what: `a cluster named ${body.name}`,
-      create: () => ctx.api.createCluster(body),
-      list: () => ctx.api.listClusters(),
+      create: () => ctx.api.clusters.create(body),
+      list: () => ctx.api.clusters.list(),
       matches: (x) => x.name === body.name && x.type === body.type,
       claimed: ctx.claims.clusters,
       clock: ctx.clock,
@@ -66,7 +66,7 @@ export class ClusterProvider {
     // or recorded in state.
     try {
       const pods = await untilAllRunning(ctx, c, label(inputs), timeouts.create);
-      return { id: c.id, outs: clusterOutputs(await ctx.api.getCluster(c.id), pods, inputs) };
+      return { id: c.id, outs: clusterOutputs(await ctx.api.clusters.get(c.id), pods, inputs) };
     } catch (err) {
       const why = messageOf(err);
       return failCreate({
@@ -77,7 +77,7 @@ export class ClusterProvider {
         keptFailed: `not every pod became ready (${why})`,
         keep: inputs.onCreateFailure === "keep",
         outputs: async (kept) =>
-          clusterOutputs(c, kept ? await ctx.api.listClusterPods(c.id).catch(() => []) : [], inputs),
+          clusterOutputs(c, kept ? await ctx.api.clusters.pods(c.id).catch(() => []) : [], inputs),
         remove: () => this.deleteAndWait(ctx, c.id, timeouts.delete),
         removal: "delete",
       });
@@ -89,7 +89,7 @@ export class ClusterProvider {
       what: label(inputs),
       noun: "cluster",
       id,
-      read: async () => ({ c: await ctx.api.getCluster(id), pods: await ctx.api.listClusterPods(id) }),
+      read: async () => ({ c: await ctx.api.clusters.get(id), pods: await ctx.api.clusters.pods(id) }),
       plan: ({ c, pods }) => {
         const current = clusterOutputs(c, pods, inputs);
         const { replaces } = diffCluster(current, { ...inputs, templateId: undefined, env: current.env });
@@ -101,7 +101,7 @@ export class ClusterProvider {
         // The API's update of a cluster is a rename.
         return c.name === inputs.name
           ? {}
-          : { write: async () => ({ c: await ctx.api.renameCluster(id, inputs.name), pods }) };
+          : { write: async () => ({ c: await ctx.api.clusters.rename(id, inputs.name), pods }) };
       },
       claims: ctx.claims.clusters,
       outputs: ({ c, pods }) => clusterOutputs(c, pods, inputs),
@@ -113,9 +113,9 @@ export class ClusterProvider {
     id: string,
     props?: ClusterOutputs,
   ): Promise<pulumi.dynamic.ReadResult<ClusterOutputs>> {
-    const c = await unlessGone(ctx.api.getCluster(id));
+    const c = await unlessGone(ctx.api.clusters.get(id));
     if (!c) return missingObject("cluster", id, props);
-    const pods = await ctx.api.listClusterPods(id);
+    const pods = await ctx.api.clusters.pods(id);
     // On refresh `props` are the old outputs: their env keys are the declared ones. On a get they
     // are the program's inputs, and a get without env takes every key the members were given.
     const refresh = props !== undefined && "clusterId" in props;
@@ -128,8 +128,8 @@ export class ClusterProvider {
 
   /** A rename: the only change a cluster takes in place. */
   async update(ctx: HostContext, id: string, _olds: ClusterOutputs, news: ClusterInputs) {
-    const c = await ctx.api.renameCluster(id, news.name);
-    return { outs: clusterOutputs(c, await ctx.api.listClusterPods(id), news) };
+    const c = await ctx.api.clusters.rename(id, news.name);
+    return { outs: clusterOutputs(c, await ctx.api.clusters.pods(id), news) };
   }
 
   /** DELETE (404 is success), then waits until every member pod is gone. */
@@ -148,13 +148,13 @@ export class ClusterProvider {
   ) {
     let members = known.map((m) => m.podId);
     try {
-      members = (await ctx.api.listClusterPods(id)).map((p) => p.id);
+      members = (await ctx.api.clusters.pods(id)).map((p) => p.id);
     } catch (err) {
       if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
       return false;
     }
     try {
-      await ctx.api.deleteCluster(id);
+      await ctx.api.clusters.delete(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return false;
       throw err;

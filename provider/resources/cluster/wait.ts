@@ -10,7 +10,7 @@ import { elapsed } from "../../host/progress.js";
 /** The member pods, once the cluster lists as many as it should have (members appear as they are placed). */
 async function membersOf(ctx: HostContext, c: ApiCluster, deadline: number): Promise<ApiPod[]> {
   for (;;) {
-    const pods = await ctx.api.listClusterPods(c.id);
+    const pods = await ctx.api.clusters.pods(c.id);
     if (pods.length >= c.compute.podCount || ctx.now() >= deadline) return pods;
     await ctx.sleep(2000);
   }

@@ -46,8 +46,8 @@ export class NetworkVolumeProvider {
     // A volume bills while it exists.
     const v = await createOnce({
       what: `a network volume named ${body.name} in ${body.dataCenter}`,
-      create: () => ctx.api.createNetworkVolume(body),
-      list: () => ctx.api.listNetworkVolumes(),
+      create: () => ctx.api.networkVolumes.create(body),
+      list: () => ctx.api.networkVolumes.list(),
       matches: (x) =>
         x.name === body.name &&
         x.dataCenter === body.dataCenter &&
@@ -66,7 +66,7 @@ export class NetworkVolumeProvider {
       what: label(inputs),
       noun: "network volume",
       id,
-      read: () => ctx.api.getNetworkVolume(id),
+      read: () => ctx.api.networkVolumes.get(id),
       plan: (v) => {
         const current = volumeOutputs(v);
         const d = diffNetworkVolume(current, inputs);
@@ -77,7 +77,7 @@ export class NetworkVolumeProvider {
         }
         if (inputs.size < current.size) throw shrinkError(label(inputs), id, current.size, inputs.size);
         const body = patchBody(d.updates, inputs);
-        return Object.keys(body).length > 0 ? { write: () => ctx.api.updateNetworkVolume(id, body) } : {};
+        return Object.keys(body).length > 0 ? { write: () => ctx.api.networkVolumes.update(id, body) } : {};
       },
       claims: ctx.claims.volumes,
       outputs: volumeOutputs,
@@ -89,7 +89,7 @@ export class NetworkVolumeProvider {
     id: string,
     props?: NetworkVolumeOutputs,
   ): Promise<pulumi.dynamic.ReadResult<NetworkVolumeOutputs>> {
-    const v = await unlessGone(ctx.api.getNetworkVolume(id));
+    const v = await unlessGone(ctx.api.networkVolumes.get(id));
     if (!v) return missingObject("network volume", id, props);
     const outs = volumeOutputs(v);
     return readResult(id, outs, inputsFromOutputs(outs, (props ?? {}) as Partial<NetworkVolumeInputs>));
@@ -109,8 +109,8 @@ export class NetworkVolumeProvider {
     // An empty PATCH is a 400: with nothing to change (only adoptId moved), read instead.
     const v =
       Object.keys(body).length > 0
-        ? await ctx.api.updateNetworkVolume(id, body)
-        : await ctx.api.getNetworkVolume(id);
+        ? await ctx.api.networkVolumes.update(id, body)
+        : await ctx.api.networkVolumes.get(id);
     return { outs: volumeOutputs(v) };
   }
 
@@ -125,7 +125,7 @@ export class NetworkVolumeProvider {
       what,
       noun: "network volume",
       id,
-      remove: () => ctx.api.deleteNetworkVolume(id),
+      remove: () => ctx.api.networkVolumes.delete(id),
       inUse: (err) => isRunpodApiError(err, ERROR_CODES.CONFLICT),
       advice:
         "Terminate the pod that mounts it, or point that pod (or endpoint) at another volume, then run destroy again. " +

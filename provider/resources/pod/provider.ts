@@ -66,7 +66,7 @@ export class PodProvider {
       if (target !== "NONE")
         last = (await waitUntilReady(ctx, pod, inputs, target, timeouts.create, true)) ?? last;
       if (inputs.desiredStatus === "STOPPED") last = await stopPod(ctx, last, inputs, timeouts.create);
-      if (inputs.locked) last = await ctx.api.updatePod(pod.id, { locked: true });
+      if (inputs.locked) last = await ctx.api.pods.update(pod.id, { locked: true });
       return { id: pod.id, outs: podOutputs(last, inputs) };
     } catch (err) {
       if (isWaitFailure(err) && err.lastPod) last = err.lastPod;
@@ -94,7 +94,7 @@ export class PodProvider {
       what: label(inputs),
       noun: "pod",
       id,
-      read: () => ctx.api.getPod(id),
+      read: () => ctx.api.pods.get(id),
       plan: (pod) => {
         // What the pod really is: its own GPU type, not the one the inputs ask for.
         const { blocking, adopted } = compareWithInputs(pod, inputs, pod.gpu?.id ?? null);
@@ -104,7 +104,7 @@ export class PodProvider {
           };
         }
         const body = updateBody(adopted, inputs, pod.env);
-        return Object.keys(body).length > 0 ? { write: () => ctx.api.updatePod(id, body) } : {};
+        return Object.keys(body).length > 0 ? { write: () => ctx.api.pods.update(id, body) } : {};
       },
       claims: ctx.claims.pods,
       outputs: (pod) => podOutputs(pod, inputs),
@@ -167,14 +167,14 @@ export class PodProvider {
     const timeouts = timeoutsOf(news.timeouts);
     // PATCH replaces the whole env, so the pod's current env is read only when env changes; PATCH
     // answers with the pod.
-    const current = diffPod(olds, news).updates.includes("env") ? await ctx.api.getPod(id) : undefined;
+    const current = diffPod(olds, news).updates.includes("env") ? await ctx.api.pods.get(id) : undefined;
     const body = updateBody(olds, news, current?.env ?? {});
     let pod: ApiPod;
     if (Object.keys(body).length === 0) {
-      pod = current ?? (await ctx.api.getPod(id));
+      pod = current ?? (await ctx.api.pods.get(id));
     } else {
       try {
-        pod = await ctx.api.updatePod(id, body);
+        pod = await ctx.api.pods.update(id, body);
       } catch (err) {
         if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
           throw new Error(`${label(news)}: pod ${id} cannot be changed: ${err.detail ?? err.message}`);

@@ -90,7 +90,7 @@ export async function resumeInterrupted(
       `taking over pod ${orphan.id} (${orphan.status}), created by an interrupted run`,
     );
     const body = updateBody(adopted, inputs, orphan.env);
-    return Object.keys(body).length > 0 ? await ctx.api.updatePod(orphan.id, body) : orphan;
+    return Object.keys(body).length > 0 ? await ctx.api.pods.update(orphan.id, body) : orphan;
   }
   return undefined;
 }
@@ -116,7 +116,7 @@ export async function terminateDuplicates(
   await untilSettled(attempts);
   let pods: ApiPod[];
   try {
-    pods = await ctx.api.listPods();
+    pods = await ctx.api.pods.list();
   } catch (err) {
     ctx.progress(
       label(inputs),

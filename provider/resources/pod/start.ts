@@ -111,7 +111,7 @@ async function unknownGpuTypes(
   ];
   const unused = asked.filter(([, id]) => !list.some((c) => c.gpuTypeId === id));
   if (unused.length === 0) return [];
-  const known = (await host.api.listGpuTypes()).map((g) => g.id);
+  const known = (await host.api.catalog.gpuTypes()).map((g) => g.id);
   return unused
     .filter(([, id]) => !known.includes(id))
     .map(
@@ -133,7 +133,7 @@ export async function pinnedCandidates(host: HostContext, inputs: PodInputs): Pr
   const p = inputs.placement;
   // A network volume pins the pod to the volume's data center (contract: Mounts).
   const volumeId = inputs.mounts?.network?.[0]?.volumeId;
-  const volumeDc = volumeId ? (await host.api.getNetworkVolume(volumeId)).dataCenter : undefined;
+  const volumeDc = volumeId ? (await host.api.networkVolumes.get(volumeId)).dataCenter : undefined;
   const allowDc = (dc: string | undefined) => volumeDc === undefined || dc === undefined || dc === volumeDc;
 
   const source = placementSource(p);

@@ -281,7 +281,7 @@ export async function stopPod(
   timeoutSeconds: number,
 ): Promise<ApiPod> {
   try {
-    await ctx.api.podAction(pod.id, "stop");
+    await ctx.api.pods.action(pod.id, "stop");
   } catch (err) {
     if (isRunpodApiError(err, ERROR_CODES.CONFLICT)) {
       throw new Error(`${label(inputs)}: pod ${pod.id} cannot be stopped now: ${err.detail ?? err.message}`);
@@ -300,9 +300,9 @@ export async function stopPod(
  */
 export async function resumePod(ctx: HostContext, pod: ApiPod, inputs: Partial<PodInputs>): Promise<ApiPod> {
   try {
-    const started = await ctx.api.podAction(pod.id, "start");
+    const started = await ctx.api.pods.action(pod.id, "start");
     ctx.progress(label(inputs), `${pod.id} starting`);
-    return started ?? (await ctx.api.getPod(pod.id));
+    return started ?? (await ctx.api.pods.get(pod.id));
   } catch (err) {
     if (isRunpodApiError(err, ERROR_CODES.BAD_REQUEST, ERROR_CODES.CONFLICT)) {
       throw new Error(
@@ -320,7 +320,7 @@ export async function terminateAndWait(
   timeoutSeconds: number,
 ): Promise<boolean> {
   try {
-    await ctx.api.deletePod(id);
+    await ctx.api.pods.delete(id);
   } catch (err) {
     if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
     return false;

@@ -43,8 +43,12 @@ export class RegistryProvider {
     const r = await createOnce({
       what: `a registry credential named ${inputs.name}`,
       create: () =>
-        ctx.api.createRegistry({ name: inputs.name, username: inputs.username, password: inputs.password }),
-      list: () => ctx.api.listRegistries(),
+        ctx.api.registries.create({
+          name: inputs.name,
+          username: inputs.username,
+          password: inputs.password,
+        }),
+      list: () => ctx.api.registries.list(),
       matches: (x) => x.name === inputs.name,
       claimed: ctx.claims.registries,
       clock: ctx.clock,
@@ -58,7 +62,7 @@ export class RegistryProvider {
       what: label(inputs),
       noun: "registry credential",
       id,
-      read: () => ctx.api.getRegistry(id),
+      read: () => ctx.api.registries.get(id),
       plan: (r) =>
         r.name === inputs.name
           ? {}
@@ -75,7 +79,7 @@ export class RegistryProvider {
     id: string,
     props?: RegistryOutputs,
   ): Promise<pulumi.dynamic.ReadResult<RegistryOutputs>> {
-    const r = await unlessGone(ctx.api.getRegistry(id));
+    const r = await unlessGone(ctx.api.registries.get(id));
     if (!r) return missingObject("registry credential", id, props);
     // The API never shows the credentials: what was recorded stays.
     const outs: RegistryOutputs = {
@@ -93,7 +97,7 @@ export class RegistryProvider {
     id: string,
     olds: RegistryOutputs,
   ): Promise<pulumi.dynamic.UpdateResult<RegistryOutputs>> {
-    const r = await ctx.api.getRegistry(id);
+    const r = await ctx.api.registries.get(id);
     return { outs: { ...olds, registryId: r.id, name: r.name } };
   }
 
@@ -107,7 +111,7 @@ export class RegistryProvider {
       what,
       noun: "registry credential",
       id,
-      remove: () => ctx.api.deleteRegistry(id),
+      remove: () => ctx.api.registries.delete(id),
       inUse: (err) => isRunpodApiError(err, ERROR_CODES.BAD_REQUEST),
       advice:
         "Terminate the pod that pulls its image with it, then run destroy again. In a Pulumi program, give the pod " +

@@ -46,8 +46,8 @@ export class SecretProvider {
       // unanswered create, is the one it made.
       created = await createOnce({
         what: `a secret named ${inputs.name}`,
-        create: () => ctx.api.createSecret(createSecretBody(inputs)),
-        list: () => ctx.api.listSecrets({ name: inputs.name }),
+        create: () => ctx.api.secrets.create(createSecretBody(inputs)),
+        list: () => ctx.api.secrets.list({ name: inputs.name }),
         matches: (s) => sameName(s.name, inputs.name),
         refuse: (existing) => {
           const taken = existing.find((s) => sameName(s.name, inputs.name));
@@ -58,7 +58,7 @@ export class SecretProvider {
       });
     } catch (err) {
       if (!isRunpodApiError(err, ERROR_CODES.CONFLICT)) throw err;
-      const taken = (await ctx.api.listSecrets({ name: inputs.name })).find((s) =>
+      const taken = (await ctx.api.secrets.list({ name: inputs.name })).find((s) =>
         sameName(s.name, inputs.name),
       );
       throw nameTaken(inputs.name, taken?.id);
@@ -76,14 +76,14 @@ export class SecretProvider {
       what: label(inputs),
       noun: "secret",
       id,
-      read: () => ctx.api.getSecret(id),
+      read: () => ctx.api.secrets.get(id),
       plan: (s) =>
         s.name !== inputs.name
           ? {
               refused: `it is named "${s.name}", the inputs say "${inputs.name}", and a secret's name cannot change`,
             }
           : // The API never shows the value, so only writing it makes the secret hold what state records.
-            { write: () => ctx.api.updateSecret(id, patchBody(["value", "description"], inputs)) },
+            { write: () => ctx.api.secrets.update(id, patchBody(["value", "description"], inputs)) },
       outputs: secretOutputs,
       note: "; its value was set from the program",
     });
@@ -98,7 +98,7 @@ export class SecretProvider {
     id: string,
     props?: SecretOutputs,
   ): Promise<pulumi.dynamic.ReadResult<SecretOutputs>> {
-    const s = await unlessGone(ctx.api.getSecret(id));
+    const s = await unlessGone(ctx.api.secrets.get(id));
     if (!s) return missingObject("secret", id, props);
     const outs = secretOutputs(s);
     const recorded = props?.valueLastUpdatedAt;
@@ -125,7 +125,7 @@ export class SecretProvider {
   ): Promise<pulumi.dynamic.UpdateResult<SecretOutputs>> {
     const body = patchBody(diffSecret(olds, news).updates, news);
     const s =
-      Object.keys(body).length > 0 ? await ctx.api.updateSecret(id, body) : await ctx.api.getSecret(id);
+      Object.keys(body).length > 0 ? await ctx.api.secrets.update(id, body) : await ctx.api.secrets.get(id);
     if (body.value !== undefined) {
       ctx.progress(
         label(news),
@@ -139,7 +139,7 @@ export class SecretProvider {
   async delete(ctx: HostContext, id: string, props: SecretOutputs): Promise<void> {
     const what = label(props, id);
     try {
-      await ctx.api.deleteSecret(id);
+      await ctx.api.secrets.delete(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
       throw err;

@@ -1,6 +1,6 @@
 /**
  * A ServerlessEndpoint's defaults, apart from the code that uses them so the declarations programs
- * compile against (which export them) never reach the zod-typed request bodies.
+ * compile against (runpod-dynamic/review exports them) never reach the zod-typed request bodies.
  */
 
 /** What the provider sends where the program leaves a field out (the API's own defaults, and ours). */

@@ -30,8 +30,8 @@ const label = byName("ServerlessEndpoint");
 function createEndpointOnce(ctx: HostContext, b: CreateEndpointRequest): Promise<Endpoint> {
   return createOnce({
     what: `an endpoint named ${b.name}`,
-    create: () => ctx.api.createEndpoint(b),
-    list: () => ctx.api.listEndpoints(),
+    create: () => ctx.api.endpoints.create(b),
+    list: () => ctx.api.endpoints.list(),
     matches: (e) => e.name === b.name && (e.type ?? "QUEUE") === b.type,
     claimed: ctx.claims.endpoints,
     clock: ctx.clock,
@@ -74,7 +74,7 @@ export class ServerlessEndpointProvider {
       what: label(inputs),
       noun: "endpoint",
       id,
-      read: () => ctx.api.getEndpoint(id),
+      read: () => ctx.api.endpoints.get(id),
       plan: (e) => {
         const current = endpointOutputs(ctx.settings, e, inputs);
         const { replaces, updates } = diffServerlessEndpoint(current, inputs);
@@ -84,7 +84,9 @@ export class ServerlessEndpointProvider {
           };
         }
         if (updates.length === 0) return {};
-        return { write: () => ctx.api.updateEndpoint(id, patchBody(updates, inputs, current, e.env ?? {})) };
+        return {
+          write: () => ctx.api.endpoints.update(id, patchBody(updates, inputs, current, e.env ?? {})),
+        };
       },
       claims: ctx.claims.endpoints,
       outputs: (e) => endpointOutputs(ctx.settings, e, inputs),
@@ -92,7 +94,7 @@ export class ServerlessEndpointProvider {
   }
 
   async read(ctx: HostContext, id: string, props?: ServerlessEndpointOutputs) {
-    const e = await unlessGone(ctx.api.getEndpoint(id));
+    const e = await unlessGone(ctx.api.endpoints.get(id));
     if (!e) return missingObject<ServerlessEndpointOutputs>("serverless endpoint", id, props);
     // On refresh `props` are the old outputs (v1 or v2 names): their env keys are the declared
     // ones, none included, so env a template added is not drift. On a get they are the program's
@@ -114,16 +116,16 @@ export class ServerlessEndpointProvider {
     const current = currentView(olds);
     const d = diffServerlessEndpoint(olds, news);
     if (d.updates.length === 0)
-      return { outs: endpointOutputs(ctx.settings, await ctx.api.getEndpoint(id), news) };
+      return { outs: endpointOutputs(ctx.settings, await ctx.api.endpoints.get(id), news) };
     // PATCH replaces the whole env, so the endpoint's current env is read only when env changes.
-    const liveEnv = d.updates.includes("env") ? ((await ctx.api.getEndpoint(id)).env ?? {}) : {};
-    const updated = await ctx.api.updateEndpoint(id, patchBody(d.updates, news, current, liveEnv));
+    const liveEnv = d.updates.includes("env") ? ((await ctx.api.endpoints.get(id)).env ?? {}) : {};
+    const updated = await ctx.api.endpoints.update(id, patchBody(d.updates, news, current, liveEnv));
     return { outs: endpointOutputs(ctx.settings, updated, news) };
   }
 
   async delete(ctx: HostContext, id: string, props: ServerlessEndpointOutputs): Promise<void> {
     try {
-      await ctx.api.deleteEndpoint(id);
+      await ctx.api.endpoints.delete(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
       throw err;

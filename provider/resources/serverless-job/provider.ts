@@ -1,5 +1,5 @@
 /** The ServerlessJob provider: check, diff, create, read, update and delete, as the provider host runs them. */
-import { isJobWaitTimeout } from "../../client/api.js";
+import { isJobWaitTimeout } from "../../client/api/jobs.js";
 import { messageOf } from "../../client/errors.js";
 import { named } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
@@ -39,12 +39,12 @@ export class ServerlessJobProvider {
     try {
       let job: JobResult<unknown>;
       if ((inputs.mode ?? "sync") === "sync") {
-        job = await runSync(inputs.endpointId, inputs.input, { api: ctx.api, timeoutMs });
+        job = await runSync(inputs.endpointId, inputs.input, { api: ctx.api.jobs, timeoutMs });
       } else {
-        const submitted = await ctx.api.runJob(inputs.endpointId, inputs.input);
+        const submitted = await ctx.api.jobs.run(inputs.endpointId, inputs.input);
         ctx.progress(label, `submitted job ${submitted.id}`);
         job = await ctx.jobs.during({ endpointId: inputs.endpointId, jobId: submitted.id }, () =>
-          waitForJob(inputs.endpointId, submitted.id, { api: ctx.api, timeoutMs }),
+          waitForJob(inputs.endpointId, submitted.id, { api: ctx.api.jobs, timeoutMs }),
         );
       }
       ctx.progress(label, `job ${job.id} ${job.status}`);
@@ -57,7 +57,7 @@ export class ServerlessJobProvider {
       }
       if (isJobWaitTimeout(err)) {
         // Nobody will read its result: a job left in the queue would still run, and bill.
-        const cancelled = await ctx.api.cancelJob(inputs.endpointId, err.job.id).then(
+        const cancelled = await ctx.api.jobs.cancel(inputs.endpointId, err.job.id).then(
           (j) => `it was cancelled (${j.status})`,
           (cancel: unknown) => `cancelling it failed too (${messageOf(cancel)})`,
         );

@@ -31,12 +31,12 @@ export async function modifyKeys(
   return ctx.sshKeyWrites.run(async () => {
     let settlesAt = 0;
     for (let round = 1; ; round += 1) {
-      const current = await ctx.api.getSshKeys();
+      const current = await ctx.api.sshKeys.get();
       const next = change(current);
       if (!sameSet(next, current)) {
         const startedAt = Date.now();
         try {
-          await ctx.api.putSshKeys(next, { idempotent: false });
+          await ctx.api.sshKeys.put(next, { idempotent: false });
         } catch (err) {
           if (!mayHaveLanded(err) || round >= 6) throw err;
           const settle = settling(startedAt);
@@ -45,10 +45,10 @@ export async function modifyKeys(
           continue;
         }
       }
-      let keys = await ctx.api.getSshKeys();
+      let keys = await ctx.api.sshKeys.get();
       if (verify(keys) && Date.now() < settlesAt) {
         await waitUntil(settlesAt);
-        keys = await ctx.api.getSshKeys();
+        keys = await ctx.api.sshKeys.get();
       }
       if (verify(keys)) return current;
       if (round >= 6) {

@@ -62,7 +62,7 @@ export class SshKeyProvider {
    */
   async read(ctx: HostContext, id: string, props?: SshKeyOutputs) {
     const key = props?.publicKey ? parsePublicKey(props.publicKey) : undefined;
-    const keys = await ctx.api.getSshKeys();
+    const keys = await ctx.api.sshKeys.get();
     const found = keys.find((k) => (key ? isKey(k, key) : parsePublicKey(k)?.fingerprint === id));
     const registered = found ? parsePublicKey(splitHolders(found).line) : undefined;
     if (!found || !registered) return missingObject<SshKeyOutputs>("SSH key", id, props);

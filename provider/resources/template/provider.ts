@@ -49,8 +49,8 @@ export class TemplateProvider {
     // one with the same name and image that was not there before (provider/client/create-once.ts).
     const t = await createOnce({
       what: `a template named ${body.name}`,
-      create: () => ctx.api.createTemplate(body),
-      list: () => ctx.api.listTemplates(),
+      create: () => ctx.api.templates.create(body),
+      list: () => ctx.api.templates.list(),
       matches: (x) => x.name === body.name && x.image === body.image,
       claimed: ctx.claims.templates,
       clock: ctx.clock,
@@ -65,7 +65,7 @@ export class TemplateProvider {
       what: label(inputs),
       noun: "template",
       id,
-      read: () => ctx.api.getTemplate(id),
+      read: () => ctx.api.templates.get(id),
       plan: (t) => {
         const current = templateOutputs(t);
         const { replaces, updates } = diffTemplate(current, inputs);
@@ -77,12 +77,14 @@ export class TemplateProvider {
         if (updates.length === 0) return {};
         return {
           write: () =>
-            ctx.api.updateTemplate(id, templatePatchBody(updates, current, inputs)).catch((err: unknown) => {
-              if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
-              throw new Error(
-                `${label(inputs)}: adoptId ${id} is not one of your templates (public catalog templates can be read but not changed); create your own instead.`,
-              );
-            }),
+            ctx.api.templates
+              .update(id, templatePatchBody(updates, current, inputs))
+              .catch((err: unknown) => {
+                if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
+                throw new Error(
+                  `${label(inputs)}: adoptId ${id} is not one of your templates (public catalog templates can be read but not changed); create your own instead.`,
+                );
+              }),
         };
       },
       claims: ctx.claims.templates,
@@ -95,7 +97,7 @@ export class TemplateProvider {
     id: string,
     props?: TemplateOutputs,
   ): Promise<pulumi.dynamic.ReadResult<TemplateOutputs>> {
-    const t = await unlessGone(ctx.api.getTemplate(id));
+    const t = await unlessGone(ctx.api.templates.get(id));
     if (!t) return missingObject("template", id, props);
     const outs = templateOutputs(t);
     return readResult(id, outs, inputsFromOutputs(outs, (props ?? {}) as Partial<TemplateInputs>));
@@ -110,7 +112,9 @@ export class TemplateProvider {
     const d = diffTemplate(olds, news);
     const body = templatePatchBody(d.updates, olds, news);
     const t =
-      Object.keys(body).length > 0 ? await ctx.api.updateTemplate(id, body) : await ctx.api.getTemplate(id);
+      Object.keys(body).length > 0
+        ? await ctx.api.templates.update(id, body)
+        : await ctx.api.templates.get(id);
     return { outs: templateOutputs(t) };
   }
 
@@ -118,7 +122,7 @@ export class TemplateProvider {
   async delete(ctx: HostContext, id: string, props: TemplateOutputs): Promise<void> {
     const what = label(props, id);
     try {
-      await ctx.api.deleteTemplate(id);
+      await ctx.api.templates.delete(id);
     } catch (err) {
       if (isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) return;
       if (isRunpodApiError(err, ERROR_CODES.BAD_REQUEST)) {

@@ -301,7 +301,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     operations: [],
     async run(ctx) {
       // The functions take the client as an option; this one waits on the emulator's clock.
-      const api = { api: ctx.api };
+      const api = { api: ctx.api.jobs };
       const sync = await providerLib.runSync(FLUX, { prompt: "a fox", width: 512, height: 512 }, api);
       const submitted = await providerLib.run(FLUX, { prompt: "a fox" }, api);
       const status = await providerLib.getJobStatus(FLUX, submitted.id, api);
