@@ -130,7 +130,7 @@ describe("standard input", () => {
 
 describe("signals", () => {
   it("Ctrl-C (SIGINT) ends a followed log with exit 0 and what it printed", async () => {
-    const pod = await h.api.createPod(APP_POD);
+    const pod = await h.api.pods.create(APP_POD);
     h.emu.control.advance(10_000);
     const cli = spawnCli(["pods", "logs", pod.id, "--follow", "--tail", "1"], h.recorder.env);
     await cli.waitFor(/Ready\n$/);

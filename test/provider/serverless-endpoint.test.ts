@@ -173,7 +173,7 @@ describe("ServerlessEndpoint", () => {
   it("refreshes, updates and deletes an endpoint whose state the v1 code wrote, without a replacement", async () => {
     // The endpoint the v1 code made for gpuTypeIds [RTX 4090], made again through v2 (REST v1 is
     // retired): the ADA_24 pool less its other type, with v1's defaults.
-    const created = await apiFor(emu).createEndpoint({
+    const created = await apiFor(emu).endpoints.create({
       name: "sdxl",
       type: "QUEUE",
       scaling: { type: "QUEUE_DELAY", queueDelay: 4 },
