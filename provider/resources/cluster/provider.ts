@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/progress.js";
 import { adopt } from "../adopt.js";
@@ -169,4 +169,4 @@ export class ClusterProvider {
 }
 
 /** @internal */
-export const clusterProvider = named(new ClusterProvider(), label);
+export const clusterProvider = bindToHost(new ClusterProvider(), label);

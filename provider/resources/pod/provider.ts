@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/progress.js";
 import { isWaitFailure } from "../../host/watcher.js";
@@ -27,7 +27,7 @@ export class PodProvider {
     return checkResult(news, checkPod(news as unknown as Record<string, unknown>));
   }
 
-  /** Pure; the host claims the pod it is asked about (`named` below, with "pods"). */
+  /** Pure; the host claims the pod it is asked about (`bindToHost` below, with `claimShown: "pods"`). */
   async diff(_id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
     return diffResult(diffPod(olds, news), news);
   }
@@ -232,4 +232,4 @@ export class PodProvider {
 }
 
 /** @internal */
-export const podProvider = named(new PodProvider(), label, { claimShown: "pods", pacesCreates: true });
+export const podProvider = bindToHost(new PodProvider(), label, { claimShown: "pods", pacesCreates: true });

@@ -16,8 +16,8 @@ import { terminateAndWait } from "./wait.js";
 /*
  * The host's claims on pods (`ctx.claims.pods`) are the pods known to belong to a resource in
  * state: the ones this host created or adopted, and every pod id the engine showed it (diff, read,
- * update; the ids `diff` is asked about are recorded by the host, provider/resources/common.ts
- * `named`). A create takes over only a pod with its create key that is none of these. The engine
+ * update; the ids `diff` is asked about are recorded by the host, provider/host/bind.ts
+ * `diffClaimingShown`). A create takes over only a pod with its create key that is none of these. The engine
  * checks a replacement again without its old inputs, so the replacement carries the same key as
  * the pod it replaces; the diff that decided the replacement has claimed that pod first.
  */
@@ -96,7 +96,7 @@ export async function resumeInterrupted(
 }
 
 /** Waits until every unanswered create of these attempts has landed or died (wall-clock time). */
-export async function untilSettled(attempts: readonly PlacementAttempt[]): Promise<void> {
+export async function untilUnansweredCreatesSettle(attempts: readonly PlacementAttempt[]): Promise<void> {
   await waitUntil(Math.max(0, ...attempts.map((a) => a.settlesAt ?? 0)));
 }
 
@@ -113,7 +113,7 @@ export async function terminateDuplicates(
   attempts: readonly PlacementAttempt[],
   deleteTimeout: number,
 ) {
-  await untilSettled(attempts);
+  await untilUnansweredCreatesSettle(attempts);
   let pods: ApiPod[];
   try {
     pods = await ctx.api.listPods();

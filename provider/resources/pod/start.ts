@@ -18,7 +18,7 @@ import { elapsed } from "../../host/progress.js";
 import { createBody } from "./body.js";
 import { carries } from "./create-key.js";
 import { label } from "./label.js";
-import { resumeInterrupted, untilSettled } from "./recovery.js";
+import { resumeInterrupted, untilUnansweredCreatesSettle } from "./recovery.js";
 import type { PodInputs } from "./types.js";
 
 /**
@@ -78,7 +78,7 @@ export async function startPod(
     // it has settled.
     const unanswered = isPlacementError(err) ? err.tried.filter(wasAmbiguous) : [];
     if (unanswered.length > 0) {
-      await untilSettled(unanswered);
+      await untilUnansweredCreatesSettle(unanswered);
       const found = await findUnacknowledged(ctx).catch(() => undefined);
       if (found) {
         host.claims.pods.add(found.id);

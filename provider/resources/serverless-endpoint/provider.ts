@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { CreateEndpointRequest, Endpoint } from "../../client/schemas/endpoints.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { adopt } from "../adopt.js";
 import {
@@ -133,6 +133,6 @@ export class ServerlessEndpointProvider {
 }
 
 /** @internal */
-export const serverlessEndpointProvider = named(new ServerlessEndpointProvider(), label, {
+export const serverlessEndpointProvider = bindToHost(new ServerlessEndpointProvider(), label, {
   note: endpointDiffNote,
 });

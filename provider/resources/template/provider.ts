@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
@@ -135,4 +135,4 @@ export class TemplateProvider {
 }
 
 /** @internal */
-export const templateProvider = named(new TemplateProvider(), label, { note: templateDiffNote });
+export const templateProvider = bindToHost(new TemplateProvider(), label, { note: templateDiffNote });
