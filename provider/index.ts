@@ -34,7 +34,6 @@ export { decodeArgs, encodeArgs } from "./both/container-args.js";
 export { type Estimate, estimate, type GpuRate, type PricedResource } from "./both/estimate.js";
 export { HIDDEN } from "./both/estimate-fields.js";
 export { type CostPart, type HourlyRange, perMonth } from "./both/hourly-range.js";
-export { PLAIN_ENV_KEYS } from "./both/plain-env.js";
 export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./both/price-snapshot.js";
 export {
   type CpuPrice,
@@ -45,7 +44,6 @@ export {
   priceList,
   STORAGE_RATES,
 } from "./both/prices.js";
-export { secretReference } from "./both/secret-reference.js";
 export { runpodTypeName } from "./both/type-tokens.js";
 export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";
 export {
@@ -91,6 +89,7 @@ export type {
   ClusterTimeoutsArgs,
 } from "./resources/cluster/types.js";
 export { CLUSTER_TYPE, Cluster } from "./resources/cluster.js";
+export { PLAIN_ENV_KEYS } from "./resources/common.js";
 export type { ContainerArgs } from "./resources/container.js";
 export type { GlobalMountArgs, NetworkMountArgs, PersistentMountArgs } from "./resources/mounts.js";
 export { checkNetworkVolume } from "./resources/network-volume/check.js";
@@ -120,6 +119,7 @@ export { checkRegistry } from "./resources/registry/check.js";
 export { diffRegistry } from "./resources/registry/diff.js";
 export type { RegistryArgs, RegistryInputs, RegistryOutputs } from "./resources/registry/types.js";
 export { REGISTRY_TYPE, Registry } from "./resources/registry.js";
+export { secretReference } from "./resources/secret/body.js";
 export { checkSecret } from "./resources/secret/check.js";
 export { diffSecret } from "./resources/secret/diff.js";
 export type { SecretArgs, SecretInputs, SecretOutputs } from "./resources/secret/types.js";

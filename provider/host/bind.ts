@@ -37,7 +37,7 @@ export interface HostEffects<P extends HostedProvider> {
   /**
    * Claims the id of every object `diff` is asked about in this set: it is in state, so no create
    * of this host may take it over as left by an interrupted run (a replacement's create carries
-   * the same create key as what it replaces; provider/resources/pod/recovery.ts).
+   * the same create key as what it replaces; provider/resources/pod/start.ts).
    */
   readonly claimShown?: keyof Claims;
   /**

@@ -8,8 +8,9 @@
  * place in the stack is its URN, unique in the stack. In a preview of a stack whose provider is not
  * made yet the id is unknown, and no mark is added: nothing is created in a preview.
  */
-import { PLAIN_ENV_KEYS } from "../both/plain-env.js";
+
 import type { ResourceKind } from "../both/secret-fields.js";
+import { PLAIN_ENV_KEYS } from "../resources/common.js";
 import { createKeyOf } from "../resources/pod/create-key.js";
 import { holderOf } from "../resources/ssh-key/holders.js";
 

@@ -7,8 +7,8 @@ import { MAX_REQUEST_BYTES } from "../../client/schemas/common.js";
 import { withoutInternal } from "../common.js";
 import { createBody } from "./body.js";
 import { PodArgsSchema } from "./schema.js";
-import { DEFAULT_TIMEOUTS } from "./timeouts.js";
 import type { PodInputs } from "./types.js";
+import { DEFAULT_TIMEOUTS } from "./types.js";
 
 // ---------------------------------------------------------------- check
 

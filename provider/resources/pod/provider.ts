@@ -13,12 +13,10 @@ import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js
 import { checkPod } from "./check.js";
 import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn, oneTimeCreateKey } from "./create-key.js";
 import { diffPod } from "./diff.js";
-import { label } from "./label.js";
 import { desiredStatusOf, podOutputs } from "./outputs.js";
-import { compareWithInputs, terminateDuplicates } from "./recovery.js";
-import { startPod } from "./start.js";
-import { timeoutsOf } from "./timeouts.js";
+import { compareWithInputs, startPod, terminateDuplicates } from "./start.js";
 import type { PodInputs, PodOutputs } from "./types.js";
+import { label, timeoutsOf } from "./types.js";
 import { resumePod, stopPod, terminateAndWait, waitUntilReady } from "./wait.js";
 
 /** @internal The provider host's side of Pod; programs reach it only through the thin provider. */

@@ -14,8 +14,8 @@ import {
   type Readiness,
 } from "../../host/readiness.js";
 import { isWaitFailure, WaitFailure, type WaitTarget } from "../../host/watcher.js";
-import { label } from "./label.js";
 import type { PodInputs } from "./types.js";
+import { label } from "./types.js";
 
 /** Waits through the shared watcher, printing each status transition with the time elapsed. */
 export async function waitForPod(
