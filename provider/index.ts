@@ -21,31 +21,14 @@ export {
   type PlacementCandidate,
   placementSource,
   rankCandidates,
-} from "./both/candidates.js";
+} from "./catalog/candidates.js";
 export type {
   CpuFlavor,
   DataCenter,
   GpuType,
   NamedAvailability,
   PublicTemplate,
-} from "./both/catalog-types.js";
-export { type CheckFailure, formatFailures } from "./both/check-failure.js";
-export { decodeArgs, encodeArgs } from "./both/container-args.js";
-export { type Estimate, estimate, type GpuRate, type PricedResource } from "./both/estimate.js";
-export { HIDDEN } from "./both/estimate-fields.js";
-export { type CostPart, type HourlyRange, perMonth } from "./both/hourly-range.js";
-export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./both/price-snapshot.js";
-export {
-  type CpuPrice,
-  type DataCenterTiers,
-  type GpuPrice,
-  HOURS_PER_MONTH,
-  type PriceList,
-  priceList,
-  STORAGE_RATES,
-} from "./both/prices.js";
-export { runpodTypeName } from "./both/type-tokens.js";
-export { containsUnknown, isUnknown, UNKNOWN } from "./both/unknown.js";
+} from "./catalog/types.js";
 export {
   ERROR_CODES,
   FAILURE_CODES,
@@ -56,6 +39,19 @@ export {
   type RunpodErrorCode,
 } from "./client/errors.js";
 export type { Availability, Region } from "./client/vocabulary.js";
+export { type Estimate, estimate, type GpuRate, type PricedResource } from "./cost/estimate.js";
+export { HIDDEN } from "./cost/estimate-fields.js";
+export { type CostPart, type HourlyRange, perMonth } from "./cost/hourly-range.js";
+export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./cost/price-snapshot.js";
+export {
+  type CpuPrice,
+  type DataCenterTiers,
+  type GpuPrice,
+  HOURS_PER_MONTH,
+  type PriceList,
+  priceList,
+  STORAGE_RATES,
+} from "./cost/prices.js";
 export {
   getCpuFlavors,
   getDataCenters,
@@ -91,6 +87,7 @@ export type {
 export { CLUSTER_TYPE, Cluster } from "./resources/cluster.js";
 export { PLAIN_ENV_KEYS } from "./resources/common.js";
 export type { ContainerArgs } from "./resources/container.js";
+export { decodeArgs, encodeArgs } from "./resources/container.js";
 export type { GlobalMountArgs, NetworkMountArgs, PersistentMountArgs } from "./resources/mounts.js";
 export { checkNetworkVolume } from "./resources/network-volume/check.js";
 export { diffNetworkVolume } from "./resources/network-volume/diff.js";
@@ -158,3 +155,6 @@ export type {
   TemplateOutputs,
 } from "./resources/template/types.js";
 export { TEMPLATE_TYPE, Template } from "./resources/template.js";
+export { runpodTypeName } from "./resources/type-tokens.js";
+export { type CheckFailure, formatFailures } from "./validation/check-failure.js";
+export { containsUnknown, isUnknown, UNKNOWN } from "./validation/unknown.js";

@@ -5,7 +5,7 @@
  * status as the contract's Errors table says.
  */
 
-import type { PlacementCandidate } from "../both/candidates.js";
+import type { PlacementCandidate } from "../catalog/candidates.js";
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import { resendBackoffMs, settling, waitUntil } from "../client/create-once.js";

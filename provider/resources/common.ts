@@ -3,10 +3,10 @@
  * fields, internal inputs, and errors that name the resource they are about.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { CheckFailure } from "../both/check-failure.js";
-import { applyCommand, type CommandFields, decodeArgs } from "../both/container-args.js";
-import { containsUnknown, isUnknown } from "../both/unknown.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import type { CheckFailure } from "../validation/check-failure.js";
+import { containsUnknown, isUnknown } from "../validation/unknown.js";
+import { applyCommand, type CommandFields, decodeArgs } from "./container.js";
 
 /**
  * The input in which a resource class lists the env keys the program gave as plain text (names

@@ -14,7 +14,7 @@ import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
 import type { NetworkVolumeArgs } from "./network-volume/types.js";
 
-export { NETWORK_VOLUME_TYPE } from "../both/type-tokens.js";
+export { NETWORK_VOLUME_TYPE } from "./type-tokens.js";
 
 /** One thin provider for every NetworkVolume: Pulumi serializes it once per program. */
 const NETWORK_VOLUME_PROVIDER = thinProvider("NetworkVolume");

@@ -3,7 +3,7 @@ import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs } from "./common.js";
 import type { SecretArgs } from "./secret/types.js";
 
-export { SECRET_TYPE } from "../both/type-tokens.js";
+export { SECRET_TYPE } from "./type-tokens.js";
 
 /** One thin provider for every Secret: Pulumi serializes it once per program. */
 const SECRET_PROVIDER = thinProvider("Secret");

@@ -11,7 +11,7 @@ import { thinProvider } from "../program/thin.js";
 import { optionInputs } from "./common.js";
 import type { ServerlessJobArgs } from "./serverless-job/types.js";
 
-export { SERVERLESS_JOB_TYPE } from "../both/type-tokens.js";
+export { SERVERLESS_JOB_TYPE } from "./type-tokens.js";
 
 /** One thin provider for every ServerlessJob: Pulumi serializes it once per program. */
 const SERVERLESS_JOB_PROVIDER = thinProvider("ServerlessJob");

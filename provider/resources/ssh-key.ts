@@ -5,7 +5,7 @@ import { holderOf } from "./ssh-key/holders.js";
 import type { SshKeyArgs } from "./ssh-key/types.js";
 import { markOf } from "./stack-identity.js";
 
-export { SSH_KEY_TYPE } from "../both/type-tokens.js";
+export { SSH_KEY_TYPE } from "./type-tokens.js";
 
 /** One thin provider for every SshKey: Pulumi serializes it once per program. */
 const SSH_KEY_PROVIDER = thinProvider("SshKey");

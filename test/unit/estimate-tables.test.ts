@@ -1,5 +1,5 @@
 /**
- * The cost estimate (provider/both/estimate.ts), rule by rule, against two price lists: a
+ * The cost estimate (provider/cost/estimate.ts), rule by rule, against two price lists: a
  * hand-written catalog that has every edge (a type offered in one cloud only, pools of several
  * types, data centers with one, two or no volume tiers), and the emulator's default seed as its
  * own catalog routes serve it. Expected figures are written from the catalog's numbers and

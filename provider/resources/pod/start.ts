@@ -4,8 +4,8 @@
  */
 
 import { distance } from "fastest-levenshtein";
-import { type PlacementCandidate, placementSource } from "../../both/candidates.js";
-import { catalogCandidates } from "../../both/catalog-candidates.js";
+import { type PlacementCandidate, placementSource } from "../../catalog/candidates.js";
+import { catalogCandidates } from "../../catalog/candidates-from-catalog.js";
 import { waitUntil } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";

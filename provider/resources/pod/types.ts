@@ -3,10 +3,10 @@
  * timeouts its inputs default to, and how progress lines and errors name it.
  */
 
-import type { Resolved } from "../../both/same-type.js";
 import type { PodStatus } from "../../client/vocabulary.js";
 import { byName } from "../common.js";
 import type { ContainerOutputs } from "../container.js";
+import type { Resolved } from "../same-type.js";
 import type { PodArgs } from "./args.js";
 
 /** How progress lines and errors name a pod: `Pod trainer`. Every step of a pod's create uses it. */
