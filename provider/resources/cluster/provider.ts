@@ -5,7 +5,6 @@ import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js
 import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/progress.js";
-import { adopt } from "../adopt.js";
 import {
   byName,
   checkResult,
@@ -16,7 +15,7 @@ import {
   readResult,
   unlessGone,
 } from "../common.js";
-import { failCreate } from "../create-failure.js";
+import { adopt, failCreate } from "../create-outcomes.js";
 import { createBody } from "./body.js";
 import { checkCluster } from "./check.js";
 import { diffCluster } from "./diff.js";

@@ -7,8 +7,8 @@ import type { Registry as ApiRegistry } from "../../client/schemas/registries.js
 import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
-import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, unlessGone } from "../common.js";
+import { adopt } from "../create-outcomes.js";
 import { checkRegistry } from "./check.js";
 import { credentialsDigest, diffRegistry } from "./diff.js";
 import type { RegistryInputs, RegistryOutputs } from "./types.js";

@@ -5,7 +5,6 @@ import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { CreateEndpointRequest, Endpoint } from "../../client/schemas/endpoints.js";
 import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { adopt } from "../adopt.js";
 import {
   byName,
   checkResult,
@@ -15,6 +14,7 @@ import {
   readResult,
   unlessGone,
 } from "../common.js";
+import { adopt } from "../create-outcomes.js";
 import { createBody, patchBody } from "./body.js";
 import { checkServerlessEndpoint } from "./check.js";
 import { currentView, diffServerlessEndpoint } from "./diff.js";
