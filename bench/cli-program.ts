@@ -188,7 +188,7 @@ export async function benchStack(
   const stack = await ProgramStack.create({
     programDir: join(__dirname, "..", "..", "bench", "program"),
     // Stacks of one project on one key need names of their own: a pod's create key is made from
-    // them, and a host takes a pod with its resource's key as its own (pod/recovery.ts).
+    // them, and a host takes a pod with its resource's key as its own (pod/start.ts).
     stack: o.prefix === undefined ? "bench" : `bench-${o.prefix}`,
     env: {
       RUNPOD_API_KEY: "",

@@ -13,8 +13,8 @@ import { priceChanges } from "../cli/cost/diff.js";
 import { readCostDocument } from "../cli/cost/documents.js";
 import { costJson, costMarkdown, costTable } from "../cli/cost/render.js";
 import { startEmulator } from "../emulator/index.js";
-import { type PriceList, priceList } from "../provider/both/prices.js";
 import { RunpodApi, RunpodClient, resolveSettings } from "../provider/client/index.js";
+import { type PriceList, priceList } from "../provider/cost/prices.js";
 import { writeBenchReadme } from "./readme.js";
 
 const T = "pulumi-nodejs:dynamic/runpod:";

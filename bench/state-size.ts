@@ -7,7 +7,7 @@
  * host's, not the provider's, so it is measured apart.
  */
 import type { ProgramStack, StateResource } from "../harness/stack.js";
-import { runpodTypeName } from "../provider/both/type-tokens.js";
+import { runpodTypeName } from "../provider/resources/type-tokens.js";
 
 export interface StatePerPod {
   /** Pod resources in the state. */

@@ -9,9 +9,9 @@
  */
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { CpuFlavor, DataCenter, GpuType } from "../provider/both/catalog-types.js";
-import { toSnapshot } from "../provider/both/price-snapshot.js";
+import type { CpuFlavor, DataCenter, GpuType } from "../provider/catalog/types.js";
 import { REGIONS, type Region } from "../provider/client/vocabulary.js";
+import { toSnapshot } from "../provider/cost/price-snapshot.js";
 import { connect } from "./connect.js";
 import { catalogPrices } from "./cost/prices.js";
 import { CliError, UsageError } from "./errors.js";

@@ -7,7 +7,7 @@
  *
  * Prices come from a snapshot (`--prices`, written by `catalog snapshot`) or from the catalog of the
  * API the environment points at (RUNPOD_BASE_URL and RUNPOD_API_KEY: RunPod's, or the emulator's).
- * The rules are provider/both/estimate.ts's, shared with the policy pack's budget; docs/cost.md
+ * The rules are provider/cost/estimate.ts's, shared with the policy pack's budget; docs/cost.md
  * says each.
  */
 import type { Command } from "commander";

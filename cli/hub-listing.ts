@@ -4,10 +4,10 @@
  * JSON-encoded string.
  */
 
-import { propertyPath } from "../provider/both/validation.js";
 import { messageOf } from "../provider/client/errors.js";
 import type { schemas } from "../provider/client/index.js";
 import { HubReleaseConfig } from "../provider/client/schemas/hub.js";
+import { propertyPath } from "../provider/validation/failures.js";
 import { UsageError } from "./errors.js";
 
 /** `owner/name` (split at the first `/`, as runpodctl does) or a listing id. */

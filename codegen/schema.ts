@@ -3,7 +3,7 @@
  * already compile against: each resource class's `Output` properties are its outputs, its
  * constructor's arguments type its inputs, their TSDoc the descriptions (`@defaultValue` and
  * `@onChange` included), the checked zod schema says which numbers are integers, and
- * provider/both/secret-fields.ts which fields are secret. Nothing of the public API is written here
+ * provider/resources/secret-fields.ts which fields are secret. Nothing of the public API is written here
  * a second time: a field added to `PodArgs` reaches every SDK by regenerating (docs/plugin.md).
  *
  *   node dist/codegen/schema.js [out.json]     (default: sdk/schema.json)
@@ -11,7 +11,6 @@
 import * as path from "node:path";
 import ts from "typescript";
 import { z } from "zod";
-import { SECRET_FIELDS } from "../provider/both/secret-fields.js";
 import { SETTINGS } from "../provider/client/config.js";
 import { FUNCTIONS, PACKAGE, RESOURCES, token } from "../provider/plugin/tokens.js";
 import { ClusterArgsSchema } from "../provider/resources/cluster/schema.js";
@@ -19,6 +18,7 @@ import { NetworkVolumeArgsSchema } from "../provider/resources/network-volume/sc
 import { PodArgsSchema } from "../provider/resources/pod/schema.js";
 import { RegistryArgsSchema } from "../provider/resources/registry/schema.js";
 import { SecretArgsSchema } from "../provider/resources/secret/schema.js";
+import { SECRET_FIELDS } from "../provider/resources/secret-fields.js";
 import { ServerlessEndpointArgsSchema } from "../provider/resources/serverless-endpoint/schema.js";
 import { ServerlessJobArgsSchema } from "../provider/resources/serverless-job/schema.js";
 import { TemplateArgsSchema } from "../provider/resources/template/schema.js";

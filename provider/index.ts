@@ -15,15 +15,14 @@
  * @module runpod-dynamic
  */
 
-export type { CandidateQuery, CatalogCandidate } from "./both/candidates.js";
+export type { CandidateQuery, CatalogCandidate } from "./catalog/candidates.js";
 export type {
   CpuFlavor,
   DataCenter,
   GpuType,
   NamedAvailability,
   PublicTemplate,
-} from "./both/catalog-types.js";
-export { secretReference } from "./both/secret-reference.js";
+} from "./catalog/types.js";
 export {
   ERROR_CODES,
   FAILURE_CODES,
@@ -34,6 +33,19 @@ export {
   type RunpodErrorCode,
 } from "./client/errors.js";
 export type { Availability, Region } from "./client/vocabulary.js";
+export { type Estimate, estimate, type GpuRate, type PricedResource } from "./cost/estimate.js";
+export { HIDDEN } from "./cost/estimate-fields.js";
+export { type CostPart, type HourlyRange, perMonth } from "./cost/hourly-range.js";
+export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./cost/price-snapshot.js";
+export {
+  type CpuPrice,
+  type DataCenterTiers,
+  type GpuPrice,
+  HOURS_PER_MONTH,
+  type PriceList,
+  priceList,
+  STORAGE_RATES,
+} from "./cost/prices.js";
 export {
   type GpuTypeQuery,
   getCpuFlavors,
@@ -66,6 +78,7 @@ export type {
 } from "./resources/cluster/types.js";
 export { Cluster } from "./resources/cluster.js";
 export type { ContainerArgs } from "./resources/container.js";
+export { decodeArgs, encodeArgs } from "./resources/container.js";
 export type { GlobalMountArgs, NetworkMountArgs, PersistentMountArgs } from "./resources/mounts.js";
 export type { NetworkVolumeArgs, NetworkVolumeOutputs } from "./resources/network-volume/types.js";
 export { NetworkVolume } from "./resources/network-volume.js";
@@ -84,6 +97,7 @@ export type { PodGpuOutput, PodOutputs, SshEndpoint } from "./resources/pod/type
 export { Pod } from "./resources/pod.js";
 export type { RegistryArgs, RegistryOutputs } from "./resources/registry/types.js";
 export { Registry } from "./resources/registry.js";
+export { secretReference } from "./resources/secret/body.js";
 export type { SecretArgs, SecretOutputs } from "./resources/secret/types.js";
 export { Secret } from "./resources/secret.js";
 export type {

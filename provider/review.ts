@@ -11,13 +11,15 @@
  * @module runpod-dynamic/review
  */
 
-export { placementSource } from "./both/candidates.js";
-export type { CheckFailure } from "./both/check-failure.js";
-export { type Estimate, estimate, type GpuRate, type PricedResource } from "./both/estimate.js";
-export { type CostPart, type HourlyRange, perMonth } from "./both/hourly-range.js";
-export { PLAIN_ENV_KEYS } from "./both/plain-env.js";
-export { fromSnapshot } from "./both/price-snapshot.js";
-export type { CpuPrice, DataCenterTiers, GpuPrice, PriceList } from "./both/prices.js";
+export { placementSource } from "./catalog/candidates.js";
+export { type Estimate, estimate, type GpuRate, type PricedResource } from "./cost/estimate.js";
+export { type CostPart, type HourlyRange, perMonth } from "./cost/hourly-range.js";
+export { fromSnapshot } from "./cost/price-snapshot.js";
+export type { CpuPrice, DataCenterTiers, GpuPrice, PriceList } from "./cost/prices.js";
+export { PLAIN_ENV_KEYS } from "./resources/common.js";
+export { checkPod } from "./resources/pod/check.js";
+export { checkServerlessEndpoint } from "./resources/serverless-endpoint/check.js";
+export { ENDPOINT_API_DEFAULTS } from "./resources/serverless-endpoint/defaults.js";
 export {
   CLUSTER_TYPE,
   NETWORK_VOLUME_TYPE,
@@ -25,8 +27,6 @@ export {
   runpodTypeName,
   SERVERLESS_ENDPOINT_TYPE,
   SSH_KEY_TYPE,
-} from "./both/type-tokens.js";
-export { isUnknown, UNKNOWN } from "./both/unknown.js";
-export { checkPod } from "./resources/pod/check.js";
-export { checkServerlessEndpoint } from "./resources/serverless-endpoint/check.js";
-export { ENDPOINT_API_DEFAULTS } from "./resources/serverless-endpoint/defaults.js";
+} from "./resources/type-tokens.js";
+export type { CheckFailure } from "./validation/check-failure.js";
+export { isUnknown, UNKNOWN } from "./validation/unknown.js";

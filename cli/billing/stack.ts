@@ -9,11 +9,11 @@
  * resources the stack holds now.
  */
 import type { Command } from "commander";
-import { estimate } from "../../provider/both/estimate.js";
-import { type HourlyRange, perMonth } from "../../provider/both/hourly-range.js";
-import { runpodTypeName } from "../../provider/both/type-tokens.js";
 import type { RunpodApi } from "../../provider/client/index.js";
 import type { BillingQuery } from "../../provider/client/schemas/billing.js";
+import { estimate } from "../../provider/cost/estimate.js";
+import { type HourlyRange, perMonth } from "../../provider/cost/hourly-range.js";
+import { runpodTypeName } from "../../provider/resources/type-tokens.js";
 import { connect } from "../connect.js";
 import { type CostChange, readCostDocument } from "../cost/documents.js";
 import { catalogPrices } from "../cost/prices.js";

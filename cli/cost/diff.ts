@@ -5,10 +5,10 @@
  * whole command with every such resource named: a total that silently leaves one out would be
  * worse than none.
  */
-import { type Estimate, estimate } from "../../provider/both/estimate.js";
-import type { HourlyRange } from "../../provider/both/hourly-range.js";
-import type { PriceList } from "../../provider/both/prices.js";
-import { runpodTypeName } from "../../provider/both/type-tokens.js";
+import { type Estimate, estimate } from "../../provider/cost/estimate.js";
+import type { HourlyRange } from "../../provider/cost/hourly-range.js";
+import type { PriceList } from "../../provider/cost/prices.js";
+import { runpodTypeName } from "../../provider/resources/type-tokens.js";
 import { CliError } from "../errors.js";
 import type { CostChange, CostDocument, CostOp } from "./documents.js";
 

@@ -7,9 +7,9 @@
  * sentinel; an export holds a secret as an encrypted envelope. All three reach the estimate as a
  * value it cannot read, so it says "unknown" and never prices them as zero.
  */
-import type { PricedResource } from "../../provider/both/estimate.js";
-import { HIDDEN } from "../../provider/both/estimate-fields.js";
-import { STACK_IDENTITY_TYPE } from "../../provider/both/type-tokens.js";
+import type { PricedResource } from "../../provider/cost/estimate.js";
+import { HIDDEN } from "../../provider/cost/estimate-fields.js";
+import { STACK_IDENTITY_TYPE } from "../../provider/resources/type-tokens.js";
 import { UsageError } from "../errors.js";
 
 /** What happens to one resource in the change. */

@@ -3,9 +3,10 @@
  * request is priced without a key) or the catalog of the API the environment points at (RunPod's,
  * or the local emulator's).
  */
-import { fromSnapshot } from "../../provider/both/price-snapshot.js";
-import { type PriceList, priceList } from "../../provider/both/prices.js";
+
 import type { RunpodApi } from "../../provider/client/index.js";
+import { fromSnapshot } from "../../provider/cost/price-snapshot.js";
+import { type PriceList, priceList } from "../../provider/cost/prices.js";
 import { connect } from "../connect.js";
 import { UsageError } from "../errors.js";
 import type { Terminal } from "../output.js";

@@ -3,8 +3,8 @@
  * for a pull-request comment, one JSON object for scripts. Hourly figures have 4 decimals (as the
  * billing commands print dollars), monthly ones 2; a range prints lowest to highest.
  */
-import type { Estimate } from "../../provider/both/estimate.js";
-import { type HourlyRange, perMonth } from "../../provider/both/hourly-range.js";
+import type { Estimate } from "../../provider/cost/estimate.js";
+import { type HourlyRange, perMonth } from "../../provider/cost/hourly-range.js";
 import { table } from "../output.js";
 import { type CostReport, type CostRow, shortType, subjectOf } from "./diff.js";
 

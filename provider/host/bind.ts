@@ -37,7 +37,7 @@ export interface HostEffects<P extends HostedProvider> {
   /**
    * Claims the id of every object `diff` is asked about in this set: it is in state, so no create
    * of this host may take it over as left by an interrupted run (a replacement's create carries
-   * the same create key as what it replaces; provider/resources/pod/recovery.ts).
+   * the same create key as what it replaces; provider/resources/pod/start.ts).
    */
   readonly claimShown?: keyof Claims;
   /**
@@ -59,59 +59,95 @@ export type ForEngine<P extends HostedProvider> = Pick<P, "check" | "diff"> & {
 };
 
 /**
- * Binds a provider to its host, with every error of create, read, update and delete naming the
- * resource it is about: one place, so no path of any resource can forget it. The context is asked
- * for inside each call, so a configuration no context can be made from (a bad base URL) fails the
- * operation, naming the resource, as every other error does.
- * What `check` and `diff` lead to beyond their answer, and the counting of paced creates
- * (`effects`), happen here, so `check` and `diff` stay pure functions and no create escapes it.
+ * Hands a provider to the engine on its host: `check` announcing the creates the host paces,
+ * `diff` claiming what it is shown and printing the provider's note, and create, read, update and
+ * delete run on the host's context with every error naming the resource. One place, so `check`
+ * and `diff` stay pure functions and no path of any resource escapes what is done around them.
  */
-export function named<P extends HostedProvider>(
+export function bindToHost<P extends HostedProvider>(
   provider: P,
   label: Labeller,
   effects: HostEffects<P> = {},
 ): (host: HostSource) => ForEngine<P> {
+  return (host) =>
+    ({
+      check: checkAnnouncingCreates(provider, host, effects),
+      diff: diffClaimingShown(provider, host, label, effects),
+      ...operationsOnContext(provider, host, label, effects),
+    }) as unknown as ForEngine<P>;
+}
+
+const propsOf = (x: unknown) => x as Record<string, unknown> | undefined;
+
+/**
+ * `check`, telling the host's pacing when it passes for a new resource of a kind whose creates
+ * it paces: the engine will ask to create it when it has a slot (engine-pacing.ts).
+ */
+function checkAnnouncingCreates<P extends HostedProvider>(
+  provider: P,
+  host: HostSource,
+  effects: HostEffects<P>,
+) {
+  return async (olds: never, news: never) => {
+    const result = await provider.check(olds, news);
+    const isNew = Object.keys(propsOf(olds) ?? {}).length === 0;
+    if (effects.pacesCreates && isNew && !result.failures?.length) host.pacing.checkedNew();
+    return result;
+  };
+}
+
+/** `diff`, claiming the id it is asked about (`claimShown`) and printing the provider's `note`. */
+function diffClaimingShown<P extends HostedProvider>(
+  provider: P,
+  host: HostSource,
+  label: Labeller,
+  effects: HostEffects<P>,
+) {
+  return async (id: string, olds: never, news: never) => {
+    const result = await provider.diff(id, olds, news);
+    if (id && effects.claimShown) host.claims[effects.claimShown].add(id);
+    const note = effects.note?.(olds, news);
+    if (note !== undefined) host.progress(label(propsOf(news)), note);
+    return result;
+  };
+}
+
+/**
+ * Create, read, update and delete, each given the host's context first and each error naming the
+ * resource it is about. The context is asked for inside each call, so a configuration no context
+ * can be made from (a bad base URL) fails the operation, naming the resource, as every other error
+ * does. A create the host paces holds an engine slot through the pacing.
+ */
+function operationsOnContext<P extends HostedProvider>(
+  provider: P,
+  host: HostSource,
+  label: Labeller,
+  effects: HostEffects<P>,
+): Record<string, (...args: unknown[]) => Promise<unknown>> {
   const methods = provider as unknown as Record<
     string,
     ((...args: unknown[]) => Promise<unknown>) | undefined
   >;
-  const props = (x: unknown) => x as Record<string, unknown> | undefined;
   const subjects: Record<Operation, (args: unknown[]) => string> = {
-    create: ([inputs]) => label(props(inputs)),
-    read: ([id, outs]) => label(props(outs), id as string),
-    update: ([id, _olds, news]) => label(props(news), id as string),
-    delete: ([id, outs]) => label(props(outs), id as string),
+    create: ([inputs]) => label(propsOf(inputs)),
+    read: ([id, outs]) => label(propsOf(outs), id as string),
+    update: ([id, _olds, news]) => label(propsOf(news), id as string),
+    delete: ([id, outs]) => label(propsOf(outs), id as string),
   };
-  return (host) => {
-    const engine: Record<string, unknown> = {
-      check: async (olds: never, news: never) => {
-        const result = await provider.check(olds, news);
-        const isNew = Object.keys(props(olds) ?? {}).length === 0;
-        if (effects.pacesCreates && isNew && !result.failures?.length) host.pacing.checkedNew();
-        return result;
-      },
-      diff: async (id: string, olds: never, news: never) => {
-        const result = await provider.diff(id, olds, news);
-        if (id && effects.claimShown) host.claims[effects.claimShown].add(id);
-        const note = effects.note?.(olds, news);
-        if (note !== undefined) host.progress(label(props(news)), note);
-        return result;
-      },
+  const operations: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [operation, subject] of Object.entries(subjects)) {
+    const method = methods[operation];
+    if (!method) continue;
+    const paced = operation === "create" && effects.pacesCreates === true;
+    operations[operation] = async (...args: unknown[]) => {
+      try {
+        const ctx = host.context();
+        const run = () => method.call(provider, ctx, ...args);
+        return await (paced ? host.pacing.create(run, ctx.v2Budget) : run());
+      } catch (err) {
+        throw errorAbout(subject(args), err);
+      }
     };
-    for (const [operation, subject] of Object.entries(subjects)) {
-      const method = methods[operation];
-      if (!method) continue;
-      const paced = operation === "create" && effects.pacesCreates === true;
-      engine[operation] = async (...args: unknown[]) => {
-        try {
-          const ctx = host.context();
-          const run = () => method.call(provider, ctx, ...args);
-          return await (paced ? host.pacing.create(run, ctx.v2Budget) : run());
-        } catch (err) {
-          throw errorAbout(subject(args), err);
-        }
-      };
-    }
-    return engine as ForEngine<P>;
-  };
+  }
+  return operations;
 }

@@ -16,7 +16,6 @@ import type { ImagePulls } from "./container-watch.js";
 import { warningsTo } from "./engine-log.js";
 import { EnginePacing } from "./engine-pacing.js";
 import { InFlightJobs } from "./jobs-in-flight.js";
-import { OneAtATime } from "./one-at-a-time.js";
 import { PodReads } from "./pod-reads.js";
 import { type ProgressSink, progressLine, stderrProgress } from "./progress.js";
 import { PodWatcher, type WatcherOptions } from "./watcher.js";
@@ -62,7 +61,7 @@ export function noClaims(): Claims {
 /**
  * The ids this host owns, per kind: created, adopted, found again after an unanswered create, or
  * shown by the engine. A create that looks for what an unanswered or interrupted create made never
- * takes one of these (`provider/client/create-once.ts`, `provider/resources/pod/recovery.ts`).
+ * takes one of these (`provider/client/create-once.ts`, `provider/resources/pod/start.ts`).
  */
 export interface Claims {
   readonly pods: Set<string>;
@@ -147,5 +146,17 @@ export class HostContext {
   /** Stops the watcher: the waits still running on it fail. */
   close(): void {
     this.watcher.close();
+  }
+}
+
+/** Runs tasks one after another: each starts once every task run before it has settled. */
+export class OneAtATime {
+  private last: Promise<unknown> = Promise.resolve();
+
+  /** Runs `fn` after every earlier task has finished, whether it succeeded or failed. */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.last.then(fn, fn);
+    this.last = run.catch(() => undefined);
+    return run;
   }
 }

@@ -5,7 +5,7 @@
  * status as the contract's Errors table says.
  */
 
-import type { PlacementCandidate } from "../both/candidates.js";
+import type { PlacementCandidate } from "../catalog/candidates.js";
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import { resendBackoffMs, settling, waitUntil } from "../client/create-once.js";
@@ -128,6 +128,13 @@ export async function findUnacknowledged(ctx: PlacementContext): Promise<Pod | u
   return pods.filter((p) => ctx.isOwnPod(p) && !ctx.claimed.has(p.id)).sort(newestFirst)[0];
 }
 
+/** Where placement ended: the pod, every refused attempt before it, and the candidate that took it. */
+export interface Placed {
+  readonly pod: Pod;
+  readonly attempts: PlacementAttempt[];
+  readonly candidate: PlacementCandidate;
+}
+
 /**
  * Walks the candidates until one create answers 201 (contract: Errors):
  * 400 next candidate; 402 stop; 403 skip; 404/413/422 fail at once; 429 is waited out by the
@@ -139,167 +146,216 @@ export async function placePod(
   ctx: PlacementContext,
   body: CreatePodRequest,
   candidates: readonly PlacementCandidate[],
-): Promise<{ pod: Pod; attempts: PlacementAttempt[]; candidate: PlacementCandidate }> {
-  const attempts: PlacementAttempt[] = [];
-  const record = (a: PlacementAttempt) => {
-    attempts.push(a);
-    ctx.onAttempt?.(a);
-  };
-  let last400: RunpodApiError | undefined;
-  let last: RunpodApiError | undefined;
-
+): Promise<Placed> {
+  const walk = new Walk(ctx);
   for (const [index, candidate] of candidates.entries()) {
     const moveOn = index < candidates.length - 1 ? "trying the next candidate" : "no candidate is left";
-    const again = (delayMs: number, retry: number) =>
-      `trying ${describeCandidate(candidate)} again in ${(delayMs / 1000).toFixed(1)} s (retry ${retry + 1} of ${RETRIES_PER_CANDIDATE})`;
-    const attemptBody: CreatePodRequest = {
-      ...body,
-      ...(candidate.dataCenterId ? { dataCenterIds: [candidate.dataCenterId] } : {}),
-      ...(candidate.gpuTypeId && body.gpu ? { gpu: { ...body.gpu, id: candidate.gpuTypeId } } : {}),
-    };
-    for (let retry = 0; ; retry += 1) {
-      const startedAt = Date.now();
-      try {
-        const pod = await ctx.api.pods.create(attemptBody);
-        ctx.claimed.add(pod.id);
-        return { pod, attempts, candidate };
-      } catch (err) {
-        if (!isRunpodApiError(err)) throw err;
-        last = err;
-        const status =
-          err.status ??
-          (err.code === ERROR_CODES.TIMEOUT
-            ? "timeout"
-            : err.code === ERROR_CODES.INVALID_RESPONSE
-              ? "unreadable"
-              : "network");
-        const detail = err.detail ?? err.message;
-        switch (err.code) {
-          case ERROR_CODES.BAD_REQUEST:
-            last400 = err;
-            record({
-              candidate,
-              status,
-              detail,
-              next: moveOn,
-              ...(isCapacityError(err) ? { capacity: true } : {}),
-            });
-            break;
-          case ERROR_CODES.FORBIDDEN:
-            record({ candidate, status, detail, next: moveOn });
-            break;
-          case ERROR_CODES.PAYMENT_REQUIRED:
-            record({
-              candidate,
-              status,
-              detail,
-              next: "stopping: with the balance exhausted no candidate can succeed",
-            });
-            throw new PlacementError(
-              err,
-              `The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: ${report(attempts)}.`,
-              attempts,
-            );
-          case ERROR_CODES.SERVER_ERROR:
-          case ERROR_CODES.NETWORK:
-          case ERROR_CODES.TIMEOUT:
-          case ERROR_CODES.INVALID_RESPONSE: {
-            if (!mayHaveLanded(err)) {
-              // Never left this process, and the client has already retried it (docs/retries.md):
-              // nothing to look for, and sending it again here would be a second retry. Every
-              // candidate goes through the same connection, so placement stops.
-              record({
-                candidate,
-                status,
-                detail,
-                next: "stopping: the request could not be sent, after the client's retries",
-              });
-              throw new PlacementError(
-                err,
-                `A create in ${describeCandidate(candidate)} could not be sent (${detail}); nothing was created, and placement stopped. Tried: ${report(attempts)}.`,
-                attempts,
-              );
-            }
-            const delay = retry < RETRIES_PER_CANDIDATE ? resendBackoffMs(retry) : undefined;
-            // A request the client gave up on may still be processed (create-once.ts: the settle
-            // policy). A pod that lands after the first look still carries the create key, and is
-            // terminated once the creates have settled (provider/resources/pod/start.ts).
-            const settle = settling(startedAt);
-            await waitUntil(settle.lookAt);
-            let found: Pod | undefined;
-            try {
-              found = await findUnacknowledged(ctx);
-            } catch (lookup) {
-              record({
-                candidate,
-                status,
-                detail,
-                settlesAt: settle.settlesAt,
-                next: "stopping: the pod it may have made could not be looked for",
-              });
-              throw new PlacementError(
-                isRunpodApiError(lookup) ? lookup : err,
-                `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${messageOf(lookup)}). If that pod exists, the next run of this stack finds it by its create key and takes it over.`,
-                attempts,
-              );
-            }
-            if (found) {
-              ctx.claimed.add(found.id);
-              ctx.onFound?.({ candidate, status, detail }, found);
-              return { pod: found, attempts, candidate };
-            }
-            record({
-              candidate,
-              status,
-              detail,
-              settlesAt: settle.settlesAt,
-              next: `no pod of it was found; ${delay === undefined ? moveOn : again(delay, retry)}`,
-            });
-            if (delay !== undefined) {
-              await ctx.clock.sleep(delay);
-              continue;
-            }
-            break;
-          }
-          default:
-            // 401, 404, 413, 422, a local validation failure, an exhausted 429 wait: the request
-            // itself is the problem and every candidate would say the same.
-            record({ candidate, status, detail, next: "stopping: every candidate would answer the same" });
-            throw err;
+    const pod = await tryCandidate(ctx, walk, candidate, bodyFor(body, candidate), moveOn);
+    if (pod) return { pod, attempts: walk.attempts, candidate };
+  }
+  throw walkFailed(walk);
+}
+
+/** What a walk has heard so far: each attempt (reported as it is made) and the answers that decide its failure. */
+class Walk {
+  readonly attempts: PlacementAttempt[] = [];
+  /** The last 400, which decides a walk every candidate refused. */
+  last400: RunpodApiError | undefined;
+  /** The last error of any kind. */
+  last: RunpodApiError | undefined;
+  constructor(private readonly ctx: PlacementContext) {}
+
+  record(attempt: PlacementAttempt): void {
+    this.attempts.push(attempt);
+    this.ctx.onAttempt?.(attempt);
+  }
+}
+
+/** The create's body pinned to one candidate's data center and GPU type. */
+function bodyFor(body: CreatePodRequest, candidate: PlacementCandidate): CreatePodRequest {
+  return {
+    ...body,
+    ...(candidate.dataCenterId ? { dataCenterIds: [candidate.dataCenterId] } : {}),
+    ...(candidate.gpuTypeId && body.gpu ? { gpu: { ...body.gpu, id: candidate.gpuTypeId } } : {}),
+  };
+}
+
+/**
+ * What a failed create means for the walk, by the contract's Errors table: this candidate refused
+ * (400) or is not open to the key (403), so the next is tried; the balance is out (402), so none
+ * can succeed; the request may have landed (5xx, reset, timeout, unreadable 2xx), so the pod is
+ * looked for before the candidate is tried again; it never left this process, after the client's
+ * retries; or the request itself is wrong (401, 404, 413, 422, a local validation failure, an
+ * exhausted 429 wait), so every candidate would answer the same.
+ */
+type Meaning = "refused" | "no access" | "balance exhausted" | "unanswered" | "not sent" | "request is wrong";
+
+function meaningOf(err: RunpodApiError): Meaning {
+  switch (err.code) {
+    case ERROR_CODES.BAD_REQUEST:
+      return "refused";
+    case ERROR_CODES.FORBIDDEN:
+      return "no access";
+    case ERROR_CODES.PAYMENT_REQUIRED:
+      return "balance exhausted";
+    case ERROR_CODES.SERVER_ERROR:
+    case ERROR_CODES.NETWORK:
+    case ERROR_CODES.TIMEOUT:
+    case ERROR_CODES.INVALID_RESPONSE:
+      return mayHaveLanded(err) ? "unanswered" : "not sent";
+    default:
+      return "request is wrong";
+  }
+}
+
+/** An attempt's status for the report: the HTTP status, or what went wrong without one. */
+function statusOf(err: RunpodApiError): PlacementAttempt["status"] {
+  if (err.status !== undefined) return err.status;
+  if (err.code === ERROR_CODES.TIMEOUT) return "timeout";
+  if (err.code === ERROR_CODES.INVALID_RESPONSE) return "unreadable";
+  return "network";
+}
+
+/**
+ * Creates the pod on one candidate, sending again after an unanswered create whose pod is not
+ * found (at most RETRIES_PER_CANDIDATE times). The pod, when it was created or found; undefined
+ * when the walk moves on; throws when the walk stops.
+ */
+async function tryCandidate(
+  ctx: PlacementContext,
+  walk: Walk,
+  candidate: PlacementCandidate,
+  body: CreatePodRequest,
+  moveOn: string,
+): Promise<Pod | undefined> {
+  for (let retry = 0; ; retry += 1) {
+    const startedAt = Date.now();
+    let err: RunpodApiError;
+    try {
+      const pod = await ctx.api.pods.create(body);
+      ctx.claimed.add(pod.id);
+      return pod;
+    } catch (caught) {
+      if (!isRunpodApiError(caught)) throw caught;
+      err = caught;
+    }
+    walk.last = err;
+    const answer = { candidate, status: statusOf(err), detail: err.detail ?? err.message };
+    switch (meaningOf(err)) {
+      case "refused":
+        walk.last400 = err;
+        walk.record({ ...answer, next: moveOn, ...(isCapacityError(err) ? { capacity: true } : {}) });
+        return undefined;
+      case "no access":
+        walk.record({ ...answer, next: moveOn });
+        return undefined;
+      case "balance exhausted":
+        walk.record({ ...answer, next: "stopping: with the balance exhausted no candidate can succeed" });
+        throw new PlacementError(err, failureText.balanceExhausted(walk.attempts), walk.attempts);
+      case "not sent":
+        // Never left this process, and the client has already retried it (docs/retries.md):
+        // nothing to look for, and sending it again here would be a second retry. Every
+        // candidate goes through the same connection, so placement stops.
+        walk.record({
+          ...answer,
+          next: "stopping: the request could not be sent, after the client's retries",
+        });
+        throw new PlacementError(
+          err,
+          failureText.notSent(candidate, answer.detail, walk.attempts),
+          walk.attempts,
+        );
+      case "unanswered": {
+        const delay = retry < RETRIES_PER_CANDIDATE ? resendBackoffMs(retry) : undefined;
+        const look = await lookAfterUnanswered(ctx, startedAt);
+        if ("lookupFailed" in look) {
+          walk.record({
+            ...answer,
+            settlesAt: look.settlesAt,
+            next: "stopping: the pod it may have made could not be looked for",
+          });
+          const lookup = look.lookupFailed;
+          throw new PlacementError(
+            isRunpodApiError(lookup) ? lookup : err,
+            failureText.lookupFailed(candidate, answer.detail, lookup),
+            walk.attempts,
+          );
         }
+        if (look.found) {
+          ctx.claimed.add(look.found.id);
+          ctx.onFound?.(answer, look.found);
+          return look.found;
+        }
+        const again = (ms: number) =>
+          `trying ${describeCandidate(candidate)} again in ${(ms / 1000).toFixed(1)} s (retry ${retry + 1} of ${RETRIES_PER_CANDIDATE})`;
+        walk.record({
+          ...answer,
+          settlesAt: look.settlesAt,
+          next: `no pod of it was found; ${delay === undefined ? moveOn : again(delay)}`,
+        });
+        if (delay === undefined) return undefined;
+        // The pause before sending again is slept on the service's clock.
+        await ctx.clock.sleep(delay);
+        continue;
       }
-      break;
+      case "request is wrong":
+        walk.record({ ...answer, next: "stopping: every candidate would answer the same" });
+        throw err;
     }
   }
+}
 
-  if (last400 && outOfCapacity(attempts)) {
-    throw new PlacementError(
-      last400,
-      `Every candidate is out of capacity ("${last400.detail}"). Tried: ${where(attempts)}. Add candidates (placement.candidates, placement.regions, placement.gpuTypeIds, placement.anyDataCenter), or let placement.retryFor walk the list again for a while.`,
-      attempts,
-    );
+/**
+ * Looks for the pod an unanswered create may have made, once the request has had time to land
+ * (create-once.ts: the settle policy, on the wall clock like the request deadline). A pod that
+ * lands after this look still carries the create key, and is terminated once the creates have
+ * settled (provider/resources/pod/start.ts).
+ */
+async function lookAfterUnanswered(
+  ctx: PlacementContext,
+  startedAt: number,
+): Promise<{ settlesAt: number } & ({ found: Pod | undefined } | { lookupFailed: unknown })> {
+  const settle = settling(startedAt);
+  await waitUntil(settle.lookAt);
+  try {
+    return { settlesAt: settle.settlesAt, found: await findUnacknowledged(ctx) };
+  } catch (lookupFailed) {
+    return { settlesAt: settle.settlesAt, lookupFailed };
   }
-  const all400 = attempts.length > 0 && attempts.every((a) => a.status === 400);
-  if (all400 && last400) {
-    throw new PlacementError(
-      last400,
-      `No candidate accepted the pod: every one answered 400. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "${last400.detail}". Tried: ${report(attempts)}.`,
-      attempts,
-    );
+}
+
+/** Why a walk that tried every candidate failed, decided by the answers it heard. */
+function walkFailed(walk: Walk): PlacementError {
+  const { attempts, last400, last } = walk;
+  if (last400 && outOfCapacity(attempts)) {
+    return new PlacementError(last400, failureText.outOfCapacity(last400, attempts), attempts);
+  }
+  if (last400 && attempts.length > 0 && attempts.every((a) => a.status === 400)) {
+    return new PlacementError(last400, failureText.everyOneRefused(last400, attempts), attempts);
   }
   if (last && attempts.length > 0 && attempts.every((a) => a.status === 403)) {
-    throw new PlacementError(
-      last,
-      `No candidate could place the pod: the API key has no access to the pool of any of them (403). Use a key with that permission, or set runpod:teamId for a team's pools. Tried: ${report(attempts)}.`,
-      attempts,
-    );
+    return new PlacementError(last, failureText.noAccess(attempts), attempts);
   }
-  throw new PlacementError(
-    last,
-    `No candidate could place the pod (${attempts.length} attempt${attempts.length === 1 ? "" : "s"}). Tried: ${report(attempts)}. Add candidates (placement.candidates, placement.regions or placement.gpuTypeIds) or try again later.`,
-    attempts,
-  );
+  return new PlacementError(last, failureText.noCandidatePlaced(attempts), attempts);
 }
+
+/** Every message a failed placement ends with, each naming what to do next. */
+const failureText = {
+  balanceExhausted: (attempts: readonly PlacementAttempt[]) =>
+    `The account balance is exhausted (402); no candidate can succeed, so placement stopped. Add funds and run again. Tried: ${report(attempts)}.`,
+  notSent: (candidate: PlacementCandidate, detail: string, attempts: readonly PlacementAttempt[]) =>
+    `A create in ${describeCandidate(candidate)} could not be sent (${detail}); nothing was created, and placement stopped. Tried: ${report(attempts)}.`,
+  lookupFailed: (candidate: PlacementCandidate, detail: string, lookup: unknown) =>
+    `A create in ${describeCandidate(candidate)} went unanswered (${detail}) and looking for the pod it may have made failed too (${messageOf(lookup)}). If that pod exists, the next run of this stack finds it by its create key and takes it over.`,
+  outOfCapacity: (last400: RunpodApiError, attempts: readonly PlacementAttempt[]) =>
+    `Every candidate is out of capacity ("${last400.detail}"). Tried: ${where(attempts)}. Add candidates (placement.candidates, placement.regions, placement.gpuTypeIds, placement.anyDataCenter), or let placement.retryFor walk the list again for a while.`,
+  everyOneRefused: (last400: RunpodApiError, attempts: readonly PlacementAttempt[]) =>
+    `No candidate accepted the pod: every one answered 400. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "${last400.detail}". Tried: ${report(attempts)}.`,
+  noAccess: (attempts: readonly PlacementAttempt[]) =>
+    `No candidate could place the pod: the API key has no access to the pool of any of them (403). Use a key with that permission, or set runpod:teamId for a team's pools. Tried: ${report(attempts)}.`,
+  noCandidatePlaced: (attempts: readonly PlacementAttempt[]) =>
+    `No candidate could place the pod (${attempts.length} attempt${attempts.length === 1 ? "" : "s"}). Tried: ${report(attempts)}. Add candidates (placement.candidates, placement.regions or placement.gpuTypeIds) or try again later.`,
+};
 
 /** Whether every attempt was refused for capacity, so the same list may succeed later. */
 export function outOfCapacity(attempts: readonly PlacementAttempt[]): boolean {
@@ -321,7 +377,7 @@ export async function placePodRetrying(
   candidates: readonly PlacementCandidate[],
   retryForMs: number,
   onRetry: (round: number, waitMs: number, leftMs: number) => void,
-): Promise<{ pod: Pod; attempts: PlacementAttempt[]; candidate: PlacementCandidate }> {
+): Promise<Placed> {
   const until = ctx.clock.now() + retryForMs;
   let waitMs = RETRY_FIRST_MS;
   for (let round = 1; ; round += 1) {

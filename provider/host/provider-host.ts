@@ -46,7 +46,7 @@ export function hostClock(env: NodeJS.ProcessEnv = process.env): Clock {
 export class ProviderHost {
   /**
    * Ids of resources this host owns or the engine showed it. They outlive a change of settings,
-   * and `diff` records into them without a context (provider/resources/common.ts, `named`).
+   * and `diff` records into them without a context (provider/host/bind.ts, `bindToHost`).
    */
   readonly claims: Claims = noClaims();
   private lookup: SettingsLookup = () => undefined;

@@ -2,7 +2,7 @@
  * The provider plugin's functions (provider/plugin/tokens.ts `FUNCTIONS`): the program functions'
  * own reads, on the provider's API client instead of the program's settings.
  */
-import type { CandidateQuery } from "../both/candidates.js";
+import type { CandidateQuery } from "../catalog/candidates.js";
 import type { RunpodApi } from "../client/api.js";
 import { catalogReads } from "../program/catalog.js";
 import { getJobStatus } from "../program/jobs.js";

@@ -8,9 +8,10 @@
  * place in the stack is its URN, unique in the stack. In a preview of a stack whose provider is not
  * made yet the id is unknown, and no mark is added: nothing is created in a preview.
  */
-import { PLAIN_ENV_KEYS } from "../both/plain-env.js";
-import type { ResourceKind } from "../both/secret-fields.js";
+
+import { PLAIN_ENV_KEYS } from "../resources/common.js";
 import { createKeyOf } from "../resources/pod/create-key.js";
+import type { ResourceKind } from "../resources/secret-fields.js";
 import { holderOf } from "../resources/ssh-key/holders.js";
 
 /** The kinds whose inputs carry an env map: the env-secrets policy reads which of its values were plain. */

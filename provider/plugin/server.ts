@@ -9,11 +9,11 @@
  * (docs/plugin.md, "Why a server of its own").
  */
 import * as pulumi from "@pulumi/pulumi";
-import { type ResourceKind, SECRET_FIELDS } from "../both/secret-fields.js";
-import { runpodTypeName } from "../both/type-tokens.js";
 import type { ProviderHost } from "../host/provider-host.js";
 import type { ResourceProviders } from "../host/resource-providers.js";
 import { READ_BY_ID } from "../resources/common.js";
+import { type ResourceKind, SECRET_FIELDS } from "../resources/secret-fields.js";
+import { runpodTypeName } from "../resources/type-tokens.js";
 import { pluginRequire } from "./grpc.js";
 import { invoke } from "./invokes.js";
 import { withProgramInputs } from "./marks.js";

@@ -4,8 +4,8 @@
  * knows a token the plugin does not serve.
  */
 
-import type { ResourceKind } from "../both/secret-fields.js";
-import { PLUGIN_PACKAGE, pluginToken } from "../both/type-tokens.js";
+import type { ResourceKind } from "../resources/secret-fields.js";
+import { PLUGIN_PACKAGE, pluginToken } from "../resources/type-tokens.js";
 
 export const PACKAGE = PLUGIN_PACKAGE;
 export const token = pluginToken;

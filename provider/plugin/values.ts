@@ -6,7 +6,7 @@
  * (`{<sig>: <secret sig>, value}`); the providers take plain values, as the dynamic-provider host
  * hands them. What was secret is remembered per top-level property and marked again in every
  * answer: the engine does not mark a provider's outputs secret for it. An unknown value (preview)
- * stays the sentinel string the providers already read as unknown (provider/both/unknown.ts);
+ * stays the sentinel string the providers already read as unknown (provider/validation/unknown.ts);
  * resources and outputs are never sent as such (the plugin accepts neither).
  */
 import * as pulumi from "@pulumi/pulumi";

@@ -7,9 +7,9 @@
  * and walks it.
  */
 
-import type { CandidateQuery, CatalogCandidate } from "../both/candidates.js";
-import { catalogCandidates } from "../both/catalog-candidates.js";
-import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "../both/catalog-types.js";
+import type { CandidateQuery, CatalogCandidate } from "../catalog/candidates.js";
+import { catalogCandidates } from "../catalog/candidates-from-catalog.js";
+import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "../catalog/types.js";
 import type { RunpodApi } from "../client/api.js";
 import type { Availability, Region } from "../client/vocabulary.js";
 import { programApi } from "./program.js";

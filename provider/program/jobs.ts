@@ -3,11 +3,11 @@
  * Output URLs (`image_url`, `video_url`, `audio_url`) expire after 7 days: copy what you keep.
  */
 
-import type { Same } from "../both/same-type.js";
 import { isTerminalJobStatus } from "../client/api/jobs.js";
 import type { RunpodApi } from "../client/api.js";
 import { FAILURE_CODES, hasFailureCode } from "../client/errors.js";
 import type { Job } from "../client/schemas/jobs.js";
+import type { Same } from "../resources/same-type.js";
 import { programApi } from "./program.js";
 
 /** Input of image models (contract: Hosted model endpoint and serverless endpoint jobs). */

@@ -9,7 +9,7 @@
  * value sits unencrypted in the program or its stack config even though state holds it encrypted.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { PLAIN_ENV_KEYS } from "../both/plain-env.js";
+import { PLAIN_ENV_KEYS } from "../resources/common.js";
 
 type Env = pulumi.Input<Record<string, pulumi.Input<string>>>;
 

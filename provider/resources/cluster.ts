@@ -12,12 +12,12 @@
  * (env merged per key), as a template is applied elsewhere.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { SECRET_FIELDS } from "../both/secret-fields.js";
 import type { ClusterType } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import type { ClusterArgs, ClusterMember, ClusterOutputs } from "./cluster/types.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
+import { SECRET_FIELDS } from "./secret-fields.js";
 
 /** One thin provider for every Cluster: Pulumi serializes it once per program. */
 const CLUSTER_PROVIDER = thinProvider("Cluster");

@@ -3,11 +3,18 @@
  * fields, internal inputs, and errors that name the resource they are about.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { CheckFailure } from "../both/check-failure.js";
-import { applyCommand, type CommandFields, decodeArgs } from "../both/container-args.js";
-import { PLAIN_ENV_KEYS } from "../both/plain-env.js";
-import { containsUnknown, isUnknown } from "../both/unknown.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
+import type { CheckFailure } from "../validation/check-failure.js";
+import { containsUnknown, isUnknown } from "../validation/unknown.js";
+import { applyCommand, type CommandFields, decodeArgs } from "./container.js";
+
+/**
+ * The input in which a resource class lists the env keys the program gave as plain text (names
+ * only; provider/program/secret-inputs.ts). One underscore, not the two of the provider's other
+ * internal inputs: the engine keeps `__`-prefixed properties from policy packs, and the env-secrets
+ * policy reads this one. check() leaves it out of the inputs it validates (withoutInternal).
+ */
+export const PLAIN_ENV_KEYS = "_plainEnvKeys";
 
 /** Structural equality that ignores key order and treats undefined and null alike. */
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -7,7 +7,6 @@
  * next diff compares.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { SECRET_FIELDS } from "../both/secret-fields.js";
 import type { PodStatus } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
@@ -15,6 +14,7 @@ import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutpu
 import type { PodArgs } from "./pod/args.js";
 import { createKeyOf } from "./pod/create-key.js";
 import type { PodGpuOutput, PodOutputs } from "./pod/types.js";
+import { SECRET_FIELDS } from "./secret-fields.js";
 import { markOf } from "./stack-identity.js";
 
 // ---------------------------------------------------------------- the resource

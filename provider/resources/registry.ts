@@ -1,8 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
-import { SECRET_FIELDS } from "../both/secret-fields.js";
 import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { RegistryArgs } from "./registry/types.js";
+import { SECRET_FIELDS } from "./secret-fields.js";
 
 /** One thin provider for every Registry: Pulumi serializes it once per program. */
 const REGISTRY_PROVIDER = thinProvider("Registry");

@@ -13,11 +13,11 @@
  * production endpoints with `{ protect: true }`.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { SECRET_FIELDS } from "../both/secret-fields.js";
 import type { EndpointType, FlashbootMode } from "../client/vocabulary.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
+import { SECRET_FIELDS } from "./secret-fields.js";
 import type { ServerlessEndpointArgs, ServerlessEndpointOutputs } from "./serverless-endpoint/types.js";
 
 /** One thin provider for every ServerlessEndpoint: Pulumi serializes it once per program. */

@@ -12,10 +12,10 @@
  * flipping `serverless` (see `diffTemplate`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { SECRET_FIELDS } from "../both/secret-fields.js";
 import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
+import { SECRET_FIELDS } from "./secret-fields.js";
 import type { TemplateArgs, TemplateOutputs } from "./template/types.js";
 
 /** One thin provider for every Template: Pulumi serializes it once per program. */

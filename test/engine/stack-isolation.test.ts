@@ -15,7 +15,7 @@ import { livePodIds, podIdsIn, stackOnEmulator, TIME_SCALE } from "../support/st
 
 const PROGRAM = join(__dirname, "program");
 const A40 = "NVIDIA A40";
-/** What a stack prints when it acts on a pod it did not create in this run (pod/recovery.ts). */
+/** What a stack prints when it acts on a pod it did not create in this run (pod/start.ts). */
 const FOREIGN_ACTION = /taking over pod|left by an interrupted run|a duplicate made by an unanswered create/;
 
 let emu: RunningEmulator;

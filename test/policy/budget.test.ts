@@ -11,9 +11,9 @@ import { describe, expect, it } from "vitest";
 import { loadDist } from "../support/dist.js";
 import { POD, STACK, stackPolicyNamed, type TestResource, urnOf, validateStack } from "../support/policy.js";
 
-const { priceList } = loadDist<typeof import("../../provider/both/prices.js")>("provider/both/prices.js");
-const { toSnapshot } = loadDist<typeof import("../../provider/both/price-snapshot.js")>(
-  "provider/both/price-snapshot.js",
+const { priceList } = loadDist<typeof import("../../provider/cost/prices.js")>("provider/cost/prices.js");
+const { toSnapshot } = loadDist<typeof import("../../provider/cost/price-snapshot.js")>(
+  "provider/cost/price-snapshot.js",
 );
 
 const gpu = (id: string, secure: number) => ({

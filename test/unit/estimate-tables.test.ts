@@ -1,5 +1,5 @@
 /**
- * The cost estimate (provider/both/estimate.ts), rule by rule, against two price lists: a
+ * The cost estimate (provider/cost/estimate.ts), rule by rule, against two price lists: a
  * hand-written catalog that has every edge (a type offered in one cloud only, pools of several
  * types, data centers with one, two or no volume tiers), and the emulator's default seed as its
  * own catalog routes serve it. Expected figures are written from the catalog's numbers and
@@ -10,12 +10,12 @@ import { loadDist } from "../support/dist.js";
 import { frozenEmulator } from "../support/emulator.js";
 
 const { estimate, fromSnapshot } = loadDist<typeof import("../../provider/review.js")>("provider/review.js");
-const { priceList } = loadDist<typeof import("../../provider/both/prices.js")>("provider/both/prices.js");
-const { toSnapshot } = loadDist<typeof import("../../provider/both/price-snapshot.js")>(
-  "provider/both/price-snapshot.js",
+const { priceList } = loadDist<typeof import("../../provider/cost/prices.js")>("provider/cost/prices.js");
+const { toSnapshot } = loadDist<typeof import("../../provider/cost/price-snapshot.js")>(
+  "provider/cost/price-snapshot.js",
 );
-const { rankCandidates } = loadDist<typeof import("../../provider/both/candidates.js")>(
-  "provider/both/candidates.js",
+const { rankCandidates } = loadDist<typeof import("../../provider/catalog/candidates.js")>(
+  "provider/catalog/candidates.js",
 );
 type Estimate = import("../../provider/review.js").Estimate;
 type PriceList = import("../../provider/review.js").PriceList;

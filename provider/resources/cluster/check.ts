@@ -1,8 +1,8 @@
 /**
  * A Cluster's `check`: the strict schema, then the one cross-field rule.
  */
-import type { CheckFailure } from "../../both/check-failure.js";
-import { schemaFailures } from "../../both/validation.js";
+import type { CheckFailure } from "../../validation/check-failure.js";
+import { schemaFailures } from "../../validation/failures.js";
 import { withoutInternal } from "../common.js";
 import { ClusterArgsSchema } from "./schema.js";
 

@@ -2,10 +2,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/progress.js";
-import { adopt } from "../adopt.js";
 import {
   byName,
   checkResult,
@@ -16,7 +15,7 @@ import {
   readResult,
   unlessGone,
 } from "../common.js";
-import { failCreate } from "../create-failure.js";
+import { adopt, failCreate } from "../create-outcomes.js";
 import { createBody } from "./body.js";
 import { checkCluster } from "./check.js";
 import { diffCluster } from "./diff.js";
@@ -169,4 +168,4 @@ export class ClusterProvider {
 }
 
 /** @internal */
-export const clusterProvider = named(new ClusterProvider(), label);
+export const clusterProvider = bindToHost(new ClusterProvider(), label);

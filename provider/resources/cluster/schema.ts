@@ -5,8 +5,8 @@
  * import zod; `ClusterInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../../both/same-type.js";
 import { CreateClusterRequest } from "../../client/schemas/clusters.js";
+import type { Same } from "../same-type.js";
 import type { ClusterInputs } from "./types.js";
 
 export const ClusterArgsSchema = CreateClusterRequest.extend({

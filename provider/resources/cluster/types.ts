@@ -1,9 +1,9 @@
 /** The types of `Cluster`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Resolved } from "../../both/same-type.js";
 import type { ClusterType, PodStatus } from "../../client/vocabulary.js";
 import type { NetworkMountArgs } from "../mounts.js";
+import type { Resolved } from "../same-type.js";
 
 /** Checked inputs of a Cluster, as `check` accepts them and the provider sees them. */
 export type ClusterInputs = Resolved<ClusterArgs>;

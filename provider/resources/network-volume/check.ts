@@ -1,7 +1,7 @@
 /** NetworkVolume's check: the strict schema, then "size can only grow" unless the volume is replaced anyway. */
-import type { CheckFailure } from "../../both/check-failure.js";
-import { isUnknown } from "../../both/unknown.js";
-import { schemaFailures } from "../../both/validation.js";
+import type { CheckFailure } from "../../validation/check-failure.js";
+import { schemaFailures } from "../../validation/failures.js";
+import { isUnknown } from "../../validation/unknown.js";
 import { isKnown, withoutInternal } from "../common.js";
 import { NetworkVolumeArgsSchema } from "./schema.js";
 

@@ -2,11 +2,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
-import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
+import { adopt } from "../create-outcomes.js";
 import { createVolumeBody, inputsFromOutputs, patchBody, shrinkError, volumeOutputs } from "./body.js";
 import { checkNetworkVolume } from "./check.js";
 import { diffNetworkVolume } from "./diff.js";
@@ -137,4 +137,4 @@ export class NetworkVolumeProvider {
 }
 
 /** @internal */
-export const networkVolumeProvider = named(new NetworkVolumeProvider(), label);
+export const networkVolumeProvider = bindToHost(new NetworkVolumeProvider(), label);

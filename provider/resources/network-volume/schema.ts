@@ -4,8 +4,8 @@
  * zod; `NetworkVolumeInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../../both/same-type.js";
 import { VolumeType } from "../../client/schemas/network-volumes.js";
+import type { Same } from "../same-type.js";
 import type { NetworkVolumeInputs } from "./types.js";
 
 export const NetworkVolumeArgsSchema = z.strictObject({

@@ -1,14 +1,14 @@
 /** Check: the contract's cross-field rules and limits on a Pod's inputs, before any API call. */
 
-import type { CheckFailure } from "../../both/check-failure.js";
-import { containsUnknown, isUnknown } from "../../both/unknown.js";
-import { commandFailure, largestField, schemaFailures } from "../../both/validation.js";
 import { MAX_REQUEST_BYTES } from "../../client/schemas/common.js";
+import type { CheckFailure } from "../../validation/check-failure.js";
+import { commandFailure, largestField, schemaFailures } from "../../validation/failures.js";
+import { containsUnknown, isUnknown } from "../../validation/unknown.js";
 import { withoutInternal } from "../common.js";
 import { createBody } from "./body.js";
 import { PodArgsSchema } from "./schema.js";
-import { DEFAULT_TIMEOUTS } from "./timeouts.js";
 import type { PodInputs } from "./types.js";
+import { DEFAULT_TIMEOUTS } from "./types.js";
 
 // ---------------------------------------------------------------- check
 

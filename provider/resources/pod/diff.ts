@@ -1,5 +1,5 @@
 /** Diff: which input changes a pod takes in place and which replace it. */
-import { containsUnknown, isUnknown } from "../../both/unknown.js";
+import { containsUnknown, isUnknown } from "../../validation/unknown.js";
 import { commandChanged, differs } from "../common.js";
 import { desiredStatusOf } from "./outputs.js";
 import type { PodInputs, PodOutputs } from "./types.js";

@@ -2,23 +2,20 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/progress.js";
 import { isWaitFailure } from "../../host/watcher.js";
-import { adopt } from "../adopt.js";
 import { checkResult, diffResult, envKeysOf, missingObject, partialFailure, readResult } from "../common.js";
-import { failCreate } from "../create-failure.js";
+import { adopt, failCreate } from "../create-outcomes.js";
 import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";
 import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn, oneTimeCreateKey } from "./create-key.js";
 import { diffPod } from "./diff.js";
-import { label } from "./label.js";
 import { desiredStatusOf, podOutputs } from "./outputs.js";
-import { compareWithInputs, terminateDuplicates } from "./recovery.js";
-import { startPod } from "./start.js";
-import { timeoutsOf } from "./timeouts.js";
+import { compareWithInputs, startPod, terminateDuplicates } from "./start.js";
 import type { PodInputs, PodOutputs } from "./types.js";
+import { label, timeoutsOf } from "./types.js";
 import { resumePod, stopPod, terminateAndWait, waitUntilReady } from "./wait.js";
 
 /** @internal The provider host's side of Pod; programs reach it only through the thin provider. */
@@ -27,7 +24,7 @@ export class PodProvider {
     return checkResult(news, checkPod(news as unknown as Record<string, unknown>));
   }
 
-  /** Pure; the host claims the pod it is asked about (`named` below, with "pods"). */
+  /** Pure; the host claims the pod it is asked about (`bindToHost` below, with `claimShown: "pods"`). */
   async diff(_id: string, olds: PodOutputs, news: PodInputs): Promise<pulumi.dynamic.DiffResult> {
     return diffResult(diffPod(olds, news), news);
   }
@@ -232,4 +229,4 @@ export class PodProvider {
 }
 
 /** @internal */
-export const podProvider = named(new PodProvider(), label, { claimShown: "pods", pacesCreates: true });
+export const podProvider = bindToHost(new PodProvider(), label, { claimShown: "pods", pacesCreates: true });

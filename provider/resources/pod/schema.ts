@@ -4,9 +4,9 @@
  * against never import zod; `PodInputs` (`PodArgs` resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../../both/same-type.js";
 import { CreatePodRequest } from "../../client/schemas/pods.js";
 import { REGIONS } from "../../client/vocabulary.js";
+import type { Same } from "../same-type.js";
 import type { PodInputs } from "./types.js";
 
 const PlacementSchema = z.strictObject({

@@ -1,9 +1,16 @@
-/** Pod inputs as the provider sees them (`PodArgs` of args.ts, checked), and its outputs. */
+/**
+ * Pod inputs as the provider sees them (`PodArgs` of args.ts, checked), and its outputs; the
+ * timeouts its inputs default to, and how progress lines and errors name it.
+ */
 
-import type { Resolved } from "../../both/same-type.js";
 import type { PodStatus } from "../../client/vocabulary.js";
+import { byName } from "../common.js";
 import type { ContainerOutputs } from "../container.js";
+import type { Resolved } from "../same-type.js";
 import type { PodArgs } from "./args.js";
+
+/** How progress lines and errors name a pod: `Pod trainer`. Every step of a pod's create uses it. */
+export const label = byName("Pod");
 
 // ---------------------------------------------------------------- inputs
 
@@ -135,4 +142,17 @@ export interface SshEndpoint {
   username: string;
   /** A ready-to-run `ssh` command line. */
   command: string;
+}
+
+// ---------------------------------------------------------------- timeouts
+
+/** How long a Pod's create, update and delete may take, in seconds, unless its inputs say otherwise. */
+export const DEFAULT_TIMEOUTS = { create: 600, update: 600, delete: 300 };
+
+export function timeoutsOf(t: PodInputs["timeouts"] | null | undefined) {
+  return {
+    create: t?.create ?? DEFAULT_TIMEOUTS.create,
+    update: t?.update ?? DEFAULT_TIMEOUTS.update,
+    delete: t?.delete ?? DEFAULT_TIMEOUTS.delete,
+  };
 }

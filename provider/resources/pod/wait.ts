@@ -14,8 +14,8 @@ import {
   type Readiness,
 } from "../../host/readiness.js";
 import { isWaitFailure, WaitFailure, type WaitTarget } from "../../host/watcher.js";
-import { label } from "./label.js";
 import type { PodInputs } from "./types.js";
+import { label } from "./types.js";
 
 /** Waits through the shared watcher, printing each status transition with the time elapsed. */
 export async function waitForPod(
@@ -91,15 +91,24 @@ export async function waitUntilReady(
     if (target !== "RUNNING" || !reached) return reached;
     const r: Readiness = inputs.readiness ?? {};
     if (r.check !== undefined && r.check !== "RUNNING") {
-      latest = await untilChecked(ctx, latest, inputs, r, deadline, failed.signal, containers, (p) => {
-        latest = p;
-      }).catch((err) => {
+      latest = await untilReadinessCheckPasses(
+        ctx,
+        latest,
+        inputs,
+        r,
+        deadline,
+        failed.signal,
+        containers,
+        (p) => {
+          latest = p;
+        },
+      ).catch((err) => {
         throw asWaitFailure(err);
       });
     }
     const settle = r.settle ?? DEFAULT_SETTLE_SECONDS;
     if (settle === 0) return latest;
-    return await untilSettled(ctx, latest, inputs, settle, deadline, failed.signal, containers).catch(
+    return await untilStaysUp(ctx, latest, inputs, settle, deadline, failed.signal, containers).catch(
       (err) => {
         throw asWaitFailure(err);
       },
@@ -110,7 +119,7 @@ export async function waitUntilReady(
 }
 
 /** The readiness check of a RUNNING pod: its ports mapped, or a probe passing, by its own timeout. */
-export async function untilChecked(
+async function untilReadinessCheckPasses(
   ctx: HostContext,
   pod: ApiPod,
   inputs: Partial<PodInputs>,
@@ -202,7 +211,7 @@ const QUOTE_GRACE_MS = 5000;
  * the pod leaves RUNNING, or its `startedAt` moves. The log is then read (container-watch.ts) to
  * quote why; without it (no log route, `failFast.logs: false`) the failure says what was seen.
  */
-export async function untilSettled(
+async function untilStaysUp(
   ctx: HostContext,
   pod: ApiPod,
   inputs: Partial<PodInputs>,

@@ -1,6 +1,6 @@
 /** Registry's replace table: the API has no update, so every change replaces; the password is compared by its digest. */
 import { scryptSync } from "node:crypto";
-import { isUnknown } from "../../both/unknown.js";
+import { isUnknown } from "../../validation/unknown.js";
 import { differs } from "../common.js";
 import type { RegistryInputs, RegistryOutputs } from "./types.js";
 

@@ -4,11 +4,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Registry as ApiRegistry } from "../../client/schemas/registries.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { deleteWhenReleased } from "../../host/release-wait.js";
-import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, unlessGone } from "../common.js";
+import { adopt } from "../create-outcomes.js";
 import { checkRegistry } from "./check.js";
 import { credentialsDigest, diffRegistry } from "./diff.js";
 import type { RegistryInputs, RegistryOutputs } from "./types.js";
@@ -122,4 +122,4 @@ export class RegistryProvider {
 }
 
 /** @internal */
-export const registryProvider = named(new RegistryProvider(), label);
+export const registryProvider = bindToHost(new RegistryProvider(), label);

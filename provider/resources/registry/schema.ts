@@ -4,8 +4,8 @@
  * against never import zod; `RegistryInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../../both/same-type.js";
 import { CreateRegistryRequest } from "../../client/schemas/registries.js";
+import type { Same } from "../same-type.js";
 import type { RegistryInputs } from "./types.js";
 
 export const RegistryArgsSchema = CreateRegistryRequest.extend({ adoptId: z.string().min(1).optional() });

@@ -1,6 +1,6 @@
 /** Secret's check: the strict schema (the API's name, value and description rules). */
-import type { CheckFailure } from "../../both/check-failure.js";
-import { schemaFailures } from "../../both/validation.js";
+import type { CheckFailure } from "../../validation/check-failure.js";
+import { schemaFailures } from "../../validation/failures.js";
 import { withoutInternal } from "../common.js";
 import { SecretArgsSchema } from "./schema.js";
 

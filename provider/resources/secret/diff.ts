@@ -1,5 +1,5 @@
 /** Secret's replace/update table. */
-import { containsUnknown } from "../../both/unknown.js";
+import { containsUnknown } from "../../validation/unknown.js";
 import { type DiffTable, differs } from "../common.js";
 import { VALUE_CHANGED } from "./rotation.js";
 import type { SecretInputs, SecretOutputs } from "./types.js";

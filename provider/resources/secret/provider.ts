@@ -3,10 +3,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Secret as ApiSecret } from "../../client/schemas/secrets.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
+import { adopt } from "../create-outcomes.js";
 import { createSecretBody, patchBody, secretOutputs } from "./body.js";
 import { checkSecret } from "./check.js";
 import { diffSecret } from "./diff.js";
@@ -149,4 +149,4 @@ export class SecretProvider {
 }
 
 /** @internal */
-export const secretProvider = named(new SecretProvider(), label);
+export const secretProvider = bindToHost(new SecretProvider(), label);

@@ -9,7 +9,7 @@
  * the value from the inputs it records (provider.ts), so the next check sees a change and the next
  * `up` writes the program's value back.
  */
-import { isUnknown } from "../../both/unknown.js";
+import { isUnknown } from "../../validation/unknown.js";
 
 export const VALUE_CHANGED = "__valueChanged";
 

@@ -4,8 +4,8 @@
  * never import zod; `SecretInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../../both/same-type.js";
 import { CreateSecretRequest } from "../../client/schemas/secrets.js";
+import type { Same } from "../same-type.js";
 import type { SecretInputs } from "./types.js";
 
 export const SecretArgsSchema = CreateSecretRequest.extend({ adoptId: z.string().min(1).optional() });

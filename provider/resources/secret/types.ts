@@ -1,7 +1,7 @@
 /** The types of `Secret`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Resolved } from "../../both/same-type.js";
+import type { Resolved } from "../same-type.js";
 
 /** Checked inputs of a Secret, as `check` accepts them and the provider sees them. */
 export type SecretInputs = Resolved<SecretArgs>;

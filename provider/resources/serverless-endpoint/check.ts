@@ -2,9 +2,9 @@
  * A ServerlessEndpoint's `check`: the strict schema, then the contract's cross-field rules, each
  * failure naming the property. What preview cannot know yet is left for the next check.
  */
-import type { CheckFailure } from "../../both/check-failure.js";
-import { isUnknown } from "../../both/unknown.js";
-import { schemaFailures } from "../../both/validation.js";
+import type { CheckFailure } from "../../validation/check-failure.js";
+import { schemaFailures } from "../../validation/failures.js";
+import { isUnknown } from "../../validation/unknown.js";
 import { isKnown, withoutInternal } from "../common.js";
 import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
 import { ServerlessEndpointArgsSchema } from "./schema.js";

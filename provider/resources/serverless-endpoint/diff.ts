@@ -3,7 +3,7 @@
  * code before it (`currentView`).
  */
 
-import { isUnknown } from "../../both/unknown.js";
+import { isUnknown } from "../../validation/unknown.js";
 import { differs } from "../common.js";
 import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
 import type { EndpointScalingInput, ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";

@@ -3,9 +3,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { CreateEndpointRequest, Endpoint } from "../../client/schemas/endpoints.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { adopt } from "../adopt.js";
 import {
   byName,
   checkResult,
@@ -15,6 +14,7 @@ import {
   readResult,
   unlessGone,
 } from "../common.js";
+import { adopt } from "../create-outcomes.js";
 import { createBody, patchBody } from "./body.js";
 import { checkServerlessEndpoint } from "./check.js";
 import { currentView, diffServerlessEndpoint } from "./diff.js";
@@ -135,6 +135,6 @@ export class ServerlessEndpointProvider {
 }
 
 /** @internal */
-export const serverlessEndpointProvider = named(new ServerlessEndpointProvider(), label, {
+export const serverlessEndpointProvider = bindToHost(new ServerlessEndpointProvider(), label, {
   note: endpointDiffNote,
 });

@@ -5,8 +5,8 @@
  * programs compile against never import zod; `ServerlessEndpointInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../../both/same-type.js";
 import { CreateEndpointRequest } from "../../client/schemas/endpoints.js";
+import type { Same } from "../same-type.js";
 import type { ServerlessEndpointInputs } from "./types.js";
 
 export const ServerlessEndpointArgsSchema = CreateEndpointRequest.extend({

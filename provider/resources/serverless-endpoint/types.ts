@@ -1,8 +1,8 @@
 /** The types of `ServerlessEndpoint`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Resolved } from "../../both/same-type.js";
 import type { EndpointType, FlashbootMode, ScalerType } from "../../client/vocabulary.js";
+import type { Resolved } from "../same-type.js";
 
 export type EndpointScalingInput =
   | { type: "QUEUE_DELAY"; queueDelay: number }

@@ -1,6 +1,6 @@
 /** ServerlessJob's check: the strict schema. */
-import type { CheckFailure } from "../../both/check-failure.js";
-import { schemaFailures } from "../../both/validation.js";
+import type { CheckFailure } from "../../validation/check-failure.js";
+import { schemaFailures } from "../../validation/failures.js";
 import { withoutInternal } from "../common.js";
 import { ServerlessJobArgsSchema } from "./schema.js";
 

@@ -1,7 +1,7 @@
 /** The ServerlessJob provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import { isJobWaitTimeout } from "../../client/api/jobs.js";
 import { messageOf } from "../../client/errors.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { isJobFailed, type JobResult, runSync, waitForJob } from "../../program/jobs.js";
 import { checkResult, differs, diffResult } from "../common.js";
@@ -77,7 +77,7 @@ export class ServerlessJobProvider {
 }
 
 /** @internal */
-export const serverlessJobProvider = named(
+export const serverlessJobProvider = bindToHost(
   new ServerlessJobProvider(),
   (props, id) => `ServerlessJob ${typeof props?.endpointId === "string" ? props.endpointId : (id ?? "?")}`,
 );

@@ -4,7 +4,7 @@
  * zod; `ServerlessJobInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../../both/same-type.js";
+import type { Same } from "../same-type.js";
 import type { ServerlessJobInputs } from "./types.js";
 
 export const ServerlessJobArgsSchema = z.strictObject({

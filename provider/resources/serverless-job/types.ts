@@ -1,7 +1,7 @@
 /** The types of `ServerlessJob`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Resolved } from "../../both/same-type.js";
+import type { Resolved } from "../same-type.js";
 
 /**
  * Checked inputs of a ServerlessJob: `ServerlessJobArgs` resolved to plain values, as `check`

@@ -1,8 +1,8 @@
 /** SshKey's check: one public key line (never a private key), parsed into its type, material and comment. */
 import { createHash } from "node:crypto";
-import type { CheckFailure } from "../../both/check-failure.js";
-import { isUnknown } from "../../both/unknown.js";
 import { SSH_PUBLIC_KEY_PATTERN } from "../../client/schemas/account.js";
+import type { CheckFailure } from "../../validation/check-failure.js";
+import { isUnknown } from "../../validation/unknown.js";
 
 /** The last token of a registered line that lists its holders (holders.ts). */
 export const HOLDERS_TOKEN = /[ \t]+runpod-dynamic-holders=([0-9a-z,]*)$/;

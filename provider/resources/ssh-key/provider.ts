@@ -1,7 +1,8 @@
 /** The SshKey provider: check, diff, create, read, update and delete, as the provider host runs them. */
-import { isUnknown } from "../../both/unknown.js";
-import { named } from "../../host/bind.js";
+
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
+import { isUnknown } from "../../validation/unknown.js";
 import { diffResult, missingObject, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
 import { hold, holderIn, isKey, type Released, release, splitHolders, standing } from "./holders.js";
@@ -113,4 +114,4 @@ function releasedLine(fingerprint: string, r: Released): string {
 }
 
 /** @internal */
-export const sshKeyProvider = named(new SshKeyProvider(), label);
+export const sshKeyProvider = bindToHost(new SshKeyProvider(), label);

@@ -2,12 +2,12 @@
  * A Template's request bodies: what create and update send, from the checked inputs.
  */
 
-import { applyCommand } from "../../both/container-args.js";
 import {
   type CreateTemplateRequest as CreateBody,
   CreateTemplateRequest,
   type UpdateTemplateRequest,
 } from "../../client/schemas/templates.js";
+import { applyCommand } from "../container.js";
 import { TEMPLATE_API_DEFAULTS } from "./defaults.js";
 import { DEFAULTED } from "./diff.js";
 import type { TemplateInputs, TemplateOutputs } from "./types.js";

@@ -3,10 +3,10 @@
  * property.
  */
 
-import type { CheckFailure } from "../../both/check-failure.js";
-import { containsUnknown, isUnknown } from "../../both/unknown.js";
-import { commandFailure, largestField, schemaFailures } from "../../both/validation.js";
 import { MAX_REQUEST_BYTES } from "../../client/schemas/common.js";
+import type { CheckFailure } from "../../validation/check-failure.js";
+import { commandFailure, largestField, schemaFailures } from "../../validation/failures.js";
+import { containsUnknown, isUnknown } from "../../validation/unknown.js";
 import { withoutInternal } from "../common.js";
 import { createTemplateBody } from "./body.js";
 import { TemplateArgsSchema } from "./schema.js";

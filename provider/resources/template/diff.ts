@@ -1,7 +1,7 @@
 /**
  * A Template's replace/update table.
  */
-import { containsUnknown } from "../../both/unknown.js";
+import { containsUnknown } from "../../validation/unknown.js";
 import { commandChanged, differs } from "../common.js";
 import { TEMPLATE_API_DEFAULTS } from "./defaults.js";
 import type { TemplateInputs, TemplateOutputs } from "./types.js";

@@ -2,10 +2,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
-import { named } from "../../host/bind.js";
+import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { adopt } from "../adopt.js";
 import { byName, checkResult, diffResult, missingObject, readResult, unlessGone } from "../common.js";
+import { adopt } from "../create-outcomes.js";
 import { createTemplateBody, templatePatchBody } from "./body.js";
 import { checkTemplate } from "./check.js";
 import { diffTemplate } from "./diff.js";
@@ -139,4 +139,4 @@ export class TemplateProvider {
 }
 
 /** @internal */
-export const templateProvider = named(new TemplateProvider(), label, { note: templateDiffNote });
+export const templateProvider = bindToHost(new TemplateProvider(), label, { note: templateDiffNote });

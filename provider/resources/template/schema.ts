@@ -4,8 +4,8 @@
  * against never import zod; `TemplateInputs` (the arguments type resolved, types.ts) is proven equal to it.
  */
 import { z } from "zod";
-import type { Same } from "../../both/same-type.js";
 import { CreateTemplateRequest } from "../../client/schemas/templates.js";
+import type { Same } from "../same-type.js";
 import type { TemplateInputs } from "./types.js";
 
 export const TemplateArgsSchema = CreateTemplateRequest.extend({

@@ -1,10 +1,10 @@
 /** The types of `Template`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { Resolved } from "../../both/same-type.js";
 import type { TemplateCategory } from "../../client/vocabulary.js";
 import type { ContainerArgs, ContainerOutputs } from "../container.js";
 import type { PersistentMountArgs } from "../mounts.js";
+import type { Resolved } from "../same-type.js";
 
 /**
  * Checked inputs of a Template: `TemplateArgs` resolved to plain values, as `check` accepts them

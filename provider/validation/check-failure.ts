@@ -1,6 +1,6 @@
 /**
  * What a resource's `check` and the policy pack report. Kept apart from the zod-based validation
- * (provider/both/validation.ts): the resources' public declarations name `CheckFailure`, and a
+ * (provider/validation/failures.ts): the resources' public declarations name `CheckFailure`, and a
  * program's compiler must not reach zod's declaration files through them.
  */
 

@@ -5,7 +5,6 @@
  * a field the service adds is kept; each type here is proven equal to its schema's below.
  */
 
-import type { Same } from "../both/same-type.js";
 import type {
   CpuFlavor as ApiCpuFlavor,
   DataCenter as ApiDataCenter,
@@ -13,6 +12,7 @@ import type {
 } from "../client/schemas/catalog.js";
 import type { Template as ApiTemplate } from "../client/schemas/templates.js";
 import type { Availability, Region } from "../client/vocabulary.js";
+import type { Same } from "../resources/same-type.js";
 
 /** A GPU type or CPU flavor in one data center, or one data center's stock of it. */
 export interface NamedAvailability {

@@ -17,7 +17,8 @@
  * A value preview cannot know yet makes the estimate "unknown", never zero; a GPU type, pool or
  * flavor the catalog does not have is an error that names the field.
  */
-import { placementSource } from "./candidates.js";
+import { placementSource } from "../catalog/candidates.js";
+import { runpodTypeName } from "../resources/type-tokens.js";
 import { amount, type Fields, known, record, Stop, text } from "./estimate-fields.js";
 import {
   type CostPart,
@@ -30,7 +31,6 @@ import {
   times,
 } from "./hourly-range.js";
 import { type PriceList, STORAGE_RATES } from "./prices.js";
-import { runpodTypeName } from "./type-tokens.js";
 
 /** A GPU type the resource may run on, at its list rate per GPU-hour (the pod's cloud, or serverless). */
 export interface GpuRate {

@@ -8,7 +8,7 @@
  * Storage is not in the catalog: its rates are RunPod's published ones (`STORAGE_RATES`, where
  * they come from is in docs/cost.md).
  */
-import type { CpuFlavor, DataCenter, GpuType } from "./catalog-types.js";
+import type { CpuFlavor, DataCenter, GpuType } from "../catalog/types.js";
 
 /** One GPU type's list prices, USD per GPU per hour; null where RunPod does not offer it. */
 export interface GpuPrice {

@@ -3,7 +3,7 @@
  * not know yet (or a secret) stops the estimate as "unknown", one it cannot use as an "error" that
  * names the field.
  */
-import { isUnknown } from "./unknown.js";
+import { isUnknown } from "../validation/unknown.js";
 
 /** How a preview shows a secret value; the estimate cannot read it, so it is "unknown" there too. */
 export const HIDDEN = "[secret]";

@@ -3,8 +3,8 @@
  * Shared by every resource's `check` and by the policy pack.
  */
 import type { z } from "zod";
+import { applyCommand, type CommandFields, stringArray } from "../resources/container.js";
 import type { CheckFailure } from "./check-failure.js";
-import { applyCommand, type CommandFields, stringArray } from "./container-args.js";
 import { containsUnknown, pathIsUnknown } from "./unknown.js";
 
 /** `gpu.count`, `mounts.network[0].path`; the empty path is the whole resource. */

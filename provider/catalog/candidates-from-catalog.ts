@@ -4,7 +4,7 @@
  */
 import type { RunpodApi } from "../client/api.js";
 import { type CandidateQuery, type CatalogCandidate, type CatalogRow, rankCandidates } from "./candidates.js";
-import type { GpuType } from "./catalog-types.js";
+import type { GpuType } from "./types.js";
 
 /** Each GPU type's price per GPU-hour in `cloud`, where it is offered there. */
 function pricesIn(gpus: readonly GpuType[], cloud: "SECURE" | "COMMUNITY" = "SECURE"): Map<string, number> {

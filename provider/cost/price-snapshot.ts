@@ -7,9 +7,9 @@
  * numbers, is refused with the field named, never read as zero.
  */
 import { z } from "zod";
+import type { Same } from "../resources/same-type.js";
+import { propertyPath } from "../validation/failures.js";
 import type { CpuPrice, DataCenterTiers, GpuPrice, PriceList } from "./prices.js";
-import type { Same } from "./same-type.js";
-import { propertyPath } from "./validation.js";
 
 export const SNAPSHOT_FORMAT = "runpod-dynamic/prices@1";
 

@@ -6,7 +6,7 @@
  */
 
 import type { Availability, Region } from "../client/vocabulary.js";
-import type { DataCenter } from "./catalog-types.js";
+import type { DataCenter } from "./types.js";
 
 /** One place to try. An absent data center lets the scheduler choose among the request's own list. */
 export interface PlacementCandidate {
