@@ -1,6 +1,5 @@
 /**
- * `runpod-dynamic billing all|pods|serverless|network-volume|stack` (contract: "Command-line
- * commands", Billing; `stack` is ours: a Pulumi stack's spend next to its list rate).
+ * `runpod-dynamic billing all|pods|serverless|network-volume|stack` (docs/api-model.md, Command-line commands, Billing; `stack` is ours: a Pulumi stack's spend next to its list rate).
  *
  * RunPod's v2 billing routes under base_url: `/v2/billing` (the whole account), `/v2/billing/pods`,
  * `/v2/billing/serverless` and `/v2/billing/network-volumes` (`/v2/billing/endpoints` is the billing

@@ -1,5 +1,5 @@
 /**
- * `runpod-dynamic hub list|search|get` (contract: "Command-line commands", Hub browsing), read
+ * `runpod-dynamic hub list|search|get` (docs/api-model.md, Command-line commands), read
  * through the hub source (hub-source.ts): today the GraphQL queries runpodctl sends to
  * `{base_url}/graphql` (provider/client/schemas/hub.ts), which RunPod retires in early 2027.
  *

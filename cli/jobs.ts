@@ -1,12 +1,12 @@
 /**
  * `runpod-dynamic jobs run|status`: jobs on serverless endpoints and hosted model endpoints,
- * `{serverless_url}/v2/{endpoint_id}/run|runsync|status/{job_id}` (contract: "Hosted model endpoint and serverless endpoint jobs").
+ * `{serverless_url}/v2/{endpoint_id}/run|runsync|status/{job_id}` (docs/api-model.md, Jobs).
  *
  * `run` submits and prints the job id; `--sync` uses `/runsync`, which waits server-side (and may
  * still answer with the job in progress); `--wait` polls `/status` until the job is COMPLETED or
- * FAILED (contract: polling guidance). A job seen ending in any state but COMPLETED exits 1, so
+ * FAILED (docs/api-model.md, Jobs, polling guidance). A job seen ending in any state but COMPLETED exits 1, so
  * scripts can rely on `jobs run --wait`. Output URLs (`image_url`, `video_url`, `audio_url`) expire
- * after 7 days (contract: Limits), which is said next to any output that carries one.
+ * after 7 days (docs/api-model.md, Limits), which is said next to any output that carries one.
  *
  * JSON/YAML output: `id`, `endpointId`, `status`, `delayTime`, `executionTime` (ms), `workerId`,
  * `output`, `error` (null until known).

@@ -1,5 +1,5 @@
 /**
- * `runpod-dynamic <command> <subcommand> [flags]` (contract: "Command-line commands").
+ * `runpod-dynamic <command> <subcommand> [flags]` (docs/api-model.md, Command-line commands).
  * Usage errors (unknown flags, bad values, missing arguments) exit 2; API errors and other
  * failures exit 1 with the problem+json detail; `--help` works on every level.
  *

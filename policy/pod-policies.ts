@@ -175,8 +175,8 @@ function checkRulePolicy(rule: (typeof POD_CHECK_RULES)[number]): ResourceValida
 
 /** The ports a pod publishes, or undefined when they cannot be known now (preview, or a template's). */
 function knownPorts(props: Props): readonly unknown[] | undefined {
-  // Explicit body fields override the template's; without `ports` the template's apply (contract:
-  // template rules 1-2), and the pack cannot see them.
+  // Explicit body fields override the template's; without `ports` the template's apply
+  // (docs/api-model.md, Templates on create, rule 1), and the pack cannot see them.
   if (props.ports === undefined && props.templateId !== undefined) return undefined;
   if (isUnknown(props.ports)) return undefined;
   return list(props.ports) ?? [];
@@ -212,7 +212,7 @@ function portPolicy(options: {
 
 /**
  * Whether a GPU pod has somewhere else to go when its first choice has no capacity. A create places
- * exactly one GPU type and never falls back (contract: What the service does, 3); the provider's
+ * exactly one GPU type and never falls back (docs/api-model.md, What the service does, 3); the provider's
  * placement walk is the only fallback (provider/resources/pod/start.ts `buildCandidates`).
  */
 function placementFallback(props: Props): "pinned" | "fallback" | "unknown" {

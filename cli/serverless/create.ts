@@ -1,6 +1,6 @@
 /**
- * `runpod-dynamic serverless create --hub-id <listing> --name <name> [--gpu-id <id>]` (contract:
- * "Command-line commands", Deploying from the hub).
+ * `runpod-dynamic serverless create --hub-id <listing> --name <name> [--gpu-id <id>]` (docs/api-model.md,
+ * Command-line commands, Deploying from the hub).
  *
  * Reads the hub listing and its listed release, then creates a serverless endpoint running the
  * release's built image: `POST {base_url}/v2/serverless` takes the container settings directly, so

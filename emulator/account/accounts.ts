@@ -1,5 +1,5 @@
 /**
- * Accounts (contract: Authentication): which account a request acts for, and so which resources it
+ * Accounts (docs/api-model.md, Authentication): which account a request acts for, and so which resources it
  * sees. Every API key belongs to a user, the default user unless the seed names another (so the
  * keys of a seed that names no users share one account, as they did before accounts existed).
  *

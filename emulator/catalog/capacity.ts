@@ -23,7 +23,7 @@ export function cpuAvailability(stock: CpuStock): Availability {
   return availabilityOf(stock.free, stock.totalVcpu);
 }
 
-/** `12.11` > `12.2`: CUDA versions compare numerically per component (contract: minCudaVersion). */
+/** `12.11` > `12.2`: CUDA versions compare numerically per component (docs/api-model.md, GPU request). */
 export function compareCuda(a: string, b: string): number {
   const [am = 0, an = 0] = a.split(".").map(Number);
   const [bm = 0, bn = 0] = b.split(".").map(Number);

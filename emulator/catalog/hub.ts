@@ -1,6 +1,6 @@
 /**
- * Hub listings, answered the way the service answers RunPod's own clients (contract:
- * "Command-line commands", Hub browsing): `POST {base_url}/graphql` with the queries
+ * Hub listings, answered the way the service answers RunPod's own clients (docs/api-model.md,
+ * Command-line commands): `POST {base_url}/graphql` with the queries
  * `listings(input)`, `listing(id)` and `listingFromRepo(repoOwner, repoName)`. runpodctl sends all
  * three (provider/client/schemas/hub.ts holds their texts); runpod-mcp reads the whole catalog with
  * `listings(input: {})` and also selects each listing's `repoId` and its release build's `id`.
@@ -17,7 +17,7 @@ import { json, type RouteContext, type RouteTable } from "../http/routing.js";
 import { issueMessage } from "../http/validation.js";
 import type { Store } from "../store/store.js";
 
-/** `--order-by` and `--order-dir` values runpodctl passes through (contract: Hub browsing). */
+/** `--order-by` and `--order-dir` values runpodctl passes through (docs/api-model.md, Command-line commands). */
 const HUB_ORDER_BY = ["createdAt", "deploys", "releasedAt", "stars", "updatedAt", "views"] as const;
 const HUB_ORDER_DIR = ["asc", "desc"] as const;
 

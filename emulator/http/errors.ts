@@ -1,4 +1,4 @@
-/** The emulator's one error type and its translation to application/problem+json (contract: Errors). */
+/** The emulator's one error type and its translation to application/problem+json (docs/api-model.md, Errors). */
 
 const TITLES: Record<number, string> = {
   400: "Bad Request",

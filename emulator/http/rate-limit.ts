@@ -1,5 +1,5 @@
 /**
- * Per-API-key quota windows (contract: Limits). Every authenticated response carries `RateLimit`
+ * Per-API-key quota windows (docs/api-model.md, Limits). Every authenticated response carries `RateLimit`
  * and `RateLimit-Policy`; a request over any window gets 429 with `Retry-After` naming the window.
  * Windows run on the emulator clock, so a scaled clock scales them too.
  */

@@ -53,7 +53,7 @@ export interface Route {
   readonly handler: (ctx: RouteContext) => Reply | Promise<Reply>;
   /**
    * Largest body accepted. Bodies over it answer 413, before authentication when `sizeBeforeAuth`
-   * (contract: "Request-size rejection (413) happens before authentication"). @default 1 MiB
+   * (docs/api-model.md, Authentication 6). @default 1 MiB
    */
   readonly maxBodyBytes?: number;
   readonly sizeBeforeAuth?: boolean;

@@ -177,7 +177,7 @@ async function handle(
   }
 
   try {
-    // A rate-limit-exempt caller has no quota and gets no RateLimit headers (contract: Limits).
+    // A rate-limit-exempt caller has no quota and gets no RateLimit headers (docs/api-model.md, Limits).
     const exempt = !anonymous && state.apiKeys.get(token ?? "")?.rateLimitExempt === true;
     headers = exempt ? {} : state.limiter.take(anonymous ? ANONYMOUS_QUOTA_KEY : (token ?? ""), state.now());
   } catch (err) {

@@ -1,5 +1,5 @@
 /**
- * The container command as the emulator reads it (contract: Container config, `args`), kept apart
+ * The container command as the emulator reads it (docs/api-model.md, Container config, `args`), kept apart
  * from the provider's encoder so each checks the other. `args` is one raw string: a JSON object
  * string with `entrypoint` and/or `cmd` string arrays, or else a shell string that is the CMD, split
  * into words. A body's `cmd`/`entrypoint` are encoded into `args`; `args` together with them is

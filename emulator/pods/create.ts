@@ -1,5 +1,5 @@
 /**
- * POST /v2/pods (contract: POST {base_url}/v2/pods, Mounts, Limits). Create applies the checks in
+ * POST /v2/pods (docs/api-model.md, Creating a pod; Mounts; Limits). Create applies the checks in
  * the service's order: body size (before auth, in the wiring), schema (422), cross-field rules
  * (400), template resolution (404/422), expanded size (413), balance (402), pool access (403),
  * capacity (400). Placement takes the first data center with stock that meets the request.

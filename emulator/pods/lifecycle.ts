@@ -1,5 +1,5 @@
 /**
- * A pod's lifecycle (contract: States and transitions): its status is read off its current boot
+ * A pod's lifecycle (docs/api-model.md, States and transitions): its status is read off its current boot
  * (containers.ts) at the emulator's now, and the transitions start, stop, restart and terminate
  * end one boot and begin the next. A TERMINATED pod stays readable for a grace period, then is gone.
  *
@@ -33,7 +33,7 @@ export const VALID_ACTIONS: Record<PodStatus, PodAction[]> = {
 };
 
 /**
- * What a locked pod cannot do (contract: "a locked pod cannot be stopped or reset"; the emulator
+ * What a locked pod cannot do (docs/api-model.md, Pods: a locked pod cannot be stopped or reset; the emulator
  * also refuses to terminate one until it is unlocked).
  */
 export const LOCKED_OUT: readonly PodAction[] = ["stop", "restart", "terminate"];

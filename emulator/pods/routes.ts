@@ -1,5 +1,5 @@
 /**
- * v2 pods under base_url (contract: Endpoints; v2 description: createPod, getPod, listPods,
+ * v2 pods under base_url (docs/api-model.md, Resources and their routes; v2 description: createPod, getPod, listPods,
  * updatePod, deletePod, podAction): the route table and the handlers past create
  * (create.ts). Cluster member pods are read here but changed only through their cluster.
  */

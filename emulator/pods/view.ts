@@ -1,5 +1,5 @@
 /**
- * The Pod response object (contract: Pod, PodSsh, PodCluster, PodGlobalNetworking, PodRuntime) as
+ * The Pod response object (docs/api-model.md, Pods) as
  * the emulator answers it, settled at the emulator's now.
  */
 

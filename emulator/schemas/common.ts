@@ -7,14 +7,14 @@ import { z } from "zod";
 
 /**
  * Body-size limit of `POST /v2/pods`, applied again to the request expanded with its template
- * (contract: Limits, "Request body size").
+ * (docs/api-model.md, Limits, "Request body size").
  */
 export const MAX_REQUEST_BYTES = 102_400;
 
-/** `major.minor` (contract: GPU request, `allowedCudaVersions` and `minCudaVersion`). */
+/** `major.minor` (docs/api-model.md, GPU request). */
 export const CudaVersion = z.string().regex(/^\d+\.\d+$/, "must be a CUDA version as major.minor, e.g. 12.4");
 
-/** `<port>/<protocol>` (contract: Container config, `ports`). */
+/** `<port>/<protocol>` (docs/api-model.md, Container config, `ports`). */
 export const Port = z
   .string()
   .regex(
@@ -52,7 +52,7 @@ export const ContainerFields = {
   registry: z.string().nullable().optional(),
 };
 
-/** Mounts (contract: Mounts; the description lacks `global`, the contract has it). */
+/** Mounts (docs/api-model.md, Mounts; the description lacks `global`, the model has it). */
 export const Mounts = z.strictObject({
   persistent: z.strictObject({ size: z.int().min(10), path: z.string().min(1) }).optional(),
   network: z

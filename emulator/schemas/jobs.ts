@@ -1,5 +1,5 @@
 /**
- * The job request body of `/run` and `/runsync` (contract: "Request body of run and runsync";
+ * The job request body of `/run` and `/runsync` (docs/api-model.md, Jobs;
  * RunPod's serverless docs for the optional top-level fields: webhook, policy, s3Config).
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Pod bodies (contract: POST {base_url}/v2/pods; GPU request, CPU request, Mounts; v2
+ * Pod bodies (docs/api-model.md, Creating a pod; GPU request, CPU request, Mounts; v2
  * description: CreatePodRequest, UpdatePodRequest). Every object is closed. What a schema can say
  * is a 422; "exactly one of gpu or cpu", the CUDA pairing and the mount exclusions are the
  * handler's 400s.

@@ -11,7 +11,7 @@ import { type Seed, type SeedInput, SeedSchema } from "./schema.js";
 export const DEFAULT_API_KEY = "rpa_EMULATOR_TEST_KEY_0000000000000000";
 /** A key without access to the H100 pools: creates there answer 403. */
 export const LIMITED_API_KEY = "rpa_EMULATOR_LIMITED_KEY_000000000000";
-/** A rate-limit-exempt key of the default user: no quota, no RateLimit headers (contract: Limits). */
+/** A rate-limit-exempt key of the default user: no quota, no RateLimit headers (docs/api-model.md, Limits). */
 export const EXEMPT_API_KEY = "rpa_EMULATOR_EXEMPT_KEY_0000000000000";
 
 /** The pods the seeded billing history bills (history.ts), as they are when the seed loads. */

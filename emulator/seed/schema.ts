@@ -87,9 +87,9 @@ export const SeedSchema = z.object({
         .default([]),
       /** The user the key belongs to; without one, the default user (account/accounts.ts). */
       userId: z.string().min(1).optional(),
-      /** A key created inside a team acts for that team and needs no X-Team-Id (contract: Authentication 4). */
+      /** A key created inside a team acts for that team and needs no X-Team-Id (docs/api-model.md, Authentication 4). */
       teamId: z.string().min(1).optional(),
-      /** A rate-limit-exempt caller: no quota, and no RateLimit headers (contract: Limits). */
+      /** A rate-limit-exempt caller: no quota, and no RateLimit headers (docs/api-model.md, Limits). */
       rateLimitExempt: z.boolean().default(false),
     }),
   ),
@@ -133,7 +133,7 @@ export const SeedSchema = z.object({
   sshKeys: z.array(z.string()),
   /**
    * Teams: their owner and members (user ids). A member's request with `X-Team-Id: <id>` acts for
-   * the team; anyone else's runs against their own account (contract: Authentication 3).
+   * the team; anyone else's runs against their own account (docs/api-model.md, Authentication 3).
    */
   teams: z
     .array(

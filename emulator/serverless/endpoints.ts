@@ -20,8 +20,8 @@ export function requireEndpoint(state: Store, id: string, account: string): Endp
 }
 
 /**
- * Deleting an endpoint cancels its jobs and removes its history (contract: "configuration, logs
- * and job history"); its workers' time stays in the usage ledger.
+ * Deleting an endpoint cancels its jobs and removes its history (docs/api-model.md, Serverless
+ * endpoints); its workers' time stays in the usage ledger.
  */
 export function deleteEndpointRecord(state: Store, e: EndpointRecord): void {
   checkpointEndpoint(state, e);

@@ -1,6 +1,5 @@
 /**
- * Jobs on hosted model endpoints and serverless endpoints under serverless_url (contract: "Hosted
- * model endpoint and serverless endpoint jobs"; RunPod's serverless operations, as the `runpod-sdk`
+ * Jobs on hosted model endpoints and serverless endpoints under serverless_url (docs/api-model.md, Jobs; RunPod's serverless operations, as the `runpod-sdk`
  * npm package calls them): `POST /v2/{endpoint_id}/run`, `/runsync`, `GET /status/{job_id}`,
  * `/status-sync/{job_id}`, `/stream/{job_id}`, `POST /cancel/{job_id}`, `/retry/{job_id}`,
  * `/purge-queue` and `GET /health`. Serverless endpoints (`/v2/serverless`) of type QUEUE take
@@ -109,7 +108,7 @@ function positiveNumber(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-/** The model-specific output (contract: Job object `output`; Limits: output URLs). */
+/** The model-specific output (docs/api-model.md, Jobs; Limits). */
 function outputOf(job: JobRecord): Record<string, unknown> {
   const input = job.input;
   const asset = `${job.endpointId}/${job.id}`;
@@ -237,7 +236,7 @@ async function waitForEnd(state: Store, job: JobRecord, until: number): Promise<
   }
 }
 
-/** `/run` answers at once; the caller polls `/status` (contract: polling guidance). */
+/** `/run` answers at once; the caller polls `/status` (docs/api-model.md, Jobs, polling guidance). */
 function runJob(ctx: RouteContext) {
   const job = submit(ctx, false);
   return json(200, { id: job.id, status: "IN_QUEUE" });

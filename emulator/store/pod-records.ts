@@ -49,7 +49,7 @@ export interface PodRecord extends ContainerRecord {
   machine: Machine;
   locked: boolean;
   globalNetworking: boolean;
-  /** A PATCHed value that applies at the next start (contract: UpdatePodRequest.globalNetworking). */
+  /** A PATCHed value that applies at the next start (docs/api-model.md, Pods; the description's UpdatePodRequest.globalNetworking). */
   pendingGlobalNetworking?: boolean;
   cluster?: { id: string; rank: number | null; role?: string; ip?: string };
   costPerHour: number;

@@ -154,7 +154,7 @@ export function isTransient(err: unknown): err is RunpodApiError {
 
 /**
  * How the service says a data center has no machine for the request. Capacity has no code of its
- * own, only a 400's human-readable detail (contract: Errors), so the wording is matched: the
+ * own, only a 400's human-readable detail (docs/api-model.md, Errors), so the wording is matched: the
  * service's two phrasings seen in the field, and the emulator's, which uses the first.
  */
 const CAPACITY_WORDING = [

@@ -1,5 +1,5 @@
 /**
- * RateLimit / RateLimit-Policy (contract: Limits): RFC 8941 structured-field lists with one member
+ * RateLimit / RateLimit-Policy (docs/api-model.md, Limits): RFC 8941 structured-field lists with one member
  * per window, parsed with a structured-field library:
  *   RateLimit-Policy: "minute";q=60;w=60, "hour";q=3000;w=3600, "day";q=50000;w=86400
  *   RateLimit:        "minute";r=0;t=12, "hour";r=2990;t=3400, "day";r=49990;t=86000

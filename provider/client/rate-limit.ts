@@ -1,5 +1,5 @@
 /**
- * The process-wide budget built on the RateLimit / RateLimit-Policy headers (contract: Limits):
+ * The process-wide budget built on the RateLimit / RateLimit-Policy headers (docs/api-model.md, Limits):
  * rate-limit-headers.ts parses them, rate-limit-window.ts keeps each window's count. In a
  * `pulumi up` every dynamic resource runs in one provider process, so one budget per API origin and
  * key spaces every request of that process and keeps it inside the quota.

@@ -38,7 +38,7 @@ import { MAX_REQUEST_BYTES } from "./schemas/common.js";
 import { PACKAGE_VERSION } from "./version.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-/** Which base address a path is relative to (contract: address placeholders). */
+/** Which base address a path is relative to (docs/api-model.md, Addresses). */
 export type ApiBase = "v2" | "serverless";
 
 export interface RequestSpec<T> {
@@ -52,7 +52,7 @@ export interface RequestSpec<T> {
   readonly requestSchema?: z.ZodType;
   /**
    * Largest body sent on the v2 base; a larger one fails here, unsent. @default 102400 bytes, the
-   * pods' limit (contract: Limits)
+   * pods' limit (docs/api-model.md, Limits)
    */
   readonly maxBodyBytes?: number;
   /** Values of the body that are secrets besides its env (a secret's value): kept out of every error. */

@@ -131,7 +131,7 @@ export function rateLimitHeaders(headers: ResponseHeaders): {
   return { rateLimit: headerValue(headers, "ratelimit"), policy: headerValue(headers, "ratelimit-policy") };
 }
 
-/** `Retry-After` in integer seconds (contract: Limits). An HTTP date is honoured too. */
+/** `Retry-After` in integer seconds (docs/api-model.md, Limits). An HTTP date is honoured too. */
 function retryAfter(headers: ResponseHeaders): number | undefined {
   const v = headerValue(headers, "retry-after");
   if (v === undefined) return undefined;

@@ -1,5 +1,5 @@
 /**
- * The retry policy, in one place (contract: Errors).
+ * The retry policy, in one place (docs/api-model.md, Errors).
  *
  * - 5xx, network failures and timeouts: retried with exponential backoff and jitter, but only for
  *   idempotent requests (GET, PUT, PATCH, DELETE). A POST that creates something is never retried

@@ -24,7 +24,7 @@ export const REGIONS = [
 ] as const;
 export type Region = (typeof REGIONS)[number];
 
-/** A pod's lifecycle (contract: States and transitions). */
+/** A pod's lifecycle (docs/api-model.md, States and transitions). */
 export const POD_STATUSES = ["PROVISIONING", "STARTING", "RUNNING", "EXITED", "ERROR", "TERMINATED"] as const;
 export type PodStatus = (typeof POD_STATUSES)[number];
 

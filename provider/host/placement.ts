@@ -1,6 +1,6 @@
 /**
  * Placement: a create places exactly one GPU type in one data center, and the service neither
- * searches for capacity nor falls back (contract: What the service does, 3). The provider walks an
+ * searches for capacity nor falls back (docs/api-model.md, What the service does, 3). The provider walks an
  * ordered list of (data center, GPU type) candidates, one create per candidate, reacting to each
  * status as the contract's Errors table says.
  */
@@ -136,7 +136,7 @@ export interface Placed {
 }
 
 /**
- * Walks the candidates until one create answers 201 (contract: Errors):
+ * Walks the candidates until one create answers 201 (docs/api-model.md, Errors):
  * 400 next candidate; 402 stop; 403 skip; 404/413/422 fail at once; 429 is waited out by the
  * client; 5xx and unknown outcomes (reset, timeout) first look the pod up by its create key so a
  * create is never doubled, then retry the same candidate with backoff; a create that

@@ -2,7 +2,7 @@
  * Catalog reads for programs: GPU types, CPU flavors, data centers, public templates, and the
  * ordered (data center, GPU type) candidates a `Pod`'s `placement.candidates` takes.
  *
- * The catalog is not a reservation (contract: What the service does, 4): a GPU reported as
+ * The catalog is not a reservation (docs/api-model.md, What the service does, 4): a GPU reported as
  * available can be gone by the time a pod is created. That is why a pod takes a list of candidates
  * and walks it.
  */

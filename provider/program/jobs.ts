@@ -10,7 +10,7 @@ import type { Job } from "../client/schemas/jobs.js";
 import type { Same } from "../resources/same-type.js";
 import { programApi } from "./program.js";
 
-/** Input of image models (contract: Hosted model endpoint and serverless endpoint jobs). */
+/** Input of image models (docs/api-model.md, Jobs). */
 export interface ImageModelInput {
   prompt: string;
   width?: number;

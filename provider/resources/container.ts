@@ -1,5 +1,5 @@
 /**
- * The container config a pod and a template share (contract: Container config), declared once:
+ * The container config a pod and a template share (docs/api-model.md, Container config), declared once:
  * as a program writes it (the checked inputs are this resolved, same-type.ts `Resolved`), and as
  * the outputs keep it.
  */
@@ -71,7 +71,7 @@ export interface ContainerOutputs {
 // ---------------------------------------------------------------- container args
 
 /**
- * The container command codec (contract: Container config, `args`).
+ * The container command codec (docs/api-model.md, Container config, `args`).
  *
  * `args` is one raw string in one of two shapes: a bare shell string (treated as CMD and split
  * into arguments) or a JSON object string with `entrypoint` and/or `cmd` arrays. `cmd` and

@@ -2,8 +2,8 @@
  * `Template` (type `pulumi-nodejs:dynamic/runpod:Template`): one of the account's own templates,
  * managed through `{base_url}/v2/templates`.
  *
- * A template is a snapshot applied once, when a pod or endpoint is created from it (contract:
- * template rules 1 and 5; v2 description of `updateTemplate`): editing it here changes the template
+ * A template is a snapshot applied once, when a pod or endpoint is created from it (docs/api-model.md,
+ * Templates on create, rule 4; v2 description of `updateTemplate`): editing it here changes the template
  * only. Pods and endpoints already created from it keep the settings they were created with; the
  * preview says so on every in-place change.
  *

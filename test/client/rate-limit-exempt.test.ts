@@ -1,5 +1,5 @@
 /**
- * A rate-limit-exempt caller (contract: Limits: `RateLimit` and `RateLimit-Policy` are "omitted for
+ * A rate-limit-exempt caller (docs/api-model.md, Limits: `RateLimit` and `RateLimit-Policy` are "omitted for
  * rate-limit-exempt callers") against the emulator's exempt key: the client's budget
  * (provider/client/rate-limit.ts) learns no window, so requests flow without waiting, and a 429
  * that still comes is honoured through its Retry-After. The client's clock records its waits and

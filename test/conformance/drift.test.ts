@@ -24,7 +24,7 @@ const NOT_SERVED_BY_THE_EMULATOR: readonly string[] = [];
 /**
  * Routes the emulator serves on base_url that the description does not have: the account secrets,
  * which RunPod's newer reference documents (the gate adds them: NEWER_ROUTES in
- * test/support/conformance/overlay.ts), and the hub's GraphQL (contract: Command-line commands).
+ * test/support/conformance/overlay.ts), and the hub's GraphQL (docs/api-model.md, Command-line commands).
  */
 const SERVED_BUT_NOT_DESCRIBED: readonly string[] = [
   "DELETE /v2/account/secrets/:id",

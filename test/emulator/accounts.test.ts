@@ -1,5 +1,5 @@
 /**
- * Team access (contract: Authentication 3 and 4; emulator/account/accounts.ts), through the
+ * Team access (docs/api-model.md, Authentication 3 and 4; emulator/account/accounts.ts), through the
  * provider's own client configured with `runpod:teamId` / RUNPOD_TEAM_ID, which sends
  * `X-Team-Id`. The seed: alice and bob are users; team-ml is owned by the default user and has alice as a member; a key
  * created inside team-ml acts for it. A member's requests with the team's id act for the team;

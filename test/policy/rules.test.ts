@@ -169,7 +169,7 @@ const checkCases: CheckCase[] = [
   },
   {
     rule: "pod-cuda-constraint-conflict",
-    // An explicit empty list means no constraint and may accompany a floor (contract: cross-field rule 2).
+    // An explicit empty list means no constraint and may accompany a floor (docs/api-model.md, Creating a pod, cross-field rule 2).
     pass: gpuPod({ gpu: { id: A40, allowedCudaVersions: [], minCudaVersion: "12.1" } }),
     fail: gpuPod({ gpu: { id: A40, allowedCudaVersions: ["12.4"], minCudaVersion: "12.1" } }),
     messages: [
@@ -209,7 +209,7 @@ const checkCases: CheckCase[] = [
   },
   {
     rule: "pod-single-volume-mount",
-    // A network and a global volume may be combined (contract: Mounts, rule 2).
+    // A network and a global volume may be combined (docs/api-model.md, Mounts, rule 2).
     pass: gpuPod({ mounts: { network, global } }),
     fail: gpuPod({ mounts: { network: [...network, { volumeId: "vol-2", path: "/more" }] } }),
     messages: [

@@ -1,6 +1,6 @@
 /**
  * Schemas shared by every API area: the problem+json error body and the container settings that
- * templates, pods and serverless endpoints have in common (contract: "Container config").
+ * templates, pods and serverless endpoints have in common (docs/api-model.md, Container config).
  *
  * Bodies we send are strict (a typo is a local error, not a 422 from the service); bodies we
  * receive are loose (a new server field never breaks a read).
@@ -11,7 +11,7 @@ import { z } from "zod";
 export const CUDA_VERSION_PATTERN = /^\d+\.\d+$/;
 /** `<port>/<protocol>`, for example `8888/http` or `22/tcp`. */
 export const PORT_PATTERN = /^(\d{1,5})\/(http|tcp|udp)$/;
-/** Request-size limit of `POST /v2/pods`, also applied to the template-expanded request (contract: Limits). */
+/** Request-size limit of `POST /v2/pods`, also applied to the template-expanded request (docs/api-model.md, Limits). */
 export const MAX_REQUEST_BYTES = 102_400;
 
 export const CudaVersion = z
@@ -40,7 +40,7 @@ export const ContainerConfigRequest = {
   registry: z.string().nullable().optional(),
 };
 
-/** RFC 9457 problem body (contract: Error response). */
+/** RFC 9457 problem body (docs/api-model.md, Error response). */
 export const Problem = z.looseObject({
   title: z.string(),
   status: z.int(),

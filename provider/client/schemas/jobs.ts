@@ -1,7 +1,7 @@
 /** Jobs on hosted model and serverless endpoints (`{serverless_url}/v2/{endpoint_id}/run|runsync|status`). */
 import { z } from "zod";
 
-/** Statuses a client reads. `COMPLETED` and `FAILED` are terminal (contract: States and transitions). */
+/** Statuses a client reads. `COMPLETED` and `FAILED` are terminal (docs/api-model.md, States and transitions). */
 export const TERMINAL_JOB_STATUSES = ["COMPLETED", "FAILED", "CANCELLED", "TIMED_OUT"] as const;
 
 export const Job = z.looseObject({

@@ -1,4 +1,4 @@
-/** Pod bodies (contract: Resources and their fields; POST {base_url}/v2/pods). */
+/** Pod bodies (docs/api-model.md, Creating a pod). */
 import { z } from "zod";
 import { CLOUDS, POD_ACTIONS, POD_STATUSES } from "../vocabulary.js";
 import { ContainerConfigRequest, CudaVersion, EnvMap } from "./common.js";

@@ -51,7 +51,7 @@ export function updateBody(
   if (has("locked")) body.locked = news.locked ?? false;
   if (has("globalNetworking")) body.globalNetworking = news.globalNetworking ?? false;
   if (d.updates.some((u) => u.startsWith("mounts."))) {
-    // Full entries for every kind the pod has (contract: Mounts, rule 3).
+    // Full entries for every kind the pod has (docs/api-model.md, Mounts, rule 3).
     const mounts: Record<string, unknown> = {};
     const old = olds.mounts ?? {};
     const next = news.mounts ?? {};

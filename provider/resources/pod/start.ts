@@ -137,7 +137,7 @@ export async function buildCandidates(host: HostContext, inputs: PodInputs): Pro
 
 export async function pinnedCandidates(host: HostContext, inputs: PodInputs): Promise<PlacementCandidate[]> {
   const p = inputs.placement;
-  // A network volume pins the pod to the volume's data center (contract: Mounts).
+  // A network volume pins the pod to the volume's data center (docs/api-model.md, Mounts).
   const volumeId = inputs.mounts?.network?.[0]?.volumeId;
   const volumeDc = volumeId ? (await host.api.networkVolumes.get(volumeId)).dataCenter : undefined;
   const allowDc = (dc: string | undefined) => volumeDc === undefined || dc === undefined || dc === volumeDc;

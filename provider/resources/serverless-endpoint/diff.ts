@@ -86,7 +86,7 @@ export function currentView(
 
 // ---------------------------------------------------------------- the table
 
-/** Changes that restart active workers (contract: editing GPU types or worker counts). */
+/** Changes that restart active workers (docs/api-model.md, Serverless endpoints). */
 const RESTARTING = ["gpu.pools", "gpu.excludedTypes", "gpu.count", "workers.min", "workers.max"];
 
 /** Compared when the program sets them: a left-out input is no opinion; create and PATCH send them as given. */

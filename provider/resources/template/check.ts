@@ -31,7 +31,7 @@ export function templateRuleFailures(inputs: Record<string, unknown>): CheckFail
   const command = commandFailure(inputs);
   if (command) fail("args", command);
   if (!containsUnknown(inputs)) {
-    // The limit applies to every pod create expanded with this template (contract: Limits).
+    // The limit applies to every pod create expanded with this template (docs/api-model.md, Limits).
     const bytes = Buffer.byteLength(JSON.stringify(createTemplateBody(inputs as unknown as TemplateInputs)));
     if (bytes > MAX_REQUEST_BYTES) {
       fail(

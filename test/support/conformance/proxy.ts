@@ -126,7 +126,7 @@ function classify(surface: Surface, validator: DescriptionValidator, req: Reques
 
 /**
  * A success answer to a request whose body the description refuses: the service answers such a
- * body 422 (contract: Errors), so the emulator accepting it is a violation of its own.
+ * body 422 (docs/api-model.md, Errors), so the emulator accepting it is a violation of its own.
  */
 function acceptedAnyway(
   operation: string,
