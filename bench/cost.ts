@@ -4,18 +4,15 @@
  * buckets), read, priced and rendered as the cost command does, against the emulator seed's
  * catalog as a price list. No API call is timed: the catalog is read once before.
  *
- *   node dist/bench/cost.js      # this scenario alone, written to bench/results/cost.json
+ *   node dist/bench/run.js --only cost   # this scenario alone, written to bench/results/cost.json
  *                                # and into the figures of bench/README.md
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { priceChanges } from "../cli/cost/diff.js";
 import { readCostDocument } from "../cli/cost/documents.js";
 import { costJson, costMarkdown, costTable } from "../cli/cost/render.js";
 import { startEmulator } from "../emulator/index.js";
 import { RunpodApi, RunpodClient, resolveSettings } from "../provider/client/index.js";
 import { type PriceList, priceList } from "../provider/cost/prices.js";
-import { writeBenchReadme } from "./readme.js";
 
 const T = "pulumi-nodejs:dynamic/runpod:";
 
@@ -113,27 +110,4 @@ export async function costOfPreview(n = 1000, runs = 7): Promise<CostFigures> {
     priceAndRenderMs: median(allMs),
     runsMs: allMs,
   };
-}
-
-if (require.main === module) {
-  costOfPreview().then(
-    (figures) => {
-      const root = join(__dirname, "..", "..");
-      const dir = join(root, "bench", "results");
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(
-        join(dir, "cost.json"),
-        `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, ...figures }, null, 2)}\n`,
-      );
-      writeBenchReadme(root);
-      process.stdout.write(
-        `cost of a ${figures.resources}-resource preview (${figures.documentBytes} bytes): priced in ${figures.priceMs.toFixed(1)} ms, with table, markdown and JSON ${figures.priceAndRenderMs.toFixed(1)} ms (median of ${figures.runsMs.length})\n`,
-      );
-      process.exit(0);
-    },
-    (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-      process.exit(1);
-    },
-  );
 }

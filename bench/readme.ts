@@ -4,7 +4,7 @@
  * `node dist/bench/readme.js` rewrites it from the result files already there. Everything outside
  * the two markers is prose and stays as written.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CliPhase, CliProgramResult } from "./cli-program.js";
 import type { StacksResult } from "./cli-stacks.js";
@@ -12,76 +12,14 @@ import { f } from "./columns.js";
 import type { CostFigures } from "./cost.js";
 import type { FlavourRow } from "./flavours.js";
 import type { FleetResult } from "./fleet.js";
-import type { CheckDiffFigures } from "./micro.js";
 import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
 import type { AfterUpResult } from "./refresh.js";
+import { type BenchResults, type FullReport, type RunInfo, readBenchResults } from "./result-files.js";
 
 export const FIGURES_START =
   "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
 export const FIGURES_END = "<!-- end of figures -->";
-
-/** What a run and its parameters were, as every result file starts. */
-interface RunInfo {
-  readonly startedAt: string;
-  readonly node: string;
-  readonly cores: number;
-  readonly quick: boolean;
-  readonly parameters: { readonly tSeconds: number; readonly clockScale: number; readonly quota: string };
-}
-
-/** bench/results/latest.json: a full `npm run bench`. */
-export interface FullReport extends RunInfo {
-  readonly fleet: readonly FleetResult[];
-  readonly hostFleet: readonly FleetResult[];
-  readonly sharedKey: FleetResult;
-  readonly micro: {
-    readonly serializedBytes: Readonly<Record<string, number>>;
-    readonly coldStart: { readonly medianMs: number; readonly runsMs: readonly number[] };
-    readonly checkAndDiff: CheckDiffFigures;
-    readonly hostMemory: { readonly idleMb: number; readonly peakMb: number; readonly n: number };
-  };
-  readonly program: ProgramResult;
-  readonly programThroughCli: {
-    readonly parallelism: readonly CliProgramResult[];
-    readonly stacks: StacksResult;
-    readonly scale: readonly CliProgramResult[];
-    readonly flavours: FlavoursReport;
-  };
-  readonly readiness: readonly ReadinessResult[];
-  readonly afterUp: readonly AfterUpResult[];
-  readonly cost: CostFigures;
-}
-
-interface FlavoursReport {
-  readonly table: readonly FlavourRow[];
-}
-
-/** bench/results/latest-plugin.json: `node dist/bench/run.js --only plugin`. */
-export interface PluginReport extends RunInfo {
-  readonly flavours: FlavoursReport;
-}
-
-/** bench/results/cost.json: `node dist/bench/cost.js`, scenario 8 alone. */
-export interface CostReport extends CostFigures {
-  readonly measuredAt: string;
-  readonly node: string;
-}
-
-/** The result files the figures are written from; the last two are there only once run. */
-export interface BenchResults {
-  readonly full: FullReport;
-  readonly plugin: PluginReport | undefined;
-  readonly cost: CostReport | undefined;
-}
-
-export function readBenchResults(dir: string): BenchResults {
-  const read = <T>(name: string): T | undefined =>
-    existsSync(join(dir, name)) ? (JSON.parse(readFileSync(join(dir, name), "utf8")) as T) : undefined;
-  const full = read<FullReport>("latest.json");
-  if (!full) throw new Error(`no ${join(dir, "latest.json")}: run npm run bench first`);
-  return { full, plugin: read<PluginReport>("latest-plugin.json"), cost: read<CostReport>("cost.json") };
-}
 
 /** A markdown table: `align` has one entry per column, "l" or "r". */
 function table(

@@ -19,15 +19,16 @@ import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
 import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
-import { type FullReport, type PluginReport, writeBenchReadme } from "./readme.js";
+import { writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
+import type { CostReport, FullReport, PluginReport } from "./result-files.js";
 
 const quick = process.argv.includes("--quick");
-/** `--only plugin`: scenario 5d alone. */
+/** `--only plugin`: scenario 5d alone; `--only cost`: scenario 8 alone. */
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
-if (onlyAt >= 0 && only !== "plugin") {
-  process.stderr.write("usage: node dist/bench/run.js [--quick] [--only plugin]\n");
+if (onlyAt >= 0 && only !== "plugin" && only !== "cost") {
+  process.stderr.write("usage: node dist/bench/run.js [--quick] [--only plugin|cost]\n");
   process.exit(2);
 }
 const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -95,6 +96,20 @@ async function mainOnlyPlugin(): Promise<void> {
     writeBenchReadme(REPO_ROOT);
     out("Figures of bench/README.md rewritten");
   }
+}
+
+/** `--only cost`: scenario 8 alone, written to bench/results/cost.json. */
+async function mainOnlyCost(): Promise<void> {
+  const figures = await costOfPreview();
+  const report: CostReport = { measuredAt: new Date().toISOString(), node: process.version, ...figures };
+  const dir = join(REPO_ROOT, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "cost.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeBenchReadme(REPO_ROOT);
+  out(
+    `cost of a ${figures.resources}-resource preview (${figures.documentBytes} bytes): priced in ${f(figures.priceMs)} ms, with table, markdown and JSON ${f(figures.priceAndRenderMs)} ms (median of ${figures.runsMs.length})`,
+  );
+  out("Written to bench/results/cost.json; figures of bench/README.md rewritten");
 }
 
 function fleetRow(r: FleetResult): string {
@@ -328,7 +343,7 @@ async function main(): Promise<void> {
   }
 }
 
-(only === "plugin" ? mainOnlyPlugin() : main()).then(
+(only === "plugin" ? mainOnlyPlugin() : only === "cost" ? mainOnlyCost() : main()).then(
   () => process.exit(0),
   (err: unknown) => {
     out(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);

@@ -97,9 +97,8 @@ export type { PodGpuOutput, PodOutputs, SshEndpoint } from "./resources/pod/type
 export { Pod } from "./resources/pod.js";
 export type { RegistryArgs, RegistryOutputs } from "./resources/registry/types.js";
 export { Registry } from "./resources/registry.js";
-export { secretReference } from "./resources/secret/body.js";
 export type { SecretArgs, SecretOutputs } from "./resources/secret/types.js";
-export { Secret } from "./resources/secret.js";
+export { Secret, secretReference } from "./resources/secret.js";
 export type {
   EndpointCpuArgs,
   EndpointGpuArgs,

@@ -79,3 +79,15 @@ const SECRET_OUTPUTS: OutputNames<Secret> = {
   valueLastUpdatedAt: true,
   reference: true,
 };
+
+/**
+ * The env value that refers to the secret `name`: `{{ RUNPOD_SECRET_<name> }}`, replaced by the
+ * secret's value when the pod or worker boots. The env keeps the reference as written, so state,
+ * previews and the API's answers hold the name, never the value. (Beside the class, not with the
+ * request bodies: the root entry exports it, and its declarations never reach zod.)
+ * @example
+ * new Pod("app", { ..., env: { HF_TOKEN: secretReference("hf-token") } }); // "{{ RUNPOD_SECRET_hf-token }}"
+ */
+export function secretReference(name: string): string {
+  return `{{ RUNPOD_SECRET_${name} }}`;
+}

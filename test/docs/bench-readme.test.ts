@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadDist, REPO_ROOT } from "../support/dist.js";
 
-const { FIGURES_END, FIGURES_START, figuresMarkdown, readBenchResults, withFigures } =
+const { FIGURES_END, FIGURES_START, figuresMarkdown, withFigures } =
   loadDist<typeof import("../../bench/readme.js")>("bench/readme.js");
+const { readBenchResults } = loadDist<typeof import("../../bench/result-files.js")>("bench/result-files.js");
 
 describe("bench/README.md", () => {
   it("holds exactly the figures of bench/results/*.json: run node dist/bench/readme.js", () => {

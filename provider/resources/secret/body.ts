@@ -4,22 +4,8 @@ import type {
   CreateSecretRequest,
   UpdateSecretRequest,
 } from "../../client/schemas/secrets.js";
+import { secretReference } from "../secret.js";
 import type { SecretInputs, SecretOutputs } from "./types.js";
-
-/**
- * How an env value names an account secret: `{{ RUNPOD_SECRET_<name> }}`, replaced by the
- * secret's value when the pod or worker boots. The env keeps the reference as written, so state,
- * previews and the API's answers hold the name, never the value.
- */
-
-/**
- * The env value that refers to the secret `name`.
- * @example
- * new Pod("app", { ..., env: { HF_TOKEN: secretReference("hf-token") } }); // "{{ RUNPOD_SECRET_hf-token }}"
- */
-export function secretReference(name: string): string {
-  return `{{ RUNPOD_SECRET_${name} }}`;
-}
 
 export function createSecretBody(inputs: SecretInputs): CreateSecretRequest {
   return {
