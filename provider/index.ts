@@ -33,19 +33,6 @@ export {
   type RunpodErrorCode,
 } from "./client/errors.js";
 export type { Availability, Region } from "./client/vocabulary.js";
-export { type Estimate, estimate, type GpuRate, type PricedResource } from "./cost/estimate.js";
-export { HIDDEN } from "./cost/estimate-fields.js";
-export { type CostPart, type HourlyRange, perMonth } from "./cost/hourly-range.js";
-export { fromSnapshot, type PriceSnapshot, SNAPSHOT_FORMAT, toSnapshot } from "./cost/price-snapshot.js";
-export {
-  type CpuPrice,
-  type DataCenterTiers,
-  type GpuPrice,
-  HOURS_PER_MONTH,
-  type PriceList,
-  priceList,
-  STORAGE_RATES,
-} from "./cost/prices.js";
 export {
   type GpuTypeQuery,
   getCpuFlavors,
@@ -78,7 +65,6 @@ export type {
 } from "./resources/cluster/types.js";
 export { Cluster } from "./resources/cluster.js";
 export type { ContainerArgs } from "./resources/container.js";
-export { decodeArgs, encodeArgs } from "./resources/container.js";
 export type { GlobalMountArgs, NetworkMountArgs, PersistentMountArgs } from "./resources/mounts.js";
 export type { NetworkVolumeArgs, NetworkVolumeOutputs } from "./resources/network-volume/types.js";
 export { NetworkVolume } from "./resources/network-volume.js";

@@ -37,7 +37,7 @@ export class RunpodApi {
   readonly catalog: CatalogApi;
   /** `{base_url}/v2/templates`. */
   readonly templates: TemplatesApi;
-  /** `{base_url}/v2/networkvolumes`. */
+  /** `{base_url}/v2/network-volumes`. */
   readonly networkVolumes: NetworkVolumesApi;
   /** `{base_url}/v2/serverless`: endpoints, their workers, releases and workers' logs. */
   readonly endpoints: EndpointsApi;

@@ -9,7 +9,7 @@ import {
 } from "../schemas/index.js";
 import { type CallOptions, segment } from "./call-options.js";
 
-/** Network volumes: `{base_url}/v2/networkvolumes` (`api.networkVolumes`). */
+/** Network volumes: `{base_url}/v2/network-volumes` (`api.networkVolumes`). */
 export class NetworkVolumesApi {
   constructor(private readonly client: RunpodClient) {}
 

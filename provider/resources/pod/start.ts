@@ -220,7 +220,7 @@ export function compareWithInputs(pod: ApiPod, inputs: PodInputs, requestedGpuId
  * the pod over instead of making a second one. One that failed, or that differs in
  * something that cannot change in place, is terminated instead and a new pod is created.
  */
-export async function resumeInterrupted(
+async function resumeInterrupted(
   ctx: HostContext,
   inputs: PodInputs,
   key: string,
@@ -277,7 +277,7 @@ export async function resumeInterrupted(
 }
 
 /** Waits until every unanswered create of these attempts has landed or died (wall-clock time). */
-export async function untilUnansweredCreatesSettle(attempts: readonly PlacementAttempt[]): Promise<void> {
+async function untilUnansweredCreatesSettle(attempts: readonly PlacementAttempt[]): Promise<void> {
   await waitUntil(Math.max(0, ...attempts.map((a) => a.settlesAt ?? 0)));
 }
 
@@ -320,13 +320,11 @@ export async function terminateDuplicates(
 
 // ---------------------------------------------------------------- GPU type names
 
-/** The known names nearest to a misspelled one, for an error that says what was probably meant. */
-
 /**
  * The `count` entries of `known` closest to `name` by edit distance (case ignored), nearest first.
  * @example nearest("NVIDIA A4O", ["NVIDIA A40", "NVIDIA L40S", "NVIDIA H100 80GB HBM3"], 2) // ["NVIDIA A40", "NVIDIA L40S"]
  */
-export function nearest(name: string, known: readonly string[], count = 2): string[] {
+function nearest(name: string, known: readonly string[], count = 2): string[] {
   const wanted = name.toLowerCase();
   return [...known]
     .map((k) => ({ k, d: distance(wanted, k.toLowerCase()) }))

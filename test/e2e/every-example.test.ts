@@ -1,0 +1,33 @@
+/**
+ * Every TypeScript example runs through test/e2e (installed from its own folder, compiled by its own
+ * tsconfig, then every phase): a new example without a test file here fails this instead of going
+ * unchecked. examples/yaml and examples/python run on the provider plugin in test/plugin.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EXAMPLES_DIR } from "./phases.js";
+
+const nodeExamples = readdirSync(EXAMPLES_DIR, { withFileTypes: true })
+  .filter(
+    (d) =>
+      d.isDirectory() && !d.name.startsWith(".") && existsSync(join(EXAMPLES_DIR, d.name, "package.json")),
+  )
+  .map((d) => d.name)
+  .sort();
+
+/** The examples the e2e files run: `example: "<name>"` (example-suite.ts) or `exampleRun(emu, "<name>"`. */
+const runByTests = readdirSync(__dirname)
+  .filter((f) => f.endsWith(".test.ts"))
+  .flatMap((f) => [
+    ...readFileSync(join(__dirname, f), "utf8").matchAll(/(?:example: |exampleRun\(emu, )"([\w-]+)"/g),
+  ])
+  .map((m) => String(m[1]))
+  .sort();
+
+describe("the examples", () => {
+  it("each TypeScript example has an e2e run, and each e2e run an example", () => {
+    expect(nodeExamples.length).toBeGreaterThan(0);
+    expect(runByTests).toEqual(nodeExamples);
+  });
+});
