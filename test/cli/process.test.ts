@@ -4,12 +4,11 @@
  * configuration it reads from its environment, standard error as a pipe or as a terminal, and
  * Ctrl-C or SIGTERM ending a command that waits.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLI, errorText, hasScript, runCli, runCliOnTty, spawnCli, startCli } from "../support/cli.js";
+import { errorText, hasScript, runCli, runCliOnTty, spawnCli, startCli } from "../support/cli.js";
 import { cliHarnessForAllTests } from "../support/cli-in-process.js";
 import { REPO_ROOT } from "../support/dist.js";
 import { START } from "../support/emulator.js";
@@ -107,24 +106,14 @@ describe("spinner", () => {
 describe("standard input", () => {
   it("`pulumi preview --json | runpod-dynamic cost` waits for a writer that has not written yet", async () => {
     // A pipe whose writer is still running: the read must block, not fail with EAGAIN (cli/main.ts).
-    const child = spawn(process.execPath, [CLI, "cost", "--json", "-"], {
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...h.recorder.env },
-    });
-    const out = { stdout: "", stderr: "" };
-    child.stdout.on("data", (d: Buffer) => {
-      out.stdout += d.toString();
-    });
-    child.stderr.on("data", (d: Buffer) => {
-      out.stderr += d.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const cli = spawnCli(["cost", "--json", "-"], h.recorder.env, { stdinOpen: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const stack = "urn:pulumi:dev::demo::pulumi:pulumi:Stack::demo-dev";
-    child.stdin.end(
+    cli.child.stdin.end(
       JSON.stringify({ config: {}, steps: [{ op: "same", urn: stack }], changeSummary: { same: 1 } }),
     );
-    const code = await exited;
-    expect([code, out.stderr, (JSON.parse(out.stdout) as { kind: string }).kind]).toEqual([0, "", "preview"]);
+    const { code, stdout, stderr } = await cli.exited;
+    expect([code, stderr, (JSON.parse(stdout) as { kind: string }).kind]).toEqual([0, "", "preview"]);
   });
 });
 

@@ -77,8 +77,15 @@ export interface RunningCli {
   readonly exited: Promise<CliResult>;
 }
 
-/** Starts the CLI with a clean environment (as `runCli`) and returns at once. */
-export function spawnCli(args: readonly string[], env: Record<string, string> = {}): RunningCli {
+/**
+ * Starts the CLI with a clean environment (as `runCli`) and returns at once. Its standard input is
+ * an empty pipe, closed, unless `stdinOpen`: then the test writes it (`child.stdin`) when it likes.
+ */
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  { stdinOpen = false }: { stdinOpen?: boolean } = {},
+): RunningCli {
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TZ: "UTC", ...env },
   });
@@ -99,7 +106,7 @@ export function spawnCli(args: readonly string[], env: Record<string, string> = 
       for (const w of waiters) w();
     });
   }
-  child.stdin.end();
+  if (!stdinOpen) child.stdin.end();
   return {
     child,
     stdout: () => text.stdout,
