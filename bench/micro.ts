@@ -8,7 +8,7 @@ import { startEmulator } from "../emulator/index.js";
 import { message, provproto, rpc } from "../harness/grpc.js";
 import { checkPod } from "../provider/resources/pod/check.js";
 import { diffPod } from "../provider/resources/pod/diff.js";
-import { podOutputs } from "../provider/resources/pod/outputs.js";
+import { podOutputs } from "../provider/resources/pod/translate.js";
 import type { PodInputs } from "../provider/resources/pod/types.js";
 import { FLEET_DC, FLEET_GPU, freshEmulator } from "./fleet.js";
 import { providerText, startHost } from "./host-fleet.js";

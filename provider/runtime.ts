@@ -44,4 +44,4 @@ export function providersFor(context: HostContext): ResourceProviders {
 }
 
 export { type ConfigureRequest, HostContext, type HostContextOptions } from "./host/context.js";
-export { type ProgressSink, stderrProgress } from "./host/progress.js";
+export { type ProgressSink, stderrProgress } from "./host/engine-log.js";

@@ -4,7 +4,7 @@
  * 2xx the write may have taken effect. It is given time to land (the request deadline is
  * wall-clock time, so is the wait), then looked for; only when it is not there is it sent again.
  *
- * Pods do better (a create key in their environment, provider/resources/pod/create-key.ts, through
+ * Pods do better (a create key in their environment, provider/resources/pod/translate.ts, through
  * provider/host/placement.ts); endpoints, network volumes, templates, registries, secrets and
  * clusters carry no such marker, so `createOnce` recognises them by their own fields. An object
  * the account had before the create was first sent is never taken for it, whatever it is called

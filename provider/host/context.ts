@@ -12,13 +12,23 @@ import type { RunpodSettings } from "../client/config.js";
 import { RateLimitBudget, RateLimitBudgets } from "../client/rate-limit.js";
 import { type ClientOptions, RunpodClient } from "../client/request.js";
 import type { Pod } from "../client/schemas/pods.js";
-import type { ImagePulls } from "./container-watch.js";
-import { warningsTo } from "./engine-log.js";
+import { type ProgressSink, stderrProgress, warningsTo } from "./engine-log.js";
 import { EnginePacing } from "./engine-pacing.js";
 import { InFlightJobs } from "./jobs-in-flight.js";
+import type { ImagePulls } from "./pod-health.js";
 import { PodReads } from "./pod-reads.js";
-import { type ProgressSink, progressLine, stderrProgress } from "./progress.js";
 import { PodWatcher, type WatcherOptions } from "./watcher.js";
+
+/** A progress line about `resource` (`Pod trainer`). */
+export function progressLine(resource: string, message: string): string {
+  return `runpod ${resource}: ${message}`;
+}
+
+/** `1m05s`, `42s`: elapsed time for progress lines. */
+export function elapsed(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+}
 
 /** What Pulumi's dynamic-provider host passes to `configure`. */
 export interface ConfigureRequest {

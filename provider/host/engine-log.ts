@@ -1,6 +1,8 @@
 /**
- * Warnings into the engine's diagnostics. Progress goes to the host's stderr (progress.ts), which
- * the engine shows as info lines on a resource's row; a warning that asks the user to change how
+ * Where the provider host's messages go. Progress goes to the host's stderr, one line per event,
+ * which the engine shows as info lines on a resource's row (Pulumi >= 3.146; inside the host,
+ * `pulumi.log` has no engine connection); set RUNPOD_DYNAMIC_QUIET=1 to silence it. Warnings go
+ * into the engine's diagnostics: a warning that asks the user to change how
  * they run `pulumi` belongs under Diagnostics, where it is kept after the run. The provider plugin's
  * stderr is hidden by the engine (it shows a plugin's output only when the plugin crashes), so the
  * plugin sends its progress to the engine too, as info (`engineProgress`). Pulumi's
@@ -9,7 +11,19 @@
  * client from the `@pulumi/pulumi` installed beside this package.
  */
 import { createRequire } from "node:module";
-import type { ProgressSink } from "./progress.js";
+
+/** Where progress lines go. The host's context holds one (context.ts). */
+export type ProgressSink = (line: string) => void;
+
+/** `sink`, silent when RUNPOD_DYNAMIC_QUIET is set. */
+export function unlessQuiet(sink: ProgressSink): ProgressSink {
+  return (line) => {
+    if (!/^(1|true|yes)$/i.test(process.env.RUNPOD_DYNAMIC_QUIET ?? "")) sink(line);
+  };
+}
+
+/** The provider host's sink: stderr, unless RUNPOD_DYNAMIC_QUIET is set. */
+export const stderrProgress: ProgressSink = unlessQuiet((line) => process.stderr.write(`${line}\n`));
 
 /** Says `message` to the user, as a warning. */
 export type WarningSink = (message: string) => void;

@@ -20,10 +20,10 @@ import {
   type ContextClientOptions,
   HostContext,
   noClaims,
+  progressLine,
 } from "./context.js";
-import { engineWarnings, warningsTo } from "./engine-log.js";
+import { engineWarnings, type ProgressSink, stderrProgress, warningsTo } from "./engine-log.js";
 import { EnginePacing } from "./engine-pacing.js";
-import { type ProgressSink, progressLine, stderrProgress } from "./progress.js";
 
 /** The stack config as settings look it up; a key the config cannot give reads as unset. */
 export function lookupIn(req: ConfigureRequest): SettingsLookup {

@@ -1,7 +1,9 @@
 /**
  * When the pod watcher reads next, written once: the watcher's loop sleeps until it, and the plan
  * the watcher gives the rate-limit budget steps through it. The two must agree for the budget to
- * hold back from creates as many requests as the watcher will read.
+ * hold back from creates as many requests as the watcher will read. When a pod is due is learned
+ * here too (`ArrivalTimes`), from how long pods of its kind (image, GPU type, data center) took
+ * from create to RUNNING.
  */
 
 /** The intervals of the schedule. */
@@ -71,4 +73,47 @@ function wantedAt(
   if (now > pace.end && state.late === "arrived") return Number.POSITIVE_INFINITY;
   if (state.followUp) return lastReadAt + intervals.followUpMs;
   return now <= pace.end ? lastReadAt + intervals.minIntervalMs : normal;
+}
+
+/** How many create-to-RUNNING times of one kind of pod are kept to predict the next. */
+const SAMPLES_KEPT = 16;
+
+/** A due pod is read every second this long past the latest time pods of its kind have taken. */
+const DUE_SLACK_MS = 1000;
+
+/** When a pod of one kind reached RUNNING: after `lo` and by `hi` milliseconds from its wait's start. */
+interface Sample {
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/**
+ * How long pods of one kind take from create to RUNNING, learned from the ones the watcher has seen
+ * arrive: it predicts when the next pod of that kind is due.
+ */
+export class ArrivalTimes {
+  private readonly samples = new Map<string, Sample[]>();
+
+  /** A pod of `kind` was last read not RUNNING `lo` ms into its wait, and RUNNING `hi` ms in. */
+  learn(kind: string, lo: number, hi: number): void {
+    const kept = this.samples.get(kind) ?? [];
+    kept.push({ lo, hi });
+    this.samples.set(kind, kept.slice(-SAMPLES_KEPT));
+  }
+
+  /**
+   * When pods of `kind` have reached RUNNING, counted from `since`: after the median of their last
+   * misses, by the median of their first sightings (plus a second). Undefined until one has been seen.
+   */
+  dueWindow(kind: string, since: number): DueWindow | undefined {
+    const samples = this.samples.get(kind);
+    if (!samples || samples.length === 0) return undefined;
+    const start = since + median(samples.map((x) => x.lo));
+    return { start, end: Math.max(start, since + median(samples.map((x) => x.hi))) + DUE_SLACK_MS };
+  }
+}
+
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }

@@ -10,7 +10,7 @@
  * when the quota runs low they yield to creates and deletes.
  *
  * Pods of one kind (image, GPU type, data center) take about as long from create to RUNNING. The
- * watcher learns that time from the pods it has seen arrive (arrival-times.ts), then reads rarely
+ * watcher learns that time from the pods it has seen arrive, then reads rarely
  * while the pods it waits for cannot be ready yet and every second while they are due. It tells the
  * rate-limit budget how many reads that plan needs (it is the budget's `BackgroundReader`), and
  * creates leave those to it: in a fleet that fills the quota, the pods still get seen RUNNING within
@@ -22,8 +22,7 @@ import type { Clock } from "../client/clock.js";
 import { ERROR_CODES, FAILURE_CODES, hasFailureCode, isRunpodApiError } from "../client/errors.js";
 import type { BackgroundReader, RateLimitBudget } from "../client/rate-limit.js";
 import type { Pod, PodStatus } from "../client/schemas/pods.js";
-import { ArrivalTimes } from "./arrival-times.js";
-import { nextReadAt, type ReadIntervals, type ReadPace } from "./read-schedule.js";
+import { ArrivalTimes, nextReadAt, type ReadIntervals, type ReadPace } from "./read-schedule.js";
 
 /** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
 export type WaitTarget = "RUNNING" | "PLACED" | "STOPPED" | "GONE";

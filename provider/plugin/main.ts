@@ -7,8 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { engineProgress } from "../host/engine-log.js";
-import { stderrProgress, unlessQuiet } from "../host/progress.js";
+import { engineProgress, stderrProgress, unlessQuiet } from "../host/engine-log.js";
 import { ProviderHost } from "../host/provider-host.js";
 import { resourceProviders } from "../host/resource-providers.js";
 import { pluginRequire } from "./grpc.js";

@@ -10,7 +10,7 @@
  */
 
 import { PLAIN_ENV_KEYS } from "../resources/common.js";
-import { createKeyOf } from "../resources/pod/create-key.js";
+import { createKeyOf } from "../resources/pod/translate.js";
 import type { ResourceKind } from "../resources/secret-fields.js";
 import { holderOf } from "../resources/ssh-key/holders.js";
 

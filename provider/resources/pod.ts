@@ -12,7 +12,7 @@ import { secretEnv } from "../program/secret-inputs.js";
 import { thinProvider } from "../program/thin.js";
 import { type OutputNames, optionInputs, readById, unsetOutputs, withSecretOutputs } from "./common.js";
 import type { PodArgs } from "./pod/args.js";
-import { createKeyOf } from "./pod/create-key.js";
+import { createKeyOf } from "./pod/translate.js";
 import type { PodGpuOutput, PodOutputs } from "./pod/types.js";
 import { SECRET_FIELDS } from "./secret-fields.js";
 import { markOf } from "./stack-identity.js";

@@ -77,7 +77,7 @@ async function recreate(state: ReturnType<typeof releasedState>): Promise<void> 
         ...pod,
         registry: mapped(pod.registry),
         mounts: { network: mounts.network.map((m) => ({ ...m, volumeId: mapped(m.volumeId) })) },
-        // 0.2.0 marked the pods it created (provider/resources/pod/create-key.ts).
+        // 0.2.0 marked the pods it created (provider/resources/pod/translate.ts).
         env: { ...(pod.env as Record<string, string>), RUNPOD_DYNAMIC_CREATE_KEY: String(createKey) },
       })
     ).id,

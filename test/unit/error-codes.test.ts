@@ -10,7 +10,7 @@ import { loadDist, REPO_ROOT } from "../support/dist.js";
 
 type Errors = typeof import("../../provider/client/errors.js");
 type Watcher = typeof import("../../provider/host/watcher.js");
-type ContainerWatch = typeof import("../../provider/host/container-watch.js");
+type ContainerWatch = typeof import("../../provider/host/pod-health.js");
 type Placement = typeof import("../../provider/host/placement.js");
 type Jobs = typeof import("../../provider/program/jobs.js");
 type ApiJobs = typeof import("../../provider/client/api/jobs.js");
@@ -20,7 +20,7 @@ function load() {
   return {
     errors: loadDist<Errors>("provider/client/errors.js"),
     watcher: loadDist<Watcher>("provider/host/watcher.js"),
-    containers: loadDist<ContainerWatch>("provider/host/container-watch.js"),
+    containers: loadDist<ContainerWatch>("provider/host/pod-health.js"),
     placement: loadDist<Placement>("provider/host/placement.js"),
     jobs: loadDist<Jobs>("provider/program/jobs.js"),
     apiJobs: loadDist<ApiJobs>("provider/client/api/jobs.js"),

@@ -1,10 +1,10 @@
-/** What a pod's log and a 400's detail say, read as tables: container-watch.ts and isCapacityError. */
+/** What a pod's log and a 400's detail say, read as tables: pod-health.ts and isCapacityError. */
 import { describe, expect, it } from "vitest";
 import type { PodLogLine } from "../../provider/client/schemas/pods.js";
 import { clientLib, loadDist } from "../support/dist.js";
 
-const { judgeLog } = loadDist<typeof import("../../provider/host/container-watch.js")>(
-  "provider/host/container-watch.js",
+const { judgeLog } = loadDist<typeof import("../../provider/host/pod-health.js")>(
+  "provider/host/pod-health.js",
 );
 const { isCapacityError, RunpodApiError, ERROR_CODES } = clientLib;
 

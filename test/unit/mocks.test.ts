@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { loadDist } from "../support/dist.js";
 import { providerLib } from "../support/provider.js";
 
-const { createKeyOf } = loadDist<typeof import("../../provider/resources/pod/create-key.js")>(
-  "provider/resources/pod/create-key.js",
+const { createKeyOf } = loadDist<typeof import("../../provider/resources/pod/translate.js")>(
+  "provider/resources/pod/translate.js",
 );
 const { holderOf } = loadDist<typeof import("../../provider/resources/ssh-key/holders.js")>(
   "provider/resources/ssh-key/holders.js",

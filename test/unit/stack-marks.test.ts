@@ -11,8 +11,8 @@ import { loadDist } from "../support/dist.js";
 const { stackIdentityProvider, STACK_IDENTITY } = loadDist<
   typeof import("../../provider/resources/stack-identity/provider.js")
 >("provider/resources/stack-identity/provider.js");
-const { createKeyOf, CREATE_KEY } = loadDist<typeof import("../../provider/resources/pod/create-key.js")>(
-  "provider/resources/pod/create-key.js",
+const { createKeyOf, CREATE_KEY } = loadDist<typeof import("../../provider/resources/pod/translate.js")>(
+  "provider/resources/pod/translate.js",
 );
 const { holderOf, HOLDER } = loadDist<typeof import("../../provider/resources/ssh-key/holders.js")>(
   "provider/resources/ssh-key/holders.js",

@@ -4,7 +4,7 @@ import { createOnce } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { elapsed } from "../../host/progress.js";
+import { elapsed } from "../../host/context.js";
 import {
   byName,
   checkResult,

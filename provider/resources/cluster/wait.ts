@@ -5,7 +5,7 @@
 import type { Cluster as ApiCluster } from "../../client/schemas/clusters.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import type { HostContext } from "../../host/context.js";
-import { elapsed } from "../../host/progress.js";
+import { elapsed } from "../../host/context.js";
 
 /** The member pods, once the cluster lists as many as it should have (members appear as they are placed). */
 async function membersOf(ctx: HostContext, c: ApiCluster, deadline: number): Promise<ApiPod[]> {

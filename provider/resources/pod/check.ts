@@ -5,8 +5,8 @@ import type { CheckFailure } from "../../validation/check-failure.js";
 import { commandFailure, largestField, schemaFailures } from "../../validation/failures.js";
 import { containsUnknown, isUnknown } from "../../validation/unknown.js";
 import { withoutInternal } from "../common.js";
-import { createBody } from "./body.js";
 import { PodArgsSchema } from "./schema.js";
+import { createBody } from "./translate.js";
 import type { PodInputs } from "./types.js";
 import { DEFAULT_TIMEOUTS } from "./types.js";
 

@@ -1,7 +1,7 @@
 /** Diff: which input changes a pod takes in place and which replace it. */
+import type { PodStatus } from "../../client/vocabulary.js";
 import { containsUnknown, isUnknown } from "../../validation/unknown.js";
 import { commandChanged, differs } from "../common.js";
-import { desiredStatusOf } from "./outputs.js";
 import type { PodInputs, PodOutputs } from "./types.js";
 
 // ---------------------------------------------------------------- diff
@@ -128,3 +128,16 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
 }
 
 // ---------------------------------------------------------------- API bodies and outputs
+
+/**
+ * What a pod in this status is doing, as a Pod's `desiredStatus` says it: a stopped pod is
+ * STOPPED. A failed pod (ERROR) counts as what was asked of it, so the next run does not start a
+ * pod kept for inspection (and bill its GPU again) unless an input changes.
+ */
+export function desiredStatusOf(
+  status: PodStatus | undefined,
+  asked: "RUNNING" | "STOPPED" = "RUNNING",
+): "RUNNING" | "STOPPED" {
+  if (status === "ERROR") return asked;
+  return status === "EXITED" ? "STOPPED" : "RUNNING";
+}

@@ -4,16 +4,24 @@ import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
-import { elapsed } from "../../host/progress.js";
+import { elapsed } from "../../host/context.js";
 import { isWaitFailure } from "../../host/watcher.js";
 import { checkResult, diffResult, envKeysOf, missingObject, partialFailure, readResult } from "../common.js";
 import { adopt, failCreate } from "../create-outcomes.js";
-import { inputsFromOutputs, stripNulls, toGpuInput, updateBody } from "./body.js";
 import { checkPod } from "./check.js";
-import { CREATE_KEY, CREATE_KEY_ENV, createKeyIn, oneTimeCreateKey } from "./create-key.js";
-import { diffPod } from "./diff.js";
-import { desiredStatusOf, podOutputs } from "./outputs.js";
+import { desiredStatusOf, diffPod } from "./diff.js";
 import { compareWithInputs, startPod, terminateDuplicates } from "./start.js";
+import {
+  CREATE_KEY,
+  CREATE_KEY_ENV,
+  createKeyIn,
+  inputsFromOutputs,
+  oneTimeCreateKey,
+  podOutputs,
+  stripNulls,
+  toGpuInput,
+  updateBody,
+} from "./translate.js";
 import type { PodInputs, PodOutputs } from "./types.js";
 import { label, timeoutsOf } from "./types.js";
 import { resumePod, stopPod, terminateAndWait, waitUntilReady } from "./wait.js";

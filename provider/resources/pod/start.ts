@@ -10,6 +10,7 @@ import { waitUntil } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import type { HostContext } from "../../host/context.js";
+import { elapsed } from "../../host/context.js";
 import {
   describeCandidate,
   findUnacknowledged,
@@ -19,11 +20,8 @@ import {
   placePodRetrying,
   wasAmbiguous,
 } from "../../host/placement.js";
-import { elapsed } from "../../host/progress.js";
-import { createBody, updateBody } from "./body.js";
-import { CREATE_KEY_ENV, carries } from "./create-key.js";
 import { diffPod } from "./diff.js";
-import { podOutputs } from "./outputs.js";
+import { CREATE_KEY_ENV, carries, createBody, podOutputs, updateBody } from "./translate.js";
 import { label, type PodInputs } from "./types.js";
 import { terminateAndWait } from "./wait.js";
 

@@ -2,17 +2,18 @@
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import type { PodStatus } from "../../client/vocabulary.js";
-import { ContainerWatch, failFastOptions, isContainerFailure } from "../../host/container-watch.js";
-import type { HostContext } from "../../host/context.js";
-import { elapsed } from "../../host/progress.js";
+import { elapsed, type HostContext } from "../../host/context.js";
 import {
+  ContainerWatch,
   DEFAULT_SETTLE_SECONDS,
   describeReadiness,
+  failFastOptions,
+  isContainerFailure,
   portsMapped,
   probeUntilReady,
   publicTcp,
   type Readiness,
-} from "../../host/readiness.js";
+} from "../../host/pod-health.js";
 import { isWaitFailure, WaitFailure, type WaitTarget } from "../../host/watcher.js";
 import type { PodInputs } from "./types.js";
 import { label } from "./types.js";
@@ -44,9 +45,8 @@ export async function waitForPod(
 }
 
 /**
- * Waits for `target`, then for the pod's readiness check (readiness.ts), all within
- * `timeoutSeconds`; fails within seconds when the pod's log says its container will never start
- * (container-watch.ts). Failures are WaitFailures that carry the pod as last read.
+ * Waits for `target`, then for the pod's readiness check, all within `timeoutSeconds`; fails
+ * within seconds when the pod's log says its container will never start (both in host/pod-health.ts). Failures are WaitFailures that carry the pod as last read.
  */
 export async function waitUntilReady(
   ctx: HostContext,
@@ -208,7 +208,7 @@ const QUOTE_GRACE_MS = 5000;
  * A RUNNING pod is done once its container has stayed up `settle` seconds without a restart,
  * counted from when it started RUNNING (`startedAt`, else when first seen so). A crash-looping
  * container shows RUNNING while it is up; a restart within the settle time is read as a crash loop:
- * the pod leaves RUNNING, or its `startedAt` moves. The log is then read (container-watch.ts) to
+ * the pod leaves RUNNING, or its `startedAt` moves. The log is then read (host/pod-health.ts) to
  * quote why; without it (no log route, `failFast.logs: false`) the failure says what was seen.
  */
 async function untilStaysUp(

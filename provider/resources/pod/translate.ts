@@ -1,12 +1,56 @@
-/** Request bodies built from inputs, and inputs recovered from outputs. */
+/**
+ * Between a Pod resource and the API's pod, both ways: the create key that marks every pod this
+ * provider creates, the create and update bodies built from inputs, the outputs read from the API's
+ * pod, and the inputs recovered from outputs. Kept out of provider/resources/pod.ts because its
+ * signatures name the API's zod-inferred types, and the declarations programs compile against
+ * must not reach zod.
+ */
+import { randomBytes } from "node:crypto";
 import {
+  type Pod as ApiPod,
   type CreatePodRequest as CreateBody,
   CreatePodRequest,
   type UpdatePodRequest,
 } from "../../client/schemas/pods.js";
-import { CREATE_KEY_ENV } from "./create-key.js";
-import { diffPod, GPU_CONSTRAINTS } from "./diff.js";
+import { commandOutputs } from "../common.js";
+import { stackMark } from "../stack-identity/marks.js";
+import { desiredStatusOf, diffPod, GPU_CONSTRAINTS } from "./diff.js";
 import type { PodGpuOutput, PodInputs, PodOutputs } from "./types.js";
+
+/**
+ * Every pod this provider creates carries its resource's create key in this environment variable:
+ * 32 hex digits, a hash that means nothing outside this provider. It is how an unanswered create
+ * (a reset, a timeout, a provider process killed while the pod was starting) is told apart from
+ * every other pod of the account, in this run and in the next one.
+ */
+export const CREATE_KEY_ENV = "RUNPOD_DYNAMIC_CREATE_KEY";
+export const CREATE_KEY = /^[0-9a-f]{32}$/;
+
+/**
+ * The key of a resource's first create, from the stack instance's identity (a random value kept in
+ * its state, provider/resources/stack-identity.ts) and where the resource lives in the stack
+ * (parent and name). Another stack never computes it, whatever its organization, project, stack
+ * and backend are called, nor does this stack once removed and initialised again; the same
+ * resource gets the same key in the run after an interrupted one.
+ */
+export function createKeyOf(stackIdentity: string, parentUrn: string, name: string): string {
+  return stackMark("Pod", stackIdentity, parentUrn, name);
+}
+
+/** A key for one create whose caller gave none: no later run computes it again. */
+export function oneTimeCreateKey(): string {
+  return randomBytes(16).toString("hex");
+}
+
+export function createKeyIn(props: unknown): string | undefined {
+  const key = (props as { __createKey?: unknown } | undefined)?.__createKey;
+  return typeof key === "string" && CREATE_KEY.test(key) ? key : undefined;
+}
+
+/** Whether a pod was created for the resource with this create key. */
+export const carries = (key: string, pod: ApiPod) => pod.env[CREATE_KEY_ENV] === key;
+
+// ---------------------------------------------------------------- bodies
 
 /**
  * The CreatePodRequest for these inputs: the contract's fields only, unchanged, plus the create
@@ -124,4 +168,77 @@ export function toGpuInput(g: PodGpuOutput | NonNullable<PodInputs["gpu"]>): Non
 
 export function stripNulls<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
+}
+
+// ---------------------------------------------------------------- outputs
+
+/** Outputs from the API's pod and the inputs that made it; JSON-clean (null, never undefined). */
+export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs {
+  const declared = Object.keys(inputs.env ?? {});
+  const env = Object.fromEntries(declared.filter((k) => k in pod.env).map((k) => [k, pod.env[k] as string]));
+  const endpoint = (e: { host: string; port: number; username: string; command: string } | null) =>
+    e ? { host: e.host, port: e.port, username: e.username, command: e.command } : null;
+  return {
+    name: pod.name,
+    status: pod.status,
+    actions: [...(pod.actions ?? [])],
+    image: pod.image,
+    args: pod.args,
+    ...commandOutputs(pod.args, pod.cmd, pod.entrypoint),
+    disk: pod.disk,
+    env,
+    ports: [...pod.ports],
+    registry: pod.registry,
+    mounts: jsonClean(pod.mounts) as PodOutputs["mounts"],
+    gpu: pod.gpu
+      ? {
+          id: pod.gpu.id,
+          count: pod.gpu.count ?? inputs.gpu?.count ?? 1,
+          vcpuCount: pod.gpu.vcpuCount ?? null,
+          memory: pod.gpu.memory ?? null,
+          allowedCudaVersions: inputs.gpu?.allowedCudaVersions ?? null,
+          minCudaVersion: inputs.gpu?.minCudaVersion ?? null,
+          minRamPerGpu: inputs.gpu?.minRamPerGpu ?? null,
+          minVcpuCountPerGpu: inputs.gpu?.minVcpuCountPerGpu ?? null,
+        }
+      : null,
+    cpu: pod.cpu ? { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory ?? null } : null,
+    cloud: pod.cloud,
+    dataCenterId: pod.dataCenterId,
+    dataCenterIds: inputs.dataCenterIds ?? null,
+    cudaVersion: pod.cudaVersion ?? null,
+    ssh: { proxy: endpoint(pod.ssh?.proxy ?? null), direct: endpoint(pod.ssh?.direct ?? null) },
+    cluster: pod.cluster
+      ? {
+          id: pod.cluster.id,
+          rank: pod.cluster.rank,
+          role: pod.cluster.role ?? null,
+          ip: pod.cluster.ip ?? null,
+        }
+      : null,
+    template: pod.template ?? null,
+    templateId: inputs.templateId ?? null,
+    cost: pod.cost ?? null,
+    locked: pod.locked,
+    desiredStatus: desiredStatusOf(pod.status, inputs.desiredStatus),
+    globalNetworking: {
+      enabled: pod.globalNetworking.enabled,
+      ip: pod.globalNetworking.ip ?? null,
+      internalDns: pod.globalNetworking.internalDns ?? null,
+    },
+    requestedGlobalNetworking: inputs.globalNetworking ?? pod.globalNetworking.enabled,
+    runtime: pod.runtime === null ? null : (jsonClean(pod.runtime) as Record<string, unknown>),
+    createdAt: pod.createdAt,
+    startedAt: pod.startedAt ?? null,
+    startSsh: inputs.startSsh ?? false,
+    startJupyter: inputs.startJupyter ?? false,
+    jupyterPassword: pod.env.JUPYTER_PASSWORD ?? null,
+    placement: inputs.placement ?? null,
+    requestedGpuId: inputs.gpu?.id ?? pod.gpu?.id ?? null,
+    timeouts: inputs.timeouts ?? null,
+  };
+}
+
+function jsonClean(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value ?? null));
 }
