@@ -180,10 +180,13 @@ function maxPeaks(a: ProcessPeaks, b: ProcessPeaks): ProcessPeaks {
   };
 }
 
-/** The bench program's stack on `emu`, its pods named `<prefix>-<i>`, each reported to `doneFile`. */
+/**
+ * The bench program's stack on `emu`, its pods named `<prefix>-<i>`, each reported to `doneFile`;
+ * with `apiKey`, a key the emulator knows other than its default.
+ */
 export async function benchStack(
   emu: RunningEmulator,
-  o: CliRunOptions & { prefix?: string; doneFile: string },
+  o: CliRunOptions & { prefix?: string; doneFile: string; apiKey?: string },
 ): Promise<ProgramStack> {
   const stack = await ProgramStack.create({
     programDir: join(__dirname, "..", "..", "bench", "program"),
@@ -206,7 +209,7 @@ export async function benchStack(
       ...(o.prefix === undefined ? {} : { "runpod-bench-fleet:prefix": o.prefix }),
       ...(o.settle === undefined ? {} : { "runpod-bench-fleet:settle": String(o.settle) }),
     },
-    { "runpod:apiKey": String(apiKey) },
+    { "runpod:apiKey": o.apiKey ?? String(apiKey) },
   );
   return stack;
 }

@@ -292,9 +292,11 @@ function costTable(results: BenchResults): string {
 
 /** The block between the markers: every table, each under the scenario it measures. */
 export function figuresMarkdown(results: BenchResults): string {
-  const { full, plugin } = results;
+  const { full, plugin, stacks } = results;
   const cli = full.programThroughCli;
-  // 5d runs in a full run and alone (--only plugin): the later of the two is shown.
+  // 5b and 5d run in a full run and alone (--only stacks, --only plugin): the later is shown.
+  const stacksAlone = stacks && stacks.startedAt > full.startedAt ? stacks : undefined;
+  const stacksRun = stacksAlone?.stacks ?? cli.stacks;
   const alone = plugin && plugin.startedAt > full.startedAt ? plugin : undefined;
   const flavourRun: RunInfo = alone ?? full;
   const flavourRows = (alone ?? full.programThroughCli).flavours.table;
@@ -313,8 +315,9 @@ export function figuresMarkdown(results: BenchResults): string {
     programTable(full.program),
     `### 5. The fleet program through the real CLI: parallelism (clock x${cli.parallelism[0]?.scale ?? "-"})`,
     parallelismTable(cli.parallelism),
-    `### 5b. Several stacks on one API key (clock x${cli.stacks.scale})`,
-    stacksTable(cli.stacks),
+    `### 5b. Several stacks on one API key (clock x${stacksRun.scale})`,
+    ...(stacksAlone ? [source("latest-stacks.json", stacksAlone)] : []),
+    stacksTable(stacksRun),
     `### 5c. Scale through the real CLI (clock x${cli.scale[0]?.scale ?? "-"})`,
     scaleTable(cli.scale),
     `### 5d. The provider plugin next to the dynamic provider (clock x${flavourRun.parameters.clockScale})`,

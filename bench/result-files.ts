@@ -55,16 +55,22 @@ export interface PluginReport extends RunInfo {
   readonly flavours: FlavoursReport;
 }
 
+/** bench/results/latest-stacks.json: `node dist/bench/run.js --only stacks`, scenario 5b alone. */
+export interface StacksReport extends RunInfo {
+  readonly stacks: StacksResult;
+}
+
 /** bench/results/cost.json: `node dist/bench/run.js --only cost`, scenario 8 alone. */
 export interface CostReport extends CostFigures {
   readonly measuredAt: string;
   readonly node: string;
 }
 
-/** The result files the figures are written from; the last two are there only once run. */
+/** The result files the figures are written from; all but the first are there only once run. */
 export interface BenchResults {
   readonly full: FullReport;
   readonly plugin: PluginReport | undefined;
+  readonly stacks: StacksReport | undefined;
   readonly cost: CostReport | undefined;
 }
 
@@ -73,5 +79,10 @@ export function readBenchResults(dir: string): BenchResults {
     existsSync(join(dir, name)) ? (JSON.parse(readFileSync(join(dir, name), "utf8")) as T) : undefined;
   const full = read<FullReport>("latest.json");
   if (!full) throw new Error(`no ${join(dir, "latest.json")}: run npm run bench first`);
-  return { full, plugin: read<PluginReport>("latest-plugin.json"), cost: read<CostReport>("cost.json") };
+  return {
+    full,
+    plugin: read<PluginReport>("latest-plugin.json"),
+    stacks: read<StacksReport>("latest-stacks.json"),
+    cost: read<CostReport>("cost.json"),
+  };
 }

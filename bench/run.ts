@@ -2,7 +2,9 @@
  * `npm run bench`: every scenario on fresh emulators, printed as tables and written as JSON under
  * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
  * `--only plugin` runs only 5d, the provider plugin against the dynamic provider, and writes
- * bench/results/latest-plugin.json. A full run then rewrites the figures of bench/README.md
+ * bench/results/latest-plugin.json; `--only stacks` runs only 5b and writes
+ * bench/results/latest-stacks.json (with `--keys four`, each stack on a key of its own:
+ * latest-stacks-four.json). A full run then rewrites the figures of bench/README.md
  * (bench/readme.ts); a quick run leaves them alone.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,7 +12,7 @@ import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { benchChart } from "./chart.js";
 import { type CliProgramResult, runProgramWithCli } from "./cli-program.js";
-import { runStacksWithCli } from "./cli-stacks.js";
+import { runStacksWithCli, type StackKeys, stacksLine } from "./cli-stacks.js";
 import { columns, f } from "./columns.js";
 import { costOfPreview } from "./cost.js";
 import { compareFlavours } from "./flavours.js";
@@ -21,14 +23,20 @@ import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
 import { writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
-import type { CostReport, FullReport, PluginReport } from "./result-files.js";
+import type { CostReport, FullReport, PluginReport, StacksReport } from "./result-files.js";
 
 const quick = process.argv.includes("--quick");
-/** `--only plugin`: scenario 5d alone; `--only cost`: scenario 8 alone. */
+/** `--only plugin`: scenario 5d alone; `--only cost`: scenario 8 alone; `--only stacks`: 5b alone. */
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
-if (onlyAt >= 0 && only !== "plugin" && only !== "cost") {
-  process.stderr.write("usage: node dist/bench/run.js [--quick] [--only plugin|cost]\n");
+/** `--keys four`, with `--only stacks`: each stack on a key of its own, all of one user. */
+const keysAt = process.argv.indexOf("--keys");
+const keys = (keysAt < 0 ? "one" : process.argv[keysAt + 1]) as StackKeys;
+const onlyOk = only === undefined || ["plugin", "cost", "stacks"].includes(only);
+if (!onlyOk || !["one", "four"].includes(keys) || (keysAt >= 0 && only !== "stacks")) {
+  process.stderr.write(
+    "usage: node dist/bench/run.js [--quick] [--only plugin|cost|stacks [--keys one|four]]\n",
+  );
   process.exit(2);
 }
 const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -110,6 +118,40 @@ async function mainOnlyCost(): Promise<void> {
     `cost of a ${figures.resources}-resource preview (${figures.documentBytes} bytes): priced in ${f(figures.priceMs)} ms, with table, markdown and JSON ${f(figures.priceAndRenderMs)} ms (median of ${figures.runsMs.length})`,
   );
   out("Written to bench/results/cost.json; figures of bench/README.md rewritten");
+}
+
+/** `--only stacks`: scenario 5b alone, written to bench/results/latest-stacks.json. */
+async function mainOnlyStacks(stackKeys: StackKeys): Promise<void> {
+  const started = new Date();
+  const perStack = quick ? 5 : 50;
+  out(
+    `runpod-dynamic benchmarks (5b only: 4 stacks of ${perStack} pods, ${stackKeys === "one" ? "one API key" : "a key each"}), ${started.toISOString()}, node ${process.version}, ${cpus().length} cores`,
+  );
+  const stacks = await runStacksWithCli({
+    stacks: 4,
+    podsPerStack: perStack,
+    scale: STACKS_SCALE,
+    tSeconds: T,
+    keys: stackKeys,
+  });
+  out(stacksLine(stacks));
+  const report: StacksReport = {
+    startedAt: started.toISOString(),
+    node: process.version,
+    cores: cpus().length,
+    quick,
+    parameters: { tSeconds: T, clockScale: STACKS_SCALE, quota: "60/min, 3000/h, 50000/day" },
+    stacks,
+  };
+  const dir = join(REPO_ROOT, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const latest = `latest-stacks${stackKeys === "four" ? "-four" : ""}${quick ? "-quick" : ""}.json`;
+  writeFileSync(join(dir, latest), JSON.stringify(report, null, 2));
+  out(`Written to bench/results/${latest}`);
+  if (!quick && stackKeys === "one") {
+    writeBenchReadme(REPO_ROOT);
+    out("Figures of bench/README.md rewritten");
+  }
 }
 
 function fleetRow(r: FleetResult): string {
@@ -219,9 +261,7 @@ async function main(): Promise<void> {
     scale: STACKS_SCALE,
     tSeconds: T,
   });
-  out(
-    `up exit ${stacks.up.exitCode}: ${stacks.created} of ${k * perStack} pods; all RUNNING ${f(stacks.fleet.allRunning - stacks.fleet.firstCreate)} s after the first create (bound ${stacks.fleet.bound} s, ${pct(stacks.fleet.allRunning - stacks.fleet.firstCreate, stacks.fleet.bound)}), ${stacks.up.requests} requests, ${stacks.up.status429} 429s, lag median ${f(stacks.fleet.lagMedian, 2)} s / p90 ${f(stacks.fleet.lagP90, 2)} s; destroy exit ${stacks.destroy.exitCode}, ${stacks.destroy.requests} requests, ${stacks.destroy.status429} 429s`,
-  );
+  out(stacksLine(stacks));
   out();
   out(
     `5c. Scale: preview, up, refresh, destroy through the real CLI with PULUMI_PARALLEL=N (T = ${T} s, clock x${SCALE_SCALE})`,
@@ -343,7 +383,8 @@ async function main(): Promise<void> {
   }
 }
 
-(only === "plugin" ? mainOnlyPlugin() : only === "cost" ? mainOnlyCost() : main()).then(
+const mains = { plugin: mainOnlyPlugin, cost: mainOnlyCost, stacks: () => mainOnlyStacks(keys) };
+(only === undefined ? main : mains[only as keyof typeof mains])().then(
   () => process.exit(0),
   (err: unknown) => {
     out(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);
