@@ -99,7 +99,8 @@ export interface BackgroundReader {
  * sent of what those headers show used), so the callers together take about what remains, answer
  * by answer, instead of each bursting the whole window at its reset. The first answers of a process
  * ramp up (one more in flight per answer) so a caller that starts beside others sees them before it
- * bursts, and so do the first requests of every window.
+ * bursts; once it has met another caller, or a 429, so do the first requests of every window, and
+ * no more are in flight than half of what is left.
  *
  * In a shared window every caller's creates draw on one count, so each leaves the whole share to
  * the watchers, and our watcher reads only when pods are due and no more often than one of several
@@ -115,6 +116,12 @@ export class RateLimitBudget {
   private reader: BackgroundReader | undefined;
   /** Foreground requests waiting in `acquire`, the one asking included. */
   private queued = 0;
+  /**
+   * Whether another caller of the key has ever been seen, or a 429 answered: from then on a
+   * window's first requests ramp up and no more are in flight than half of what is left. A process
+   * that never met another caller sends as it always did.
+   */
+  private contested = false;
 
   constructor(private readonly clock: Clock) {}
 
@@ -172,22 +179,22 @@ export class RateLimitBudget {
       const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * LOW_WATER_FRACTION);
       const shared = now < w.sharedUntil;
       const held = this.held(w, now);
-      // A window's first requests ramp up as a process's do: another caller may have begun it while
-      // we waited for its reset (one that started then, whose first answer was our only sign of it),
-      // and its answers show that before we burst into what the others took.
-      if (w.answers < SLOW_START && this.inFlight >= Math.max(1, w.answers)) {
+      // Once contested, a window's first requests ramp up as a process's do: another caller may
+      // have begun it while we waited for its reset (a 429 may have been our only sign of it), and
+      // its answers show that before we burst into what the others took.
+      if (this.contested && w.answers < SLOW_START && this.inFlight >= Math.max(1, w.answers)) {
         wait = Math.max(wait, ANSWER_WAIT_MS);
       }
-      // A caller has no more in flight than half of what it may take before answers say how much
-      // is left now: alone as far as it knows, what is left (a caller it has not seen yet may be
-      // taking the rest); with other callers, its part of what is left, above the watchers' reads
-      // for creates. The callers' parts add up to what remains, the half is headroom for the ones
-      // it has not seen, and nobody takes all of it at a reset.
+      // Once contested, a caller has no more in flight than half of what it may take before answers
+      // say how much is left now: not seeing the others now, what is left (they may be taking the
+      // rest); with other callers, its part of what is left, above the watchers' reads for creates.
+      // The callers' parts add up to what remains, the half is headroom for the ones it has not
+      // seen, and nobody takes all of it at a reset.
       const planned = priority === "background" && this.reader !== undefined && w.remaining <= held;
       const mayTake = !shared
         ? w.remaining
         : (priority === "foreground" ? w.remaining - held : w.remaining) * w.part;
-      if (!planned && this.inFlight >= Math.max(1, Math.floor(mayTake / 2))) {
+      if (this.contested && !planned && this.inFlight >= Math.max(1, Math.floor(mayTake / 2))) {
         wait = Math.max(wait, ANSWER_WAIT_MS);
       }
       // A watcher that plans its reads (setBackgroundReader) paces itself: its reads go when its
@@ -266,6 +273,7 @@ export class RateLimitBudget {
         this.answered,
       );
       if (state) this.windows.set(header.name, state);
+      if (state && now < state.sharedUntil) this.contested = true;
       if (suspectedExcess !== undefined)
         debug(
           () =>
@@ -277,6 +285,7 @@ export class RateLimitBudget {
 
   /** Stops every request until `seconds` from now (a 429's Retry-After). */
   pauseFor(seconds: number): void {
+    this.contested = true;
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + seconds * 1000);
     debug(() => `429: every request paused for ${seconds} s; ${this.describe()}`);
   }
