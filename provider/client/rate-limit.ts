@@ -99,7 +99,7 @@ export interface BackgroundReader {
  * sent of what those headers show used), so the callers together take about what remains, answer
  * by answer, instead of each bursting the whole window at its reset. The first answers of a process
  * ramp up (one more in flight per answer) so a caller that starts beside others sees them before it
- * bursts; once it has met another caller, or a 429, so do the first requests of every window, and
+ * bursts, and so do the first requests of every window; once it has met another caller, or a 429,
  * no more are in flight than half of what is left.
  *
  * In a shared window every caller's creates draw on one count, so each leaves the whole share to
@@ -117,9 +117,9 @@ export class RateLimitBudget {
   /** Foreground requests waiting in `acquire`, the one asking included. */
   private queued = 0;
   /**
-   * Whether another caller of the key has ever been seen, or a 429 answered: from then on a
-   * window's first requests ramp up and no more are in flight than half of what is left. A process
-   * that never met another caller sends as it always did.
+   * Whether another caller of the key has ever been seen, or a 429 answered: from then on no more
+   * requests are in flight than half of what is left. A process that never met another caller
+   * sends what the window has room for.
    */
   private contested = false;
 
@@ -179,10 +179,11 @@ export class RateLimitBudget {
       const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * LOW_WATER_FRACTION);
       const shared = now < w.sharedUntil;
       const held = this.held(w, now);
-      // Once contested, a window's first requests ramp up as a process's do: another caller may
-      // have begun it while we waited for its reset (a 429 may have been our only sign of it), and
-      // its answers show that before we burst into what the others took.
-      if (this.contested && w.answers < SLOW_START && this.inFlight >= Math.max(1, w.answers)) {
+      // A window's first requests ramp up as a process's do: another caller may have begun it while
+      // we waited for its reset (one we never saw: it started after our requests of the window
+      // before, or a 429 was our only sign of it), and its answers show that before we burst into
+      // what the others took.
+      if (w.answers < SLOW_START && this.inFlight >= Math.max(1, w.answers)) {
         wait = Math.max(wait, ANSWER_WAIT_MS);
       }
       // Once contested, a caller has no more in flight than half of what it may take before answers

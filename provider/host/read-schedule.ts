@@ -62,7 +62,7 @@ export interface ReadState {
  * shorter than the shortest interval), so the last is at its end. Each batch of pods of a kind then
  * learns a window this many times narrower than the one before.
  */
-const SHARED_DUE_READS = 4;
+const SHARED_DUE_READS = 5;
 
 /**
  * When the next read is, given when the last one was and how each wait wants to be read at `now`:
