@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { CliPhase, CliProgramResult } from "./cli-program.js";
+import { type CliPhase, type CliProgramResult, upOf } from "./cli-program.js";
 import type { StacksResult } from "./cli-stacks.js";
 import { f } from "./columns.js";
 import type { CostFigures } from "./cost.js";
@@ -16,6 +16,7 @@ import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
 import type { AfterUpResult } from "./refresh.js";
 import { type BenchResults, type FullReport, type RunInfo, readBenchResults } from "./result-files.js";
+import { routesOf, type UsersFleetResult } from "./users-fleet.js";
 
 export const FIGURES_START =
   "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
@@ -81,10 +82,9 @@ function parallelismTable(runs: readonly CliProgramResult[]): string {
     ],
     "rlrrrrrrrrll",
     runs.flatMap((r) => {
-      const up = r.phases.find((p) => p.command === "up");
-      const t = r.fleet;
-      if (!up || !t) return [];
-      const fromFirst = t.allRunning - t.firstCreate;
+      const figures = upOf(r);
+      if (!figures) return [];
+      const { up, t, fromFirst } = figures;
       return [
         [
           r.resources,
@@ -290,6 +290,42 @@ function costTable(results: BenchResults): string {
   );
 }
 
+/** Scenario 5e: each shape and size, its requests by route. */
+function usersTable(runs: readonly UsersFleetResult[]): string {
+  return table(
+    [
+      "Pods",
+      "Pods written",
+      "Settled from 1st (s)",
+      "Bound (s)",
+      "x bound",
+      "Requests",
+      "Per pod",
+      "429s",
+      "Requests by route",
+    ],
+    "rlrrrrrrl",
+    runs.flatMap((r) => {
+      const figures = upOf(r);
+      if (!figures) return [];
+      const { up, t, fromFirst } = figures;
+      return [
+        [
+          r.resources,
+          r.shape === "shared-volume" ? "fallbacks, one shared volume" : "GPU fallbacks",
+          f(fromFirst),
+          t.bound,
+          f(fromFirst / t.bound, 2),
+          up.requests,
+          f(up.requests / r.resources, 2),
+          up.status429,
+          routesOf(up.byRoute).replaceAll("|", "\\|"),
+        ],
+      ];
+    }),
+  );
+}
+
 /** The block between the markers: every table, each under the scenario it measures. */
 export function figuresMarkdown(results: BenchResults): string {
   const { full, plugin } = results;
@@ -299,6 +335,10 @@ export function figuresMarkdown(results: BenchResults): string {
   const flavourRun: RunInfo = alone ?? full;
   const flavourRows = (alone ?? full.programThroughCli).flavours.table;
   const flavourFile = alone ? "latest-plugin.json" : "latest.json";
+  // 5e too runs in a full run and alone (--only users): the later of the two, once there is one.
+  const usersAlone = results.users && results.users.startedAt > full.startedAt ? results.users : undefined;
+  const usersRun: RunInfo = usersAlone ?? full;
+  const usersRows = usersAlone?.users ?? cli.users ?? [];
   const sections = [
     `### 1. A fleet in one process (clock x${full.parameters.clockScale})`,
     source("latest.json", full),
@@ -320,6 +360,9 @@ export function figuresMarkdown(results: BenchResults): string {
     `### 5d. The provider plugin next to the dynamic provider (clock x${flavourRun.parameters.clockScale})`,
     source(flavourFile, flavourRun),
     flavoursTable(flavourRows),
+    `### 5e. The fleet as users write it (T = ${usersRows[0]?.tSeconds ?? "-"} s, clock x${usersRows[0]?.scale ?? "-"})`,
+    `From \`bench/results/${usersAlone ? "latest-users.json" : "latest.json"}\`: started ${usersRun.startedAt}, Node ${usersRun.node}, ${usersRun.cores} cores.`,
+    usersRows.length > 0 ? usersTable(usersRows) : "Not measured yet: `node dist/bench/run.js --only users`.",
     "### 6. What a readiness check costs",
     readinessTable(full.readiness),
     "### 7. After up: refresh and destroy",

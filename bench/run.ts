@@ -2,14 +2,15 @@
  * `npm run bench`: every scenario on fresh emulators, printed as tables and written as JSON under
  * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
  * `--only plugin` runs only 5d, the provider plugin against the dynamic provider, and writes
- * bench/results/latest-plugin.json. A full run then rewrites the figures of bench/README.md
+ * bench/results/latest-plugin.json; `--only users` runs only 5e, the fleet as users write it, and
+ * writes bench/results/latest-users.json. A full run then rewrites the figures of bench/README.md
  * (bench/readme.ts); a quick run leaves them alone.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { benchChart } from "./chart.js";
-import { type CliProgramResult, runProgramWithCli } from "./cli-program.js";
+import { type CliProgramResult, runProgramWithCli, upOf } from "./cli-program.js";
 import { runStacksWithCli } from "./cli-stacks.js";
 import { columns, f } from "./columns.js";
 import { costOfPreview } from "./cost.js";
@@ -21,14 +22,15 @@ import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
 import { writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
-import type { CostReport, FullReport, PluginReport } from "./result-files.js";
+import type { CostReport, FullReport, PluginReport, RunInfo, UsersReport } from "./result-files.js";
+import { runUsersFleets, USERS_SCALE, USERS_T } from "./users-fleet.js";
 
 const quick = process.argv.includes("--quick");
-/** `--only plugin`: scenario 5d alone; `--only cost`: scenario 8 alone. */
+/** `--only plugin`: scenario 5d alone; `--only users`: 5e alone; `--only cost`: scenario 8 alone. */
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
-if (onlyAt >= 0 && only !== "plugin" && only !== "cost") {
-  process.stderr.write("usage: node dist/bench/run.js [--quick] [--only plugin|cost]\n");
+if (onlyAt >= 0 && only !== "plugin" && only !== "users" && only !== "cost") {
+  process.stderr.write("usage: node dist/bench/run.js [--quick] [--only plugin|users|cost]\n");
   process.exit(2);
 }
 const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -50,10 +52,9 @@ const pct = (x: number, bound: number) => `${x >= bound ? "+" : ""}${f(((x - bou
 
 /** A row of scenario 5: one `up` through the real CLI. */
 function cliRow(r: CliProgramResult): string {
-  const up = r.phases.find((p) => p.command === "up");
-  const t = r.fleet;
-  if (!up || !t) return `${r.resources} pods: no up`;
-  const fromFirst = t.allRunning - t.firstCreate;
+  const figures = upOf(r);
+  if (!figures) return `${r.resources} pods: no up`;
+  const { up, t, fromFirst } = figures;
   return columns(
     [r.resources, 4],
     [String(r.parallel), 9],
@@ -70,26 +71,34 @@ function cliRow(r: CliProgramResult): string {
   );
 }
 
-/** `--only plugin`: scenario 5d alone, written to bench/results/latest-plugin.json. */
-async function mainOnlyPlugin(): Promise<void> {
+/**
+ * One scenario alone (`--only <name>`): its figures written to bench/results/<file>.json, with
+ * what the run was, and the figures of bench/README.md rewritten from them (a quick run writes
+ * <file>-quick.json and leaves the page alone).
+ */
+async function scenarioAlone<T extends object>(
+  which: string,
+  file: string,
+  parameters: { tSeconds: number; clockScale: number },
+  measure: () => Promise<T>,
+): Promise<void> {
   const started = new Date();
   out(
-    `runpod-dynamic benchmarks (5d only), ${started.toISOString()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    `runpod-dynamic benchmarks (${which} only), ${started.toISOString()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
   );
   out();
-  const flavours = await compareFlavours([], { quick, tSeconds: T, scale: SCALE_SCALE, out });
-  const report: PluginReport = {
+  const figures = await measure();
+  const info: RunInfo = {
     startedAt: started.toISOString(),
     node: process.version,
     cores: cpus().length,
     quick,
-    parameters: { tSeconds: T, clockScale: SCALE_SCALE, quota: "60/min, 3000/h, 50000/day" },
-    flavours,
+    parameters: { ...parameters, quota: "60/min, 3000/h, 50000/day" },
   };
   const dir = join(REPO_ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });
-  const latest = quick ? "latest-plugin-quick.json" : "latest-plugin.json";
-  writeFileSync(join(dir, latest), JSON.stringify(report, null, 2));
+  const latest = quick ? `${file}-quick.json` : `${file}.json`;
+  writeFileSync(join(dir, latest), `${JSON.stringify({ ...info, ...figures }, null, 2)}\n`);
   out();
   out(`Written to bench/results/${latest}`);
   if (!quick) {
@@ -97,6 +106,24 @@ async function mainOnlyPlugin(): Promise<void> {
     out("Figures of bench/README.md rewritten");
   }
 }
+
+/** `--only plugin`: scenario 5d alone, written to bench/results/latest-plugin.json. */
+const onlyPlugin = () =>
+  scenarioAlone<Omit<PluginReport, keyof RunInfo>>(
+    "5d",
+    "latest-plugin",
+    { tSeconds: T, clockScale: SCALE_SCALE },
+    async () => ({ flavours: await compareFlavours([], { quick, tSeconds: T, scale: SCALE_SCALE, out }) }),
+  );
+
+/** `--only users`: scenario 5e alone, written to bench/results/latest-users.json. */
+const onlyUsers = () =>
+  scenarioAlone<Omit<UsersReport, keyof RunInfo>>(
+    "5e",
+    "latest-users",
+    { tSeconds: USERS_T, clockScale: USERS_SCALE },
+    async () => ({ users: await runUsersFleets(quick, out) }),
+  );
 
 /** `--only cost`: scenario 8 alone, written to bench/results/cost.json. */
 async function mainOnlyCost(): Promise<void> {
@@ -207,6 +234,8 @@ async function main(): Promise<void> {
       out(cliRow(r));
     }
   }
+  out();
+  const users = await runUsersFleets(quick, out);
   out();
   const k = 4;
   const perStack = quick ? 5 : 50;
@@ -319,7 +348,7 @@ async function main(): Promise<void> {
     sharedKey,
     micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
     program,
-    programThroughCli: { parallelism: cliParallel, stacks, scale: scaleRuns, flavours },
+    programThroughCli: { parallelism: cliParallel, users, stacks, scale: scaleRuns, flavours },
     readiness,
     afterUp,
     cost,
@@ -343,7 +372,14 @@ async function main(): Promise<void> {
   }
 }
 
-(only === "plugin" ? mainOnlyPlugin() : only === "cost" ? mainOnlyCost() : main()).then(
+(only === "plugin"
+  ? onlyPlugin()
+  : only === "users"
+    ? onlyUsers()
+    : only === "cost"
+      ? mainOnlyCost()
+      : main()
+).then(
   () => process.exit(0),
   (err: unknown) => {
     out(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);
