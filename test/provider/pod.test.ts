@@ -58,6 +58,9 @@ describe("create", () => {
 
   it("returns once placed when waitFor is PLACED, and at once with NONE", async () => {
     const placed = await Pod.create(inputs({ waitFor: "PLACED" }));
+    // A provisioning longer than the test: on a busy machine the default's few real milliseconds at
+    // this clock could pass between the create and the answer it returns.
+    emu.control.setSettings({ provisioningMs: 3_600_000 });
     const none = await Pod.create(inputs({ waitFor: "NONE" }));
     expect([(placed.outs as PodOutputs).status, (none.outs as PodOutputs).status]).toEqual([
       "STARTING",
