@@ -73,6 +73,8 @@ export interface CliProgramResult {
   /** Which provider served the pods: the dynamic provider, or the provider plugin. */
   readonly flavour: FlavourName;
   readonly resources: number;
+  /** How each pod was written; absent in results from before shapes existed (pinned). */
+  readonly shape?: FleetShape;
   /** `PULUMI_PARALLEL`, or "default" (the engine's: 4 per core). */
   readonly parallel: number | "default";
   readonly tSeconds: number;
@@ -90,12 +92,23 @@ export interface CliRunOptions {
   readonly scale: number;
   readonly tSeconds: number;
   readonly parallel?: number | undefined;
-  /** `readiness.settle` of every pod: 0 measures the watcher alone (the bound has no settle in it). */
+  /**
+   * `readiness.settle` of every pod: 0 measures the watcher alone. @default the provider's, 30 s,
+   * which the bound then counts
+   */
   readonly settle?: number;
+  /** How each pod is written (bench/program/index.ts). @default "pinned" */
+  readonly shape?: FleetShape;
   readonly phases: readonly Phase[];
 }
 
 export type FlavourName = "dynamic" | "plugin";
+
+/** Pinned to one data center, or as users write pods: GPU fallbacks, and one volume they share. */
+export type FleetShape = "pinned" | "fallbacks" | "shared-volume";
+
+/** The settle a pod waits when its readiness names none (provider/host/pod-health.ts). */
+const DEFAULT_SETTLE_SECONDS = 30;
 
 /** How a run's stack is made: the program, its provider and its config, on `emu`. */
 export interface Flavour {
@@ -108,6 +121,13 @@ export interface Flavour {
     emu: RunningEmulator,
     o: CliRunOptions & { prefix?: string; doneFile: string },
   ): Promise<ProgramStack>;
+}
+
+/** An `up`'s phase and fleet times, and the time from its first create to the last pod known done. */
+export function upOf(r: CliProgramResult): { up: CliPhase; t: FleetTimes; fromFirst: number } | undefined {
+  const up = r.phases.find((p) => p.command === "up");
+  if (!up || !r.fleet) return undefined;
+  return { up, t: r.fleet, fromFirst: r.fleet.allRunning - r.fleet.firstCreate };
 }
 
 /** The line the provider host writes to the engine's diagnostics when the engine paces a fleet. */
@@ -208,6 +228,7 @@ export async function benchStack(
       "runpod-bench-fleet:count": String(o.count),
       ...(o.prefix === undefined ? {} : { "runpod-bench-fleet:prefix": o.prefix }),
       ...(o.settle === undefined ? {} : { "runpod-bench-fleet:settle": String(o.settle) }),
+      ...(o.shape === undefined ? {} : { "runpod-bench-fleet:shape": o.shape }),
     },
     { "runpod:apiKey": o.apiKey ?? String(apiKey) },
   );
@@ -340,7 +361,8 @@ export async function runProgramWithCli(
       const { phase, startedAt } = await runPhase(emu, [stack], command);
       phases.push(phase);
       if (command === "up") {
-        fleet = fleetTimes(emu, startedAt, [doneFile], quotaBound(o.count, 60, o.tSeconds));
+        const settle = o.settle ?? DEFAULT_SETTLE_SECONDS;
+        fleet = fleetTimes(emu, startedAt, [doneFile], quotaBound(o.count, 60, o.tSeconds) + settle);
         bytes = stateBytes(stack);
         state = await statePerPod(stack);
       }
@@ -349,6 +371,7 @@ export async function runProgramWithCli(
       pulumiVersion: cli.version,
       flavour: flavour.name,
       resources: o.count,
+      shape: o.shape ?? "pinned",
       parallel: o.parallel ?? "default",
       tSeconds: o.tSeconds,
       scale: o.scale,

@@ -6,31 +6,19 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { CliPhase, CliProgramResult } from "./cli-program.js";
-import type { StacksResult } from "./cli-stacks.js";
 import { f } from "./columns.js";
 import type { CostFigures } from "./cost.js";
-import type { FlavourRow } from "./flavours.js";
 import type { FleetResult } from "./fleet.js";
+import { lag, table } from "./markdown.js";
 import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
+import { flavoursTable, parallelismTable, scaleTable, stacksTable, usersTable } from "./readme-cli.js";
 import type { AfterUpResult } from "./refresh.js";
 import { type BenchResults, type FullReport, type RunInfo, readBenchResults } from "./result-files.js";
 
 export const FIGURES_START =
   "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
 export const FIGURES_END = "<!-- end of figures -->";
-
-/** A markdown table: `align` has one entry per column, "l" or "r". */
-function table(
-  head: readonly string[],
-  align: string,
-  rows: readonly (readonly (string | number)[])[],
-): string {
-  const line = (cells: readonly (string | number)[]) => `| ${cells.join(" | ")} |`;
-  const rule = [...align].map((a) => (a === "r" ? "---:" : "---"));
-  return [line(head), line(rule), ...rows.map(line)].join("\n");
-}
 
 const source = (file: string, run: RunInfo) =>
   `From \`bench/results/${file}\`: started ${run.startedAt}, Node ${run.node}, ${run.cores} cores, ` +
@@ -41,10 +29,6 @@ const strategyName: Record<FleetResult["strategy"], string> = {
   "poll-1s": "poll every 1 s",
   "poll-5s": "poll every 5 s",
 };
-
-const lag = (median: number, p90: number) => `${f(median, 2)} / ${f(p90, 2)}`;
-const peaks = (p: CliPhase["peaks"]) => `${f(p.cli, 0)} / ${f(p.host, 0)} / ${f(p.program, 0)}`;
-const overBound = (x: number, bound: number) => `${x >= bound ? "+" : ""}${f(((x - bound) / bound) * 100)} %`;
 
 function fleetTable(rows: readonly FleetResult[], label: (r: FleetResult) => string): string {
   return table(
@@ -59,142 +43,6 @@ function fleetTable(rows: readonly FleetResult[], label: (r: FleetResult) => str
       r.status429,
       lag(r.lagMedian, r.lagP90),
       r.failures,
-    ]),
-  );
-}
-
-function parallelismTable(runs: readonly CliProgramResult[]): string {
-  return table(
-    [
-      "Pods",
-      "Parallelism",
-      "Creates sent (s)",
-      "All RUNNING (s)",
-      "From 1st (s)",
-      "Bound (s)",
-      "Over bound",
-      "Requests",
-      "429s",
-      "Lag median / p90 (s)",
-      "Peak MB CLI / host / program",
-      "Pacing warning",
-    ],
-    "rlrrrrrrrrll",
-    runs.flatMap((r) => {
-      const up = r.phases.find((p) => p.command === "up");
-      const t = r.fleet;
-      if (!up || !t) return [];
-      const fromFirst = t.allRunning - t.firstCreate;
-      return [
-        [
-          r.resources,
-          r.parallel === "default" ? "default" : String(r.parallel),
-          `${f(t.firstCreate)}-${f(t.lastCreate)}`,
-          f(t.allRunning),
-          f(fromFirst),
-          t.bound,
-          overBound(fromFirst, t.bound),
-          up.requests,
-          up.status429,
-          lag(t.lagMedian, t.lagP90),
-          peaks(up.peaks),
-          up.pacingNote ? "yes" : "no",
-        ],
-      ];
-    }),
-  );
-}
-
-function stacksTable(s: StacksResult): string {
-  const fromFirst = s.fleet.allRunning - s.fleet.firstCreate;
-  return table(
-    [
-      "Stacks x pods",
-      "Pods created",
-      "All RUNNING from 1st (s)",
-      "Bound (s)",
-      "Over bound",
-      "Up requests",
-      "Up 429s",
-      "Lag median / p90 (s)",
-      "Destroy requests",
-      "Destroy 429s",
-    ],
-    "lrrrrrrrrr",
-    [
-      [
-        `${s.stacks} x ${s.podsPerStack}`,
-        s.created,
-        f(fromFirst),
-        s.fleet.bound,
-        overBound(fromFirst, s.fleet.bound),
-        s.up.requests,
-        s.up.status429,
-        lag(s.fleet.lagMedian, s.fleet.lagP90),
-        s.destroy.requests,
-        s.destroy.status429,
-      ],
-    ],
-  );
-}
-
-function scaleTable(runs: readonly CliProgramResult[]): string {
-  return table(
-    [
-      "Pods",
-      "Command",
-      "Exit",
-      "Wall (s)",
-      "Emulator (s)",
-      "Requests",
-      "429s",
-      "Peak MB CLI / host / program",
-      "State",
-    ],
-    "rlrrrrrlr",
-    runs.flatMap((r) =>
-      r.phases.map((p) => [
-        r.resources,
-        p.command,
-        p.exitCode,
-        f(p.wallSeconds),
-        f(p.emulatorSeconds, 0),
-        p.requests,
-        p.status429,
-        peaks(p.peaks),
-        p.command === "up" ? `${f(r.stateBytes / 1024, 0)} KB` : "",
-      ]),
-    ),
-  );
-}
-
-function flavoursTable(rows: readonly FlavourRow[]): string {
-  const bytes = (x: number | undefined) => (x === undefined ? "-" : `${f(x, 0)} B`);
-  return table(
-    [
-      "Flavour",
-      "Pods",
-      "Exit",
-      "Wall (s)",
-      "Requests",
-      "429s",
-      "Peak MB CLI / provider / program",
-      "Pod in state",
-      "Its inputs and outputs",
-      "Serialized provider",
-    ],
-    "lrrrrrlrrr",
-    rows.map((r) => [
-      r.flavour,
-      r.pods,
-      r.exitCode,
-      f(r.wallSeconds),
-      r.requests,
-      r.status429,
-      peaks(r.peaks),
-      bytes(r.state?.podEntryBytes),
-      bytes(r.state?.propertyBytesPerPod),
-      bytes(r.state?.providerBytesPerPod),
     ]),
   );
 }
@@ -297,10 +145,16 @@ export function figuresMarkdown(results: BenchResults): string {
   // 5b and 5d run in a full run and alone (--only stacks, --only plugin): the later is shown.
   const stacksAlone = stacks && stacks.startedAt > full.startedAt ? stacks : undefined;
   const stacksRun = stacksAlone?.stacks ?? cli.stacks;
+  // Four keys of one user runs only alone (--only stacks --keys four): shown beside the one key.
+  const fourKeys = results.stacksFour;
   const alone = plugin && plugin.startedAt > full.startedAt ? plugin : undefined;
   const flavourRun: RunInfo = alone ?? full;
   const flavourRows = (alone ?? full.programThroughCli).flavours.table;
   const flavourFile = alone ? "latest-plugin.json" : "latest.json";
+  // 5e too runs in a full run and alone (--only users): the later of the two, once there is one.
+  const usersAlone = results.users && results.users.startedAt > full.startedAt ? results.users : undefined;
+  const usersRun: RunInfo = usersAlone ?? full;
+  const usersRows = usersAlone?.users ?? cli.users ?? [];
   const sections = [
     `### 1. A fleet in one process (clock x${full.parameters.clockScale})`,
     source("latest.json", full),
@@ -315,14 +169,18 @@ export function figuresMarkdown(results: BenchResults): string {
     programTable(full.program),
     `### 5. The fleet program through the real CLI: parallelism (clock x${cli.parallelism[0]?.scale ?? "-"})`,
     parallelismTable(cli.parallelism),
-    `### 5b. Several stacks on one API key (clock x${stacksRun.scale})`,
+    `### 5b. Several stacks on one account (clock x${stacksRun.scale})`,
     ...(stacksAlone ? [source("latest-stacks.json", stacksAlone)] : []),
-    stacksTable(stacksRun),
+    ...(fourKeys ? [source("latest-stacks-four.json", fourKeys)] : []),
+    stacksTable(fourKeys ? [stacksRun, fourKeys.stacks] : [stacksRun]),
     `### 5c. Scale through the real CLI (clock x${cli.scale[0]?.scale ?? "-"})`,
     scaleTable(cli.scale),
     `### 5d. The provider plugin next to the dynamic provider (clock x${flavourRun.parameters.clockScale})`,
     source(flavourFile, flavourRun),
     flavoursTable(flavourRows),
+    `### 5e. The fleet as users write it (T = ${usersRows[0]?.tSeconds ?? "-"} s, clock x${usersRows[0]?.scale ?? "-"})`,
+    `From \`bench/results/${usersAlone ? "latest-users.json" : "latest.json"}\`: started ${usersRun.startedAt}, Node ${usersRun.node}, ${usersRun.cores} cores.`,
+    usersRows.length > 0 ? usersTable(usersRows) : "Not measured yet: `node dist/bench/run.js --only users`.",
     "### 6. What a readiness check costs",
     readinessTable(full.readiness),
     "### 7. After up: refresh and destroy",

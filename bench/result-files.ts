@@ -13,6 +13,7 @@ import type { CheckDiffFigures } from "./micro.js";
 import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
 import type { AfterUpResult } from "./refresh.js";
+import type { UsersFleetResult } from "./users-fleet.js";
 
 /** What a run and its parameters were, as every result file starts. */
 export interface RunInfo {
@@ -37,6 +38,8 @@ export interface FullReport extends RunInfo {
   readonly program: ProgramResult;
   readonly programThroughCli: {
     readonly parallelism: readonly CliProgramResult[];
+    /** Scenario 5e; absent from runs before it existed. */
+    readonly users?: readonly UsersFleetResult[];
     readonly stacks: StacksResult;
     readonly scale: readonly CliProgramResult[];
     readonly flavours: FlavoursReport;
@@ -55,9 +58,17 @@ export interface PluginReport extends RunInfo {
   readonly flavours: FlavoursReport;
 }
 
-/** bench/results/latest-stacks.json: `node dist/bench/run.js --only stacks`, scenario 5b alone. */
+/**
+ * bench/results/latest-stacks.json: `node dist/bench/run.js --only stacks`, scenario 5b alone;
+ * latest-stacks-four.json with `--keys four`.
+ */
 export interface StacksReport extends RunInfo {
   readonly stacks: StacksResult;
+}
+
+/** bench/results/latest-users.json: `node dist/bench/run.js --only users`, scenario 5e alone. */
+export interface UsersReport extends RunInfo {
+  readonly users: readonly UsersFleetResult[];
 }
 
 /** bench/results/cost.json: `node dist/bench/run.js --only cost`, scenario 8 alone. */
@@ -66,11 +77,13 @@ export interface CostReport extends CostFigures {
   readonly node: string;
 }
 
-/** The result files the figures are written from; all but the first are there only once run. */
+/** The result files the figures are written from; all but the full run's are there only once run. */
 export interface BenchResults {
   readonly full: FullReport;
   readonly plugin: PluginReport | undefined;
+  readonly users: UsersReport | undefined;
   readonly stacks: StacksReport | undefined;
+  readonly stacksFour: StacksReport | undefined;
   readonly cost: CostReport | undefined;
 }
 
@@ -82,7 +95,9 @@ export function readBenchResults(dir: string): BenchResults {
   return {
     full,
     plugin: read<PluginReport>("latest-plugin.json"),
+    users: read<UsersReport>("latest-users.json"),
     stacks: read<StacksReport>("latest-stacks.json"),
+    stacksFour: read<StacksReport>("latest-stacks-four.json"),
     cost: read<CostReport>("cost.json"),
   };
 }

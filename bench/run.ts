@@ -2,9 +2,10 @@
  * `npm run bench`: every scenario on fresh emulators, printed as tables and written as JSON under
  * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
  * `--only plugin` runs only 5d, the provider plugin against the dynamic provider, and writes
- * bench/results/latest-plugin.json; `--only stacks` runs only 5b and writes
- * bench/results/latest-stacks.json (with `--keys four`, each stack on a key of its own:
- * latest-stacks-four.json). A full run then rewrites the figures of bench/README.md
+ * bench/results/latest-plugin.json; `--only users` runs only 5e, the fleet as users write it, and
+ * writes bench/results/latest-users.json; `--only stacks` runs only 5b and writes
+ * bench/results/latest-stacks.json (with `--keys four`, each stack on a key of its own, all of one
+ * user: latest-stacks-four.json). A full run then rewrites the figures of bench/README.md
  * (bench/readme.ts); a quick run leaves them alone.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,19 +24,28 @@ import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
 import { writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
-import type { CostReport, FullReport, PluginReport, StacksReport } from "./result-files.js";
+import type {
+  CostReport,
+  FullReport,
+  PluginReport,
+  RunInfo,
+  StacksReport,
+  UsersReport,
+} from "./result-files.js";
+import { cliRow, fleetRow } from "./rows.js";
+import { runUsersFleets, USERS_SCALE, USERS_T } from "./users-fleet.js";
 
 const quick = process.argv.includes("--quick");
-/** `--only plugin`: scenario 5d alone; `--only cost`: scenario 8 alone; `--only stacks`: 5b alone. */
+/** `--only plugin`: 5d alone; `--only users`: 5e alone; `--only stacks`: 5b alone; `--only cost`: 8. */
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 /** `--keys four`, with `--only stacks`: each stack on a key of its own, all of one user. */
 const keysAt = process.argv.indexOf("--keys");
 const keys = (keysAt < 0 ? "one" : process.argv[keysAt + 1]) as StackKeys;
-const onlyOk = only === undefined || ["plugin", "cost", "stacks"].includes(only);
+const onlyOk = only === undefined || ["plugin", "users", "stacks", "cost"].includes(only);
 if (!onlyOk || !["one", "four"].includes(keys) || (keysAt >= 0 && only !== "stacks")) {
   process.stderr.write(
-    "usage: node dist/bench/run.js [--quick] [--only plugin|cost|stacks [--keys one|four]]\n",
+    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|stacks [--keys one|four]]\n",
   );
   process.exit(2);
 }
@@ -53,51 +63,34 @@ const STACKS_SCALE = 2;
 /** The scale runs look at requests, memory and state size: a fast clock. */
 const SCALE_SCALE = 20;
 
-/** `x` over `bound`, as a signed percentage. */
-const pct = (x: number, bound: number) => `${x >= bound ? "+" : ""}${f(((x - bound) / bound) * 100)} %`;
-
-/** A row of scenario 5: one `up` through the real CLI. */
-function cliRow(r: CliProgramResult): string {
-  const up = r.phases.find((p) => p.command === "up");
-  const t = r.fleet;
-  if (!up || !t) return `${r.resources} pods: no up`;
-  const fromFirst = t.allRunning - t.firstCreate;
-  return columns(
-    [r.resources, 4],
-    [String(r.parallel), 9],
-    [`${f(t.firstCreate)}/${f(t.lastCreate)}`, 18],
-    [f(t.allRunning), 8],
-    [f(fromFirst), 9],
-    [t.bound, 6],
-    [pct(fromFirst, t.bound), 8],
-    [up.requests, 5],
-    [up.status429, 5],
-    [`${f(t.lagMedian, 2)}/${f(t.lagP90, 2)}`, 12],
-    [`${f(up.peaks.cli, 0)}/${f(up.peaks.host, 0)}/${f(up.peaks.program, 0)}`, 25],
-    [up.pacingNote ? "yes" : "no", 4],
-  );
-}
-
-/** `--only plugin`: scenario 5d alone, written to bench/results/latest-plugin.json. */
-async function mainOnlyPlugin(): Promise<void> {
+/**
+ * One scenario alone (`--only <name>`): its figures written to bench/results/<file>.json, with
+ * what the run was, and the figures of bench/README.md rewritten from them (a quick run writes
+ * <file>-quick.json and leaves the page alone).
+ */
+async function scenarioAlone<T extends object>(
+  which: string,
+  file: string,
+  parameters: { tSeconds: number; clockScale: number },
+  measure: () => Promise<T>,
+): Promise<void> {
   const started = new Date();
   out(
-    `runpod-dynamic benchmarks (5d only), ${started.toISOString()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    `runpod-dynamic benchmarks (${which} only), ${started.toISOString()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
   );
   out();
-  const flavours = await compareFlavours([], { quick, tSeconds: T, scale: SCALE_SCALE, out });
-  const report: PluginReport = {
+  const figures = await measure();
+  const info: RunInfo = {
     startedAt: started.toISOString(),
     node: process.version,
     cores: cpus().length,
     quick,
-    parameters: { tSeconds: T, clockScale: SCALE_SCALE, quota: "60/min, 3000/h, 50000/day" },
-    flavours,
+    parameters: { ...parameters, quota: "60/min, 3000/h, 50000/day" },
   };
   const dir = join(REPO_ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });
-  const latest = quick ? "latest-plugin-quick.json" : "latest-plugin.json";
-  writeFileSync(join(dir, latest), JSON.stringify(report, null, 2));
+  const latest = quick ? `${file}-quick.json` : `${file}.json`;
+  writeFileSync(join(dir, latest), `${JSON.stringify({ ...info, ...figures }, null, 2)}\n`);
   out();
   out(`Written to bench/results/${latest}`);
   if (!quick) {
@@ -105,6 +98,43 @@ async function mainOnlyPlugin(): Promise<void> {
     out("Figures of bench/README.md rewritten");
   }
 }
+
+/** `--only plugin`: scenario 5d alone, written to bench/results/latest-plugin.json. */
+const onlyPlugin = () =>
+  scenarioAlone<Omit<PluginReport, keyof RunInfo>>(
+    "5d",
+    "latest-plugin",
+    { tSeconds: T, clockScale: SCALE_SCALE },
+    async () => ({ flavours: await compareFlavours([], { quick, tSeconds: T, scale: SCALE_SCALE, out }) }),
+  );
+
+/** `--only stacks`: scenario 5b alone, written to bench/results/latest-stacks[-four].json. */
+const onlyStacks = () =>
+  scenarioAlone<Omit<StacksReport, keyof RunInfo>>(
+    `5b: 4 stacks, ${keys === "one" ? "one API key" : "a key each"}`,
+    keys === "four" ? "latest-stacks-four" : "latest-stacks",
+    { tSeconds: T, clockScale: STACKS_SCALE },
+    async () => {
+      const stacks = await runStacksWithCli({
+        stacks: 4,
+        podsPerStack: quick ? 5 : 50,
+        scale: STACKS_SCALE,
+        tSeconds: T,
+        keys,
+      });
+      out(stacksLine(stacks));
+      return { stacks };
+    },
+  );
+
+/** `--only users`: scenario 5e alone, written to bench/results/latest-users.json. */
+const onlyUsers = () =>
+  scenarioAlone<Omit<UsersReport, keyof RunInfo>>(
+    "5e",
+    "latest-users",
+    { tSeconds: USERS_T, clockScale: USERS_SCALE },
+    async () => ({ users: await runUsersFleets(quick, out) }),
+  );
 
 /** `--only cost`: scenario 8 alone, written to bench/results/cost.json. */
 async function mainOnlyCost(): Promise<void> {
@@ -118,56 +148,6 @@ async function mainOnlyCost(): Promise<void> {
     `cost of a ${figures.resources}-resource preview (${figures.documentBytes} bytes): priced in ${f(figures.priceMs)} ms, with table, markdown and JSON ${f(figures.priceAndRenderMs)} ms (median of ${figures.runsMs.length})`,
   );
   out("Written to bench/results/cost.json; figures of bench/README.md rewritten");
-}
-
-/** `--only stacks`: scenario 5b alone, written to bench/results/latest-stacks.json. */
-async function mainOnlyStacks(stackKeys: StackKeys): Promise<void> {
-  const started = new Date();
-  const perStack = quick ? 5 : 50;
-  out(
-    `runpod-dynamic benchmarks (5b only: 4 stacks of ${perStack} pods, ${stackKeys === "one" ? "one API key" : "a key each"}), ${started.toISOString()}, node ${process.version}, ${cpus().length} cores`,
-  );
-  const stacks = await runStacksWithCli({
-    stacks: 4,
-    podsPerStack: perStack,
-    scale: STACKS_SCALE,
-    tSeconds: T,
-    keys: stackKeys,
-  });
-  out(stacksLine(stacks));
-  const report: StacksReport = {
-    startedAt: started.toISOString(),
-    node: process.version,
-    cores: cpus().length,
-    quick,
-    parameters: { tSeconds: T, clockScale: STACKS_SCALE, quota: "60/min, 3000/h, 50000/day" },
-    stacks,
-  };
-  const dir = join(REPO_ROOT, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  const latest = `latest-stacks${stackKeys === "four" ? "-four" : ""}${quick ? "-quick" : ""}.json`;
-  writeFileSync(join(dir, latest), JSON.stringify(report, null, 2));
-  out(`Written to bench/results/${latest}`);
-  if (!quick && stackKeys === "one") {
-    writeBenchReadme(REPO_ROOT);
-    out("Figures of bench/README.md rewritten");
-  }
-}
-
-function fleetRow(r: FleetResult): string {
-  const reads = (r.byRoute["GET /v2/pods"] ?? 0) + (r.byRoute["GET /v2/pods/:id"] ?? 0);
-  return [
-    r.strategy.padEnd(8),
-    String(r.n).padStart(4),
-    f(r.allRunningSeconds).padStart(8),
-    f(r.ratioToT, 2).padStart(6),
-    String(r.requests).padStart(6),
-    String(r.byRoute["POST /v2/pods"] ?? 0).padStart(6),
-    String(reads).padStart(6),
-    String(r.status429).padStart(5),
-    `${f(r.lagMedian, 2)}/${f(r.lagP90, 2)}/${f(r.lagMax, 2)}`.padStart(18),
-    String(r.failures).padStart(5),
-  ].join(" ");
 }
 
 async function main(): Promise<void> {
@@ -249,6 +229,8 @@ async function main(): Promise<void> {
       out(cliRow(r));
     }
   }
+  out();
+  const users = await runUsersFleets(quick, out);
   out();
   const k = 4;
   const perStack = quick ? 5 : 50;
@@ -359,7 +341,7 @@ async function main(): Promise<void> {
     sharedKey,
     micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
     program,
-    programThroughCli: { parallelism: cliParallel, stacks, scale: scaleRuns, flavours },
+    programThroughCli: { parallelism: cliParallel, users, stacks, scale: scaleRuns, flavours },
     readiness,
     afterUp,
     cost,
@@ -383,7 +365,7 @@ async function main(): Promise<void> {
   }
 }
 
-const mains = { plugin: mainOnlyPlugin, cost: mainOnlyCost, stacks: () => mainOnlyStacks(keys) };
+const mains = { plugin: onlyPlugin, users: onlyUsers, stacks: onlyStacks, cost: mainOnlyCost };
 (only === undefined ? main : mains[only as keyof typeof mains])().then(
   () => process.exit(0),
   (err: unknown) => {

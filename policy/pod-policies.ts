@@ -96,8 +96,9 @@ export const POD_CHECK_RULES = [
   },
   {
     name: "pod-request-size",
-    description: "A pod's create request must fit in 102400 bytes (the API answers 413).",
-    fix: "shrink the request: move large env values, commands or args into the image or a template",
+    description:
+      "A pod's create body, as the provider sends it, must fit in 102400 bytes (the API answers 413).",
+    fix: "shrink the body: move large env values, commands or args into the image (a template's settings count too, once the API expands the request with them)",
   },
   {
     name: "pod-valid-inputs",

@@ -11,8 +11,9 @@
  *
  * Resources belong to the account that created them (the seed's to the default user, unless an
  * entry names its account); a request sees, changes and is billed for only its account's, and any
- * other id is unknown to it, with the same answer a missing one gets. Rate-limit windows stay per
- * key (http/rate-limit.ts).
+ * other id is unknown to it, with the same answer a missing one gets. Rate-limit windows are the
+ * user's (`userOf`), whichever of its keys a request uses, and whichever account it acts for
+ * (http/rate-limit.ts).
  */
 import type { Store } from "../store/store.js";
 

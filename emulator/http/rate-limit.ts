@@ -1,7 +1,9 @@
 /**
- * Per-API-key quota windows (docs/api-model.md, Limits). Every authenticated response carries `RateLimit`
- * and `RateLimit-Policy`; a request over any window gets 429 with `Retry-After` naming the window.
- * Windows run on the emulator clock, so a scaled clock scales them too.
+ * Quota windows per user (docs/api-model.md, Limits): every key of a user draws on the same windows,
+ * so the wiring counts a request against the user its key belongs to (platform/server.ts), never
+ * against the key. Every authenticated response carries `RateLimit` and `RateLimit-Policy`; a
+ * request over any window gets 429 with `Retry-After` naming the window. Windows run on the
+ * emulator clock, so a scaled clock scales them too.
  */
 import { serializeList } from "structured-headers";
 import { HttpError } from "./errors.js";
@@ -33,7 +35,7 @@ export class RateLimiter {
     this.setPolicy(policy);
   }
 
-  /** Replaces the windows; every key starts over with fresh counters. */
+  /** Replaces the windows; every user starts over with fresh counters. */
   setPolicy(policy: readonly WindowPolicy[]): void {
     this.policy = policy;
     this.policyHeader = serializeList(
@@ -48,17 +50,17 @@ export class RateLimiter {
     this.reset();
   }
 
-  /** Forgets every key's counters. */
+  /** Forgets every user's counters. */
   reset(): void {
     this.counters.clear();
   }
 
-  /** Counts one request for `key` at `now`; returns the headers to send, or throws the 429. */
-  take(key: string, now: number): Record<string, string> {
-    let counters = this.counters.get(key);
+  /** Counts one request of `user` at `now`; returns the headers to send, or throws the 429. */
+  take(user: string, now: number): Record<string, string> {
+    let counters = this.counters.get(user);
     if (!counters) {
       counters = this.policy.map(() => ({ start: now, used: 0 }));
-      this.counters.set(key, counters);
+      this.counters.set(user, counters);
     }
     this.policy.forEach((w, i) => {
       const c = counters[i];

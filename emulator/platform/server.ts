@@ -1,13 +1,13 @@
 /**
  * HTTP wiring: three listeners on 127.0.0.1 (base_url, rest_url, serverless_url), one route table
  * each, and the one path every request takes: read the body (413 first where the contract says
- * so), apply fault rules, authenticate, count against the key's quota, parse JSON, run the
+ * so), apply fault rules, authenticate, count against the user's quota, parse JSON, run the
  * handler, translate errors to problem+json, log. A `/v1` path on rest_url is answered 410 at
  * once (retired-v1.ts). Nothing a client sends can crash it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ANONYMOUS_ACCOUNT, actingAccount } from "../account/accounts.js";
+import { ANONYMOUS_ACCOUNT, actingAccount, userOf } from "../account/accounts.js";
 import { HttpError } from "../http/errors.js";
 import {
   type CompiledRoute,
@@ -23,7 +23,7 @@ import type { Store } from "../store/store.js";
 import { retiredV1 } from "./retired-v1.js";
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
-/** The quota anonymous requests share (public routes only; no API key is ever this). */
+/** The quota anonymous requests share (public routes only; no user id is ever this). */
 const ANONYMOUS_QUOTA_KEY = "\u0000anonymous";
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 
@@ -134,12 +134,7 @@ async function handle(
   }
 
   if (raw.tooLarge && route?.sizeBeforeAuth) {
-    fail(
-      new HttpError(
-        413,
-        `The request body exceeds ${limit} bytes. Reduce the JSON body, environment variables or command values.`,
-      ),
-    );
+    fail(new HttpError(413, `The request body is ${raw.size} bytes, over the ${limit}-byte limit.`));
     return;
   }
 
@@ -177,9 +172,11 @@ async function handle(
   }
 
   try {
-    // A rate-limit-exempt caller has no quota and gets no RateLimit headers (docs/api-model.md, Limits).
+    // The windows are the user's, whichever of their keys is used; a rate-limit-exempt caller has
+    // no quota and gets no RateLimit headers (docs/api-model.md, Limits).
     const exempt = !anonymous && state.apiKeys.get(token ?? "")?.rateLimitExempt === true;
-    headers = exempt ? {} : state.limiter.take(anonymous ? ANONYMOUS_QUOTA_KEY : (token ?? ""), state.now());
+    const quotaUser = anonymous ? ANONYMOUS_QUOTA_KEY : userOf(state, token ?? "");
+    headers = exempt ? {} : state.limiter.take(quotaUser, state.now());
   } catch (err) {
     const e = toHttpError(err);
     headers = { ...e.headers };
@@ -197,7 +194,7 @@ async function handle(
     return;
   }
   if (raw.tooLarge) {
-    fail(new HttpError(413, `The request body exceeds ${limit} bytes.`));
+    fail(new HttpError(413, `The request body is ${raw.size} bytes, over the ${limit}-byte limit.`));
     return;
   }
 
@@ -255,7 +252,11 @@ function toHttpError(err: unknown): HttpError {
   return new HttpError(500, `internal emulator error: ${err instanceof Error ? err.message : String(err)}`);
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer; tooLarge: boolean }> {
+/** The body's bytes as received, unless there are more than `limit` of them; `size` counts them all. */
+async function readBody(
+  req: IncomingMessage,
+  limit: number,
+): Promise<{ bytes: Buffer; size: number; tooLarge: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooLarge = false;
@@ -268,7 +269,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: B
     }
     chunks.push(buf);
   }
-  return { bytes: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge };
+  return { bytes: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), size, tooLarge };
 }
 
 function writeReply(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {

@@ -1,8 +1,9 @@
 /**
  * POST /v2/pods (docs/api-model.md, Creating a pod; Mounts; Limits). Create applies the checks in
- * the service's order: body size (before auth, in the wiring), schema (422), cross-field rules
- * (400), template resolution (404/422), expanded size (413), balance (402), pool access (403),
- * capacity (400). Placement takes the first data center with stock that meets the request.
+ * the service's order: body size (the bytes received, before auth, in the wiring), schema (422),
+ * cross-field rules (400), template resolution (404/422), the expanded request's size with a
+ * template (413), balance (402), pool access (403), capacity (400). Placement takes the first data
+ * center with stock that meets the request.
  */
 
 import { cpuStockAt, gpuStockAt, pickCuda } from "../catalog/capacity.js";
@@ -116,15 +117,43 @@ function effectiveConfig(state: Store, body: CreateBody, account: string): Effec
       `mounts.persistent (from template '${body.templateId}') cannot be combined with mounts.network or mounts.global.`,
     );
   }
-  // The expanded deployment request (body plus template) has the same size limit.
-  const expanded = JSON.stringify({ ...body, ...eff, body: undefined });
-  if (Buffer.byteLength(expanded) > MAX_REQUEST_BYTES) {
-    throw new HttpError(
-      413,
-      `The expanded request (body plus template) is ${Buffer.byteLength(expanded)} bytes, over ${MAX_REQUEST_BYTES}. Reduce the JSON body, environment variables or command values in the request or template.`,
-    );
+  if (template) {
+    const bytes = Buffer.byteLength(JSON.stringify(expandedRequest(body, template)), "utf8");
+    if (bytes > MAX_REQUEST_BYTES) {
+      throw new HttpError(
+        413,
+        `The request expanded with template '${template.id}' is ${bytes} bytes, over the ${MAX_REQUEST_BYTES}-byte limit.`,
+      );
+    }
   }
   return eff;
+}
+
+/**
+ * The deployment request built from a body and its template, whose size is limited as the body's
+ * is (docs/api-model.md, Limits): the template's container settings with the body's fields over
+ * them as a template is applied (Templates on create), and nothing the service fills in by default.
+ * Without a template there is nothing to expand: the body as received is all there is to size.
+ */
+function expandedRequest(body: CreateBody, template: TemplateRecord): Record<string, unknown> {
+  const gpuPod = body.gpu !== undefined;
+  const cudaFromBody = body.gpu?.allowedCudaVersions !== undefined || body.gpu?.minCudaVersion !== undefined;
+  const persistent = gpuPod ? template.mounts.persistent : undefined;
+  return {
+    image: template.image,
+    args: template.args,
+    disk: template.disk,
+    ports: template.ports,
+    ...(template.registry === null ? {} : { registry: template.registry }),
+    startSsh: template.startSsh,
+    startJupyter: template.startJupyter,
+    ...body,
+    env: { ...template.env, ...body.env },
+    ...(persistent ? { mounts: { persistent, ...body.mounts } } : {}),
+    ...(gpuPod && !cudaFromBody && template.allowedCudaVersions.length > 0
+      ? { gpu: { ...body.gpu, allowedCudaVersions: template.allowedCudaVersions } }
+      : {}),
+  };
 }
 
 /** Where a new pod runs, and the catalog entry of what it runs on (its price). */

@@ -1,12 +1,13 @@
 /**
  * Placement candidates as a program builds them: the (data center, GPU type) pairs a `Pod` walks,
- * how catalog rows are ranked into them, and where a pod's candidates come from. Pure and free of
- * the API client, so programs and the policy pack compile against it without reaching zod; the
- * walk itself (one create per candidate) is provider/host/placement.ts.
+ * how catalog rows are ranked into them, where a pod's candidates come from, and how they are read
+ * from the catalog. Free of the API client (the catalog comes in as a `CatalogReader`), so programs
+ * and the policy pack compile against it without reaching zod; the walk itself (one create per
+ * candidate) is provider/host/placement.ts.
  */
 
 import type { Availability, Region } from "../client/vocabulary.js";
-import type { DataCenter } from "./types.js";
+import type { CatalogReader, DataCenter, GpuType } from "./types.js";
 
 /** One place to try. An absent data center lets the scheduler choose among the request's own list. */
 export interface PlacementCandidate {
@@ -146,4 +147,78 @@ export function placementSource(
   )
     return "catalog";
   return "request";
+}
+
+// ---------------------------------------------------------------- from the catalog
+
+/** Each GPU type's price per GPU-hour in `cloud`, where it is offered there. */
+function pricesIn(gpus: readonly GpuType[], cloud: "SECURE" | "COMMUNITY" = "SECURE"): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const g of gpus) {
+    const offered = cloud === "SECURE" ? g.secure : g.community;
+    const price = cloud === "SECURE" ? g.price.secure : g.price.community;
+    if (offered && price > 0) out.set(g.id, price);
+  }
+  return out;
+}
+
+/**
+ * Reads the catalog and returns ordered candidates: what a program's `catalog` helpers and a Pod's
+ * create both build when the inputs ask for placement by region, CUDA version or country rather
+ * than a fixed list. Without a CUDA constraint one data-center read is enough; with one, the GPU catalog filtered by CUDA says which data centers qualify.
+ * Ordering by price also reads the GPU catalog, for its prices.
+ */
+export async function catalogCandidates(
+  catalog: CatalogReader,
+  query: CandidateQuery,
+): Promise<CatalogCandidate[]> {
+  const regions = query.regions?.length ? { regions: query.regions } : {};
+  if (query.cpuFlavorId !== undefined) {
+    const dcs = await catalog.dataCenters({ include: ["CPU_AVAILABILITY"], ...regions });
+    const rows = dcs.flatMap((dc) =>
+      (dc.cpuAvailability ?? [])
+        .filter((a) => a.id === query.cpuFlavorId)
+        .map((a) => ({ dataCenter: dc, availability: a.availability })),
+    );
+    return rankCandidates(rows, query);
+  }
+  const cuda = query.allowedCudaVersions?.length
+    ? { cudaVersions: query.allowedCudaVersions }
+    : query.minCudaVersion !== undefined
+      ? { minCudaVersion: query.minCudaVersion }
+      : {};
+  // The data-center catalog rates stock for one GPU anywhere; the GPU catalog takes the GPU count,
+  // CUDA constraints and countries into account, at the cost of joining it with the data centers.
+  const scoped = {
+    ...cuda,
+    ...(query.gpuCount !== undefined && query.gpuCount > 1 ? { count: query.gpuCount } : {}),
+    ...(query.countryCodes?.length ? { countryCodes: query.countryCodes } : {}),
+  };
+  const byPrice = query.order === "price";
+  if (Object.keys(scoped).length === 0) {
+    const [dcs, gpus] = await Promise.all([
+      catalog.dataCenters({ include: ["GPU_AVAILABILITY"], ...regions }),
+      byPrice ? catalog.gpuTypes() : Promise.resolve([]),
+    ]);
+    const rows = dcs.flatMap((dc) =>
+      (dc.gpuAvailability ?? []).map((a) => ({
+        dataCenter: dc,
+        gpuTypeId: a.id,
+        availability: a.availability,
+      })),
+    );
+    return rankCandidates(rows, byPrice ? { ...query, gpuPrices: pricesIn(gpus, query.cloud) } : query);
+  }
+  const [dcs, gpus] = await Promise.all([
+    catalog.dataCenters(regions),
+    catalog.gpuTypes({ include: ["AVAILABILITY"], product: ["POD"], ...scoped }),
+  ]);
+  const rows: CatalogRow[] = [];
+  for (const dc of dcs) {
+    for (const gpu of gpus) {
+      const at = gpu.dataCenters?.find((d) => d.id === dc.id);
+      if (at) rows.push({ dataCenter: dc, gpuTypeId: gpu.id, availability: at.availability });
+    }
+  }
+  return rankCandidates(rows, byPrice ? { ...query, gpuPrices: pricesIn(gpus, query.cloud) } : query);
 }

@@ -68,6 +68,42 @@ export interface DataCenter {
   [field: string]: unknown;
 }
 
+// ---------------------------------------------------------------- reading it
+
+/** What `GET /v2/catalog/gpus` is asked for. */
+export type GpuTypesQuery = {
+  include?: readonly "AVAILABILITY"[];
+  product?: readonly ("POD" | "CLUSTER" | "SERVERLESS")[];
+  count?: number;
+  cloud?: "SECURE" | "COMMUNITY";
+  countryCodes?: readonly string[];
+  cudaVersions?: readonly string[];
+  minCudaVersion?: string;
+};
+
+/** What `GET /v2/catalog/cpus` is asked for. */
+export type CpuFlavorsQuery = {
+  include?: readonly "AVAILABILITY"[];
+  product?: readonly string[];
+};
+
+/** What `GET /v2/catalog/datacenters` is asked for. */
+export type DataCentersQuery = {
+  include?: readonly ("GPU_AVAILABILITY" | "CPU_AVAILABILITY")[];
+  regions?: readonly string[];
+  globalNetwork?: boolean;
+};
+
+/**
+ * The catalog reads candidates are built from: the API's own (`api.catalog`), or a provider host's
+ * shared ones (provider/host/context.ts, `SharedReads`), which answer a fleet's pods with one request.
+ */
+export interface CatalogReader {
+  gpuTypes(query?: GpuTypesQuery): Promise<GpuType[]>;
+  cpuFlavors(query?: CpuFlavorsQuery): Promise<CpuFlavor[]>;
+  dataCenters(query?: DataCentersQuery): Promise<DataCenter[]>;
+}
+
 /** A public template; `serverless` tells pod templates from serverless ones. */
 export interface PublicTemplate {
   id: string;

@@ -212,7 +212,7 @@ export function adviceFor(code: RunpodErrorCode): string {
     case ERROR_CODES.CONFLICT:
       return "The resource is in a state that does not allow this (for example a cluster member pod, or an action not valid for the pod's status).";
     case ERROR_CODES.PAYLOAD_TOO_LARGE:
-      return "The request exceeds 102400 bytes (including template expansion); reduce the JSON body, environment variables or command values.";
+      return "A pod create's body, and the request it expands to with its template, may each be 102400 bytes at most; reduce the JSON body, environment variables or command values in the request or the template.";
     case ERROR_CODES.UNPROCESSABLE:
       return "The request does not match the API contract; fix the listed fields. It is never retried.";
     case ERROR_CODES.RATE_LIMITED:

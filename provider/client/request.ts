@@ -22,6 +22,7 @@ import {
 import { readEventStream } from "./event-stream.js";
 import { requestPool, sharedBudget } from "./pools.js";
 import type { RateLimitBudget, RateLimitBudgets, RequestPriority } from "./rate-limit.js";
+import { encodeBody } from "./request-body.js";
 import {
   checkRequestBody,
   envValues,
@@ -51,8 +52,8 @@ export interface RequestSpec<T> {
   /** Strict schema the body must satisfy before it is sent. */
   readonly requestSchema?: z.ZodType;
   /**
-   * Largest body sent on the v2 base; a larger one fails here, unsent. @default 102400 bytes, the
-   * pods' limit (docs/api-model.md, Limits)
+   * Largest body sent on the v2 base, in bytes of its compact UTF-8 JSON; a larger one fails here,
+   * unsent. @default 102400 bytes, the pods' limit on the body as sent (docs/api-model.md, Limits)
    */
   readonly maxBodyBytes?: number;
   /** Values of the body that are secrets besides its env (a secret's value): kept out of every error. */
@@ -139,8 +140,8 @@ export class RunpodClient {
     let body: string | undefined;
     if (spec.body !== undefined) {
       if (spec.requestSchema) checkRequestBody(spec.method, shown, spec.requestSchema, spec.body);
-      body = JSON.stringify(spec.body);
-      const bytes = Buffer.byteLength(body);
+      const { text, bytes } = encodeBody(spec.body);
+      body = text;
       const limit = spec.maxBodyBytes ?? MAX_REQUEST_BYTES;
       if (spec.base !== "serverless" && bytes > limit) {
         throw new RunpodApiError({

@@ -1,16 +1,27 @@
 /**
  * What one configured provider host shares, in one object: the settings, the API client with its
- * rate-limit budgets, the pod watcher, the coalesced pod reads, the clock, where progress goes, and
+ * rate-limit budgets, the pod watcher, the coalesced pod reads, the shared catalog and volume reads,
+ * the clock, where progress goes, and
  * what this host has claimed or learned so far. `provider/host/provider-host.ts` makes it from the
  * configuration `configure` received; tests and benchmarks make their own. Every provider method
  * that talks to the API is handed it (`provider/host/bind.ts`, `HostedProvider`), and passes
  * on the parts its helpers need: nothing here is found through a module or a global.
  */
+import type {
+  CatalogReader,
+  CpuFlavor,
+  CpuFlavorsQuery,
+  DataCenter,
+  DataCentersQuery,
+  GpuType,
+  GpuTypesQuery,
+} from "../catalog/types.js";
 import { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import type { RunpodSettings } from "../client/config.js";
 import { RateLimitBudget, RateLimitBudgets } from "../client/rate-limit.js";
 import { type ClientOptions, RunpodClient } from "../client/request.js";
+import type { NetworkVolume } from "../client/schemas/index.js";
 import type { Pod } from "../client/schemas/pods.js";
 import { type ProgressSink, stderrProgress, warningsTo } from "./engine-log.js";
 import { EnginePacing } from "./engine-pacing.js";
@@ -47,6 +58,8 @@ export interface HostContextOptions {
   readonly watcher?: Partial<WatcherOptions>;
   /** Where progress lines go. @default stderr, unless RUNPOD_DYNAMIC_QUIET is set */
   readonly progress?: ProgressSink;
+  /** @default the shared reads' defaults */
+  readonly sharedReads?: Partial<SharedReadsOptions>;
   /**
    * Pod creates of the host, to tell the user once when the engine paces a fleet.
    * @default this context's own, warning through the progress sink
@@ -94,6 +107,8 @@ export class HostContext {
   readonly watcher: PodWatcher;
   /** Reads of single pods, coalesced into list requests when they come together (refresh). */
   readonly podReads: PodReads;
+  /** The catalog and network volumes, read once for every resource that asks within a minute. */
+  readonly reads: SharedReads;
   readonly claims: Claims;
   /** Per image, which slow pod reads its log, and which images are known to pull. */
   readonly imagePulls: ImagePulls = new Map();
@@ -118,6 +133,7 @@ export class HostContext {
     this.v2Budget = this.settings.apiKey ? this.api.client.budgetFor("v2") : new RateLimitBudget(this.clock);
     this.watcher = new PodWatcher(this.api, this.clock, this.v2Budget, options.watcher);
     this.podReads = new PodReads(this.api, this.clock);
+    this.reads = new SharedReads(this.api, this.clock, options.sharedReads);
     this.jobs = new InFlightJobs(this.api);
     this.sink = options.progress ?? stderrProgress;
     this.pacing = options.pacing ?? new EnginePacing(warningsTo(this.sink));
@@ -169,4 +185,112 @@ export class OneAtATime {
     this.last = run.catch(() => undefined);
     return run;
   }
+}
+
+// ---------------------------------------------------------------- reads every resource shares
+
+export interface SharedReadsOptions {
+  /**
+   * How long an answer serves later asks. A minute: the length of the quota's shortest window, so
+   * a fleet spends at most one request per read and window on it, and short next to how long the
+   * catalog's stock ratings stay meaningful (they only order candidates). @default 60000
+   */
+  readonly keepMs: number;
+  /** Distinct reads kept at once; the oldest goes first. @default 64 */
+  readonly maxEntries: number;
+}
+
+export const SHARED_READS_DEFAULTS: SharedReadsOptions = { keepMs: 60_000, maxEntries: 64 };
+
+interface Entry {
+  readonly at: number;
+  readonly answer: Promise<unknown>;
+}
+
+const CATALOG = "catalog ";
+const VOLUME = "volume ";
+
+/**
+ * Read-mostly lookups one provider host shares among its resources: the catalog (data centers, GPU
+ * types, CPU flavors) and network volumes. A fleet's pods ask for the same catalog and the same
+ * volume within seconds of each other; without sharing, every pod spends one or two requests of
+ * the key's quota on an answer the pod before it already had (docs/fleets.md, Reads shared across
+ * a run).
+ *
+ * Concurrent asks for the same read share one request. An answer is kept for `keepMs` on the
+ * host's clock, then read again; a failed read is kept for no one. Who learns that an answer is
+ * stale says so (`forgetCatalog`, `forgetVolume`): a walk whose every catalog candidate was out of
+ * capacity, a volume this host changed or deleted, a create refused about its volume.
+ */
+export class SharedReads {
+  private readonly entries = new Map<string, Entry>();
+  private readonly options: SharedReadsOptions;
+  /** The catalog as every resource of the host reads it. */
+  readonly catalog: CatalogReader;
+
+  constructor(
+    private readonly api: RunpodApi,
+    private readonly clock: Clock,
+    options: Partial<SharedReadsOptions> = {},
+  ) {
+    this.options = { ...SHARED_READS_DEFAULTS, ...options };
+    this.catalog = {
+      gpuTypes: (query: GpuTypesQuery = {}) =>
+        this.read<GpuType[]>(`${CATALOG}gpus ${canonical(query)}`, () => api.catalog.gpuTypes(query)),
+      cpuFlavors: (query: CpuFlavorsQuery = {}) =>
+        this.read<CpuFlavor[]>(`${CATALOG}cpus ${canonical(query)}`, () => api.catalog.cpuFlavors(query)),
+      dataCenters: (query: DataCentersQuery = {}) =>
+        this.read<DataCenter[]>(`${CATALOG}datacenters ${canonical(query)}`, () =>
+          api.catalog.dataCenters(query),
+        ),
+    };
+  }
+
+  /** The network volume `id`, as read within `keepMs`. */
+  volume(id: string): Promise<NetworkVolume> {
+    return this.read(`${VOLUME}${id}`, () => this.api.networkVolumes.get(id));
+  }
+
+  /** Every catalog answer kept: the next ask reads again. */
+  forgetCatalog(): void {
+    this.forget((key) => key.startsWith(CATALOG));
+  }
+
+  /** The volume `id` as kept: the next ask reads again. */
+  forgetVolume(id: string): void {
+    this.forget((key) => key === `${VOLUME}${id}`);
+  }
+
+  private read<T>(key: string, fetch: () => Promise<T>): Promise<T> {
+    const now = this.clock.now();
+    const kept = this.entries.get(key);
+    if (kept && now - kept.at < this.options.keepMs) return kept.answer as Promise<T>;
+    const answer = fetch();
+    const entry = { at: now, answer };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    answer.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.options.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+    return answer;
+  }
+
+  private forget(which: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (which(key)) this.entries.delete(key);
+  }
+}
+
+/** A query as a key: the same fields in any order, arrays in their own order (it can matter). */
+function canonical(query: object): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(query)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
+  );
 }

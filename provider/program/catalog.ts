@@ -7,8 +7,7 @@
  * and walks it.
  */
 
-import type { CandidateQuery, CatalogCandidate } from "../catalog/candidates.js";
-import { catalogCandidates } from "../catalog/candidates-from-catalog.js";
+import { type CandidateQuery, type CatalogCandidate, catalogCandidates } from "../catalog/candidates.js";
 import type { CpuFlavor, DataCenter, GpuType, PublicTemplate } from "../catalog/types.js";
 import type { RunpodApi } from "../client/api.js";
 import type { Availability, Region } from "../client/vocabulary.js";
@@ -57,7 +56,7 @@ export function catalogReads(api: RunpodApi) {
     ): Promise<PublicTemplate[]> =>
       api.catalog.publicTemplates(options.source ? { source: options.source } : {}),
     placementCandidates: (query: CandidateQuery): Promise<CatalogCandidate[]> =>
-      catalogCandidates(api, query),
+      catalogCandidates(api.catalog, query),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type Step,
   startScriptedServer,
 } from "../support/scripted-server.js";
+import { jsonBytes, POD_REQUEST_LIMIT, paddedTo } from "../support/seed-facts.js";
 
 const { RunpodClient, RunpodApi, resolveSettings, RateLimitBudget, ERROR_CODES } = clientLib;
 
@@ -237,6 +238,33 @@ describe("retry policy over a real server", () => {
     ]);
     expect(err.message).toMatch(/reduce the JSON body, environment variables or command values/);
     expect(err.message).not.toContain("xxxx");
+  });
+
+  it("sends a body of exactly 102400 bytes as compact UTF-8 JSON, and refuses 102401 naming its size", async () => {
+    const { api, server } = await setup([json(201, POD)]);
+    // "é" is two bytes: the limit counts bytes, not characters.
+    const body = (bytes: number) =>
+      paddedTo(bytes, (pad) => ({
+        name: "p",
+        image: "img:1",
+        gpu: { id: "NVIDIA A40" },
+        env: { A: "é", PAD: pad },
+      }));
+    await api.pods.create(body(POD_REQUEST_LIMIT));
+    const err = await failure(api.pods.create(body(POD_REQUEST_LIMIT + 1)));
+    expect([
+      server.requests.map((r) => Buffer.byteLength(r.body)),
+      jsonBytes(body(POD_REQUEST_LIMIT + 1)),
+      err.code,
+      err.outcome,
+      err.message,
+    ]).toEqual([
+      [POD_REQUEST_LIMIT],
+      POD_REQUEST_LIMIT + 1,
+      ERROR_CODES.PAYLOAD_TOO_LARGE,
+      "not-sent",
+      "POST /v2/pods: the request body is 102401 bytes, over the 102400-byte limit; it was not sent. A pod create's body, and the request it expands to with its template, may each be 102400 bytes at most; reduce the JSON body, environment variables or command values in the request or the template.",
+    ]);
   });
 
   it("sends a secret's value over 102400 bytes: the pods' limit is not the secrets routes'", async () => {

@@ -14,21 +14,19 @@ afterEach(async () => {
 
 const gpuPod = { name: "p", image: "img:1", gpu: { id: "NVIDIA A40" } };
 
-describe("rate limits per API key", () => {
+describe("rate limits per user", () => {
+  const twoWindows = [
+    { name: "minute", quota: 3, seconds: 60 },
+    { name: "hour", quota: 100, seconds: 3600 },
+  ];
+
   it("sends RateLimit and RateLimit-Policy on every authenticated response, and 429 past the quota", async () => {
-    emu = await emulatorLib.startEmulator({
-      clockScale: 0,
-      rateLimit: [
-        { name: "minute", quota: 3, seconds: 60 },
-        { name: "hour", quota: 100, seconds: 3600 },
-      ],
-    });
+    emu = await emulatorLib.startEmulator({ clockScale: 0, rateLimit: twoWindows });
     const url = `${emu.baseUrl}/v2/pods`;
     const first = await raw(url);
     const notFound = await raw(`${emu.baseUrl}/v2/pods/nope`);
     await raw(url);
     const limited = await raw(url);
-    const other = await raw(url, { key: emulatorLib.LIMITED_API_KEY });
     expect([first.status, first.headers.get("ratelimit"), first.headers.get("ratelimit-policy")]).toEqual([
       200,
       '"minute";r=2;t=60, "hour";r=99;t=3600',
@@ -43,11 +41,75 @@ describe("rate limits per API key", () => {
       "60",
       "Rate limit exceeded for the minute window (3 requests per 60 s). Retry after 60 s.",
     ]);
-    expect(other.status).toBe(200);
     emu.control.advance(45_000);
     expect((await raw(url)).headers.get("retry-after")).toBe("15");
     emu.control.advance(15_000);
     expect((await raw(url)).status).toBe(200);
+  });
+
+  it("counts every key of one user on the same windows: RateLimit goes down across keys, and 429 on the second key", async () => {
+    emu = await emulatorLib.startEmulator({ clockScale: 0, control: true, rateLimit: twoWindows });
+    // Keys added through the HTTP control plane, as a benchmark adds them.
+    for (const key of ["rpa_ALICE_FIRST_KEY_0000000000", "rpa_ALICE_SECOND_KEY_000000000"]) {
+      const added = await raw(`${emu.baseUrl}/__emulator/keys`, {
+        method: "POST",
+        body: JSON.stringify({ key, userId: "user_alice" }),
+        key: null,
+      });
+      expect(added.status).toBe(200);
+    }
+    const url = `${emu.baseUrl}/v2/pods`;
+    const answers = [];
+    for (const key of ["FIRST_KEY_0000000000", "SECOND_KEY_000000000", "FIRST_KEY_0000000000"]) {
+      answers.push(await raw(url, { key: `rpa_ALICE_${key}` }));
+    }
+    const second = await raw(url, { key: "rpa_ALICE_SECOND_KEY_000000000" });
+    expect(answers.map((a) => [a.status, a.headers.get("ratelimit")])).toEqual([
+      [200, '"minute";r=2;t=60, "hour";r=99;t=3600'],
+      [200, '"minute";r=1;t=60, "hour";r=98;t=3600'],
+      [200, '"minute";r=0;t=60, "hour";r=97;t=3600'],
+    ]);
+    expect([second.status, second.headers.get("retry-after"), second.headers.get("ratelimit")]).toEqual([
+      429,
+      "60",
+      '"minute";r=0;t=60, "hour";r=97;t=3600',
+    ]);
+  });
+
+  it("keeps two users apart: one user's used window leaves another's full", async () => {
+    emu = await emulatorLib.startEmulator({ clockScale: 0, rateLimit: twoWindows });
+    emu.control.addApiKey("rpa_BOB_KEY_000000000000000000", [], { userId: "user_bob" });
+    const url = `${emu.baseUrl}/v2/pods`;
+    // The seed's default and limited keys are both the default user's.
+    for (const key of [
+      emulatorLib.DEFAULT_API_KEY,
+      emulatorLib.LIMITED_API_KEY,
+      emulatorLib.DEFAULT_API_KEY,
+    ]) {
+      expect((await raw(url, { key })).status).toBe(200);
+    }
+    const limited = await raw(url, { key: emulatorLib.LIMITED_API_KEY });
+    const bob = await raw(url, { key: "rpa_BOB_KEY_000000000000000000" });
+    expect([limited.status, bob.status, bob.headers.get("ratelimit")]).toEqual([
+      429,
+      200,
+      '"minute";r=2;t=60, "hour";r=99;t=3600',
+    ]);
+  });
+
+  it("leaves a user's exempt key outside the windows: no headers, nothing counted", async () => {
+    emu = await emulatorLib.startEmulator({ clockScale: 0, rateLimit: twoWindows });
+    const url = `${emu.baseUrl}/v2/pods`;
+    const exempt = [];
+    for (let i = 0; i < 4; i += 1) exempt.push(await raw(url, { key: emulatorLib.EXEMPT_API_KEY }));
+    const counted = await raw(url);
+    expect(
+      exempt.map((a) => [a.status, a.headers.get("ratelimit"), a.headers.get("ratelimit-policy")]),
+    ).toEqual(Array(4).fill([200, null, null]));
+    expect([counted.status, counted.headers.get("ratelimit")]).toEqual([
+      200,
+      '"minute";r=2;t=60, "hour";r=99;t=3600',
+    ]);
   });
 
   it("keeps the real client inside the quota: it waits instead of collecting 429s", async () => {
@@ -182,7 +244,7 @@ describe("bad input never crashes the emulator", () => {
       { method: "PUT", body: JSON.stringify({ keys: ["x".repeat(2_000_000)] }) },
       "/v2/account/ssh-keys",
       413,
-      "The request body exceeds 1048576 bytes.",
+      "The request body is 2000013 bytes, over the 1048576-byte limit.",
     ],
   ])("%s", async (_name, init, path, status, detail) => {
     ({ emu } = await frozenEmulator());

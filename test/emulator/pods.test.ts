@@ -8,7 +8,7 @@ import {
   rejection,
 } from "../support/emulator.js";
 import { raw } from "../support/http.js";
-import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
+import { jsonBytes, POD_REQUEST_LIMIT, paddedTo, WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 const { ERROR_CODES } = clientLib;
 const A40 = "NVIDIA A40";
@@ -286,24 +286,102 @@ describe("create: templates", () => {
   });
 });
 
-describe("create: size, auth, balance, access and capacity", () => {
-  it("answers 413 for an oversized body before authentication", async () => {
-    const body = JSON.stringify(gpuPod({ env: { BIG: "x".repeat(103_000) } }));
-    const res = await raw(`${emu.baseUrl}/v2/pods`, { method: "POST", body, key: null });
-    expect([res.status, res.body.title]).toEqual([413, "Payload Too Large"]);
-  });
+describe("create: the 102400-byte limits (docs/api-model.md, Limits)", () => {
+  const LIMIT = POD_REQUEST_LIMIT;
+  const tooLarge = (bytes: number) => `The request body is ${bytes} bytes, over the 102400-byte limit.`;
+  // "é" is two bytes: the limit counts bytes, not characters.
+  const sized = (bytes: number) => paddedTo(bytes, (pad) => gpuPod({ env: { ACCENT: "é", PAD: pad } }));
 
-  it("answers 413 when the body plus its template exceeds the limit", async () => {
-    const tpl = await api.templates.create({ name: "big", image: "img", env: { A: "a".repeat(60_000) } });
-    const err = await rejection(
-      api.pods.create({ name: "p", templateId: tpl.id, gpu: { id: A40 }, env: { B: "b".repeat(50_000) } }),
-    );
-    expect([err.status, err.detail]).toEqual([
+  it.each([
+    ["exactly 102400 bytes", JSON.stringify(sized(LIMIT)), LIMIT, 201, undefined],
+    ["102401 bytes", JSON.stringify(sized(LIMIT + 1)), LIMIT + 1, 413, tooLarge(LIMIT + 1)],
+    [
+      "102400 bytes of JSON and a trailing space",
+      `${JSON.stringify(sized(LIMIT))} `,
+      LIMIT + 1,
       413,
-      expect.stringMatching(/expanded request \(body plus template\)/),
+      tooLarge(LIMIT + 1),
+    ],
+  ])(
+    "a body without a template of %s: its bytes as received, nothing filled in by default",
+    async (_name, text, bytes, status, detail) => {
+      const res = await raw(`${emu.baseUrl}/v2/pods`, { method: "POST", body: text });
+      expect([Buffer.byteLength(text), res.status, res.body.detail]).toEqual([bytes, status, detail]);
+    },
+  );
+
+  it("refuses a body over the limit before authentication", async () => {
+    const res = await raw(`${emu.baseUrl}/v2/pods`, {
+      method: "POST",
+      body: JSON.stringify(sized(LIMIT + 1)),
+      key: null,
+    });
+    expect([res.status, res.body.title, res.body.detail]).toEqual([
+      413,
+      "Payload Too Large",
+      tooLarge(LIMIT + 1),
     ]);
   });
 
+  // Every container setting a template gives (Templates on create), each different from what a
+  // pod would get without it, so that leaving one out or counting a default shows in the size.
+  const template = {
+    name: "big",
+    image: "img:from-template",
+    args: "python serve.py",
+    disk: 30,
+    ports: ["8888/http"],
+    env: { T: "t".repeat(60_000), ACCENT: "é" },
+    startSsh: false,
+    startJupyter: true,
+    mounts: { persistent: { size: 20, path: "/workspace" } },
+    allowedCudaVersions: ["12.4"],
+  };
+  const fromTemplate = {
+    image: template.image,
+    args: template.args,
+    disk: template.disk,
+    ports: template.ports,
+    startSsh: template.startSsh,
+    startJupyter: template.startJupyter,
+  };
+  /** What the limit measures with a template: its settings, the body's fields over them. */
+  const expanded = (body: Record<string, unknown> & { env: Record<string, string> }) => ({
+    ...fromTemplate,
+    ...body,
+    env: { ...template.env, ...body.env },
+    // A GPU pod takes the template's persistent mount and CUDA versions; a CPU pod neither.
+    ...(body.gpu ? { mounts: template.mounts, gpu: { id: A40, allowedCudaVersions: ["12.4"] } } : {}),
+  });
+
+  const gpu = { gpu: { id: A40 } };
+  const cpu = { cpu: { id: "cpu3c", vcpuCount: 4 } };
+  it.each([
+    ["a GPU pod", LIMIT, 201, gpu],
+    ["a GPU pod", LIMIT + 1, 413, gpu],
+    ["a CPU pod", LIMIT, 201, cpu],
+    ["a CPU pod", LIMIT + 1, 413, cpu],
+  ])("%s whose body and template expand to %i bytes answers %i", async (_name, bytes, status, compute) => {
+    const tpl = await api.templates.create(template);
+    // The body's ACCENT wins over the template's, and is 3 bytes longer.
+    const body = paddedTo(
+      bytes,
+      (pad) => ({ name: "p", templateId: tpl.id, ...compute, env: { ACCENT: "plain", PAD: pad } }),
+      (b) => jsonBytes(expanded(b)),
+    );
+    const res = await create(body);
+    expect([jsonBytes(expanded(body)), jsonBytes(body) < LIMIT / 2, res.status, res.body.detail]).toEqual([
+      bytes,
+      true,
+      status,
+      status === 201
+        ? undefined
+        : `The request expanded with template '${tpl.id}' is ${bytes} bytes, over the 102400-byte limit.`,
+    ]);
+  });
+});
+
+describe("create: size, auth, balance, access and capacity", () => {
   it.each([
     [null, "Missing bearer token in the Authorization header."],
     ["rpa_WRONG_KEY_000", "The API key is invalid or expired."],

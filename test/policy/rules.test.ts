@@ -236,7 +236,7 @@ const checkCases: CheckCase[] = [
     pass: gpuPod({ env: { BIG: "x".repeat(100_000) } }),
     fail: gpuPod({ env: { BIG: "x".repeat(102_400) } }),
     messages: [
-      'Pod "trainer", env: the create request would be 102540 bytes, over the API\'s 102400-byte limit; reduce env, args or other large values. Fix: shrink the request: move large env values, commands or args into the image or a template.',
+      "Pod \"trainer\", env: the create body would be 102540 bytes as sent (the create key in env included), over the API's 102400-byte limit; reduce env, args or other large values. Fix: shrink the body: move large env values, commands or args into the image (a template's settings count too, once the API expands the request with them).",
     ],
   },
   {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PodInputs, PodOutputs } from "../../provider/resources/pod/types.js";
 import { apiFor, type RunningEmulator, thrown } from "../support/emulator.js";
 import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
-import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
+import { jsonBytes, POD_REQUEST_LIMIT, paddedTo, WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 
 let Pod: HostProviders["Pod"];
 const A40 = "NVIDIA A40";
@@ -58,6 +58,9 @@ describe("create", () => {
 
   it("returns once placed when waitFor is PLACED, and at once with NONE", async () => {
     const placed = await Pod.create(inputs({ waitFor: "PLACED" }));
+    // A provisioning longer than the test: on a busy machine the default's few real milliseconds at
+    // this clock could pass between the create and the answer it returns.
+    emu.control.setSettings({ provisioningMs: 3_600_000 });
     const none = await Pod.create(inputs({ waitFor: "NONE" }));
     expect([(placed.outs as PodOutputs).status, (none.outs as PodOutputs).status]).toEqual([
       "STARTING",
@@ -140,14 +143,18 @@ describe("placement walks the candidates as the Errors table says", () => {
     expect([count("POST /v2/pods"), (err as { status?: number }).status]).toEqual([1, status]);
   });
 
-  it("413 (body plus template too large): fail without trying another candidate", async () => {
+  it("413 (body plus template too large): fail without trying another candidate, with the size the service gave", async () => {
     const tpl = await apiFor(emu).templates.create({
       name: "big",
       image: "img",
       env: { A: "a".repeat(60_000) },
     });
     const err = await thrown(place({ templateId: tpl.id, image: undefined, env: { B: "b".repeat(50_000) } }));
-    expect([count("POST /v2/pods"), (err as { status?: number }).status]).toEqual([1, 413]);
+    expect([count("POST /v2/pods"), err.status, err.message]).toEqual([
+      1,
+      413,
+      `Pod trainer: POST /v2/pods: 413 Payload Too Large: The request expanded with template '${tpl.id}' is 110264 bytes, over the 102400-byte limit. A pod create's body, and the request it expands to with its template, may each be 102400 bytes at most; reduce the JSON body, environment variables or command values in the request or the template.`,
+    ]);
   });
 
   it("429: wait Retry-After and retry the same candidate", async () => {
@@ -560,5 +567,55 @@ describe("delete", () => {
     expect(err.message).toMatch(
       /^Pod n0: pod clu-demo-ray-node0 cannot be deleted: it belongs to cluster clu-demo-ray; delete the cluster through \/v2\/clusters\/clu-demo-ray\./,
     );
+  });
+});
+
+describe("the create body's 102400 bytes: the check, the client and the emulator agree", () => {
+  // Inputs whose body as the provider sends it (the create key of 32 hex digits in env included)
+  // is `bytes` long; "é" is two bytes.
+  const sized = (bytes: number) =>
+    paddedTo(
+      bytes,
+      (pad) => inputs({ waitFor: "NONE", env: { ACCENT: "é", PAD: pad } }),
+      (i) =>
+        jsonBytes({
+          name: i.name,
+          image: i.image,
+          gpu: i.gpu,
+          env: { ...i.env, RUNPOD_DYNAMIC_CREATE_KEY: "0".repeat(32) },
+        }),
+    );
+
+  it("exactly 102400 bytes: the check passes and the emulator creates the pod (201)", async () => {
+    const pod = sized(POD_REQUEST_LIMIT);
+    const checked = await Pod.check({} as PodInputs, pod);
+    const res = await Pod.create(pod);
+    const posts = emu.control.requests().entries.filter((e) => e.route === "POST /v2/pods");
+    expect([checked.failures, posts.map((e) => e.status), (res.outs as PodOutputs).env.PAD?.length]).toEqual([
+      undefined,
+      [201],
+      pod.env?.PAD?.length,
+    ]);
+  });
+
+  it("102401 bytes: the check fails naming the size, and a create regardless is refused unsent", async () => {
+    const pod = sized(POD_REQUEST_LIMIT + 1);
+    const checked = await Pod.check({} as PodInputs, pod);
+    const err = await thrown<{ code?: string; outcome?: string }>(Pod.create(pod));
+    expect([checked.failures, err.code, err.outcome, err.message, emu.control.requests().entries]).toEqual([
+      [
+        {
+          property: "env",
+          reason:
+            "the create body would be 102401 bytes as sent (the create key in env included), over the API's 102400-byte limit; reduce env, args or other large values",
+        },
+      ],
+      "RUNPOD_PAYLOAD_TOO_LARGE",
+      "not-sent",
+      expect.stringContaining(
+        "POST /v2/pods: the request body is 102401 bytes, over the 102400-byte limit; it was not sent.",
+      ),
+      [],
+    ]);
   });
 });

@@ -99,3 +99,27 @@ export function queueUrls(serverlessUrl: string, id: string) {
     health: `${at}/health`,
   };
 }
+
+/**
+ * The pods' request-size limit as the contract states it (docs/api-model.md, Limits): written out
+ * here, never read from the code under test.
+ */
+export const POD_REQUEST_LIMIT = 102_400;
+
+/** The bytes of `value` as compact JSON in UTF-8: what the limit counts. */
+export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
+
+/**
+ * `build(pad)` with `pad` a run of "x" (one byte each, in JSON too) just long enough that `measure`
+ * of the result is exactly `bytes`. Callers assert the size again, so a change of what is measured
+ * fails their test instead of moving the padding.
+ */
+export function paddedTo<T>(
+  bytes: number,
+  build: (pad: string) => T,
+  measure: (value: T) => number = jsonBytes,
+): T {
+  const missing = bytes - measure(build(""));
+  if (missing < 0) throw new Error(`already ${bytes - missing} bytes without padding, over ${bytes}`);
+  return build("x".repeat(missing));
+}

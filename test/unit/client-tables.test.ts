@@ -151,19 +151,24 @@ describe("RateLimitBudget", () => {
         t.release();
       }),
     );
+    // The fresh window of 20 ramps up (no answers here: one in flight at a time); 17 go, 3 stay
+    // for the watcher's reads while 13 creates wait.
     await clock.advance(5000);
-    // The fresh window of 20: 17 go, 3 stay for the watcher's reads while 13 creates wait.
+    await waitOut(clock, 1000);
     expect([granted, budget.snapshot().windows[0]]).toMatchObject([17, { remaining: 3, held: 3 }]);
     (await budget.acquire(undefined, "background")).release();
     planned = 2;
     await clock.advance(1000);
     expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([17, 2]);
-    // The watcher needs less: the held-back creates look again within a second and take it.
+    // The watcher needs less: the held-back creates look again within a second and take it (still
+    // one at a time, no answer having come in this window).
     planned = 0;
     await clock.advance(1000);
+    await waitOut(clock, 100);
     expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([19, 0]);
     budget.setBackgroundReader(undefined);
     await clock.advance(60_000);
+    await waitOut(clock, 1000);
     await Promise.all(queue);
     expect(granted).toBe(30);
   });
@@ -335,16 +340,18 @@ describe("RateLimitBudget", () => {
   });
 
   it.each([
-    ["within a window", 50],
-    ["at a reset", 0],
-  ])("alone, does not take its own requests counted late for another caller's (%s)", async (_name, left) => {
+    ["within a window", false],
+    ["across a reset", true],
+  ])("alone, does not take its own requests counted late for another caller's (%s)", async (_name, reset) => {
     const clock = new RecordingClock();
-    const budget = await watched(left, clock);
-    // 20 go at once; their answers come back out of order, each header counting several more than
-    // the last while we send nothing: all of it ours, counted late.
+    const budget = await watched(50, clock);
+    // 20 go at once; their answers come back out of order (after the window's reset, for the second
+    // case: they count in the new one), each header counting several more than the last while we
+    // send nothing: all of it ours, counted late.
     const tickets = await Promise.all(Array.from({ length: 20 }, () => budget.acquire()));
-    expect(Math.max(0, ...clock.sleeps)).toBe(left === 0 ? 60_000 : 0);
-    const top = left === 0 ? 60 : left;
+    expect(clock.sleeps).toEqual([]);
+    if (reset) clock.advance(60_000);
+    const top = reset ? 60 : 50;
     for (const counted of [1, 8, 15, 20]) {
       budget.observe({ rateLimit: `"minute";r=${top - counted};t=60`, policy: POLICY });
     }
@@ -352,34 +359,43 @@ describe("RateLimitBudget", () => {
     for (const t of tickets) t.release();
   });
 
-  it("once a 429 told of another caller, sends one request into a window after its reset, then one more in flight per answer", async () => {
-    const clock = new ManualClock();
-    const budget = await watched(0, clock);
-    // The 429 of a caller that started when the others had spent the window: its only sign of them.
-    budget.pauseFor(60);
-    let granted = 0;
-    const tickets = Array.from({ length: 10 }, () =>
-      budget.acquire().then((t) => {
-        granted += 1;
-        return t;
-      }),
-    );
-    // Another caller may have begun the window while we waited: one request asks first.
-    await clock.advance(60_000);
-    await waitOut(clock, 100);
-    expect([granted, budget.snapshot().inFlight]).toEqual([1, 1]);
-    // Each answer lets one more be in flight: the next header would show another caller's use.
-    const answerOf = async (i: number, left: number) => {
-      budget.observe({ rateLimit: `"minute";r=${left};t=60`, policy: POLICY });
-      (await tickets[i])?.release();
+  it.each([
+    ["alone so far", false],
+    ["once a 429 told of another caller", true],
+  ])(
+    "%s, sends one request into a window after its reset, then one more in flight per answer",
+    async (_name, had429) => {
+      const clock = new ManualClock();
+      const budget = await watched(60, clock);
+      // Alone, it spent the window itself: but others may have started after its last request, and
+      // be there at the next reset. The 429 of a caller that started when the others had spent the
+      // window is its only sign of them.
+      expect(await answer(budget, 60, 0)).toMatchObject({ shared: false });
+      if (had429) budget.pauseFor(60);
+      let granted = 0;
+      const tickets = Array.from({ length: 10 }, () =>
+        budget.acquire().then((t) => {
+          granted += 1;
+          return t;
+        }),
+      );
+      // Another caller may have begun the window while we waited: one request asks first.
+      await clock.advance(60_000);
       await waitOut(clock, 100);
-      return [granted, budget.snapshot().inFlight];
-    };
-    expect(await answerOf(0, 59)).toEqual([2, 1]);
-    expect(await answerOf(1, 58)).toEqual([4, 2]);
-    expect(await answerOf(2, 57)).toEqual([6, 3]);
-    for (const t of tickets) void t.then((x) => x.release());
-  });
+      expect([granted, budget.snapshot().inFlight]).toEqual([1, 1]);
+      // Each answer lets one more be in flight: the next header would show another caller's use.
+      const answerOf = async (i: number, left: number) => {
+        budget.observe({ rateLimit: `"minute";r=${left};t=60`, policy: POLICY });
+        (await tickets[i])?.release();
+        await waitOut(clock, 100);
+        return [granted, budget.snapshot().inFlight];
+      };
+      expect(await answerOf(0, 59)).toEqual([2, 1]);
+      expect(await answerOf(1, 58)).toEqual([4, 2]);
+      expect(await answerOf(2, 57)).toEqual([6, 3]);
+      for (const t of tickets) void t.then((x) => x.release());
+    },
+  );
 
   it.each([
     ["never met another caller nor a 429: all that is left", false, 10],

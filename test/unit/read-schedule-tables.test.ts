@@ -65,24 +65,19 @@ describe("nextReadAt in a shared window, the last read at 0", () => {
     ["a steady wait: what the budget affords, when that is less", ["steady"], { affordable: 45_000 }, 45_000],
     ["a relaxed wait: the shared interval", ["relaxed"], {}, 20_000],
     ["a late pod: the shared interval", [{ start: -5000, end: -1000 }], { affordable: 3000 }, 20_000],
+    ["a pod due later: no idle read, a fifth into its window", [{ start: 50_000, end: 62_000 }], {}, 52_400],
     [
-      "a pod due later: no idle read, a quarter into its window",
-      [{ start: 50_000, end: 62_000 }],
-      {},
-      53_000,
-    ],
-    [
-      "a due pod, a wide window: a quarter of it after the last read",
+      "a due pod, a wide window: a fifth of it after the last read",
       [{ start: -3000, end: 18_000 }],
       {},
-      5250,
+      4200,
     ],
     ["a due pod, a narrow window: the shortest interval", [{ start: -1000, end: 1500 }], {}, 1000],
     [
       "a due pod last read more than a step ago: at once (a time already past)",
       [{ start: -3000, end: 18_000 }],
       { now: 9000 },
-      5250,
+      4200,
     ],
     ["after a wait ended: the shortest interval, not the follow-up", ["steady"], { followUp: true }, 1000],
     [

@@ -1,4 +1,6 @@
 /** The catalog: GPU types, CPU flavors, data centers and public templates (`{base_url}/v2/catalog`). */
+
+import type { CpuFlavorsQuery, DataCentersQuery, GpuTypesQuery } from "../../catalog/types.js";
 import type { RunpodClient } from "../request.js";
 import {
   ListCpuFlavorsResponse,
@@ -8,26 +10,7 @@ import {
 } from "../schemas/index.js";
 import type { CallOptions } from "./call-options.js";
 
-export type GpuTypesQuery = {
-  include?: readonly "AVAILABILITY"[];
-  product?: readonly ("POD" | "CLUSTER" | "SERVERLESS")[];
-  count?: number;
-  cloud?: "SECURE" | "COMMUNITY";
-  countryCodes?: readonly string[];
-  cudaVersions?: readonly string[];
-  minCudaVersion?: string;
-};
-
-export type CpuFlavorsQuery = {
-  include?: readonly "AVAILABILITY"[];
-  product?: readonly string[];
-};
-
-export type DataCentersQuery = {
-  include?: readonly ("GPU_AVAILABILITY" | "CPU_AVAILABILITY")[];
-  regions?: readonly string[];
-  globalNetwork?: boolean;
-};
+export type { CpuFlavorsQuery, DataCentersQuery, GpuTypesQuery };
 
 export type PublicTemplatesQuery = {
   source?: "official" | "verified" | "community";

@@ -109,7 +109,7 @@ export class NetworkVolumeProvider {
     // An empty PATCH is a 400: with nothing to change (only adoptId moved), read instead.
     const v =
       Object.keys(body).length > 0
-        ? await ctx.api.networkVolumes.update(id, body)
+        ? await ctx.api.networkVolumes.update(id, body).finally(() => ctx.reads.forgetVolume(id))
         : await ctx.api.networkVolumes.get(id);
     return { outs: volumeOutputs(v) };
   }
@@ -125,7 +125,8 @@ export class NetworkVolumeProvider {
       what,
       noun: "network volume",
       id,
-      remove: () => ctx.api.networkVolumes.delete(id),
+      // A pod that reads this volume next must not be told it is still there (`SharedReads` in host/context.ts).
+      remove: () => ctx.api.networkVolumes.delete(id).finally(() => ctx.reads.forgetVolume(id)),
       inUse: (err) => isRunpodApiError(err, ERROR_CODES.CONFLICT),
       advice:
         "Terminate the pod that mounts it, or point that pod (or endpoint) at another volume, then run destroy again. " +

@@ -1,5 +1,6 @@
 /** Check: the contract's cross-field rules and limits on a Pod's inputs, before any API call. */
 
+import { encodeBody } from "../../client/request-body.js";
 import { MAX_REQUEST_BYTES } from "../../client/schemas/common.js";
 import type { CheckFailure } from "../../validation/check-failure.js";
 import { commandFailure, largestField, schemaFailures } from "../../validation/failures.js";
@@ -118,14 +119,14 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
   }
   checkReadiness(inputs, fail);
   if (!containsUnknown(inputs)) {
-    // Sized with the create key the provider adds to env.
-    const bytes = Buffer.byteLength(
-      JSON.stringify(createBody(inputs as unknown as PodInputs, "0".repeat(32))),
-    );
+    // The body as sent (docs/api-model.md, Limits): built as create builds it, with a create key
+    // of a real one's length in env, and measured as the client measures what it sends. A
+    // template's share is for the service to judge: it cannot be read here.
+    const { bytes } = encodeBody(createBody(inputs as unknown as PodInputs, "0".repeat(32)));
     if (bytes > MAX_REQUEST_BYTES) {
       fail(
         largestField(inputs),
-        `the create request would be ${bytes} bytes, over the API's ${MAX_REQUEST_BYTES}-byte limit; reduce env, args or other large values`,
+        `the create body would be ${bytes} bytes as sent (the create key in env included), over the API's ${MAX_REQUEST_BYTES}-byte limit; reduce env, args or other large values`,
         "pod-request-size",
       );
     }

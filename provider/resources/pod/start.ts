@@ -4,8 +4,7 @@
  */
 
 import { distance } from "fastest-levenshtein";
-import { type PlacementCandidate, placementSource } from "../../catalog/candidates.js";
-import { catalogCandidates } from "../../catalog/candidates-from-catalog.js";
+import { catalogCandidates, type PlacementCandidate, placementSource } from "../../catalog/candidates.js";
 import { waitUntil } from "../../client/create-once.js";
 import { ERROR_CODES, isRunpodApiError, messageOf } from "../../client/errors.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
@@ -15,6 +14,7 @@ import {
   describeCandidate,
   findUnacknowledged,
   isPlacementError,
+  outOfCapacity,
   type PlacementAttempt,
   placePod,
   placePodRetrying,
@@ -78,6 +78,7 @@ export async function startPod(
     );
     return { pod, unanswered: attempts.filter(wasAmbiguous) };
   } catch (err) {
+    forgetWhatFailureProvesStale(host, inputs, err);
     // An unanswered create may land after every later attempt failed: one last look for it, once
     // it has settled.
     const unanswered = isPlacementError(err) ? err.tried.filter(wasAmbiguous) : [];
@@ -95,10 +96,22 @@ export async function startPod(
 }
 
 /**
+ * What a failed walk proves about the shared reads the candidates came from: every candidate out
+ * of capacity means the catalog's stock ratings are stale; any other refusal may be about the
+ * network volume (deleted, or not where it was), which is read again.
+ */
+function forgetWhatFailureProvesStale(host: HostContext, inputs: PodInputs, err: unknown): void {
+  if (!isPlacementError(err)) return;
+  if (outOfCapacity(err.tried)) host.reads.forgetCatalog();
+  const volumeId = inputs.mounts?.network?.[0]?.volumeId;
+  if (volumeId && !outOfCapacity(err.tried)) host.reads.forgetVolume(volumeId);
+}
+
+/**
  * The GPU types asked for (`gpu.id`, `placement.gpuTypeIds`) that no catalog candidate uses and the
  * GPU catalog does not know: most likely misspelled, so each is named with the nearest known ids
  * rather than dropped without a word. One more catalog read, only when some type found no
- * candidate (it may just have no stock where asked).
+ * candidate (it may just have no stock where asked), and shared with every pod of the host.
  */
 async function unknownGpuTypes(
   host: HostContext,
@@ -115,7 +128,7 @@ async function unknownGpuTypes(
   ];
   const unused = asked.filter(([, id]) => !list.some((c) => c.gpuTypeId === id));
   if (unused.length === 0) return [];
-  const known = (await host.api.catalog.gpuTypes()).map((g) => g.id);
+  const known = (await host.reads.catalog.gpuTypes()).map((g) => g.id);
   return unused
     .filter(([, id]) => !known.includes(id))
     .map(
@@ -137,7 +150,7 @@ export async function pinnedCandidates(host: HostContext, inputs: PodInputs): Pr
   const p = inputs.placement;
   // A network volume pins the pod to the volume's data center (docs/api-model.md, Mounts).
   const volumeId = inputs.mounts?.network?.[0]?.volumeId;
-  const volumeDc = volumeId ? (await host.api.networkVolumes.get(volumeId)).dataCenter : undefined;
+  const volumeDc = volumeId ? (await host.reads.volume(volumeId)).dataCenter : undefined;
   const allowDc = (dc: string | undefined) => volumeDc === undefined || dc === undefined || dc === volumeDc;
 
   const source = placementSource(p);
@@ -156,7 +169,7 @@ export async function pinnedCandidates(host: HostContext, inputs: PodInputs): Pr
     return list;
   }
   if (source === "catalog" && p) {
-    const list = await catalogCandidates(host.api, {
+    const list = await catalogCandidates(host.reads.catalog, {
       ...(inputs.gpu ? { gpuTypeIds: [inputs.gpu.id, ...(p.gpuTypeIds ?? [])] } : {}),
       ...(inputs.cpu ? { cpuFlavorId: inputs.cpu.id } : {}),
       ...(p.regions ? { regions: p.regions } : {}),

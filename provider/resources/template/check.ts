@@ -3,6 +3,7 @@
  * property.
  */
 
+import { encodeBody } from "../../client/request-body.js";
 import { MAX_REQUEST_BYTES } from "../../client/schemas/common.js";
 import type { CheckFailure } from "../../validation/check-failure.js";
 import { commandFailure, largestField, schemaFailures } from "../../validation/failures.js";
@@ -32,7 +33,7 @@ export function templateRuleFailures(inputs: Record<string, unknown>): CheckFail
   if (command) fail("args", command);
   if (!containsUnknown(inputs)) {
     // The limit applies to every pod create expanded with this template (docs/api-model.md, Limits).
-    const bytes = Buffer.byteLength(JSON.stringify(createTemplateBody(inputs as unknown as TemplateInputs)));
+    const { bytes } = encodeBody(createTemplateBody(inputs as unknown as TemplateInputs));
     if (bytes > MAX_REQUEST_BYTES) {
       fail(
         largestField(inputs),
