@@ -200,10 +200,13 @@ function maxPeaks(a: ProcessPeaks, b: ProcessPeaks): ProcessPeaks {
   };
 }
 
-/** The bench program's stack on `emu`, its pods named `<prefix>-<i>`, each reported to `doneFile`. */
+/**
+ * The bench program's stack on `emu`, its pods named `<prefix>-<i>`, each reported to `doneFile`;
+ * with `apiKey`, a key the emulator knows other than its default.
+ */
 export async function benchStack(
   emu: RunningEmulator,
-  o: CliRunOptions & { prefix?: string; doneFile: string },
+  o: CliRunOptions & { prefix?: string; doneFile: string; apiKey?: string },
 ): Promise<ProgramStack> {
   const stack = await ProgramStack.create({
     programDir: join(__dirname, "..", "..", "bench", "program"),
@@ -227,7 +230,7 @@ export async function benchStack(
       ...(o.settle === undefined ? {} : { "runpod-bench-fleet:settle": String(o.settle) }),
       ...(o.shape === undefined ? {} : { "runpod-bench-fleet:shape": o.shape }),
     },
-    { "runpod:apiKey": String(apiKey) },
+    { "runpod:apiKey": o.apiKey ?? String(apiKey) },
   );
   return stack;
 }

@@ -2,6 +2,8 @@
  * Scenario 5b: K stacks of the bench program on one API key, `up` started together through K real
  * Pulumi CLIs (K engines, K provider hosts), as a team's GitOps runs several deployments at once.
  * The processes share nothing but the API's `RateLimit` headers. Then each stack is destroyed.
+ * With `keys: "four"` each stack has a key of its own, all of one user: the contract counts the
+ * windows per user (docs/api-model.md, Limits), so the headers still tell each process of the others.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,11 +17,17 @@ import {
   quotaBound,
   runPhase,
 } from "./cli-program.js";
+import { f } from "./columns.js";
 import { freshEmulator } from "./fleet.js";
+
+/** One API key for every stack, or a key of one user for each. */
+export type StackKeys = "one" | "four";
 
 export interface StacksResult {
   readonly stacks: number;
   readonly podsPerStack: number;
+  /** Absent in result files written before stacks could have keys of their own: one key. */
+  readonly keys?: StackKeys;
   readonly parallel: number;
   readonly tSeconds: number;
   readonly scale: number;
@@ -30,18 +38,24 @@ export interface StacksResult {
   readonly destroy: CliPhase;
 }
 
+/** The key of stack `k` when each stack has its own: a key of the emulator's default user. */
+const stackKey = (k: number) => `rpa_BENCH_STACK_${k}_KEY_${"0".repeat(20)}`;
+
 export async function runStacksWithCli(o: {
   stacks: number;
   podsPerStack: number;
   scale: number;
   tSeconds: number;
+  keys?: StackKeys;
 }): Promise<StacksResult> {
+  const keys = o.keys ?? "one";
   const emu = await freshEmulator({ scale: o.scale, tSeconds: o.tSeconds });
   const dir = mkdtempSync(join(tmpdir(), "bench-stacks-"));
   const doneFiles = Array.from({ length: o.stacks }, (_, k) => join(dir, `done-${k}`));
   const stacks: ProgramStack[] = [];
   try {
     for (let k = 0; k < o.stacks; k++) {
+      if (keys === "four") emu.control.addApiKey(stackKey(k));
       stacks.push(
         await benchStack(emu, {
           count: o.podsPerStack,
@@ -52,6 +66,7 @@ export async function runStacksWithCli(o: {
           phases: [],
           prefix: `s${k}`,
           doneFile: doneFiles[k] as string,
+          ...(keys === "four" ? { apiKey: stackKey(k) } : {}),
         }),
       );
     }
@@ -67,6 +82,7 @@ export async function runStacksWithCli(o: {
     return {
       stacks: o.stacks,
       podsPerStack: o.podsPerStack,
+      keys,
       parallel: o.podsPerStack,
       tSeconds: o.tSeconds,
       scale: o.scale,
@@ -80,4 +96,16 @@ export async function runStacksWithCli(o: {
     rmSync(dir, { recursive: true, force: true });
     await emu.close();
   }
+}
+
+/** One line of figures for a run of scenario 5b. */
+export function stacksLine(r: StacksResult): string {
+  const fromFirst = r.fleet.allRunning - r.fleet.firstCreate;
+  const over = ((fromFirst - r.fleet.bound) / r.fleet.bound) * 100;
+  return (
+    `up exit ${r.up.exitCode}: ${r.created} of ${r.stacks * r.podsPerStack} pods; all RUNNING ${f(fromFirst)} s ` +
+    `after the first create (bound ${r.fleet.bound} s, ${over >= 0 ? "+" : ""}${f(over)} %), ${r.up.requests} requests, ` +
+    `${r.up.status429} 429s, lag median ${f(r.fleet.lagMedian, 2)} s / p90 ${f(r.fleet.lagP90, 2)} s; destroy exit ` +
+    `${r.destroy.exitCode}, ${r.destroy.requests} requests, ${r.destroy.status429} 429s`
+  );
 }

@@ -6,32 +6,19 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CliPhase, type CliProgramResult, upOf } from "./cli-program.js";
-import type { StacksResult } from "./cli-stacks.js";
 import { f } from "./columns.js";
 import type { CostFigures } from "./cost.js";
-import type { FlavourRow } from "./flavours.js";
 import type { FleetResult } from "./fleet.js";
+import { lag, table } from "./markdown.js";
 import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
+import { flavoursTable, parallelismTable, scaleTable, stacksTable, usersTable } from "./readme-cli.js";
 import type { AfterUpResult } from "./refresh.js";
 import { type BenchResults, type FullReport, type RunInfo, readBenchResults } from "./result-files.js";
-import { routesOf, type UsersFleetResult } from "./users-fleet.js";
 
 export const FIGURES_START =
   "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
 export const FIGURES_END = "<!-- end of figures -->";
-
-/** A markdown table: `align` has one entry per column, "l" or "r". */
-function table(
-  head: readonly string[],
-  align: string,
-  rows: readonly (readonly (string | number)[])[],
-): string {
-  const line = (cells: readonly (string | number)[]) => `| ${cells.join(" | ")} |`;
-  const rule = [...align].map((a) => (a === "r" ? "---:" : "---"));
-  return [line(head), line(rule), ...rows.map(line)].join("\n");
-}
 
 const source = (file: string, run: RunInfo) =>
   `From \`bench/results/${file}\`: started ${run.startedAt}, Node ${run.node}, ${run.cores} cores, ` +
@@ -42,10 +29,6 @@ const strategyName: Record<FleetResult["strategy"], string> = {
   "poll-1s": "poll every 1 s",
   "poll-5s": "poll every 5 s",
 };
-
-const lag = (median: number, p90: number) => `${f(median, 2)} / ${f(p90, 2)}`;
-const peaks = (p: CliPhase["peaks"]) => `${f(p.cli, 0)} / ${f(p.host, 0)} / ${f(p.program, 0)}`;
-const overBound = (x: number, bound: number) => `${x >= bound ? "+" : ""}${f(((x - bound) / bound) * 100)} %`;
 
 function fleetTable(rows: readonly FleetResult[], label: (r: FleetResult) => string): string {
   return table(
@@ -60,141 +43,6 @@ function fleetTable(rows: readonly FleetResult[], label: (r: FleetResult) => str
       r.status429,
       lag(r.lagMedian, r.lagP90),
       r.failures,
-    ]),
-  );
-}
-
-function parallelismTable(runs: readonly CliProgramResult[]): string {
-  return table(
-    [
-      "Pods",
-      "Parallelism",
-      "Creates sent (s)",
-      "All RUNNING (s)",
-      "From 1st (s)",
-      "Bound (s)",
-      "Over bound",
-      "Requests",
-      "429s",
-      "Lag median / p90 (s)",
-      "Peak MB CLI / host / program",
-      "Pacing warning",
-    ],
-    "rlrrrrrrrrll",
-    runs.flatMap((r) => {
-      const figures = upOf(r);
-      if (!figures) return [];
-      const { up, t, fromFirst } = figures;
-      return [
-        [
-          r.resources,
-          r.parallel === "default" ? "default" : String(r.parallel),
-          `${f(t.firstCreate)}-${f(t.lastCreate)}`,
-          f(t.allRunning),
-          f(fromFirst),
-          t.bound,
-          overBound(fromFirst, t.bound),
-          up.requests,
-          up.status429,
-          lag(t.lagMedian, t.lagP90),
-          peaks(up.peaks),
-          up.pacingNote ? "yes" : "no",
-        ],
-      ];
-    }),
-  );
-}
-
-function stacksTable(s: StacksResult): string {
-  const fromFirst = s.fleet.allRunning - s.fleet.firstCreate;
-  return table(
-    [
-      "Stacks x pods",
-      "Pods created",
-      "All RUNNING from 1st (s)",
-      "Bound (s)",
-      "Over bound",
-      "Up requests",
-      "Up 429s",
-      "Lag median / p90 (s)",
-      "Destroy requests",
-      "Destroy 429s",
-    ],
-    "lrrrrrrrrr",
-    [
-      [
-        `${s.stacks} x ${s.podsPerStack}`,
-        s.created,
-        f(fromFirst),
-        s.fleet.bound,
-        overBound(fromFirst, s.fleet.bound),
-        s.up.requests,
-        s.up.status429,
-        lag(s.fleet.lagMedian, s.fleet.lagP90),
-        s.destroy.requests,
-        s.destroy.status429,
-      ],
-    ],
-  );
-}
-
-function scaleTable(runs: readonly CliProgramResult[]): string {
-  return table(
-    [
-      "Pods",
-      "Command",
-      "Exit",
-      "Wall (s)",
-      "Emulator (s)",
-      "Requests",
-      "429s",
-      "Peak MB CLI / host / program",
-      "State",
-    ],
-    "rlrrrrrlr",
-    runs.flatMap((r) =>
-      r.phases.map((p) => [
-        r.resources,
-        p.command,
-        p.exitCode,
-        f(p.wallSeconds),
-        f(p.emulatorSeconds, 0),
-        p.requests,
-        p.status429,
-        peaks(p.peaks),
-        p.command === "up" ? `${f(r.stateBytes / 1024, 0)} KB` : "",
-      ]),
-    ),
-  );
-}
-
-function flavoursTable(rows: readonly FlavourRow[]): string {
-  const bytes = (x: number | undefined) => (x === undefined ? "-" : `${f(x, 0)} B`);
-  return table(
-    [
-      "Flavour",
-      "Pods",
-      "Exit",
-      "Wall (s)",
-      "Requests",
-      "429s",
-      "Peak MB CLI / provider / program",
-      "Pod in state",
-      "Its inputs and outputs",
-      "Serialized provider",
-    ],
-    "lrrrrrlrrr",
-    rows.map((r) => [
-      r.flavour,
-      r.pods,
-      r.exitCode,
-      f(r.wallSeconds),
-      r.requests,
-      r.status429,
-      peaks(r.peaks),
-      bytes(r.state?.podEntryBytes),
-      bytes(r.state?.propertyBytesPerPod),
-      bytes(r.state?.providerBytesPerPod),
     ]),
   );
 }
@@ -290,47 +138,15 @@ function costTable(results: BenchResults): string {
   );
 }
 
-/** Scenario 5e: each shape and size, its requests by route. */
-function usersTable(runs: readonly UsersFleetResult[]): string {
-  return table(
-    [
-      "Pods",
-      "Pods written",
-      "Settled from 1st (s)",
-      "Bound (s)",
-      "x bound",
-      "Requests",
-      "Per pod",
-      "429s",
-      "Requests by route",
-    ],
-    "rlrrrrrrl",
-    runs.flatMap((r) => {
-      const figures = upOf(r);
-      if (!figures) return [];
-      const { up, t, fromFirst } = figures;
-      return [
-        [
-          r.resources,
-          r.shape === "shared-volume" ? "fallbacks, one shared volume" : "GPU fallbacks",
-          f(fromFirst),
-          t.bound,
-          f(fromFirst / t.bound, 2),
-          up.requests,
-          f(up.requests / r.resources, 2),
-          up.status429,
-          routesOf(up.byRoute).replaceAll("|", "\\|"),
-        ],
-      ];
-    }),
-  );
-}
-
 /** The block between the markers: every table, each under the scenario it measures. */
 export function figuresMarkdown(results: BenchResults): string {
-  const { full, plugin } = results;
+  const { full, plugin, stacks } = results;
   const cli = full.programThroughCli;
-  // 5d runs in a full run and alone (--only plugin): the later of the two is shown.
+  // 5b and 5d run in a full run and alone (--only stacks, --only plugin): the later is shown.
+  const stacksAlone = stacks && stacks.startedAt > full.startedAt ? stacks : undefined;
+  const stacksRun = stacksAlone?.stacks ?? cli.stacks;
+  // Four keys of one user runs only alone (--only stacks --keys four): shown beside the one key.
+  const fourKeys = results.stacksFour;
   const alone = plugin && plugin.startedAt > full.startedAt ? plugin : undefined;
   const flavourRun: RunInfo = alone ?? full;
   const flavourRows = (alone ?? full.programThroughCli).flavours.table;
@@ -353,8 +169,10 @@ export function figuresMarkdown(results: BenchResults): string {
     programTable(full.program),
     `### 5. The fleet program through the real CLI: parallelism (clock x${cli.parallelism[0]?.scale ?? "-"})`,
     parallelismTable(cli.parallelism),
-    `### 5b. Several stacks on one API key (clock x${cli.stacks.scale})`,
-    stacksTable(cli.stacks),
+    `### 5b. Several stacks on one account (clock x${stacksRun.scale})`,
+    ...(stacksAlone ? [source("latest-stacks.json", stacksAlone)] : []),
+    ...(fourKeys ? [source("latest-stacks-four.json", fourKeys)] : []),
+    stacksTable(fourKeys ? [stacksRun, fourKeys.stacks] : [stacksRun]),
     `### 5c. Scale through the real CLI (clock x${cli.scale[0]?.scale ?? "-"})`,
     scaleTable(cli.scale),
     `### 5d. The provider plugin next to the dynamic provider (clock x${flavourRun.parameters.clockScale})`,

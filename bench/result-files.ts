@@ -58,6 +58,14 @@ export interface PluginReport extends RunInfo {
   readonly flavours: FlavoursReport;
 }
 
+/**
+ * bench/results/latest-stacks.json: `node dist/bench/run.js --only stacks`, scenario 5b alone;
+ * latest-stacks-four.json with `--keys four`.
+ */
+export interface StacksReport extends RunInfo {
+  readonly stacks: StacksResult;
+}
+
 /** bench/results/latest-users.json: `node dist/bench/run.js --only users`, scenario 5e alone. */
 export interface UsersReport extends RunInfo {
   readonly users: readonly UsersFleetResult[];
@@ -74,6 +82,8 @@ export interface BenchResults {
   readonly full: FullReport;
   readonly plugin: PluginReport | undefined;
   readonly users: UsersReport | undefined;
+  readonly stacks: StacksReport | undefined;
+  readonly stacksFour: StacksReport | undefined;
   readonly cost: CostReport | undefined;
 }
 
@@ -86,6 +96,8 @@ export function readBenchResults(dir: string): BenchResults {
     full,
     plugin: read<PluginReport>("latest-plugin.json"),
     users: read<UsersReport>("latest-users.json"),
+    stacks: read<StacksReport>("latest-stacks.json"),
+    stacksFour: read<StacksReport>("latest-stacks-four.json"),
     cost: read<CostReport>("cost.json"),
   };
 }

@@ -3,15 +3,17 @@
  * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
  * `--only plugin` runs only 5d, the provider plugin against the dynamic provider, and writes
  * bench/results/latest-plugin.json; `--only users` runs only 5e, the fleet as users write it, and
- * writes bench/results/latest-users.json. A full run then rewrites the figures of bench/README.md
+ * writes bench/results/latest-users.json; `--only stacks` runs only 5b and writes
+ * bench/results/latest-stacks.json (with `--keys four`, each stack on a key of its own, all of one
+ * user: latest-stacks-four.json). A full run then rewrites the figures of bench/README.md
  * (bench/readme.ts); a quick run leaves them alone.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { benchChart } from "./chart.js";
-import { type CliProgramResult, runProgramWithCli, upOf } from "./cli-program.js";
-import { runStacksWithCli } from "./cli-stacks.js";
+import { type CliProgramResult, runProgramWithCli } from "./cli-program.js";
+import { runStacksWithCli, type StackKeys, stacksLine } from "./cli-stacks.js";
 import { columns, f } from "./columns.js";
 import { costOfPreview } from "./cost.js";
 import { compareFlavours } from "./flavours.js";
@@ -22,15 +24,29 @@ import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
 import { writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
-import type { CostReport, FullReport, PluginReport, RunInfo, UsersReport } from "./result-files.js";
+import type {
+  CostReport,
+  FullReport,
+  PluginReport,
+  RunInfo,
+  StacksReport,
+  UsersReport,
+} from "./result-files.js";
+import { cliRow, fleetRow } from "./rows.js";
 import { runUsersFleets, USERS_SCALE, USERS_T } from "./users-fleet.js";
 
 const quick = process.argv.includes("--quick");
-/** `--only plugin`: scenario 5d alone; `--only users`: 5e alone; `--only cost`: scenario 8 alone. */
+/** `--only plugin`: 5d alone; `--only users`: 5e alone; `--only stacks`: 5b alone; `--only cost`: 8. */
 const onlyAt = process.argv.indexOf("--only");
 const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
-if (onlyAt >= 0 && only !== "plugin" && only !== "users" && only !== "cost") {
-  process.stderr.write("usage: node dist/bench/run.js [--quick] [--only plugin|users|cost]\n");
+/** `--keys four`, with `--only stacks`: each stack on a key of its own, all of one user. */
+const keysAt = process.argv.indexOf("--keys");
+const keys = (keysAt < 0 ? "one" : process.argv[keysAt + 1]) as StackKeys;
+const onlyOk = only === undefined || ["plugin", "users", "stacks", "cost"].includes(only);
+if (!onlyOk || !["one", "four"].includes(keys) || (keysAt >= 0 && only !== "stacks")) {
+  process.stderr.write(
+    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|stacks [--keys one|four]]\n",
+  );
   process.exit(2);
 }
 const out = (line = "") => process.stdout.write(`${line}\n`);
@@ -46,30 +62,6 @@ const CLI_SCALE = 10;
 const STACKS_SCALE = 2;
 /** The scale runs look at requests, memory and state size: a fast clock. */
 const SCALE_SCALE = 20;
-
-/** `x` over `bound`, as a signed percentage. */
-const pct = (x: number, bound: number) => `${x >= bound ? "+" : ""}${f(((x - bound) / bound) * 100)} %`;
-
-/** A row of scenario 5: one `up` through the real CLI. */
-function cliRow(r: CliProgramResult): string {
-  const figures = upOf(r);
-  if (!figures) return `${r.resources} pods: no up`;
-  const { up, t, fromFirst } = figures;
-  return columns(
-    [r.resources, 4],
-    [String(r.parallel), 9],
-    [`${f(t.firstCreate)}/${f(t.lastCreate)}`, 18],
-    [f(t.allRunning), 8],
-    [f(fromFirst), 9],
-    [t.bound, 6],
-    [pct(fromFirst, t.bound), 8],
-    [up.requests, 5],
-    [up.status429, 5],
-    [`${f(t.lagMedian, 2)}/${f(t.lagP90, 2)}`, 12],
-    [`${f(up.peaks.cli, 0)}/${f(up.peaks.host, 0)}/${f(up.peaks.program, 0)}`, 25],
-    [up.pacingNote ? "yes" : "no", 4],
-  );
-}
 
 /**
  * One scenario alone (`--only <name>`): its figures written to bench/results/<file>.json, with
@@ -116,6 +108,25 @@ const onlyPlugin = () =>
     async () => ({ flavours: await compareFlavours([], { quick, tSeconds: T, scale: SCALE_SCALE, out }) }),
   );
 
+/** `--only stacks`: scenario 5b alone, written to bench/results/latest-stacks[-four].json. */
+const onlyStacks = () =>
+  scenarioAlone<Omit<StacksReport, keyof RunInfo>>(
+    `5b: 4 stacks, ${keys === "one" ? "one API key" : "a key each"}`,
+    keys === "four" ? "latest-stacks-four" : "latest-stacks",
+    { tSeconds: T, clockScale: STACKS_SCALE },
+    async () => {
+      const stacks = await runStacksWithCli({
+        stacks: 4,
+        podsPerStack: quick ? 5 : 50,
+        scale: STACKS_SCALE,
+        tSeconds: T,
+        keys,
+      });
+      out(stacksLine(stacks));
+      return { stacks };
+    },
+  );
+
 /** `--only users`: scenario 5e alone, written to bench/results/latest-users.json. */
 const onlyUsers = () =>
   scenarioAlone<Omit<UsersReport, keyof RunInfo>>(
@@ -137,22 +148,6 @@ async function mainOnlyCost(): Promise<void> {
     `cost of a ${figures.resources}-resource preview (${figures.documentBytes} bytes): priced in ${f(figures.priceMs)} ms, with table, markdown and JSON ${f(figures.priceAndRenderMs)} ms (median of ${figures.runsMs.length})`,
   );
   out("Written to bench/results/cost.json; figures of bench/README.md rewritten");
-}
-
-function fleetRow(r: FleetResult): string {
-  const reads = (r.byRoute["GET /v2/pods"] ?? 0) + (r.byRoute["GET /v2/pods/:id"] ?? 0);
-  return [
-    r.strategy.padEnd(8),
-    String(r.n).padStart(4),
-    f(r.allRunningSeconds).padStart(8),
-    f(r.ratioToT, 2).padStart(6),
-    String(r.requests).padStart(6),
-    String(r.byRoute["POST /v2/pods"] ?? 0).padStart(6),
-    String(reads).padStart(6),
-    String(r.status429).padStart(5),
-    `${f(r.lagMedian, 2)}/${f(r.lagP90, 2)}/${f(r.lagMax, 2)}`.padStart(18),
-    String(r.failures).padStart(5),
-  ].join(" ");
 }
 
 async function main(): Promise<void> {
@@ -248,9 +243,7 @@ async function main(): Promise<void> {
     scale: STACKS_SCALE,
     tSeconds: T,
   });
-  out(
-    `up exit ${stacks.up.exitCode}: ${stacks.created} of ${k * perStack} pods; all RUNNING ${f(stacks.fleet.allRunning - stacks.fleet.firstCreate)} s after the first create (bound ${stacks.fleet.bound} s, ${pct(stacks.fleet.allRunning - stacks.fleet.firstCreate, stacks.fleet.bound)}), ${stacks.up.requests} requests, ${stacks.up.status429} 429s, lag median ${f(stacks.fleet.lagMedian, 2)} s / p90 ${f(stacks.fleet.lagP90, 2)} s; destroy exit ${stacks.destroy.exitCode}, ${stacks.destroy.requests} requests, ${stacks.destroy.status429} 429s`,
-  );
+  out(stacksLine(stacks));
   out();
   out(
     `5c. Scale: preview, up, refresh, destroy through the real CLI with PULUMI_PARALLEL=N (T = ${T} s, clock x${SCALE_SCALE})`,
@@ -372,14 +365,8 @@ async function main(): Promise<void> {
   }
 }
 
-(only === "plugin"
-  ? onlyPlugin()
-  : only === "users"
-    ? onlyUsers()
-    : only === "cost"
-      ? mainOnlyCost()
-      : main()
-).then(
+const mains = { plugin: onlyPlugin, users: onlyUsers, stacks: onlyStacks, cost: mainOnlyCost };
+(only === undefined ? main : mains[only as keyof typeof mains])().then(
   () => process.exit(0),
   (err: unknown) => {
     out(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);

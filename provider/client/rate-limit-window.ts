@@ -14,6 +14,8 @@ export interface WindowState {
   quota: number | undefined;
   windowMs: number | undefined;
   lastGrantAt: number;
+  /** Answers whose headers told of this window: a window's first requests ramp up by them. */
+  answers: number;
   /** Our requests granted since this window began, as far as we can tell where it began. */
   ours: number;
   /**
@@ -56,8 +58,9 @@ const CONCLUSIVE_EXCESS_FRACTION = 0.25;
 const MIN_PART = 1 / 8;
 
 /**
- * The window `header` describes, given what we knew of it (`prev`) and how many of our requests
- * are in flight (the one answered included): undefined while the headers never said what is left.
+ * The window `header` describes, given what we knew of it (`prev`), how many of our requests are
+ * in flight (the one answered included) and how many answers the process has had (a window first
+ * told of is as far ramped up as the process): undefined while the headers never said what is left.
  * `suspectedExcess` is how many more a fresher header showed used than we could have sent, when
  * that makes another caller suspected but not yet seen.
  */
@@ -66,6 +69,7 @@ export function observedWindow(
   header: RateLimitWindow,
   now: number,
   inFlight: number,
+  answered: number,
 ): { state: WindowState | undefined; suspectedExcess: number | undefined } {
   const quota = header.quota ?? prev?.quota;
   const windowMs = header.windowSeconds !== undefined ? header.windowSeconds * 1000 : prev?.windowMs;
@@ -109,6 +113,7 @@ export function observedWindow(
       quota,
       windowMs,
       lastGrantAt: prev?.lastGrantAt ?? 0,
+      answers: sameWindow ? prev.answers + 1 : prev === undefined ? answered : 1,
       ours,
       sharedUntil,
       part,
@@ -128,6 +133,7 @@ export function rolledOver(w: WindowState, now: number, inFlight: number): Windo
       ...w,
       // Requests still in flight may reach the service after its reset and count in the new window.
       remaining: w.quota - inFlight,
+      answers: 0,
       ours: inFlight,
       seenUsed: 0,
       // Those in flight count in `ours` already.

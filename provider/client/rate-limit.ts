@@ -97,9 +97,15 @@ export interface BackgroundReader {
  * at a window's edge, unless it shows more than such an edge could. Then, for two windows, a
  * request waits while as many are in flight as half our part of what is left (our part: what we
  * sent of what those headers show used), so the callers together take about what remains, answer
- * by answer, instead of each bursting the whole window at its reset; and the watcher holds back
- * only its part of the share. The first answers of a process ramp up (one more in flight per
- * answer) so a caller that starts beside others sees them before it bursts.
+ * by answer, instead of each bursting the whole window at its reset. The first answers of a process
+ * ramp up (one more in flight per answer) so a caller that starts beside others sees them before it
+ * bursts, and so do the first requests of every window; once it has met another caller, or a 429,
+ * no more are in flight than half of what is left.
+ *
+ * In a shared window every caller's creates draw on one count, so each leaves the whole share to
+ * the watchers, and our watcher reads only when pods are due and no more often than one of several
+ * callers may (`shared`, provider/host/read-schedule.ts): creates that left only our own watcher's
+ * part would see it taken by the others' creates.
  */
 export class RateLimitBudget {
   private readonly windows = new Map<string, WindowState>();
@@ -110,6 +116,12 @@ export class RateLimitBudget {
   private reader: BackgroundReader | undefined;
   /** Foreground requests waiting in `acquire`, the one asking included. */
   private queued = 0;
+  /**
+   * Whether another caller of the key has ever been seen, or a 429 answered: from then on no more
+   * requests are in flight than half of what is left. A process that never met another caller
+   * sends what the window has room for.
+   */
+  private contested = false;
 
   constructor(private readonly clock: Clock) {}
 
@@ -165,13 +177,25 @@ export class RateLimitBudget {
         continue;
       }
       const lowWater = w.quota === undefined ? 0 : Math.ceil(w.quota * LOW_WATER_FRACTION);
-      // With other callers on the key, a caller has no more in flight than half its part of what
-      // is left before answers say how much is left now: the callers' parts add up to what remains,
-      // the half is headroom for the ones it has not seen, and nobody takes all of it at a reset.
       const shared = now < w.sharedUntil;
-      const planned =
-        priority === "background" && this.reader !== undefined && w.remaining <= this.held(w, now);
-      if (shared && !planned && this.inFlight >= Math.max(1, Math.floor((w.remaining * w.part) / 2))) {
+      const held = this.held(w, now);
+      // A window's first requests ramp up as a process's do: another caller may have begun it while
+      // we waited for its reset (one we never saw: it started after our requests of the window
+      // before, or a 429 was our only sign of it), and its answers show that before we burst into
+      // what the others took.
+      if (w.answers < SLOW_START && this.inFlight >= Math.max(1, w.answers)) {
+        wait = Math.max(wait, ANSWER_WAIT_MS);
+      }
+      // Once contested, a caller has no more in flight than half of what it may take before answers
+      // say how much is left now: not seeing the others now, what is left (they may be taking the
+      // rest); with other callers, its part of what is left, above the watchers' reads for creates.
+      // The callers' parts add up to what remains, the half is headroom for the ones it has not
+      // seen, and nobody takes all of it at a reset.
+      const planned = priority === "background" && this.reader !== undefined && w.remaining <= held;
+      const mayTake = !shared
+        ? w.remaining
+        : (priority === "foreground" ? w.remaining - held : w.remaining) * w.part;
+      if (this.contested && !planned && this.inFlight >= Math.max(1, Math.floor(mayTake / 2))) {
         wait = Math.max(wait, ANSWER_WAIT_MS);
       }
       // A watcher that plans its reads (setBackgroundReader) paces itself: its reads go when its
@@ -180,24 +204,53 @@ export class RateLimitBudget {
         const spacing = (w.resetAt - now) / w.remaining;
         wait = Math.max(wait, w.lastGrantAt + spacing - now);
       }
-      // Hold back only from a queue the window cannot take whole anyway: a fleet that fits goes now.
-      if (priority === "foreground" && this.queued > w.remaining && w.remaining <= this.held(w, now)) {
+      if (priority === "foreground" && held > 0 && this.holdsBack(w, held, shared)) {
         wait = Math.max(wait, Math.min(w.resetAt - now, HELD_RECHECK_MS));
       }
     }
     return Math.max(0, wait);
   }
 
-  /** Requests of `w` that foreground work must leave to the watcher's planned reads. */
+  /**
+   * Whether foreground work waits so that `held` requests of `w` stay for the watchers' reads.
+   * Alone, only a queue the window cannot take whole waits: a fleet that fits goes now. Shared, a
+   * caller cannot see the others' queues (an engine hands creates over a few at a time, so its own
+   * queue is no measure of them either): it waits once its part of what is left above the held
+   * reads is less than one request, since every other caller may have one in flight by then.
+   */
+  private holdsBack(w: WindowState, held: number, shared: boolean): boolean {
+    if (shared) return (w.remaining - held) * w.part < 1;
+    return w.remaining <= held && this.queued > w.remaining;
+  }
+
+  /**
+   * Requests of `w` that foreground work must leave to the watchers' planned reads. Shared with
+   * other callers, every caller's creates draw on the one count the headers show, and no caller
+   * sees when the others' watchers will read: each leaves the whole share while its own watcher
+   * waits for pods, so that no caller's creates take what the others' watchers need (a caller whose
+   * own pods are not due before the reset would otherwise take the reads of one whose pods are).
+   */
   private held(w: WindowState, now: number): number {
     if (!this.reader || w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) {
       return 0;
     }
-    // Shared with other callers, each holds only its part of the share: every caller has a
-    // watcher, and a full share each would give the watchers together most of the window.
-    const cap = Math.ceil(w.quota * BACKGROUND_SHARE * (now < w.sharedUntil ? w.part : 1));
+    const cap = Math.ceil(w.quota * BACKGROUND_SHARE);
+    if (now < w.sharedUntil) return cap;
     const planned = this.reader.plannedReads(now, w.resetAt);
-    return Math.min(cap, Number.isFinite(planned) ? Math.ceil(planned) : cap);
+    return Number.isFinite(planned) ? Math.min(cap, Math.ceil(planned)) : cap;
+  }
+
+  /**
+   * Whether other callers of the key draw on a short window now (seen in the headers): the
+   * watcher then reads only when pods are due, and no more often than a caller among several may.
+   */
+  shared(): boolean {
+    const now = this.clock.now();
+    for (const known of this.windows.values()) {
+      const w = this.current(known, now);
+      if (w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS && now < w.sharedUntil) return true;
+    }
+    return false;
   }
 
   /**
@@ -218,8 +271,10 @@ export class RateLimitBudget {
         header,
         now,
         this.inFlight,
+        this.answered,
       );
       if (state) this.windows.set(header.name, state);
+      if (state && now < state.sharedUntil) this.contested = true;
       if (suspectedExcess !== undefined)
         debug(
           () =>
@@ -231,6 +286,7 @@ export class RateLimitBudget {
 
   /** Stops every request until `seconds` from now (a 429's Retry-After). */
   pauseFor(seconds: number): void {
+    this.contested = true;
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + seconds * 1000);
     debug(() => `429: every request paused for ${seconds} s; ${this.describe()}`);
   }

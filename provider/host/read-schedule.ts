@@ -16,6 +16,13 @@ export interface ReadIntervals {
   readonly followUpMs: number;
   /** Time between reads while every pod waited for is not due yet (read for failures only). @default 30000 */
   readonly idleIntervalMs: number;
+  /**
+   * Shared with other callers of the key: the shortest time between reads of waits that have no
+   * due window to go by (a kind never seen arrive, a late pod, a pod to go or stop). Every caller's
+   * watcher reads from what creates leave, a fifth of the window, so each takes a few a minute.
+   * @default 20000
+   */
+  readonly sharedIntervalMs: number;
 }
 
 /** When a pod is expected to reach RUNNING, learned from pods of its kind. */
@@ -32,13 +39,30 @@ export interface DueWindow {
 export type ReadPace = "relaxed" | "steady" | DueWindow;
 
 export interface ReadState {
-  /** The last read saw a pod change status: pods created together tend to change together. */
+  /**
+   * The last read saw a pod change status (shared: reach its target): pods created together tend
+   * to change together.
+   */
   readonly followUp: boolean;
   /** The interval the rate-limit budget can afford. */
   readonly affordable: number;
   /** A pod past its due window is read at the normal interval, or taken for arrived (`"arrived"`). */
   readonly late: "read" | "arrived";
+  /**
+   * Other callers of the key draw on the same quota window (`RateLimitBudget.shared`): the reads
+   * that creates leave are every caller's watcher's, so this one reads pods of a known kind only
+   * when they are due (none before their due window, a few spread over it), the rest at the shared
+   * interval, and follows up no sooner than the shortest interval.
+   */
+  readonly shared: boolean;
 }
+
+/**
+ * Shared, the reads of a due window: one each of this many steps into it (its width over this, no
+ * shorter than the shortest interval), so the last is at its end. Each batch of pods of a kind then
+ * learns a window this many times narrower than the one before.
+ */
+const SHARED_DUE_READS = 5;
 
 /**
  * When the next read is, given when the last one was and how each wait wants to be read at `now`:
@@ -54,7 +78,8 @@ export function nextReadAt(
 ): number {
   const next = Math.min(...paces.map((pace) => wantedAt(pace, lastReadAt, now, state, intervals)));
   // Pods created a moment apart fall due a moment apart: one read serves them all.
-  return Math.max(next, lastReadAt + (state.followUp ? intervals.followUpMs : intervals.minIntervalMs));
+  const soonest = state.followUp && !state.shared ? intervals.followUpMs : intervals.minIntervalMs;
+  return Math.max(next, lastReadAt + soonest);
 }
 
 /** When one wait wants its next read. */
@@ -65,13 +90,25 @@ function wantedAt(
   state: ReadState,
   intervals: ReadIntervals,
 ): number {
-  if (pace === "relaxed") return lastReadAt + Math.max(intervals.maxIntervalMs, state.affordable);
+  const shared = state.shared ? intervals.sharedIntervalMs : 0;
+  if (pace === "relaxed") return lastReadAt + Math.max(intervals.maxIntervalMs, state.affordable, shared);
+  const affordable = Math.max(intervals.minIntervalMs, state.affordable);
   const normal =
-    lastReadAt + Math.min(Math.max(intervals.minIntervalMs, state.affordable), intervals.maxIntervalMs);
-  if (pace === "steady") return state.followUp ? lastReadAt + intervals.followUpMs : normal;
-  if (now < pace.start) return Math.min(lastReadAt + intervals.idleIntervalMs, pace.start);
+    lastReadAt +
+    (state.shared ? Math.max(affordable, shared) : Math.min(affordable, intervals.maxIntervalMs));
+  const followUp = lastReadAt + (state.shared ? intervals.minIntervalMs : intervals.followUpMs);
+  if (pace === "steady") return state.followUp ? followUp : normal;
   if (now > pace.end && state.late === "arrived") return Number.POSITIVE_INFINITY;
-  if (state.followUp) return lastReadAt + intervals.followUpMs;
+  if (state.shared) {
+    if (now > pace.end) return state.followUp ? followUp : normal;
+    // No read before the due window. Its start is when the last pod of the kind was last seen not
+    // there yet, so the first read is a step into it; a wide window (learned from reads far apart)
+    // gets a few reads, not one a second.
+    const step = Math.max(intervals.minIntervalMs, (pace.end - pace.start) / SHARED_DUE_READS);
+    return Math.max(pace.start + step, state.followUp ? followUp : lastReadAt + step);
+  }
+  if (now < pace.start) return Math.min(lastReadAt + intervals.idleIntervalMs, pace.start);
+  if (state.followUp) return followUp;
   return now <= pace.end ? lastReadAt + intervals.minIntervalMs : normal;
 }
 
@@ -103,13 +140,18 @@ export class ArrivalTimes {
 
   /**
    * When pods of `kind` have reached RUNNING, counted from `since`: after the median of their last
-   * misses, by the median of their first sightings (plus a second). Undefined until one has been seen.
+   * misses, by the median of their first sightings (plus a second), over the narrower half of the
+   * samples: a pod read seconds apart says more than one read far apart (a first pod of its kind
+   * among other callers, read at the shared interval), and each batch of pods narrows the window.
+   * Undefined until one has been seen.
    */
   dueWindow(kind: string, since: number): DueWindow | undefined {
     const samples = this.samples.get(kind);
     if (!samples || samples.length === 0) return undefined;
-    const start = since + median(samples.map((x) => x.lo));
-    return { start, end: Math.max(start, since + median(samples.map((x) => x.hi))) + DUE_SLACK_MS };
+    const byWidth = [...samples].sort((a, b) => a.hi - a.lo - (b.hi - b.lo));
+    const narrow = byWidth.slice(0, Math.ceil(byWidth.length / 2));
+    const start = since + median(narrow.map((x) => x.lo));
+    return { start, end: Math.max(start, since + median(narrow.map((x) => x.hi))) + DUE_SLACK_MS };
   }
 }
 

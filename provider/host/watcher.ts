@@ -14,8 +14,10 @@
  * while the pods it waits for cannot be ready yet and every second while they are due. It tells the
  * rate-limit budget how many reads that plan needs (it is the budget's `BackgroundReader`), and
  * creates leave those to it: in a fleet that fills the quota, the pods still get seen RUNNING within
- * a second or two of getting there. When it reads is one function (read-schedule.ts) for the loop
- * and the plan alike.
+ * a second or two of getting there. With other callers on the key (`RateLimitBudget.shared`), what
+ * creates leave is every caller's watcher's: it reads pods only when they are due, a few reads over
+ * the time they are expected. When it reads is one function (read-schedule.ts) for the loop and
+ * the plan alike.
  */
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
@@ -38,6 +40,7 @@ const DEFAULTS: WatcherOptions = {
   reserve: 5,
   followUpMs: 400,
   idleIntervalMs: 30_000,
+  sharedIntervalMs: 20_000,
 };
 
 /** The most reads `plannedReads` counts: a plan beyond it is as good as reading all the time. */
@@ -199,7 +202,7 @@ export class PodWatcher implements BackgroundReader {
    * waiter arrived: a pod just created is PROVISIONING, so reading it at once would be wasted.
    */
   private async run(): Promise<void> {
-    let followUp = false;
+    let seen = { changed: 0, ended: 0 };
     this.budget.setBackgroundReader(this);
     this.lastReadAt = this.clock.now();
     while (this.waiters.size > 0 && !this.closed) {
@@ -207,14 +210,18 @@ export class PodWatcher implements BackgroundReader {
       const earliest = Math.min(...[...this.waiters].map((w) => w.deadline));
       const affordable = this.budget.affordableInterval(this.options.reserve);
       const paces = [...this.waiters].map((w) => this.readPace(w));
-      const state = { followUp, affordable, late: "read" } as const;
+      const shared = this.budget.shared();
+      // Shared, only a wait that ended is worth a read soon after: a status on the way (STARTING)
+      // says nothing about when the pods get there.
+      const followUp = (shared ? seen.ended : seen.changed) > 0;
+      const state = { followUp, affordable, late: "read", shared } as const;
       const next = Math.min(earliest, nextReadAt(this.lastReadAt, now, paces, state, this.options));
       this.wake = new AbortController();
       await this.clock.sleep(Math.max(0, next - now), this.wake.signal).catch(() => undefined);
       this.wake = undefined;
       if (this.closed) return;
       try {
-        followUp = (await this.poll()) > 0;
+        seen = await this.poll();
       } catch (err) {
         if (
           isRunpodApiError(err, ERROR_CODES.UNAUTHORIZED, ERROR_CODES.FORBIDDEN, ERROR_CODES.INVALID_CONFIG)
@@ -224,7 +231,7 @@ export class PodWatcher implements BackgroundReader {
           return;
         }
         // The client owns retries of the read: the next one follows the schedule, until the deadlines.
-        followUp = false;
+        seen = { changed: 0, ended: 0 };
       }
       this.expire();
     }
@@ -260,7 +267,12 @@ export class PodWatcher implements BackgroundReader {
       paces.set(typeof pace === "object" ? `${pace.start}:${pace.end}` : pace, pace);
     }
     const distinct = [...paces.values()];
-    const state = { followUp: false, affordable: this.options.maxIntervalMs, late: "arrived" } as const;
+    const state = {
+      followUp: false,
+      affordable: this.options.maxIntervalMs,
+      late: "arrived",
+      shared: this.budget.shared(),
+    } as const;
     let reads = 0;
     for (let t = Math.max(from, this.lastReadAt); reads <= MOST_PLANNED_READS; reads += 1) {
       const next = nextReadAt(t, t, distinct, state, this.options);
@@ -270,30 +282,43 @@ export class PodWatcher implements BackgroundReader {
     return Number.POSITIVE_INFINITY;
   }
 
-  /** One read for every waiter; returns how many pods were seen in a new status. */
-  private async poll(): Promise<number> {
-    const readAt = this.clock.now();
-    this.lastReadAt = readAt;
+  /**
+   * One read for every waiter: how many pods were seen in a new status, and how many waits ended.
+   * The read counts as made when its answer came, not when it was asked for: a read the budget held
+   * until a window's reset is followed by the next one an interval later, not at once.
+   */
+  private async poll(): Promise<{ changed: number; ended: number }> {
     const waiters = [...this.waiters];
-    const ids = new Set(waiters.map((w) => w.podId));
-    let changes = 0;
-    if (ids.size === 1) {
+    const pods = await this.read(waiters).finally(() => {
+      this.lastReadAt = this.clock.now();
+    });
+    const readAt = this.lastReadAt;
+    const seen = { changed: 0, ended: 0 };
+    for (const w of waiters) {
+      const waiting = this.waiters.has(w);
+      if (this.evaluate(w, pods(w.podId), readAt)) seen.changed += 1;
+      if (waiting && !this.waiters.has(w)) seen.ended += 1;
+    }
+    return seen;
+  }
+
+  /** The pods `waiters` wait for, by id: one pod read alone, several with one list. */
+  private async read(waiters: readonly Waiter[]): Promise<(id: string) => Pod | undefined> {
+    if (new Set(waiters.map((w) => w.podId)).size === 1) {
       let pod: Pod | undefined;
       try {
         pod = await this.api.pods.get(waiters[0]?.podId ?? "", { priority: "background" });
       } catch (err) {
         if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
       }
-      for (const w of waiters) if (this.evaluate(w, pod, readAt)) changes += 1;
-      return changes;
+      return () => pod;
     }
     const includeClusterPods = waiters.some((w) => w.clusterMember);
-    const pods = await this.api.pods.list(includeClusterPods ? { includeClusterPods } : {}, {
+    const list = await this.api.pods.list(includeClusterPods ? { includeClusterPods } : {}, {
       priority: "background",
     });
-    const byId = new Map(pods.map((p) => [p.id, p]));
-    for (const w of waiters) if (this.evaluate(w, byId.get(w.podId), readAt)) changes += 1;
-    return changes;
+    const byId = new Map(list.map((p) => [p.id, p]));
+    return (id) => byId.get(id);
   }
 
   /**

@@ -30,6 +30,11 @@ export class ManualClock implements Clock {
     signal?.throwIfAborted();
     return new Promise((resolve) => this.sleepers.push({ until: this.current + Math.max(0, ms), resolve }));
   }
+  /** When each sleeper wakes, soonest first: what a loop asleep on this clock waits for. */
+  wakes(): number[] {
+    return this.sleepers.map((s) => s.until).sort((a, b) => a - b);
+  }
+
   /** Moves time on and wakes every sleeper it passes, letting each run before the next moves. */
   async advance(ms: number): Promise<void> {
     this.current += ms;

@@ -93,8 +93,9 @@ describe("RateLimitBudget", () => {
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=0;t=4', policy: POLICY });
     budget.pauseFor(4);
-    await Promise.all([budget.acquire(), budget.acquire()]);
-    expect(clock.sleeps).toEqual([4000, 4000]);
+    await Promise.all([budget.acquire(), budget.acquire()].map((p) => p.then((t) => t.release())));
+    // Both wait out the pause; then the window's first request goes alone (its ramp-up, below).
+    expect(clock.sleeps.slice(0, 2)).toEqual([4000, 4000]);
   });
 
   it("counts other requests in flight against the remaining count", async () => {
@@ -131,6 +132,11 @@ describe("RateLimitBudget", () => {
     expect(events).toEqual(["probe answered", "second granted"]);
   });
 
+  /** Moves `clock` on by `ms` a request's wait for an answer at a time, so held requests look again. */
+  const waitOut = async (clock: InstanceType<typeof ManualClock>, ms: number) => {
+    for (let t = 0; t < ms; t += 25) await clock.advance(25);
+  };
+
   it("leaves the watcher's planned reads to it when the queue is bigger than the window", async () => {
     const clock = new ManualClock();
     const budget = new RateLimitBudget(clock);
@@ -145,19 +151,24 @@ describe("RateLimitBudget", () => {
         t.release();
       }),
     );
+    // The fresh window of 20 ramps up (no answers here: one in flight at a time); 17 go, 3 stay
+    // for the watcher's reads while 13 creates wait.
     await clock.advance(5000);
-    // The fresh window of 20: 17 go, 3 stay for the watcher's reads while 13 creates wait.
+    await waitOut(clock, 1000);
     expect([granted, budget.snapshot().windows[0]]).toMatchObject([17, { remaining: 3, held: 3 }]);
     (await budget.acquire(undefined, "background")).release();
     planned = 2;
     await clock.advance(1000);
     expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([17, 2]);
-    // The watcher needs less: the held-back creates look again within a second and take it.
+    // The watcher needs less: the held-back creates look again within a second and take it (still
+    // one at a time, no answer having come in this window).
     planned = 0;
     await clock.advance(1000);
+    await waitOut(clock, 100);
     expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([19, 0]);
     budget.setBackgroundReader(undefined);
     await clock.advance(60_000);
+    await waitOut(clock, 1000);
     await Promise.all(queue);
     expect(granted).toBe(30);
   });
@@ -252,8 +263,11 @@ describe("RateLimitBudget", () => {
     budget.observe({ rateLimit: '"minute";r=0;t=50', policy: POLICY });
     await clock.advance(25);
     expect(granted).toBe(3);
+    for (const t of tickets.slice(0, 3)) (await t).release();
+    // After it, the window's first request goes alone: the others may have begun it already.
     await clock.advance(50_000);
-    expect(granted).toBeGreaterThan(3);
+    await clock.advance(25);
+    expect(granted).toBe(4);
     for (const t of tickets) void t.then((x) => x.release());
   });
 
@@ -265,7 +279,10 @@ describe("RateLimitBudget", () => {
     return { shared: w?.shared, held: w?.held };
   };
   /** Past the ramp-up, a watcher wanting all it may hold, and a first header with `left` left, if any. */
-  const watched = async (left: number | undefined, clock = new RecordingClock()) => {
+  const watched = async (
+    left: number | undefined,
+    clock: RecordingClock | ManualClock = new RecordingClock(),
+  ) => {
     const budget = new RateLimitBudget(clock);
     pastRampUp(budget);
     budget.setBackgroundReader({ plannedReads: () => Number.POSITIVE_INFINITY });
@@ -290,24 +307,25 @@ describe("RateLimitBudget", () => {
   it("takes two headers in a row showing more used than it sent for another caller", async () => {
     const budget = await watched(50);
     expect(await answer(budget, 5, 40)).toEqual({ shared: false, held: 12 });
-    // Our part since the window's first header, 9 of 20: the watcher holds that part of its 12.
-    expect(await answer(budget, 4, 30)).toEqual({ shared: true, held: 6 });
+    // Our part since the window's first header, 9 of 20; the watchers' share stays whole.
+    expect(await answer(budget, 4, 30)).toEqual({ shared: true, held: 12 });
+    expect(budget.shared()).toBe(true);
   });
 
   it("counts from a window's start after its reset, not from the window before", async () => {
     const budget = await watched(0);
-    // After the reset: 10 used for our 1, then 15 for our 2. Our part, 2 of 15, holds 2 of 12.
+    // After the reset: 10 used for our 1, then 15 for our 2.
     expect(await answer(budget, 1, 50)).toEqual({ shared: false, held: 12 });
-    expect(await answer(budget, 1, 45)).toEqual({ shared: true, held: 2 });
+    expect(await answer(budget, 1, 45)).toEqual({ shared: true, held: 12 });
   });
 
   it("takes one header for another caller when it shows more than a quarter of the window beyond ours", async () => {
     const budget = await watched(58);
-    // 15 beyond ours is a suspicion; 16 is another caller. Our part of that header, 1 of 17, is
-    // below the smallest part counted: the watcher holds an eighth of 12.
+    // 15 beyond ours is a suspicion; 16 is another caller.
     expect(await answer(budget, 1, 42)).toEqual({ shared: false, held: 12 });
+    expect(budget.shared()).toBe(false);
     const fresh = await watched(58);
-    expect(await answer(fresh, 1, 41)).toEqual({ shared: true, held: 2 });
+    expect(await answer(fresh, 1, 41)).toEqual({ shared: true, held: 12 });
   });
 
   it("does not take its own requests in flight at a window's first header for another caller's", async () => {
@@ -322,21 +340,132 @@ describe("RateLimitBudget", () => {
   });
 
   it.each([
-    ["within a window", 50],
-    ["at a reset", 0],
-  ])("alone, does not take its own requests counted late for another caller's (%s)", async (_name, left) => {
+    ["within a window", false],
+    ["across a reset", true],
+  ])("alone, does not take its own requests counted late for another caller's (%s)", async (_name, reset) => {
     const clock = new RecordingClock();
-    const budget = await watched(left, clock);
-    // 20 go at once; their answers come back out of order, each header counting several more than
-    // the last while we send nothing: all of it ours, counted late.
+    const budget = await watched(50, clock);
+    // 20 go at once; their answers come back out of order (after the window's reset, for the second
+    // case: they count in the new one), each header counting several more than the last while we
+    // send nothing: all of it ours, counted late.
     const tickets = await Promise.all(Array.from({ length: 20 }, () => budget.acquire()));
-    expect(Math.max(0, ...clock.sleeps)).toBe(left === 0 ? 60_000 : 0);
-    const top = left === 0 ? 60 : left;
+    expect(clock.sleeps).toEqual([]);
+    if (reset) clock.advance(60_000);
+    const top = reset ? 60 : 50;
     for (const counted of [1, 8, 15, 20]) {
       budget.observe({ rateLimit: `"minute";r=${top - counted};t=60`, policy: POLICY });
     }
     expect(budget.snapshot().windows[0]).toMatchObject({ shared: false, held: 12 });
     for (const t of tickets) t.release();
+  });
+
+  it.each([
+    ["alone so far", false],
+    ["once a 429 told of another caller", true],
+  ])(
+    "%s, sends one request into a window after its reset, then one more in flight per answer",
+    async (_name, had429) => {
+      const clock = new ManualClock();
+      const budget = await watched(60, clock);
+      // Alone, it spent the window itself: but others may have started after its last request, and
+      // be there at the next reset. The 429 of a caller that started when the others had spent the
+      // window is its only sign of them.
+      expect(await answer(budget, 60, 0)).toMatchObject({ shared: false });
+      if (had429) budget.pauseFor(60);
+      let granted = 0;
+      const tickets = Array.from({ length: 10 }, () =>
+        budget.acquire().then((t) => {
+          granted += 1;
+          return t;
+        }),
+      );
+      // Another caller may have begun the window while we waited: one request asks first.
+      await clock.advance(60_000);
+      await waitOut(clock, 100);
+      expect([granted, budget.snapshot().inFlight]).toEqual([1, 1]);
+      // Each answer lets one more be in flight: the next header would show another caller's use.
+      const answerOf = async (i: number, left: number) => {
+        budget.observe({ rateLimit: `"minute";r=${left};t=60`, policy: POLICY });
+        (await tickets[i])?.release();
+        await waitOut(clock, 100);
+        return [granted, budget.snapshot().inFlight];
+      };
+      expect(await answerOf(0, 59)).toEqual([2, 1]);
+      expect(await answerOf(1, 58)).toEqual([4, 2]);
+      expect(await answerOf(2, 57)).toEqual([6, 3]);
+      for (const t of tickets) void t.then((x) => x.release());
+    },
+  );
+
+  it.each([
+    ["never met another caller nor a 429: all that is left", false, 10],
+    ["after a 429, alone now: 10, 9, 8 left as they go, and with 7 left 3 is half", true, 3],
+  ])("in flight before the next answer, %s", async (_name, had429, inFlight) => {
+    const clock = new ManualClock();
+    const budget = new RateLimitBudget(clock);
+    pastRampUp(budget);
+    budget.observe({ rateLimit: '"minute";r=10;t=60', policy: POLICY });
+    if (had429) budget.pauseFor(1);
+    await clock.advance(1000);
+    const tickets = Array.from({ length: 10 }, () => budget.acquire());
+    expect(budget.snapshot().inFlight).toBe(inFlight);
+    for (const t of tickets) void t.then((x) => x.release());
+    await waitOut(clock, 500);
+    await Promise.all(tickets);
+  });
+
+  /** A budget that has seen another caller (the headers of "takes two headers in a row" above). */
+  const sharedWith = async (plannedReads: number) => {
+    const clock = new ManualClock();
+    const budget = new RateLimitBudget(clock);
+    pastRampUp(budget);
+    budget.setBackgroundReader({ plannedReads: () => plannedReads });
+    await answer(budget, 0, 50);
+    await answer(budget, 5, 40);
+    await answer(budget, 4, 30);
+    return { budget, clock };
+  };
+  /** The same requests alone: each header shows only ours. */
+  const alone = async (plannedReads: number) => {
+    const clock = new ManualClock();
+    const budget = new RateLimitBudget(clock);
+    pastRampUp(budget);
+    budget.setBackgroundReader({ plannedReads: () => plannedReads });
+    await answer(budget, 0, 50);
+    await answer(budget, 5, 45);
+    await answer(budget, 4, 41);
+    return { budget, clock };
+  };
+
+  it.each<[string, typeof alone, number, number, boolean]>([
+    ["alone, no read planned before the reset", alone, 0, 0, false],
+    ["alone, three reads planned", alone, 3, 3, false],
+    ["alone, reads as often as it can", alone, Number.POSITIVE_INFINITY, 12, false],
+    ["shared, no read of ours planned: the others' watchers may read", sharedWith, 0, 12, true],
+    ["shared, three reads of ours planned", sharedWith, 3, 12, true],
+    ["shared, reads as often as it can", sharedWith, Number.POSITIVE_INFINITY, 12, true],
+  ])("leaves the watchers' reads to them: %s", async (_name, make, planned, held, shared) => {
+    const { budget } = await make(planned);
+    expect([budget.snapshot().windows[0]?.held, budget.shared()]).toEqual([held, shared]);
+  });
+
+  it.each<[string, typeof alone, number]>([
+    ["alone, a queue the window takes whole goes", alone, 1],
+    ["shared, it waits: the others' queues are not seen", sharedWith, 0],
+  ])("with only the watchers' share left, a create: %s", async (_name, make, sent) => {
+    const { budget, clock } = await make(Number.POSITIVE_INFINITY);
+    // Down to the share, through the others (shared) or ours (alone), in one header.
+    budget.observe({ rateLimit: '"minute";r=12;t=50', policy: POLICY });
+    let granted = 0;
+    const create = budget.acquire().then((t) => {
+      granted += 1;
+      t.release();
+    });
+    await waitOut(clock, 500);
+    expect(granted).toBe(sent);
+    await clock.advance(60_000);
+    await waitOut(clock, 100);
+    await create;
   });
 
   it("tells a poller the interval it can afford", () => {

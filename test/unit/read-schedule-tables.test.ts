@@ -3,12 +3,18 @@ import { describe, expect, it } from "vitest";
 import type { ReadPace, ReadState } from "../../provider/host/read-schedule.js";
 import { loadDist } from "../support/dist.js";
 
-const { nextReadAt } = loadDist<typeof import("../../provider/host/read-schedule.js")>(
+const { ArrivalTimes, nextReadAt } = loadDist<typeof import("../../provider/host/read-schedule.js")>(
   "provider/host/read-schedule.js",
 );
 
-const INTERVALS = { minIntervalMs: 1000, maxIntervalMs: 10_000, followUpMs: 400, idleIntervalMs: 30_000 };
-const CALM: ReadState = { followUp: false, affordable: 0, late: "read" };
+const INTERVALS = {
+  minIntervalMs: 1000,
+  maxIntervalMs: 10_000,
+  followUpMs: 400,
+  idleIntervalMs: 30_000,
+  sharedIntervalMs: 20_000,
+};
+const CALM: ReadState = { followUp: false, affordable: 0, late: "read", shared: false };
 
 describe("nextReadAt, the last read at 0 and now at 0", () => {
   it.each<[string, readonly ReadPace[], Partial<ReadState>, number]>([
@@ -39,5 +45,81 @@ describe("nextReadAt, the last read at 0 and now at 0", () => {
     ["the soonest of several", ["relaxed", { start: 12_000, end: 20_000 }, "steady"], {}, 1000],
   ])("%s", (_, paces, state, expected) => {
     expect(nextReadAt(0, 0, paces, { ...CALM, ...state }, INTERVALS)).toBe(expected);
+  });
+});
+
+/**
+ * Shared with other callers of the key, every caller's watcher reads from what creates leave: pods
+ * of a known kind only in their due window, a few reads spread over it, the rest at the shared
+ * interval.
+ */
+describe("nextReadAt in a shared window, the last read at 0", () => {
+  const SHARED: ReadState = { ...CALM, shared: true };
+  it.each<[string, readonly ReadPace[], Partial<ReadState> & { now?: number }, number]>([
+    [
+      "a steady wait: the shared interval, though the budget affords more",
+      ["steady"],
+      { affordable: 5000 },
+      20_000,
+    ],
+    ["a steady wait: what the budget affords, when that is less", ["steady"], { affordable: 45_000 }, 45_000],
+    ["a relaxed wait: the shared interval", ["relaxed"], {}, 20_000],
+    ["a late pod: the shared interval", [{ start: -5000, end: -1000 }], { affordable: 3000 }, 20_000],
+    ["a pod due later: no idle read, a fifth into its window", [{ start: 50_000, end: 62_000 }], {}, 52_400],
+    [
+      "a due pod, a wide window: a fifth of it after the last read",
+      [{ start: -3000, end: 18_000 }],
+      {},
+      4200,
+    ],
+    ["a due pod, a narrow window: the shortest interval", [{ start: -1000, end: 1500 }], {}, 1000],
+    [
+      "a due pod last read more than a step ago: at once (a time already past)",
+      [{ start: -3000, end: 18_000 }],
+      { now: 9000 },
+      4200,
+    ],
+    ["after a wait ended: the shortest interval, not the follow-up", ["steady"], { followUp: true }, 1000],
+    [
+      "after a wait ended, a pod due later: still not before its window",
+      [{ start: 12_000, end: 15_000 }],
+      { followUp: true },
+      13_000,
+    ],
+    [
+      "a pod due later and a steady wait: the steady wait's read",
+      [{ start: 50_000, end: 62_000 }, "steady"],
+      {},
+      20_000,
+    ],
+  ])("%s", (_, paces, { now = 0, ...state }, expected) => {
+    expect(nextReadAt(0, now, paces, { ...SHARED, ...state }, INTERVALS)).toBe(expected);
+  });
+});
+
+/** When the next pod of a kind is due, from when pods of its kind were last missed and first seen. */
+describe("ArrivalTimes.dueWindow, counted from 0", () => {
+  const times = (lo: number, hi: number, n: number) => Array.from({ length: n }, () => [lo, hi] as const);
+  it.each<[string, (readonly [number, number])[], { start: number; end: number } | undefined]>([
+    ["none seen yet", [], undefined],
+    [
+      "one pod: after its last miss, by its sighting and a second",
+      [[80_000, 90_000]],
+      { start: 80_000, end: 91_000 },
+    ],
+    [
+      "pods read far apart give way to pods read seconds apart",
+      [...times(70_000, 90_000, 4), ...times(88_000, 89_000, 4)],
+      { start: 88_000, end: 90_000 },
+    ],
+    [
+      "the narrower half, its medians",
+      [...times(60_000, 90_000, 3), [86_000, 89_000], [87_000, 89_500], [85_000, 88_000]],
+      { start: 86_000, end: 90_000 },
+    ],
+  ])("%s", (_, samples, expected) => {
+    const arrivals = new ArrivalTimes();
+    for (const [lo, hi] of samples) arrivals.learn("img gpu dc", lo, hi);
+    expect(arrivals.dueWindow("img gpu dc", 0)).toEqual(expected);
   });
 });
