@@ -41,7 +41,14 @@ export default defineConfig({
       // above would be added to the chaos project's and run every file a second time.
       {
         extends: true,
-        test: { name: "suite", include: ["test/**/*.test.ts"], exclude: ["test/chaos/**"] },
+        test: {
+          name: "suite",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/chaos/**"],
+          // The run's scratch folder, where work several files need is done once
+          // (test/support/once-per-run.ts).
+          globalSetup: ["test/global-setup.ts"],
+        },
       },
       {
         // The chaos tier (a 50-pod fleet under injected faults, provider hosts killed) runs after

@@ -8,4 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$(bash "$root/.ci/node.sh" "${NODE_VERSION:-22.23.3}")
 cd "$root"
+# Every Node process keeps the code it compiled (Node's compile cache) for the next one: the suite
+# starts hundreds of provider hosts, language hosts and CLIs that load the same modules.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$root/.tools/node-compile-cache}"
 PATH="$bin:$PATH" exec node node_modules/vitest/vitest.mjs run "$@"

@@ -2,12 +2,14 @@
  * The bench's figures as one SVG (bench/results/fleet.svg, shown in bench/README.md): grouped bars per
  * fleet size for ours and each baseline (time to all RUNNING in multiples of T, requests, median
  * detection lag), the refresh and destroy rows of a RUNNING fleet, and the fleet through the real
- * CLI: `up` against the quota's bound per parallelism, and requests and host memory per N. Plain SVG text: no library,
- * no fonts beyond the reader's sans-serif.
+ * CLI: `up` against the quota's bound per parallelism, requests and host memory per N, the fleet as
+ * users write it (5e) and several stacks on one account (5b). Drawn from the result files, like the
+ * figures of bench/README.md (bench/readme.ts writes both). Plain SVG text: no library, no fonts
+ * beyond the reader's sans-serif.
  */
-import type { CliProgramResult } from "./cli-program.js";
+import { upOf } from "./cli-program.js";
 import type { FleetResult } from "./fleet.js";
-import type { AfterUpResult } from "./refresh.js";
+import { type BenchResults, stacksRuns, usersRows } from "./result-files.js";
 
 interface Panel {
   readonly title: string;
@@ -51,15 +53,14 @@ function panel(p: Panel, x0: number, y0: number): string {
   return parts.join("\n");
 }
 
-const upOf = (r: CliProgramResult) => r.phases.find((p) => p.command === "up");
-
-/** The chart of one bench run. */
-export function benchChart(
-  fleet: readonly FleetResult[],
-  afterUp: readonly AfterUpResult[],
-  cli: { parallelism: readonly CliProgramResult[]; scale: readonly CliProgramResult[] },
-  caption: string,
-): string {
+/** The chart of the bench's result files. */
+export function benchChart(results: BenchResults): string {
+  const { full } = results;
+  const { fleet, afterUp } = full;
+  const cli = full.programThroughCli;
+  const users = usersRows(results);
+  const stacks = stacksRuns(results);
+  const caption = `T = ${full.parameters.tSeconds} s, 60 requests/min; ${full.startedAt.slice(0, 10)}, ${full.cores} cores, node ${full.node}`;
   const strategies = [...new Set(fleet.map((r) => r.strategy))];
   const sizes = [...new Set(fleet.map((r) => r.n))];
   const pick = (s: string, n: number, f: (r: FleetResult) => number) =>
@@ -113,14 +114,41 @@ export function benchChart(
       title: "up --parallel N: requests (blue), host peak MB (amber)",
       groups: cli.scale.map((r) => `N = ${r.resources}`),
       series: [
-        { name: "requests", values: cli.scale.map((r) => upOf(r)?.requests ?? Number.NaN) },
-        { name: "provider host peak MB", values: cli.scale.map((r) => upOf(r)?.peaks.host ?? Number.NaN) },
+        { name: "requests", values: cli.scale.map((r) => upOf(r)?.up.requests ?? Number.NaN) },
+        { name: "provider host peak MB", values: cli.scale.map((r) => upOf(r)?.up.peaks.host ?? Number.NaN) },
       ],
       format: (v) => String(Math.round(v)),
     },
+    {
+      title: "5e: requests/pod (blue), x bound (amber)",
+      groups: users.map((r) => `${r.resources} ${r.shape === "shared-volume" ? "+ volume" : "fallbacks"}`),
+      series: [
+        {
+          name: "requests per pod",
+          values: users.map((r) => (upOf(r)?.up.requests ?? Number.NaN) / r.resources),
+        },
+        {
+          name: "x the quota's bound",
+          values: users.map((r) => {
+            const figures = upOf(r);
+            return figures ? figures.fromFirst / figures.t.bound : Number.NaN;
+          }),
+        },
+      ],
+      format: (v) => v.toFixed(2),
+    },
+    {
+      title: "5b, 4 x 50: up 429s (blue), lag median s (amber)",
+      groups: stacks.map((r) => (r.keys === "four" ? "a key each" : "one key")),
+      series: [
+        { name: "429s", values: stacks.map((r) => r.up.status429) },
+        { name: "median lag (s)", values: stacks.map((r) => r.fleet.lagMedian) },
+      ],
+      format: (v) => v.toFixed(1),
+    },
   ];
   const width = W * 2 + 20;
-  const height = H * 3 + 60;
+  const height = H * 4 + 60;
   const legend = strategies
     .map(
       (s, i) =>

@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { benchChart } from "./chart.js";
 import { f } from "./columns.js";
 import type { CostFigures } from "./cost.js";
 import type { FleetResult } from "./fleet.js";
@@ -14,7 +15,15 @@ import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
 import { flavoursTable, parallelismTable, scaleTable, stacksTable, usersTable } from "./readme-cli.js";
 import type { AfterUpResult } from "./refresh.js";
-import { type BenchResults, type FullReport, type RunInfo, readBenchResults } from "./result-files.js";
+import {
+  type BenchResults,
+  type FullReport,
+  laterAlone,
+  type RunInfo,
+  readBenchResults,
+  stacksRuns,
+  usersRows,
+} from "./result-files.js";
 
 export const FIGURES_START =
   "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
@@ -140,21 +149,17 @@ function costTable(results: BenchResults): string {
 
 /** The block between the markers: every table, each under the scenario it measures. */
 export function figuresMarkdown(results: BenchResults): string {
-  const { full, plugin, stacks } = results;
+  const { full, plugin } = results;
   const cli = full.programThroughCli;
-  // 5b and 5d run in a full run and alone (--only stacks, --only plugin): the later is shown.
-  const stacksAlone = stacks && stacks.startedAt > full.startedAt ? stacks : undefined;
-  const stacksRun = stacksAlone?.stacks ?? cli.stacks;
-  // Four keys of one user runs only alone (--only stacks --keys four): shown beside the one key.
-  const fourKeys = results.stacksFour;
-  const alone = plugin && plugin.startedAt > full.startedAt ? plugin : undefined;
+  const stacksAlone = laterAlone(results, results.stacks);
+  const stacks = stacksRuns(results);
+  const alone = laterAlone(results, plugin);
   const flavourRun: RunInfo = alone ?? full;
   const flavourRows = (alone ?? full.programThroughCli).flavours.table;
   const flavourFile = alone ? "latest-plugin.json" : "latest.json";
-  // 5e too runs in a full run and alone (--only users): the later of the two, once there is one.
-  const usersAlone = results.users && results.users.startedAt > full.startedAt ? results.users : undefined;
+  const usersAlone = laterAlone(results, results.users);
   const usersRun: RunInfo = usersAlone ?? full;
-  const usersRows = usersAlone?.users ?? cli.users ?? [];
+  const users = usersRows(results);
   const sections = [
     `### 1. A fleet in one process (clock x${full.parameters.clockScale})`,
     source("latest.json", full),
@@ -169,18 +174,18 @@ export function figuresMarkdown(results: BenchResults): string {
     programTable(full.program),
     `### 5. The fleet program through the real CLI: parallelism (clock x${cli.parallelism[0]?.scale ?? "-"})`,
     parallelismTable(cli.parallelism),
-    `### 5b. Several stacks on one account (clock x${stacksRun.scale})`,
+    `### 5b. Several stacks on one account (clock x${stacks[0]?.scale ?? "-"})`,
     ...(stacksAlone ? [source("latest-stacks.json", stacksAlone)] : []),
-    ...(fourKeys ? [source("latest-stacks-four.json", fourKeys)] : []),
-    stacksTable(fourKeys ? [stacksRun, fourKeys.stacks] : [stacksRun]),
+    ...(results.stacksFour ? [source("latest-stacks-four.json", results.stacksFour)] : []),
+    stacksTable(stacks),
     `### 5c. Scale through the real CLI (clock x${cli.scale[0]?.scale ?? "-"})`,
     scaleTable(cli.scale),
     `### 5d. The provider plugin next to the dynamic provider (clock x${flavourRun.parameters.clockScale})`,
     source(flavourFile, flavourRun),
     flavoursTable(flavourRows),
-    `### 5e. The fleet as users write it (T = ${usersRows[0]?.tSeconds ?? "-"} s, clock x${usersRows[0]?.scale ?? "-"})`,
+    `### 5e. The fleet as users write it (T = ${users[0]?.tSeconds ?? "-"} s, clock x${users[0]?.scale ?? "-"})`,
     `From \`bench/results/${usersAlone ? "latest-users.json" : "latest.json"}\`: started ${usersRun.startedAt}, Node ${usersRun.node}, ${usersRun.cores} cores.`,
-    usersRows.length > 0 ? usersTable(usersRows) : "Not measured yet: `node dist/bench/run.js --only users`.",
+    users.length > 0 ? usersTable(users) : "Not measured yet: `node dist/bench/run.js --only users`.",
     "### 6. What a readiness check costs",
     readinessTable(full.readiness),
     "### 7. After up: refresh and destroy",
@@ -201,14 +206,18 @@ export function withFigures(readme: string, figures: string): string {
   return `${readme.slice(0, start + FIGURES_START.length)}\n\n${figures}\n\n${readme.slice(end)}`;
 }
 
-/** Rewrites the figures block of `<root>/bench/README.md` from `<root>/bench/results`. */
+/**
+ * Rewrites the figures block of `<root>/bench/README.md`, and the chart it shows
+ * (`bench/results/fleet.svg`), from `<root>/bench/results`.
+ */
 export function writeBenchReadme(root: string): void {
   const path = join(root, "bench", "README.md");
-  const figures = figuresMarkdown(readBenchResults(join(root, "bench", "results")));
-  writeFileSync(path, withFigures(readFileSync(path, "utf8"), figures));
+  const results = readBenchResults(join(root, "bench", "results"));
+  writeFileSync(path, withFigures(readFileSync(path, "utf8"), figuresMarkdown(results)));
+  writeFileSync(join(root, "bench", "results", "fleet.svg"), benchChart(results));
 }
 
 if (require.main === module) {
   writeBenchReadme(join(__dirname, "..", ".."));
-  process.stdout.write("bench/README.md: figures written from bench/results\n");
+  process.stdout.write("bench/README.md and bench/results/fleet.svg: written from bench/results\n");
 }

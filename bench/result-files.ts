@@ -101,3 +101,22 @@ export function readBenchResults(dir: string): BenchResults {
     cost: read<CostReport>("cost.json"),
   };
 }
+
+/**
+ * The later of a scenario's run alone and its run in the full run (5b, 5d and 5e run both ways):
+ * the alone run when it started after the full run's, else undefined (the full run's figures).
+ */
+export function laterAlone<R extends RunInfo>(results: BenchResults, alone: R | undefined): R | undefined {
+  return alone && alone.startedAt > results.full.startedAt ? alone : undefined;
+}
+
+/** Scenario 5e's rows, from the later of its runs. */
+export function usersRows(results: BenchResults): readonly UsersFleetResult[] {
+  return laterAlone(results, results.users)?.users ?? results.full.programThroughCli.users ?? [];
+}
+
+/** Scenario 5b's runs: one key, from the later of its runs; four keys of one user, once run alone. */
+export function stacksRuns(results: BenchResults): readonly StacksResult[] {
+  const oneKey = laterAlone(results, results.stacks)?.stacks ?? results.full.programThroughCli.stacks;
+  return results.stacksFour ? [oneKey, results.stacksFour.stacks] : [oneKey];
+}

@@ -51,18 +51,21 @@ function versionOf(bin: string): string | undefined {
   }
 }
 
-/** The CLI built here, else the one on PATH, else undefined. */
+/**
+ * The CLI built here, else the one on PATH, else undefined. The built one's version is its
+ * folder's: build.sh builds that version there (stamped with it) and checks it before it skips a
+ * build, so it is not asked again here, where every command of every test would pay for a
+ * `pulumi version`.
+ */
 export function findPulumiCli(): PulumiCli | undefined {
   const built = join(REPO_ROOT, ".tools", "pulumi", PINNED_PULUMI_VERSION, "bin", "pulumi");
-  for (const [bin, source] of [
-    [built, "built"],
-    [onPath(), "PATH"],
-  ] as const) {
-    if (bin === undefined || !existsSync(bin)) continue;
-    const version = versionOf(bin);
-    if (version !== undefined) return { bin, dir: dirname(bin), version, source };
-  }
-  return undefined;
+  if (existsSync(built))
+    return { bin: built, dir: dirname(built), version: PINNED_PULUMI_VERSION, source: "built" };
+  const bin = onPath();
+  const version = bin === undefined ? undefined : versionOf(bin);
+  return bin !== undefined && version !== undefined
+    ? { bin, dir: dirname(bin), version, source: "PATH" }
+    : undefined;
 }
 
 /** The CLI, or an error that says how to get it. */

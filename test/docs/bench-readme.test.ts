@@ -1,6 +1,7 @@
 /**
- * bench/README.md's figures are what bench/readme.ts writes from the committed result files, so a
- * figure typed by hand, or results committed without their figures, fail here.
+ * bench/README.md's figures, and the chart it shows, are what bench/readme.ts writes from the
+ * committed result files, so a figure typed by hand, or results committed without their figures or
+ * chart, fail here.
  */
 
 import { readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { loadDist, REPO_ROOT } from "../support/dist.js";
 const { FIGURES_END, FIGURES_START, figuresMarkdown, withFigures } =
   loadDist<typeof import("../../bench/readme.js")>("bench/readme.js");
 const { readBenchResults } = loadDist<typeof import("../../bench/result-files.js")>("bench/result-files.js");
+const { benchChart } = loadDist<typeof import("../../bench/chart.js")>("bench/chart.js");
 
 describe("bench/README.md", () => {
   it("holds exactly the figures of bench/results/*.json: run node dist/bench/readme.js", () => {
@@ -18,6 +20,12 @@ describe("bench/README.md", () => {
     const figures = figuresMarkdown(readBenchResults(join(REPO_ROOT, "bench", "results")));
     expect(readme).toBe(withFigures(readme, figures));
     expect(figures).toContain("| runpod-dynamic | 200 |");
+  });
+
+  it("shows exactly the chart of bench/results/*.json, 5b and 5e among its panels", () => {
+    const chart = benchChart(readBenchResults(join(REPO_ROOT, "bench", "results")));
+    expect(readFileSync(join(REPO_ROOT, "bench", "results", "fleet.svg"), "utf8")).toBe(chart);
+    expect([chart.includes("5e: requests/pod"), chart.includes("a key each")]).toEqual([true, true]);
   });
 
   it("keeps the prose around the block and refuses a page without the markers", () => {

@@ -1,5 +1,5 @@
 /**
- * Every TypeScript example runs through test/e2e (installed from its own folder, compiled by its own
+ * Every TypeScript example runs through test/e2e (its dependencies installed, compiled by its own
  * tsconfig, then every phase): a new example without a test file here fails this instead of going
  * unchecked. examples/yaml and examples/python run on the provider plugin in test/plugin.
  */

@@ -34,7 +34,7 @@ export function exampleSuite(spec: ExampleSpec, randomSeed: number): void {
   });
 
   describe(`examples/${spec.example} through the real CLI`, { timeout: 180_000 }, () => {
-    it("installs from its own folder and compiles under its own tsconfig", () => {
+    it("installs the dependencies its package.json declares and compiles under its own tsconfig", () => {
       expect(run.compiled).toBe("compiles");
     });
 

@@ -4,12 +4,14 @@
  * real Pulumi CLI, reading what the engine reported (`--json` events) and counting the API calls
  * each phase made against the emulator.
  *
- * The example runs as the README says to use one: copied to a folder of its own, `npm install`ed
- * there (its package.json unchanged, runpod-dynamic from this repository through `file:../..`) and
- * compiled by its own tsconfig, then driven in that folder.
+ * The example runs as the README says to use one: copied to a folder of its own, its package.json
+ * unchanged and `npm install`ed (runpod-dynamic from this repository through `file:../..`), compiled
+ * by its own tsconfig, then driven in that folder. Examples that declare the same dependencies share
+ * one install of them for the run: the same package.json dependencies install the same tree.
  */
 import { execFile } from "node:child_process";
-import { cpSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
@@ -21,6 +23,7 @@ import {
 } from "../../harness/stack.js";
 import { npm } from "../package/installed.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { oncePerRun } from "../support/once-per-run.js";
 import { stackOnEmulator } from "../support/stack.js";
 
 export { TIME_SCALE } from "../support/stack.js";
@@ -216,8 +219,8 @@ export async function exampleRun(
 
 /**
  * A copy of `examples/<example>` in a sibling folder (`examples/.install-<example>`, so that
- * `file:../..` still means this repository), `npm install`ed. Never the example's own folder: a
- * node_modules there would be picked up by every other test that reads the example.
+ * `file:../..` still means this repository) with its dependencies installed. Never the example's
+ * own folder: a node_modules there would be picked up by every other test that reads the example.
  */
 async function installExample(example: string): Promise<string> {
   const dir = join(EXAMPLES_DIR, `.install-${example}`);
@@ -226,10 +229,40 @@ async function installExample(example: string): Promise<string> {
     recursive: true,
     filter: (src) => !/[\\/](node_modules|package-lock\.json)$/.test(src),
   });
-  // --ignore-scripts: `file:../..` links this repository, whose `prepare` would rebuild the dist/
-  // other test files are reading; `npm test` has built it already.
-  await npm(dir, ["install", "--prefer-offline", "--ignore-scripts"]);
+  symlinkSync(join(await installedDependencies(dir), "node_modules"), join(dir, "node_modules"));
   return dir;
+}
+
+/**
+ * The folder where the dependencies an example declares are installed for the run, installing them
+ * the first time they are asked for: its package.json's dependency fields and its .npmrc (which
+ * says how npm installs them: `install-links`), beside the examples
+ * (`examples/.install-deps-<digest>`, removed by test/global-setup.ts), `npm install`ed.
+ */
+function installedDependencies(exampleDir: string): Promise<string> {
+  const pkg = JSON.parse(readFileSync(join(exampleDir, "package.json"), "utf8")) as Record<string, unknown>;
+  const fields = ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies", "overrides"];
+  const declared = Object.fromEntries(fields.filter((f) => pkg[f] !== undefined).map((f) => [f, pkg[f]]));
+  const npmrcFile = join(exampleDir, ".npmrc");
+  const npmrc = existsSync(npmrcFile) ? readFileSync(npmrcFile, "utf8") : undefined;
+  const digest = createHash("sha256")
+    .update(JSON.stringify([declared, npmrc]))
+    .digest("hex")
+    .slice(0, 12);
+  return oncePerRun(`example-deps-${digest}`, async () => {
+    const dir = join(EXAMPLES_DIR, `.install-deps-${digest}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, "package.json"),
+      `${JSON.stringify({ name: "example-dependencies", private: true, ...declared }, null, 2)}\n`,
+    );
+    if (npmrc !== undefined) writeFileSync(join(dir, ".npmrc"), npmrc);
+    // --ignore-scripts: `file:../..` links this repository, whose `prepare` would rebuild the dist/
+    // other test files are reading; `npm test` has built it already.
+    await npm(dir, ["install", "--prefer-offline", "--ignore-scripts"]);
+    return dir;
+  });
 }
 
 /** The example's own tsconfig over its program and the packages it installed. */

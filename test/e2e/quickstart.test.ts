@@ -35,7 +35,7 @@ const ALL = ["my-key", "sdxl", "smoke-test", "trainer", "workspace"];
 const ops = (op: string, names = ALL) => names.map((n) => `${op} ${n}`).sort();
 
 describe("quickstart through the real CLI", { timeout: 180_000 }, () => {
-  it("installs from its own folder and compiles under its own tsconfig", () => {
+  it("installs the dependencies its package.json declares and compiles under its own tsconfig", () => {
     expect(run.compiled).toBe("compiles");
   });
 

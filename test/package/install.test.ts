@@ -28,7 +28,7 @@ let stack: ProgramStack;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "runpod-pack-"));
-  const tarball = await packTarball(scratch);
+  const tarball = await packTarball();
   dir = await installProgram(GITOPS, {
     dependencies: { "@pulumi/pulumi": USERS_PULUMI, "runpod-dynamic": `file:${tarball}` },
     devDependencies: { "@pulumi/policy": "1.21.0", "@types/node": "20.19.43", typescript: "5.9.3" },

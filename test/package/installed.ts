@@ -16,18 +16,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
+import { oncePerRun } from "../support/once-per-run.js";
 
 const run = promisify(execFile);
 
-/** `npm pack` of the built repository (dist/ must be built) into `dir`; the tarball's path. */
-export async function packTarball(dir: string): Promise<string> {
-  const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
-    cwd: REPO_ROOT,
-    maxBuffer: 64 * 1024 * 1024,
+/**
+ * `npm pack` of the built repository (dist/ must be built), once for the whole run: the tarball's
+ * path, which every test file installs from and none changes.
+ */
+export function packTarball(): Promise<string> {
+  return oncePerRun("npm-pack", async (dir) => {
+    const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+      cwd: REPO_ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const [packed] = JSON.parse(stdout) as { filename: string }[];
+    if (!packed) throw new Error("npm pack printed no tarball");
+    return join(dir, packed.filename);
   });
-  const [packed] = JSON.parse(stdout) as { filename: string }[];
-  if (!packed) throw new Error("npm pack printed no tarball");
-  return join(dir, packed.filename);
 }
 
 /** Runs npm in `cwd` with output kept for the error message. */

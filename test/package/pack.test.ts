@@ -30,7 +30,7 @@ let entries: Map<string, number>;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "runpod-publish-"));
-  tarball = await packTarball(scratch);
+  tarball = await packTarball();
   const { stdout } = await run("tar", ["-tvzf", tarball], { maxBuffer: 16 * 1024 * 1024 });
   entries = new Map(
     stdout

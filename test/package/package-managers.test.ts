@@ -22,7 +22,7 @@ let emu: RunningEmulator;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "runpod-package-managers-"));
-  template = templateWith(scratch, await packTarball(scratch));
+  template = templateWith(scratch, await packTarball());
   bin = packageManagersBin(scratch);
   emu = await emulatorLib.startEmulator({
     clockScale: TIME_SCALE,

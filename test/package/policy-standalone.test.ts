@@ -31,7 +31,7 @@ let stack: ProgramStack;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "runpod-policy-pack-"));
-  const tarball = await packTarball(scratch);
+  const tarball = await packTarball();
   await promisify(execFile)("tar", ["-xzf", tarball, "-C", scratch]);
   manifest = JSON.parse(readFileSync(join(scratch, "package", "package.json"), "utf8")) as typeof manifest;
   registry = await startLocalRegistry(tarball, manifest);

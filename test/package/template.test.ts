@@ -32,7 +32,7 @@ beforeAll(async () => {
     seed: WITHOUT_HISTORY_RESOURCES,
   });
   apiKey = String(emu.pulumiConfig()["runpod:apiKey"]);
-  const template = templateWith(scratch, await packTarball(scratch));
+  const template = templateWith(scratch, await packTarball());
   stack = ProgramStack.forNewProject({
     env: { RUNPOD_API_KEY: "", RUNPOD_BASE_URL: "", RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE) },
   });

@@ -10,10 +10,9 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PackedPlugin, packPluginAsset } from "../../harness/plugin-asset.js";
 import { quietEnv, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { PLUGIN_VERSION, pluginConfig } from "../support/plugin.js";
+import { PLUGIN_VERSION, pluginAsset, pluginConfig } from "../support/plugin.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
 
@@ -22,7 +21,6 @@ const MODULE = join(__dirname, "go");
 const SDK_PACKAGE = "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/...";
 
 let emu: RunningEmulator;
-let plugin: PackedPlugin | undefined;
 let work: string;
 let driver: string;
 let env: Record<string, string>;
@@ -47,20 +45,15 @@ beforeAll(async () => {
     RUNPOD_BASE_URL: "",
     RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
   });
-  [plugin] = await Promise.all([
-    packPluginAsset(),
+  const [asset] = await Promise.all([
+    pluginAsset(),
     run("go", ["build", "-o", driver, "."], { cwd: MODULE, maxBuffer: 16 * 1024 * 1024 }),
   ]);
-  await run(
-    cli.bin,
-    ["plugin", "install", "resource", "runpod-dynamic", PLUGIN_VERSION, "--file", plugin.file],
-    {
-      env,
-    },
-  );
+  await run(cli.bin, ["plugin", "install", "resource", "runpod-dynamic", PLUGIN_VERSION, "--file", asset], {
+    env,
+  });
 }, 300_000);
 afterAll(async () => {
-  plugin?.dispose();
   await emu?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });

@@ -6,25 +6,22 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PackedPlugin, packPluginAsset } from "../../harness/plugin-asset.js";
 import type { ProgramStack } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { pluginStackOnEmulator } from "../support/plugin.js";
+import { pluginAsset, pluginStackOnEmulator } from "../support/plugin.js";
 import { livePodIds, TIME_SCALE, until } from "../support/stack.js";
 
 const PROGRAM = join(__dirname, "yaml-one-pod");
 
 let emu: RunningEmulator;
-let plugin: PackedPlugin | undefined;
 let stack: ProgramStack;
 
 beforeAll(async () => {
   emu = await emulatorLib.startEmulator({ clockScale: TIME_SCALE, randomSeed: 92 });
-  plugin = await packPluginAsset();
-  stack = await pluginStackOnEmulator(emu, plugin.file, PROGRAM);
+  const asset = await pluginAsset();
+  stack = await pluginStackOnEmulator(emu, asset, PROGRAM);
 }, 180_000);
 afterAll(async () => {
-  plugin?.dispose();
   stack?.dispose();
   await emu?.close();
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "runpod-python-"));
   const cli = requirePulumiCli();
   // docs/languages.md's way: the plugin's executable on PATH, from the package installed globally.
-  const tarball = await packTarball(work);
+  const tarball = await packTarball();
   const prefix = join(work, "global");
   await run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", tarball]);
   // pip builds in the folder it installs from: a copy keeps sdk/ exactly what the generators wrote.

@@ -7,12 +7,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PackedPlugin, packPluginAsset } from "../../harness/plugin-asset.js";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import type { ProgramStack } from "../../harness/stack.js";
 import { runCli } from "../support/cli.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { pluginStackOnEmulator } from "../support/plugin.js";
+import { pluginAsset, pluginStackOnEmulator } from "../support/plugin.js";
 import { PACK_IN_SUMMARY } from "../support/policy.js";
 import { TIME_SCALE } from "../support/stack.js";
 
@@ -24,7 +23,6 @@ const TRAINER = 2.99 + storage(40, 0.1);
 const WORKSPACE = storage(50, 0.07);
 
 let emu: RunningEmulator;
-let plugin: PackedPlugin | undefined;
 let scratch: string;
 let prices: string;
 const stacks: ProgramStack[] = [];
@@ -35,15 +33,14 @@ beforeAll(async () => {
   prices = join(scratch, "prices.json");
   const wrote = await runCli(["catalog", "snapshot", "--out", prices], emu.env());
   if (wrote.code !== 0) throw new Error(wrote.stderr);
-  plugin = await packPluginAsset();
+  const asset = await pluginAsset();
   for (const program of [join(REPO_ROOT, "examples", "yaml"), join(__dirname, "yaml-invalid")]) {
-    const stack = await pluginStackOnEmulator(emu, plugin.file, program);
+    const stack = await pluginStackOnEmulator(emu, asset, program);
     await stack.setConfig({}, { hfToken: "hf_yaml_policy" });
     stacks.push(stack);
   }
 }, 180_000);
 afterAll(async () => {
-  plugin?.dispose();
   for (const s of stacks) s.dispose();
   await emu?.close();
 });

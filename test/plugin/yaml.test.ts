@@ -7,12 +7,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PackedPlugin, packPluginAsset } from "../../harness/plugin-asset.js";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import { engineEvents, type ProgramStack, type StateDeployment } from "../../harness/stack.js";
 import { runCli } from "../support/cli.js";
 import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { pluginStackOnEmulator } from "../support/plugin.js";
+import { pluginAsset, pluginStackOnEmulator } from "../support/plugin.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
 
@@ -21,7 +20,6 @@ const HF_TOKEN = "hf_yaml_plugin_token_4f2a9c";
 const POD = "runpod-dynamic:index:Pod";
 
 let emu: RunningEmulator;
-let plugin: PackedPlugin | undefined;
 let stack: ProgramStack;
 /** The network volumes the seed holds: the program's come and go beside them. */
 let seededVolumes: string[];
@@ -33,12 +31,11 @@ beforeAll(async () => {
     seed: WITHOUT_HISTORY_RESOURCES,
   });
   seededVolumes = emu.control.snapshot().networkVolumes.map((v) => v.id);
-  plugin = await packPluginAsset();
-  stack = await pluginStackOnEmulator(emu, plugin.file, PROGRAM);
+  const asset = await pluginAsset();
+  stack = await pluginStackOnEmulator(emu, asset, PROGRAM);
   await stack.setConfig({}, { hfToken: HF_TOKEN });
 }, 180_000);
 afterAll(async () => {
-  plugin?.dispose();
   stack?.dispose();
   await emu?.close();
 });

@@ -5,14 +5,27 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { buildPluginAsset, PLUGIN_EXECUTABLE } from "../../harness/plugin-asset.js";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import { ProgramStack, type StackOptions } from "../../harness/stack.js";
+import { packTarball } from "../package/installed.js";
 import type { RunningEmulator } from "./emulator.js";
+import { oncePerRun } from "./once-per-run.js";
 import { TIME_SCALE } from "./stack.js";
 
 export const PLUGIN_VERSION = (
   JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }
 ).version;
+
+/**
+ * The release asset of this checkout (harness/plugin-asset.ts), made from the run's packed package
+ * once for the whole run: the .tar.gz's path.
+ */
+export function pluginAsset(): Promise<string> {
+  return oncePerRun("plugin-asset", async (dir) =>
+    buildPluginAsset(await packTarball(), join(dir, `${PLUGIN_EXECUTABLE}-v${PLUGIN_VERSION}.tar.gz`)),
+  );
+}
 
 /** The emulator's settings as the plugin's stack config: `runpod-dynamic:baseUrl`, ... */
 export function pluginConfig(emu: RunningEmulator): {
