@@ -28,11 +28,11 @@ export default defineConfig({
     environment: "node",
     // Provider hosts, policy servers and CLI children are real processes: isolate test files.
     pool: "forks",
-    // Three files at a time, whatever the machine: a real-CLI file keeps about one core busy part of
+    // Four files at a time, whatever the machine: a real-CLI file keeps about one core busy part of
     // the time and waits on the emulator's clock and on its child processes the rest, so on two
-    // cores a third file fills the gaps; vitest's default (one fewer than the cores) would run them
-    // one by one on a two-core machine.
-    maxWorkers: 3,
+    // cores two more files fill the gaps (three left a quarter of the two cores idle); vitest's
+    // default (one fewer than the cores) would run them one by one on a two-core machine.
+    maxWorkers: 4,
     sequence: { sequencer: SlowTiersFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
