@@ -55,8 +55,11 @@ export interface PhaseReport {
 
 export interface ExampleRun {
   readonly stack: ProgramStack;
-  /** `compiles`, or what the example's own tsconfig reported against its installed packages. */
-  readonly compiled: string;
+  /**
+   * `compiles`, or what the example's own tsconfig reported against its installed packages: tsc
+   * runs beside the phases, which change only config, never the program's files.
+   */
+  readonly compiled: Promise<string>;
   /** `pulumi up` (or `pulumi preview`) after setting extra config. */
   up(phase: string, extraConfig?: Record<string, string>, preview?: boolean): Promise<PhaseReport>;
   refresh(phase: string): Promise<PhaseReport>;
@@ -118,7 +121,7 @@ export async function exampleRun(
   secretConfig: readonly string[] = [],
 ): Promise<ExampleRun> {
   const dir = await installExample(example);
-  const compiled = await compileExample(dir);
+  const compiled = compileExample(dir);
   const stack = await stackOnEmulator(emu, dir, { inPlace: true });
   const secret = (k: string) => secretConfig.includes(k);
   const setConfig = (config: Record<string, string>) =>

@@ -38,24 +38,28 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "runpod-python-"));
   const cli = requirePulumiCli();
   // docs/languages.md's way: the plugin's executable on PATH, from the package installed globally.
-  const tarball = await packTarball();
   const prefix = join(work, "global");
-  await run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", tarball]);
+  const installPlugin = async () =>
+    run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", await packTarball()]);
   // pip builds in the folder it installs from: a copy keeps sdk/ exactly what the generators wrote.
   const sdk = join(work, "sdk-python");
   cpSync(join(REPO_ROOT, "sdk", "python"), sdk, { recursive: true });
   const venv = join(work, "venv");
-  await run("python3", ["-m", "venv", venv]);
   python = join(venv, "bin", "python");
-  await run(python, [
-    "-m",
-    "pip",
-    "install",
-    "--quiet",
-    "--disable-pip-version-check",
-    `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
-    sdk,
-  ]);
+  const installSdk = async () => {
+    await run("python3", ["-m", "venv", venv]);
+    await run(python, [
+      "-m",
+      "pip",
+      "install",
+      "--quiet",
+      "--disable-pip-version-check",
+      `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
+      sdk,
+    ]);
+  };
+  // Two installs that share nothing: side by side.
+  await Promise.all([installPlugin(), installSdk()]);
   mkdirSync(join(work, "backend"));
   mkdirSync(join(work, "project"));
   env = quietEnv({
