@@ -8,10 +8,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * around them. Without this a fresh clone (no timings cached yet) would start the largest files
  * first, and a small file that runs for two minutes would start last and run on alone.
  */
-const SLOW_FIRST = ["test/package/", "test/e2e/", "test/plugin/", "test/engine/"];
-
-/** The one file that runs after the rest, alone (the chaos project below says why). */
-const CHAOS_FLEET = "test/chaos/fleet.test.ts";
+const SLOW_FIRST = ["test/package/", "test/e2e/", "test/plugin/", "test/engine/", "test/chaos/"];
 
 class SlowTiersFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -39,33 +36,9 @@ export default defineConfig({
     sequence: { sequencer: SlowTiersFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    projects: [
-      // Each project names its own files: `extends: true` concatenates arrays, so an `include` set
-      // above would be added to the chaos project's and run every file a second time.
-      {
-        extends: true,
-        test: {
-          name: "suite",
-          include: ["test/**/*.test.ts"],
-          exclude: [CHAOS_FLEET],
-          // The run's scratch folder, where work several files need is done once
-          // (test/support/once-per-run.ts).
-          globalSetup: ["test/global-setup.ts"],
-        },
-      },
-      {
-        // The chaos fleet (50 pods under injected faults) runs after the rest, alone: run among the
-        // real-CLI tiers it once found a leaked SSH key line after a replace under faults, a race
-        // under load it does not show alone (it is written down to be found and fixed, not hidden
-        // by this order). The other chaos file, provider hosts killed mid-create, runs with the rest.
-        extends: true,
-        test: {
-          name: "chaos",
-          include: [CHAOS_FLEET],
-          sequence: { groupOrder: 1 },
-          maxWorkers: 1,
-        },
-      },
-    ],
+    // The run's scratch folder, where work several files need is done once
+    // (test/support/once-per-run.ts).
+    globalSetup: ["test/global-setup.ts"],
+    include: ["test/**/*.test.ts"],
   },
 });

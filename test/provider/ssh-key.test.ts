@@ -2,7 +2,13 @@
 import { describe, expect, it } from "vitest";
 import type { SshKeyOutputs } from "../../provider/resources/ssh-key/types.js";
 import { apiFor, type RunningEmulator } from "../support/emulator.js";
-import { freshEmulatorForEachTest, type HostProviders } from "../support/provider.js";
+import {
+  emulatorClock,
+  emulatorUrls,
+  freshEmulatorForEachTest,
+  type HostProviders,
+  useRuntime,
+} from "../support/provider.js";
 
 let Key: HostProviders["SshKey"];
 const key = (n: number, comment = `key${n}@test`) =>
@@ -160,6 +166,81 @@ describe("SshKey", () => {
       await apiFor(emu).sshKeys.put([UNMANAGED, key(1)]);
       await Key.delete("", legacy);
       expect([kept, await apiFor(emu).sshKeys.get()]).toEqual([[UNMANAGED, held(key(1), Y)], [UNMANAGED]]);
+    });
+  });
+
+  describe("a write of the set that may have landed, then a failure", () => {
+    /** A host whose requests give up after 200 ms: the set's first PUT answers after 400 ms (and lands). */
+    function slowFirstWrite() {
+      const runtime = useRuntime({
+        apiKey: emu.apiKey,
+        ...emulatorUrls(emu),
+        clock: emulatorClock(emu),
+        clientOptions: { retry: { minTimeoutMs: 1, maxTimeoutMs: 2, randomize: false }, deadlineMs: 200 },
+      });
+      emu.control.addFault({ method: "PUT", path: "^/v2/account/ssh-keys$", latencyMs: 400, times: 1 });
+      return runtime;
+    }
+
+    /** Every read of the set fails from the moment the slow PUT has landed. */
+    function readsFailOnceWritten(): void {
+      const log = emu.state.log;
+      const add = log.add.bind(log);
+      log.add = (entry) => {
+        add(entry);
+        if (entry.route === "PUT /v2/account/ssh-keys" && entry.status === 200) {
+          emu.control.addFault({ method: "GET", path: "^/v2/account/ssh-keys$", status: 500 });
+          log.add = add;
+        }
+      };
+    }
+
+    it("a create is recorded in state with its key named, and the next update finishes it", async () => {
+      const { providers, context } = slowFirstWrite();
+      readsFailOnceWritten();
+      const failed = await providers.SshKey.create({ publicKey: key(1), __holder: "aaaaaaaaaaaa" }).then(
+        () => undefined,
+        (e: Error & { id?: string; properties?: SshKeyOutputs }) => e,
+      );
+      const onAccount = emu.control.snapshot().sshKeys;
+      emu.control.clearFaults();
+      await providers.SshKey.update(String(failed?.id), failed?.properties as SshKeyOutputs, {
+        publicKey: key(1),
+        __holder: "aaaaaaaaaaaa",
+      });
+      context.close();
+      expect([
+        failed?.id?.startsWith("SHA256:"),
+        failed?.properties?.__holder,
+        failed?.message,
+        onAccount,
+        await apiFor(emu).sshKeys.get(),
+      ]).toEqual([
+        true,
+        "aaaaaaaaaaaa",
+        expect.stringMatching(/^SshKey key1@test: .*SHA256:.*recorded in state/),
+        [UNMANAGED, `${key(1)} runpod-dynamic-holders=aaaaaaaaaaaa`],
+        [UNMANAGED, `${key(1)} runpod-dynamic-holders=aaaaaaaaaaaa`],
+      ]);
+    });
+
+    it("a delete fails saying its write may have landed, and deleting again finishes it", async () => {
+      const a = await Key.create({ publicKey: key(1) });
+      const { providers, context } = slowFirstWrite();
+      readsFailOnceWritten();
+      const failed = await providers.SshKey.delete(a.id, a.outs as SshKeyOutputs).then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+      emu.control.clearFaults();
+      await providers.SshKey.delete(a.id, a.outs as SshKeyOutputs);
+      context.close();
+      expect([failed, await apiFor(emu).sshKeys.get()]).toEqual([
+        expect.stringMatching(
+          /^SshKey key1@test: letting go of SHA256:\S+ failed .* may have landed .*deleting it again/,
+        ),
+        [UNMANAGED],
+      ]);
     });
   });
 

@@ -5,11 +5,23 @@
  */
 
 import { settling, waitUntil } from "../../client/create-once.js";
-import { mayHaveLanded } from "../../client/errors.js";
+import { mayHaveLanded, messageOf } from "../../client/errors.js";
 import type { HostContext } from "../../host/context.js";
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((k, i) => k === b[i]);
+
+/**
+ * `modifyKeys` failed after a write of the set that was answered, or went unanswered in a way that
+ * may have landed: the account may hold the change or not, and no read could tell (its `cause`).
+ * A create that ends so is recorded in state (provider.ts), since its key may be on the account.
+ */
+export class KeySetMayHaveChanged extends Error {
+  constructor(cause: unknown) {
+    super(messageOf(cause), { cause });
+    this.name = "KeySetMayHaveChanged";
+  }
+}
 
 /**
  * Reads the set, applies `change`, writes it back, and re-reads to verify (the change, applied to
@@ -30,32 +42,40 @@ export async function modifyKeys(
   const verify = (keys: readonly string[]) => sameSet(change(keys), keys);
   return ctx.sshKeyWrites.run(async () => {
     let settlesAt = 0;
-    for (let round = 1; ; round += 1) {
-      const current = await ctx.api.sshKeys.get();
-      const next = change(current);
-      if (!sameSet(next, current)) {
-        const startedAt = Date.now();
-        try {
-          await ctx.api.sshKeys.put(next, { idempotent: false });
-        } catch (err) {
-          if (!mayHaveLanded(err) || round >= 6) throw err;
-          const settle = settling(startedAt);
-          settlesAt = Math.max(settlesAt, settle.settlesAt);
-          await waitUntil(settle.lookAt);
-          continue;
+    let wrote = false;
+    try {
+      for (let round = 1; ; round += 1) {
+        const current = await ctx.api.sshKeys.get();
+        const next = change(current);
+        if (!sameSet(next, current)) {
+          const startedAt = Date.now();
+          try {
+            await ctx.api.sshKeys.put(next, { idempotent: false });
+            wrote = true;
+          } catch (err) {
+            if (!mayHaveLanded(err)) throw err;
+            wrote = true;
+            if (round >= 6) throw err;
+            const settle = settling(startedAt);
+            settlesAt = Math.max(settlesAt, settle.settlesAt);
+            await waitUntil(settle.lookAt);
+            continue;
+          }
+        }
+        let keys = await ctx.api.sshKeys.get();
+        if (verify(keys) && Date.now() < settlesAt) {
+          await waitUntil(settlesAt);
+          keys = await ctx.api.sshKeys.get();
+        }
+        if (verify(keys)) return current;
+        if (round >= 6) {
+          throw new Error(
+            "The account's SSH key set kept changing under us (another writer outside this deployment?); run again.",
+          );
         }
       }
-      let keys = await ctx.api.sshKeys.get();
-      if (verify(keys) && Date.now() < settlesAt) {
-        await waitUntil(settlesAt);
-        keys = await ctx.api.sshKeys.get();
-      }
-      if (verify(keys)) return current;
-      if (round >= 6) {
-        throw new Error(
-          "The account's SSH key set kept changing under us (another writer outside this deployment?); run again.",
-        );
-      }
+    } catch (err) {
+      throw wrote ? new KeySetMayHaveChanged(err) : err;
     }
   });
 }

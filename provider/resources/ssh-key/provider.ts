@@ -3,10 +3,10 @@
 import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { isUnknown } from "../../validation/unknown.js";
-import { diffResult, missingObject, readResult } from "../common.js";
+import { diffResult, missingObject, partialFailure, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
 import { hold, holderIn, isKey, type Released, release, splitHolders, standing } from "./holders.js";
-import { modifyKeys } from "./key-set.js";
+import { KeySetMayHaveChanged, modifyKeys } from "./key-set.js";
 import type { SshKeyInputs, SshKeyOutputs } from "./types.js";
 
 /** A key is named by its comment, else its fingerprint (from outputs, or parsed from the inputs). */
@@ -52,7 +52,19 @@ export class SshKeyProvider {
     const key = parsePublicKey(inputs.publicKey);
     if (!key) throw new Error("SshKey: publicKey is not an authorized_keys line.");
     const holder = holderIn(inputs);
-    await modifyKeys(ctx, (keys) => hold(keys, key, holder, "create"));
+    try {
+      await modifyKeys(ctx, (keys) => hold(keys, key, holder, "create"));
+    } catch (err) {
+      if (!(err instanceof KeySetMayHaveChanged)) throw err;
+      // The key may be on the account: kept in state, so neither it nor its holder mark is lost.
+      // The engine updates a resource whose create failed so at the next `up` (a write that holds
+      // whatever the set holds), and a destroy lets go of it.
+      throw partialFailure(
+        key.fingerprint,
+        outputs(key, holder),
+        `${label({ ...inputs })}: registering ${key.fingerprint} failed after a write of the account's SSH key set that may have landed (${err.message}). It is recorded in state: the next \`pulumi up\` writes it again, \`pulumi destroy\` removes it.`,
+      );
+    }
     ctx.progress(`SshKey ${key.comment ?? key.type}`, `registered ${key.fingerprint}`);
     return { id: key.fingerprint, outs: outputs(key, holder) };
   }
@@ -93,7 +105,12 @@ export class SshKeyProvider {
     const key = parsePublicKey(props.publicKey);
     if (!key) return;
     const holder = holderIn(props);
-    const before = await modifyKeys(ctx, (keys) => release(keys, key, holder).keys);
+    const before = await modifyKeys(ctx, (keys) => release(keys, key, holder).keys).catch((err) => {
+      if (!(err instanceof KeySetMayHaveChanged)) throw err;
+      throw new Error(
+        `letting go of ${key.fingerprint} failed after a write of the account's SSH key set that may have landed (${err.message}); it stays in state, and deleting it again finishes whatever landed.`,
+      );
+    });
     const { released } = release(before, key, holder);
     ctx.progress(`SshKey ${key.comment ?? key.type}`, releasedLine(key.fingerprint, released));
   }
