@@ -22,7 +22,14 @@ export const host = new ProviderHost(process.argv[2]);
 export const providers = Object.fromEntries(
   Object.entries(resourceProviders(host)).map(([type, provider]) => [
     type,
-    { ...provider, configure: async (req: Parameters<ProviderHost["configure"]>[0]) => host.configure(req) },
+    {
+      ...provider,
+      configure: async (req: Parameters<ProviderHost["configure"]>[0]) => {
+        // Only the engine's dynamic-provider host calls this: it is the process to end with the engine.
+        host.endWithEngine();
+        host.configure(req);
+      },
+    },
   ]),
 ) as {
   readonly [T in keyof ResourceProviders]: ResourceProviders[T] & {

@@ -57,6 +57,7 @@ export class ProviderHost {
   private sink: ProgressSink = stderrProgress;
   /** Pod creates of every context, warning in the engine's diagnostics when the engine paces them. */
   readonly pacing: EnginePacing;
+  private endsWithEngine = false;
 
   /**
    * @param engineAddress the engine's address: Pulumi's dynamic-provider host is started with it
@@ -80,6 +81,28 @@ export class ProviderHost {
     if (options.progress) this.sink = options.progress;
     this.current?.context.close();
     this.current = undefined;
+  }
+
+  /**
+   * Ends this process once the engine that started it is gone. The engine stops its plugins when it
+   * exits, but one that is killed (a CI job's time limit, the OOM killer) leaves them running in
+   * their own process groups, and Node's provider hosts, unlike Pulumi's Go providers, never check
+   * their engine. Two signs, either enough: the stdin the engine holds open ends, or a write to
+   * stderr, which the engine reads, fails. The second matters most: Pulumi's dynamic-provider host
+   * prints every uncaught error to stderr, so a failed write there raises another, forever, without
+   * ever giving the first sign a turn (one found after a test run: 3 GB and most of a core within five
+   * minutes). A create
+   * cut short is found again by the next run through its create key.
+   *
+   * Only the processes the engine starts call this (provider/runtime.ts, provider/plugin/main.ts),
+   * never a test that runs providers in its own process.
+   */
+  endWithEngine(proc: Pick<NodeJS.Process, "stdin" | "stderr" | "exit"> = process): void {
+    if (this.endsWithEngine) return;
+    this.endsWithEngine = true;
+    proc.stderr.on("error", () => proc.exit(0));
+    proc.stdin.on("end", () => proc.exit(0));
+    proc.stdin.resume();
   }
 
   /** Keeps the stack config; the context is made from it when an operation first needs it. */

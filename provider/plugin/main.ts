@@ -39,11 +39,7 @@ function main(): void {
     ResourceProviderService,
     providerService({ host, providers: resourceProviders(host), version, schema }),
   );
-  // The engine holds the plugin's stdin open while it runs: its end means the engine is gone (killed
-  // before it could stop the plugin) and nothing will read what runs here. A create cut short is
-  // taken over by the next run through its create key.
-  process.stdin.on("end", () => process.exit(0));
-  process.stdin.resume();
+  host.endWithEngine();
   server.bindAsync(
     "127.0.0.1:0",
     grpc.ServerCredentials.createInsecure(),
