@@ -2,12 +2,6 @@ import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/**
- * The tiers that drive the real Pulumi CLI, npm or a provider host, in the order they start: they
- * take minutes where the rest take seconds, so they go first and the short files fill the workers
- * around them. Without this a fresh clone (no timings cached yet) would start the largest files
- * first, and a small file that runs for two minutes would start last and run on alone.
- */
 /** The folders whose files share a worker's modules (the in-process project below). */
 const IN_PROCESS = [
   "test/unit/**/*.test.ts",
@@ -20,6 +14,12 @@ const IN_PROCESS = [
   "test/host/**/*.test.ts",
 ];
 
+/**
+ * The tiers that drive the real Pulumi CLI, npm or a provider host, in the order they start: they
+ * take minutes where the rest take seconds, so they go first and the short files fill the workers
+ * around them. Without this a fresh clone (no timings cached yet) would start the largest files
+ * first, and a small file that runs for two minutes would start last and run on alone.
+ */
 const SLOW_FIRST = [
   "test/package/",
   "test/e2e/",
@@ -60,23 +60,28 @@ export default defineConfig({
     sequence: { sequencer: SlowTiersFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // The run's scratch folder, where work several files need is done once
-    // (test/support/once-per-run.ts).
-    globalSetup: ["test/global-setup.ts"],
     projects: [
       // Each project names its own files: `extends: true` concatenates arrays, so an `include` set
       // above would be added to each project's.
       {
         extends: true,
-        test: { name: "processes", include: ["test/**/*.test.ts"], exclude: IN_PROCESS },
+        test: {
+          name: "processes",
+          include: ["test/**/*.test.ts"],
+          exclude: IN_PROCESS,
+          // The run's scratch folder, where work several files need is done once
+          // (test/support/once-per-run.ts).
+          globalSetup: ["test/global-setup.ts"],
+        },
       },
       {
         // Files that run the provider, client, emulator, CLI and policy code in their own process
         // (starting a provider host at most) share their workers' loaded modules instead of each
         // starting a fresh one: a worker's start and imports cost more than most of these files'
         // tests (measured on their 82 files: 76 s and 111 CPU-s isolated, 48 s and 68 CPU-s not).
-        // They can: nothing in provider/, emulator/ or cli/ keeps run state at module level
-        // (test/unit/module-state.test.ts), and none of these files changes the process's globals.
+        // They can: provider/ keeps no run state at module level (test/unit/module-state.test.ts),
+        // the clients' default pools and budgets are kept per address and key, and none of these
+        // files changes the process's globals.
         extends: true,
         test: { name: "in-process", include: IN_PROCESS, isolate: false },
       },

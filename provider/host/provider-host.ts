@@ -90,9 +90,8 @@ export class ProviderHost {
    * their engine. Two signs, either enough: the stdin the engine holds open ends, or a write to
    * stderr, which the engine reads, fails. The second matters most: Pulumi's dynamic-provider host
    * prints every uncaught error to stderr, so a failed write there raises another, forever, without
-   * ever giving the first sign a turn (one found after a test run: 3 GB and most of a core within five
-   * minutes). A create
-   * cut short is found again by the next run through its create key.
+   * ever giving the first sign a turn (one found after a test run: 3 GB and most of a core within
+   * five minutes). A create cut short is found again by the next run through its create key.
    *
    * Only the processes the engine starts call this (provider/runtime.ts, provider/plugin/main.ts),
    * never a test that runs providers in its own process.
