@@ -11,6 +11,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { packCheckout } from "./pack.js";
 import { REPO_ROOT } from "./pulumi-cli.js";
 
 const run = promisify(execFile);
@@ -66,16 +67,10 @@ export async function packPluginAsset(): Promise<PackedPlugin> {
   const dir = mkdtempSync(join(tmpdir(), "runpod-plugin-"));
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
-      cwd: REPO_ROOT,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const [packed] = JSON.parse(stdout) as { filename: string }[];
-    if (!packed) throw new Error("npm pack printed no tarball");
     const { version } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
       version: string;
     };
-    const tarball = join(dir, packed.filename);
+    const tarball = await packCheckout(dir);
     const file = await buildPluginAsset(tarball, join(dir, `${PLUGIN_EXECUTABLE}-v${version}.tar.gz`));
     return { tarball, file, version, dispose };
   } catch (err) {

@@ -15,6 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { packCheckout } from "../../harness/pack.js";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import { oncePerRun } from "../support/once-per-run.js";
 
@@ -25,15 +26,7 @@ const run = promisify(execFile);
  * path, which every test file installs from and none changes.
  */
 export function packTarball(): Promise<string> {
-  return oncePerRun("npm-pack", async (dir) => {
-    const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
-      cwd: REPO_ROOT,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const [packed] = JSON.parse(stdout) as { filename: string }[];
-    if (!packed) throw new Error("npm pack printed no tarball");
-    return join(dir, packed.filename);
-  });
+  return oncePerRun("npm-pack", packCheckout);
 }
 
 /** Runs npm in `cwd` with output kept for the error message. */
