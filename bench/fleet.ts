@@ -9,7 +9,7 @@ import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../em
 import type { Clock } from "../provider/client/clock.js";
 import { realClock } from "../provider/client/clock.js";
 import { resolveSettings } from "../provider/client/config.js";
-import { HostContext, providersFor } from "../provider/runtime.js";
+import { HostContext, providersFor } from "../provider/dynamic/runtime.js";
 
 export type Strategy = "ours" | "poll-1s" | "poll-5s";
 

@@ -6,7 +6,7 @@
  */
 import { createRequire } from "node:module";
 import { message, type ProviderHost, provproto, rpc, startProviderHost } from "../harness/grpc.js";
-import { thinProvider } from "../provider/program/thin.js";
+import { thinProvider } from "../provider/dynamic/thin.js";
 import {
   FLEET_DC,
   FLEET_GPU,

@@ -1,15 +1,17 @@
 /**
- * Writes the provider plugin's schema (codegen/schema.ts) to sdk/schema.json and the SDKs Pulumi's
- * own code generators make from it to sdk/<language>/ (harness/sdk-gen, built by
- * `npm run pulumi-cli`). `npm run sdk` runs it; test/plugin/sdk.test.ts runs it into a scratch
- * folder and compares.
+ * Writes everything generated from the resources' declarations: the provider plugin's schema
+ * (codegen/schema.ts) to sdk/schema.json, the SDKs Pulumi's own code generators make from it to
+ * sdk/<language>/ (harness/sdk-gen, built by `npm run pulumi-cli`), and the dynamic provider's
+ * classes and types (codegen/typescript.ts) to provider/dynamic/resources/. `npm run sdk` runs it;
+ * test/plugin/sdk.test.ts runs it into a scratch folder and compares.
  *
- *   node dist/codegen/sdks.js [out-dir]     (default: sdk/)
+ *   node dist/codegen/sdks.js [sdk-dir [dynamic-dir]]   (default: sdk/ and provider/dynamic/resources/)
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { packageSchema } from "./schema.js";
+import { dynamicFiles } from "./typescript.js";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 export const LANGUAGES = ["python", "go", "nodejs", "dotnet"] as const;
@@ -34,4 +36,28 @@ export function writeSdks(out: string): void {
   execFileSync(sdkGen(), [schemaFile, out, ...LANGUAGES], { stdio: ["ignore", "ignore", "pipe"] });
 }
 
-if (require.main === module) writeSdks(path.resolve(process.argv[2] ?? path.join(ROOT, "sdk")));
+/** `text` as the repository's formatter writes a TypeScript file (biome.json). */
+function formatted(name: string, text: string): string {
+  return execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules", "@biomejs", "biome", "bin", "biome"),
+      "format",
+      `--stdin-file-path=${name}`,
+    ],
+    { cwd: ROOT, input: text, encoding: "utf8" },
+  );
+}
+
+/** Writes the dynamic provider's generated classes and types into `out`, formatted. */
+export function writeDynamic(out: string): void {
+  mkdirSync(out, { recursive: true });
+  for (const [name, text] of Object.entries(dynamicFiles())) {
+    writeFileSync(path.join(out, name), formatted(path.join("provider", "dynamic", "resources", name), text));
+  }
+}
+
+if (require.main === module) {
+  writeDynamic(path.resolve(process.argv[3] ?? path.join(ROOT, "provider", "dynamic", "resources")));
+  writeSdks(path.resolve(process.argv[2] ?? path.join(ROOT, "sdk")));
+}

@@ -10,7 +10,8 @@
  * Each resource input says what a change to it does, under "On Change": `replace` (a new object
  * replaces the old), `update` (changed in place), `none` (no diff: read at create, or by the
  * provider only); a field with two says which change does which. Inputs without a default are
- * required.
+ * required. The resources and their types are generated from their declarations
+ * (provider/resources/<name>/fields.ts) into provider/dynamic/resources/.
  * @packageDocumentation
  * @module runpod-dynamic
  */
@@ -32,7 +33,21 @@ export {
   RunpodApiError,
   type RunpodErrorCode,
 } from "./client/errors.js";
-export type { Availability, Region } from "./client/vocabulary.js";
+export type { Availability } from "./client/vocabulary.js";
+export { Cluster } from "./dynamic/resources/cluster.js";
+export { NetworkVolume } from "./dynamic/resources/network-volume.js";
+export { Pod } from "./dynamic/resources/pod.js";
+export { Registry } from "./dynamic/resources/registry.js";
+export { Secret } from "./dynamic/resources/secret.js";
+export { ServerlessEndpoint } from "./dynamic/resources/serverless-endpoint.js";
+export { ServerlessJob } from "./dynamic/resources/serverless-job.js";
+export { SshKey } from "./dynamic/resources/ssh-key.js";
+export { Template } from "./dynamic/resources/template.js";
+export type * from "./dynamic/resources/types.js";
+export type {
+  /** The name 0.3.0 gave a GPU pod's `gpu` output; `PodGpuAllocation` now. */
+  PodGpuAllocation as PodGpuOutput,
+} from "./dynamic/resources/types.js";
 export {
   type GpuTypeQuery,
   getCpuFlavors,
@@ -55,50 +70,4 @@ export {
   runSync,
   waitForJob,
 } from "./program/jobs.js";
-export type {
-  ClusterArgs,
-  ClusterComputeArgs,
-  ClusterMember,
-  ClusterMountsArgs,
-  ClusterOutputs,
-  ClusterTimeoutsArgs,
-} from "./resources/cluster/types.js";
-export { Cluster } from "./resources/cluster.js";
-export type { ContainerArgs } from "./resources/container.js";
-export type { GlobalMountArgs, NetworkMountArgs, PersistentMountArgs } from "./resources/mounts.js";
-export type { NetworkVolumeArgs, NetworkVolumeOutputs } from "./resources/network-volume/types.js";
-export { NetworkVolume } from "./resources/network-volume.js";
-export type {
-  PlacementCandidateArgs,
-  PodArgs,
-  PodCpuArgs,
-  PodFailFastArgs,
-  PodGpuArgs,
-  PodMountsArgs,
-  PodPlacementArgs,
-  PodReadinessArgs,
-  PodTimeoutsArgs,
-} from "./resources/pod/args.js";
-export type { PodGpuOutput, PodOutputs, SshEndpoint } from "./resources/pod/types.js";
-export { Pod } from "./resources/pod.js";
-export type { RegistryArgs, RegistryOutputs } from "./resources/registry/types.js";
-export { Registry } from "./resources/registry.js";
-export type { SecretArgs, SecretOutputs } from "./resources/secret/types.js";
-export { Secret, secretReference } from "./resources/secret.js";
-export type {
-  EndpointCpuArgs,
-  EndpointGpuArgs,
-  EndpointScalingArgs,
-  EndpointWorkersArgs,
-  QueueDelayScalingArgs,
-  RequestCountScalingArgs,
-  ServerlessEndpointArgs,
-  ServerlessEndpointOutputs,
-} from "./resources/serverless-endpoint/types.js";
-export { ServerlessEndpoint } from "./resources/serverless-endpoint.js";
-export type { ServerlessJobArgs, ServerlessJobOutputs } from "./resources/serverless-job/types.js";
-export { ServerlessJob } from "./resources/serverless-job.js";
-export type { SshKeyArgs, SshKeyOutputs } from "./resources/ssh-key/types.js";
-export { SshKey } from "./resources/ssh-key.js";
-export type { TemplateArgs, TemplateMountsArgs, TemplateOutputs } from "./resources/template/types.js";
-export { Template } from "./resources/template.js";
+export { secretReference } from "./resources/secret/reference.js";

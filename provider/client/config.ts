@@ -1,44 +1,80 @@
 /**
  * Provider configuration: Pulumi config keys first, then environment variables, then the real
- * service's addresses. `runpod:restUrl` / RUNPOD_REST_URL named the address of REST v1, which RunPod
- * retired on 2026-11-15: nothing reads them any more, so a stack that still sets them is unaffected. The API key is read at run time (in the provider host's `configure`, or by
- * the CLI), never at program load time where the closure serializer could capture it.
+ * service's addresses. `runpod:restUrl` / RUNPOD_REST_URL named the address of REST v1, which
+ * RunPod retired on 2026-11-15: nothing reads them any more, so a stack that still sets them is
+ * unaffected. The API key is read at run time (in the provider host's `configure`, or by the CLI),
+ * never at program load time where the closure serializer could capture it.
  */
 import { ERROR_CODES, RunpodApiError } from "./errors.js";
 
-/** Where each setting comes from. `secret` settings must be set with `pulumi config set --secret`. */
+/**
+ * Each setting, declared once: its field, what it is, its environment variable, whether it is a
+ * secret (set it with `pulumi config set --secret`), its type and its default. The dynamic provider
+ * reads it as `runpod:<field>`, the provider plugin as `runpod-dynamic:<field>` (`CONFIG_NAMESPACES`).
+ */
 export const SETTINGS = [
-  { field: "apiKey", key: "runpod:apiKey", env: "RUNPOD_API_KEY", secret: true, default: undefined },
+  {
+    field: "apiKey",
+    description:
+      "The RunPod API key. Absent until a call needs it: preview, check and diff work without one.",
+    env: "RUNPOD_API_KEY",
+    secret: true,
+    type: "string",
+    default: undefined,
+  },
   {
     field: "baseUrl",
-    key: "runpod:baseUrl",
+    description: "Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`).",
     env: "RUNPOD_BASE_URL",
     secret: false,
+    type: "string",
     default: "https://api.runpod.io",
   },
   {
     field: "serverlessUrl",
-    key: "runpod:serverlessUrl",
+    description: "Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`).",
     env: "RUNPOD_SERVERLESS_URL",
     secret: false,
+    type: "string",
     default: "https://api.runpod.ai",
   },
   {
     field: "proxyUrl",
-    key: "runpod:proxyUrl",
+    description:
+      "A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there.",
     env: "RUNPOD_PROXY_URL",
     secret: false,
+    type: "string",
     default: "https://{podId}-{port}.proxy.runpod.net",
   },
-  { field: "teamId", key: "runpod:teamId", env: "RUNPOD_TEAM_ID", secret: false, default: undefined },
+  {
+    field: "teamId",
+    description: "The team to act for, sent as `X-Team-Id` when set, and only then.",
+    env: "RUNPOD_TEAM_ID",
+    secret: false,
+    type: "string",
+    default: undefined,
+  },
   {
     field: "allowInsecureHttp",
-    key: "runpod:allowInsecureHttp",
+    description:
+      "Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear.",
     env: "RUNPOD_ALLOW_INSECURE_HTTP",
     secret: false,
+    type: "boolean",
     default: "false",
   },
 ] as const;
+
+/** The config namespace of each door: the dynamic provider's, and the provider plugin's (its package name). */
+export const CONFIG_NAMESPACES = { dynamic: "runpod", plugin: "runpod-dynamic" } as const;
+export type ConfigNamespace = (typeof CONFIG_NAMESPACES)[keyof typeof CONFIG_NAMESPACES];
+
+/** How a message names a setting: its config key in the door's namespace, and its environment variable. */
+export function settingName(field: (typeof SETTINGS)[number]["field"], namespace: ConfigNamespace): string {
+  const setting = SETTINGS.find((s) => s.field === field);
+  return `${namespace}:${field}${setting ? ` / ${setting.env}` : ""}`;
+}
 
 export interface RunpodSettings {
   /** Absent until a call needs it: preview, check and diff work without a key. */
@@ -56,17 +92,26 @@ export interface RunpodSettings {
   readonly teamId: string | undefined;
   /** Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. */
   readonly allowInsecureHttp: boolean;
+  /** The config namespace the settings were read from, which every message about a setting names. */
+  readonly configNamespace: ConfigNamespace;
 }
 
-export type SettingsLookup = (key: string) => string | undefined;
+/** A config value by its key (`runpod:apiKey`): text, or a value (a boolean, a number) as it was set. */
+export type SettingsLookup = (key: string) => unknown;
 
 /**
  * Resolves settings from a Pulumi-style lookup (`runpod:apiKey`, ...) with environment fallbacks.
+ * `namespace` is the door's (`CONFIG_NAMESPACES`): messages name its keys.
  * @example resolveSettings((k) => req.config.get(k))
  */
-export function resolveSettings(lookup: SettingsLookup = () => undefined, env = process.env): RunpodSettings {
+export function resolveSettings(
+  lookup: SettingsLookup = () => undefined,
+  env = process.env,
+  namespace: ConfigNamespace = CONFIG_NAMESPACES.dynamic,
+): RunpodSettings {
   const pick = (s: (typeof SETTINGS)[number]): string | undefined => {
-    const v = lookup(s.key) ?? env[s.env];
+    const given = lookup(`${namespace}:${s.field}`);
+    const v = given === undefined || given === null ? env[s.env] : String(given);
     return v === undefined || v.trim() === "" ? s.default : v.trim();
   };
   const values = Object.fromEntries(SETTINGS.map((s) => [s.field, pick(s)])) as Record<
@@ -75,23 +120,28 @@ export function resolveSettings(lookup: SettingsLookup = () => undefined, env = 
   >;
   const allowInsecureHttp = /^(1|true|yes)$/i.test(values.allowInsecureHttp ?? "");
   const url = (field: "baseUrl" | "serverlessUrl"): string =>
-    checkBaseUrl(field, values[field] ?? "", allowInsecureHttp);
+    checkBaseUrl(field, values[field] ?? "", allowInsecureHttp, namespace);
   return {
     apiKey: values.apiKey,
     baseUrl: url("baseUrl"),
     serverlessUrl: url("serverlessUrl"),
-    proxyUrl: checkProxyUrl(values.proxyUrl ?? ""),
+    proxyUrl: checkProxyUrl(values.proxyUrl ?? "", namespace),
     teamId: values.teamId,
     allowInsecureHttp,
+    configNamespace: namespace,
   };
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /** A base URL is http(s), has no query or fragment, and uses TLS unless it is loopback or allowed. */
-export function checkBaseUrl(field: string, value: string, allowInsecureHttp: boolean): string {
-  const setting = SETTINGS.find((s) => s.field === field);
-  const where = setting ? `${setting.key} / ${setting.env}` : field;
+export function checkBaseUrl(
+  field: "baseUrl" | "serverlessUrl",
+  value: string,
+  allowInsecureHttp: boolean,
+  namespace: ConfigNamespace = CONFIG_NAMESPACES.dynamic,
+): string {
+  const where = settingName(field, namespace);
   let u: URL;
   try {
     u = new URL(value);
@@ -106,15 +156,15 @@ export function checkBaseUrl(field: string, value: string, allowInsecureHttp: bo
   }
   if (u.protocol === "http:" && !LOOPBACK.has(u.hostname) && !allowInsecureHttp) {
     throw configError(
-      `${where} uses plain http to ${u.hostname}; the API key would travel unencrypted. Use https, or set runpod:allowInsecureHttp / RUNPOD_ALLOW_INSECURE_HTTP=true if you really mean it.`,
+      `${where} uses plain http to ${u.hostname}; the API key would travel unencrypted. Use https, or set ${settingName("allowInsecureHttp", namespace)}=true if you really mean it.`,
     );
   }
   return u.toString().replace(/\/+$/, "");
 }
 
 /** The proxy template names both placeholders and is an http(s) URL once they are filled in. */
-function checkProxyUrl(value: string): string {
-  const where = "runpod:proxyUrl / RUNPOD_PROXY_URL";
+function checkProxyUrl(value: string, namespace: ConfigNamespace): string {
+  const where = settingName("proxyUrl", namespace);
   if (!value.includes("{podId}") || !value.includes("{port}")) {
     throw configError(`${where} must contain {podId} and {port}, got ${JSON.stringify(value)}.`);
   }
@@ -135,7 +185,7 @@ function checkProxyUrl(value: string): string {
 export function requireApiKey(settings: RunpodSettings): string {
   if (!settings.apiKey) {
     throw configError(
-      "No RunPod API key. Set it with `pulumi config set --secret runpod:apiKey <key>` or the RUNPOD_API_KEY environment variable.",
+      `No RunPod API key. Set it with \`pulumi config set --secret ${settings.configNamespace}:apiKey <key>\` or the RUNPOD_API_KEY environment variable.`,
     );
   }
   return settings.apiKey;

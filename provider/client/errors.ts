@@ -196,17 +196,20 @@ export function codeForStatus(status: number): RunpodErrorCode {
   }
 }
 
-/** What to do about each failure, following the contract's Errors table. */
-export function adviceFor(code: RunpodErrorCode): string {
+/**
+ * What to do about each failure, following the contract's Errors table; a setting is named in the
+ * config namespace of the door the user is on (`runpod` or `runpod-dynamic`).
+ */
+export function adviceFor(code: RunpodErrorCode, namespace = "runpod"): string {
   switch (code) {
     case ERROR_CODES.BAD_REQUEST:
       return "The service rejected the request; fix the fields named in the detail (for a pod create this can also mean no capacity for that GPU in that data center).";
     case ERROR_CODES.UNAUTHORIZED:
-      return "Check the API key (`pulumi config set --secret runpod:apiKey ...` or RUNPOD_API_KEY): it is missing, malformed, expired or invalid.";
+      return `Check the API key (\`pulumi config set --secret ${namespace}:apiKey ...\` or RUNPOD_API_KEY): it is missing, malformed, expired or invalid.`;
     case ERROR_CODES.PAYMENT_REQUIRED:
       return "The account balance is exhausted; add funds in the RunPod console. Nothing was retried.";
     case ERROR_CODES.FORBIDDEN:
-      return "The API key is valid but has no access to this resource or action; use a key with that permission, or set runpod:teamId for a team resource.";
+      return `The API key is valid but has no access to this resource or action; use a key with that permission, or set ${namespace}:teamId (or RUNPOD_TEAM_ID) for a team resource.`;
     case ERROR_CODES.NOT_FOUND:
       return "It does not exist or this API key cannot see it.";
     case ERROR_CODES.CONFLICT:
@@ -226,7 +229,7 @@ export function adviceFor(code: RunpodErrorCode): string {
     case ERROR_CODES.INVALID_RESPONSE:
       return "The service answered with a body this version does not understand; upgrade runpod-dynamic or report the response.";
     case ERROR_CODES.INVALID_CONFIG:
-      return "Fix the provider configuration (runpod:* config keys or RUNPOD_* environment variables).";
+      return `Fix the provider configuration (${namespace}:* config keys or RUNPOD_* environment variables).`;
     default:
       return "";
   }

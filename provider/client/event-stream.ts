@@ -19,6 +19,8 @@ export interface EventStreamRequest {
   readonly headersTimeoutMs: number;
   /** Kept out of every error (the key). */
   readonly secrets: readonly string[];
+  /** The config namespace a message names settings in (config.ts `CONFIG_NAMESPACES`). */
+  readonly configNamespace: string;
 }
 
 /**
@@ -63,7 +65,16 @@ export async function* readEventStream(req: EventStreamRequest): AsyncGenerator<
   if (res.statusCode < 200 || res.statusCode >= 300) {
     const text = await res.body.text();
     const contentType = headerValue(res.headers, "content-type") ?? "";
-    throw rejection("GET", shown, res.statusCode, res.headers, contentType, text, req.secrets);
+    throw rejection(
+      "GET",
+      shown,
+      res.statusCode,
+      res.headers,
+      contentType,
+      text,
+      req.secrets,
+      req.configNamespace,
+    );
   }
   const events: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (e) => events.push(e) });

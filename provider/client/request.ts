@@ -185,6 +185,7 @@ export class RunpodClient {
       signal: spec.signal,
       headersTimeoutMs: this.deadlineMs,
       secrets: [apiKey],
+      configNamespace: this.settings.configNamespace,
     });
   }
 
@@ -240,7 +241,10 @@ export class RunpodClient {
     const fail = (code: RunpodErrorCode, message: string, outcome: RequestOutcome, cause?: unknown) =>
       new RunpodApiError({
         code,
-        message: redact(`${spec.method} ${shown}: ${message} ${adviceFor(code)}`.trim(), secrets),
+        message: redact(
+          `${spec.method} ${shown}: ${message} ${adviceFor(code, this.settings.configNamespace)}`.trim(),
+          secrets,
+        ),
         method: spec.method,
         url: shown,
         outcome,
@@ -295,6 +299,15 @@ export class RunpodClient {
       );
     }
 
-    throw rejection(spec.method, shown, status, responseHeaders, contentType, text, secrets);
+    throw rejection(
+      spec.method,
+      shown,
+      status,
+      responseHeaders,
+      contentType,
+      text,
+      secrets,
+      this.settings.configNamespace,
+    );
   }
 }

@@ -20,6 +20,7 @@ export function rejection(
   contentType: string,
   text: string,
   secrets: readonly string[],
+  configNamespace: string,
 ): RunpodApiError {
   const problem = parseProblem(contentType, text);
   const code = codeForStatus(status);
@@ -31,7 +32,10 @@ export function rejection(
   const parts = [`${status} ${title}${detail ? `: ${detail}` : ""}`];
   if (errors.length > 0) parts.push(`(${errors.join("; ")})`);
   const sentence = parts.join(" ").replace(/[.!?]?$/, ".");
-  const message = redact(`${method} ${shown}: ${sentence} ${adviceFor(code)}`.trim(), secrets);
+  const message = redact(
+    `${method} ${shown}: ${sentence} ${adviceFor(code, configNamespace)}`.trim(),
+    secrets,
+  );
   return new RunpodApiError({
     code,
     message,

@@ -4,6 +4,9 @@
  * side only: resources/common.ts, which program-side declarations reach, must not name the context.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { ResourceDeclaration } from "../fields/declaration.js";
+import { coerceScalars } from "../fields/derive.js";
+import { type Field, fieldsOf } from "../fields/nodes.js";
 import { errorAbout, type Labeller } from "../resources/common.js";
 import type { Claims, HostContext } from "./context.js";
 import type { EnginePacing } from "./engine-pacing.js";
@@ -59,19 +62,22 @@ export type ForEngine<P extends HostedProvider> = Pick<P, "check" | "diff"> & {
 };
 
 /**
- * Hands a provider to the engine on its host: `check` announcing the creates the host paces,
+ * Hands a provider to the engine on its host: `check` of the inputs as `declaration` types them,
+ * announcing the creates the host paces,
  * `diff` claiming what it is shown and printing the provider's note, and create, read, update and
  * delete run on the host's context with every error naming the resource. One place, so `check`
  * and `diff` stay pure functions and no path of any resource escapes what is done around them.
  */
 export function bindToHost<P extends HostedProvider>(
+  declaration: ResourceDeclaration,
   provider: P,
   label: Labeller,
   effects: HostEffects<P> = {},
 ): (host: HostSource) => ForEngine<P> {
+  const fields = fieldsOf(declaration.inputs);
   return (host) =>
     ({
-      check: checkAnnouncingCreates(provider, host, effects),
+      check: checkAnnouncingCreates(fields, provider, host, effects),
       diff: diffClaimingShown(provider, host, label, effects),
       ...operationsOnContext(provider, host, label, effects),
     }) as unknown as ForEngine<P>;
@@ -80,16 +86,21 @@ export function bindToHost<P extends HostedProvider>(
 const propsOf = (x: unknown) => x as Record<string, unknown> | undefined;
 
 /**
- * `check`, telling the host's pacing when it passes for a new resource of a kind whose creates
- * it paces: the engine will ask to create it when it has a slot (engine-pacing.ts).
+ * `check` of the inputs as declared: a number or boolean where a field declares a string is taken
+ * as that string first, as YAML and some SDKs send a value written without quotes (an env value
+ * `4`); the checked inputs the engine records hold the string. It tells the host's pacing when it
+ * passes for a new resource of a kind whose creates it paces: the engine will ask to create it
+ * when it has a slot (engine-pacing.ts).
  */
 function checkAnnouncingCreates<P extends HostedProvider>(
+  fields: readonly Field[],
   provider: P,
   host: HostSource,
   effects: HostEffects<P>,
 ) {
   return async (olds: never, news: never) => {
-    const result = await provider.check(olds, news);
+    const inputs = coerceScalars(fields, (propsOf(news) ?? {}) as Record<string, unknown>);
+    const result = await provider.check(olds, inputs as never);
     const isNew = Object.keys(propsOf(olds) ?? {}).length === 0;
     if (effects.pacesCreates && isNew && !result.failures?.length) host.pacing.checkedNew();
     return result;

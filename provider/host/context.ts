@@ -43,7 +43,8 @@ export function elapsed(ms: number): string {
 
 /** What Pulumi's dynamic-provider host passes to `configure`. */
 export interface ConfigureRequest {
-  readonly config: { get(key: string): string | undefined };
+  /** A config value by key: text, or (from the provider plugin) the value as it was set. */
+  readonly config: { get(key: string): unknown };
 }
 
 /** Client options a context's client takes: the clock and the budgets are the context's own. */

@@ -153,7 +153,7 @@ export async function placePod(
     const pod = await tryCandidate(ctx, walk, candidate, bodyFor(body, candidate), moveOn);
     if (pod) return { pod, attempts: walk.attempts, candidate };
   }
-  throw walkFailed(walk);
+  throw walkFailed(walk, ctx.api.client.settings.configNamespace);
 }
 
 /** What a walk has heard so far: each attempt (reported as it is made) and the answers that decide its failure. */
@@ -325,7 +325,7 @@ async function lookAfterUnanswered(
 }
 
 /** Why a walk that tried every candidate failed, decided by the answers it heard. */
-function walkFailed(walk: Walk): PlacementError {
+function walkFailed(walk: Walk, namespace: string): PlacementError {
   const { attempts, last400, last } = walk;
   if (last400 && outOfCapacity(attempts)) {
     return new PlacementError(last400, failureText.outOfCapacity(last400, attempts), attempts);
@@ -334,7 +334,7 @@ function walkFailed(walk: Walk): PlacementError {
     return new PlacementError(last400, failureText.everyOneRefused(last400, attempts), attempts);
   }
   if (last && attempts.length > 0 && attempts.every((a) => a.status === 403)) {
-    return new PlacementError(last, failureText.noAccess(attempts), attempts);
+    return new PlacementError(last, failureText.noAccess(attempts, namespace), attempts);
   }
   return new PlacementError(last, failureText.noCandidatePlaced(attempts), attempts);
 }
@@ -351,8 +351,8 @@ const failureText = {
     `Every candidate is out of capacity ("${last400.detail}"). Tried: ${where(attempts)}. Add candidates (placement.candidates, placement.regions, placement.gpuTypeIds, placement.anyDataCenter), or let placement.retryFor walk the list again for a while.`,
   everyOneRefused: (last400: RunpodApiError, attempts: readonly PlacementAttempt[]) =>
     `No candidate accepted the pod: every one answered 400. A rule violation fails the same way on every candidate, so treat the last answer as a problem with the request: "${last400.detail}". Tried: ${report(attempts)}.`,
-  noAccess: (attempts: readonly PlacementAttempt[]) =>
-    `No candidate could place the pod: the API key has no access to the pool of any of them (403). Use a key with that permission, or set runpod:teamId for a team's pools. Tried: ${report(attempts)}.`,
+  noAccess: (attempts: readonly PlacementAttempt[], namespace: string) =>
+    `No candidate could place the pod: the API key has no access to the pool of any of them (403). Use a key with that permission, or set ${namespace}:teamId (or RUNPOD_TEAM_ID) for a team's pools. Tried: ${report(attempts)}.`,
   noCandidatePlaced: (attempts: readonly PlacementAttempt[]) =>
     `No candidate could place the pod (${attempts.length} attempt${attempts.length === 1 ? "" : "s"}). Tried: ${report(attempts)}. Add candidates (placement.candidates, placement.regions or placement.gpuTypeIds) or try again later.`,
 };

@@ -3,9 +3,9 @@
  *
  * The engine's dynamic-provider host configures each resource type's serialized provider once,
  * then calls its methods; the serialized provider forwards each call to
- * `require("runpod-dynamic/runtime").providers[type]` (provider/program/thin.ts) with the engine's
+ * `require("runpod-dynamic/runtime").providers[type]` (provider/dynamic/thin.ts) with the engine's
  * arguments only, and stack state written by earlier versions keeps that call shape. So the
- * context `configure` made can only be found again through the `providers` table: provider/runtime.ts
+ * context `configure` made can only be found again through the `providers` table: provider/dynamic/runtime.ts
  * keeps one ProviderHost for it, and nothing else in provider/ keeps run state at module level.
  *
  * Every type is configured with the same stack config, so the types share one context, as they
@@ -13,7 +13,12 @@
  * HTTP pool. A configuration with other settings gets a new context.
  */
 import { type Clock, realClock, scaledClock } from "../client/clock.js";
-import { resolveSettings, type SettingsLookup } from "../client/config.js";
+import {
+  CONFIG_NAMESPACES,
+  type ConfigNamespace,
+  resolveSettings,
+  type SettingsLookup,
+} from "../client/config.js";
 import {
   type Claims,
   type ConfigureRequest,
@@ -50,6 +55,7 @@ export class ProviderHost {
    */
   readonly claims: Claims = noClaims();
   private lookup: SettingsLookup = () => undefined;
+  private namespace: ConfigNamespace = CONFIG_NAMESPACES.dynamic;
   private current: { key: string; context: HostContext } | undefined;
   /** One clock for every context of this host, so their budgets and waits agree on the time. */
   private readonly clock = hostClock();
@@ -93,7 +99,7 @@ export class ProviderHost {
    * ever giving the first sign a turn (one found after a test run: 3 GB and most of a core within
    * five minutes). A create cut short is found again by the next run through its create key.
    *
-   * Only the processes the engine starts call this (provider/runtime.ts, provider/plugin/main.ts),
+   * Only the processes the engine starts call this (provider/dynamic/runtime.ts, provider/plugin/main.ts),
    * never a test that runs providers in its own process.
    */
   endWithEngine(proc: Pick<NodeJS.Process, "stdin" | "stderr" | "exit"> = process): void {
@@ -104,9 +110,13 @@ export class ProviderHost {
     proc.stdin.resume();
   }
 
-  /** Keeps the stack config; the context is made from it when an operation first needs it. */
-  configure(req: ConfigureRequest): void {
+  /**
+   * Keeps the stack config, read in the door's namespace (`runpod:*` for the dynamic provider,
+   * `runpod-dynamic:*` for the plugin); the context is made from it when an operation first needs it.
+   */
+  configure(req: ConfigureRequest, namespace: ConfigNamespace = CONFIG_NAMESPACES.dynamic): void {
     this.lookup = lookupIn(req);
+    this.namespace = namespace;
   }
 
   /** Progress without a context (what `diff` says), where every context's goes. */
@@ -119,7 +129,7 @@ export class ProviderHost {
    * Settings are resolved on each call, so a bad setting fails the operation that needs it.
    */
   context(): HostContext {
-    const settings = resolveSettings(this.lookup, process.env);
+    const settings = resolveSettings(this.lookup, process.env, this.namespace);
     const key = JSON.stringify(settings);
     if (this.current?.key !== key) {
       this.current?.context.close();

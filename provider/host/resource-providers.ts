@@ -1,6 +1,6 @@
 /**
  * Each resource type's provider, with the engine's call shape, running on a host's context: the one
- * table both doors serve, the dynamic provider (provider/runtime.ts) and the provider plugin
+ * table both doors serve, the dynamic provider (provider/dynamic/runtime.ts) and the provider plugin
  * (provider/plugin/server.ts).
  */
 import { clusterProvider } from "../resources/cluster/provider.js";

@@ -9,13 +9,17 @@
  * made yet the id is unknown, and no mark is added: nothing is created in a preview.
  */
 
+import { fieldNamed, fieldsOf } from "../fields/nodes.js";
 import { PLAIN_ENV_KEYS } from "../resources/common.js";
+import { declarationOf, type ResourceKind } from "../resources/declarations.js";
 import { createKeyOf } from "../resources/pod/translate.js";
-import type { ResourceKind } from "../resources/secret-fields.js";
 import { holderOf } from "../resources/ssh-key/holders.js";
 
-/** The kinds whose inputs carry an env map: the env-secrets policy reads which of its values were plain. */
-const WITH_ENV: ReadonlySet<ResourceKind> = new Set(["Pod", "Cluster", "ServerlessEndpoint", "Template"]);
+/** Whether the kind's inputs carry a secret env map: the env-secrets policy reads which of its values were plain. */
+function hasSecretEnv(kind: ResourceKind): boolean {
+  const env = fieldNamed(fieldsOf(declarationOf(kind).inputs), "env");
+  return env?.shape.kind === "map" && env.meta.secret === true;
+}
 
 export interface PluginInputsContext {
   /** The provider's id, when known. */
@@ -38,6 +42,6 @@ export function withProgramInputs(
   if (context.identity !== undefined && kind === "SshKey") {
     added.__holder = holderOf(context.identity, context.urn, "");
   }
-  if (WITH_ENV.has(kind) && news.env !== undefined) added[PLAIN_ENV_KEYS] = [...context.plainEnvKeys];
+  if (hasSecretEnv(kind) && news.env !== undefined) added[PLAIN_ENV_KEYS] = [...context.plainEnvKeys];
   return { ...news, ...added };
 }

@@ -9,11 +9,14 @@
  * (docs/plugin.md, "Why a server of its own").
  */
 import * as pulumi from "@pulumi/pulumi";
+import { CONFIG_NAMESPACES } from "../client/config.js";
+import { secretFields } from "../fields/derive.js";
 import type { ProviderHost } from "../host/provider-host.js";
 import type { ResourceProviders } from "../host/resource-providers.js";
 import { READ_BY_ID } from "../resources/common.js";
-import { type ResourceKind, SECRET_FIELDS } from "../resources/secret-fields.js";
+import { declarationOf, type ResourceKind } from "../resources/declarations.js";
 import { runpodTypeName } from "../resources/type-tokens.js";
+import { sameValue } from "../validation/compare.js";
 import { pluginRequire } from "./grpc.js";
 import { invoke } from "./invokes.js";
 import { withProgramInputs } from "./marks.js";
@@ -53,7 +56,7 @@ function kindOf(req: Any): ResourceKind {
 
 /** The properties to mark secret in an answer: the kind's secret fields and what arrived secret. */
 function secretsOf(kind: ResourceKind, ...arrived: ReadonlySet<string>[]): Set<string> {
-  const fields = SECRET_FIELDS[kind];
+  const fields = secretFields(declarationOf(kind));
   return new Set([...fields.inputs, ...fields.outputs, ...arrived.flatMap((s) => [...s])]);
 }
 
@@ -158,7 +161,7 @@ export function providerService(options: PluginOptions): Record<string, (call: A
       const olds = fromStruct(req.getOlds()).values;
       const news = fromStruct(req.getNews()).values;
       const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
-        (k) => k !== "version" && JSON.stringify(olds[k]) !== JSON.stringify(news[k]),
+        (k) => k !== "version" && !sameValue(olds[k], news[k]),
       );
       const response = new provproto.DiffResponse();
       response.setChanges(
@@ -175,16 +178,18 @@ export function providerService(options: PluginOptions): Record<string, (call: A
       identity = id && id !== pulumi.runtime.unknownValue ? id : undefined;
       const settings = fromStruct(req.getArgs()).values;
       const variables = req.getVariablesMap();
-      host.configure({
-        config: {
-          // `runpod:apiKey` of the dynamic provider is `runpod-dynamic:apiKey` here.
-          get: (key) => {
-            const field = key.slice(key.indexOf(":") + 1);
-            const value = settings[field] ?? variables.get(`runpod-dynamic:config:${field}`);
-            return value === undefined || value === null ? undefined : String(value);
+      host.configure(
+        {
+          config: {
+            // The settings as values: a boolean set in YAML arrives as one, a string as text.
+            get: (key) => {
+              const field = key.slice(key.indexOf(":") + 1);
+              return settings[field] ?? variables.get(`${CONFIG_NAMESPACES.plugin}:config:${field}`);
+            },
           },
         },
-      });
+        CONFIG_NAMESPACES.plugin,
+      );
       const response = new provproto.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setAcceptresources(false);

@@ -4,24 +4,14 @@
  * knows a token the plugin does not serve.
  */
 
-import type { ResourceKind } from "../resources/secret-fields.js";
+import { DECLARATIONS } from "../resources/declarations.js";
 import { PLUGIN_PACKAGE, pluginToken } from "../resources/type-tokens.js";
 
 export const PACKAGE = PLUGIN_PACKAGE;
 export const token = pluginToken;
 
-/** Every resource a program declares, by its class name. */
-export const RESOURCES = [
-  "Pod",
-  "ServerlessEndpoint",
-  "ServerlessJob",
-  "SshKey",
-  "NetworkVolume",
-  "Template",
-  "Registry",
-  "Secret",
-  "Cluster",
-] as const satisfies readonly ResourceKind[];
+/** Every resource a program declares, by its class name, in its declarations' order. */
+export const RESOURCES = DECLARATIONS.map((d) => d.kind);
 
 /**
  * The program functions served as invokes: `name` is the export of provider/index.ts, `arguments`

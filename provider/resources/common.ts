@@ -5,39 +5,17 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { CheckFailure } from "../validation/check-failure.js";
+import { sameValue } from "../validation/compare.js";
 import { containsUnknown, isUnknown } from "../validation/unknown.js";
 import { applyCommand, type CommandFields, decodeArgs } from "./container.js";
 
 /**
  * The input in which a resource class lists the env keys the program gave as plain text (names
- * only; provider/program/secret-inputs.ts). One underscore, not the two of the provider's other
+ * only; provider/dynamic/secret-inputs.ts). One underscore, not the two of the provider's other
  * internal inputs: the engine keeps `__`-prefixed properties from policy packs, and the env-secrets
  * policy reads this one. check() leaves it out of the inputs it validates (withoutInternal).
  */
 export const PLAIN_ENV_KEYS = "_plainEnvKeys";
-
-/** Structural equality that ignores key order and treats undefined and null alike. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === undefined || a === null) return b === undefined || b === null;
-  if (b === undefined || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return (
-      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]))
-    );
-  }
-  if (typeof a === "object" && typeof b === "object") {
-    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-    return [...keys].every((k) =>
-      sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-    );
-  }
-  return a === b;
-}
-
-/** Whether an input differs from what was recorded; an unknown value (preview) counts as a change. */
-export function differs(next: unknown, prior: unknown): boolean {
-  return containsUnknown(next) || !sameValue(next, prior);
-}
 
 /** Whether an input is set and known: preview leaves some unknown, and a rule cannot judge those yet. */
 export function isKnown(v: unknown): boolean {
@@ -112,20 +90,6 @@ export function checkResult<T>(news: T, failures: CheckFailure[]): pulumi.dynami
     : { inputs: news };
 }
 
-/**
- * The resource options with `keys` added to `additionalSecretOutputs`: outputs that carry secrets
- * (an env map) stay secret in state even when the program passed them in plain.
- */
-export function withSecretOutputs(
-  opts: pulumi.CustomResourceOptions,
-  ...keys: string[]
-): pulumi.CustomResourceOptions {
-  return {
-    ...opts,
-    additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), ...keys])],
-  };
-}
-
 /** The object a read asks for, or undefined when the API answers 404 (it is gone); any other error throws. */
 export async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
   try {
@@ -166,55 +130,6 @@ export const REPLACE_ON_CHANGES = "__replaceOnChanges";
 
 /** The input that tells `read` the program asked for an existing object by id (`get`, or the `id` option). */
 export const READ_BY_ID = "__readById";
-
-/**
- * Program side: the inputs that carry resource options the provider must see. The engine applies
- * `replaceOnChanges` to the properties a provider reports as changed, and the dynamic-provider host
- * reports none (its Diff answer has no changed keys), so the option would do nothing; the provider
- * applies it instead (`diffResult`). An `id` makes the resource a read one: `read` then sees
- * `READ_BY_ID` among what it is given, which a refresh never passes (`missingObject`).
- */
-export function optionInputs(opts: { replaceOnChanges?: string[]; id?: unknown }): Record<string, unknown> {
-  return {
-    ...(opts.replaceOnChanges?.length ? { [REPLACE_ON_CHANGES]: [...opts.replaceOnChanges] } : {}),
-    ...(opts.id !== undefined ? { [READ_BY_ID]: true } : {}),
-  };
-}
-
-/** The names of a resource class's outputs: its `pulumi.Output` properties, `urn` and `id` aside. */
-export type OutputName<R> = Exclude<
-  { [K in keyof R]-?: R[K] extends pulumi.Output<unknown> ? K : never }[keyof R],
-  "urn" | "id"
->;
-
-/**
- * Every output of a resource class, each named once (the compiler checks that none is left out).
- * A resource object has an output only for a property it was registered with: the constructor
- * registers each, unset, so a resource read by id (which has no inputs) has them all.
- */
-export type OutputNames<R> = Readonly<Record<OutputName<R>, true>>;
-
-/** Each output of `outputs`, unset: the constructor's inputs start from these. */
-export function unsetOutputs(outputs: object): Record<string, undefined> {
-  return Object.fromEntries(Object.keys(outputs).map((k) => [k, undefined]));
-}
-
-/**
- * What every resource's static `get` does: the resource of class `Resource` named `name`, read by
- * `id`. The `id` option makes it a read resource: the engine calls the provider's `read` (in
- * preview too) instead of `check` and `create`, records the answer, and never updates or deletes
- * the object; `pulumi destroy` only forgets it. It has no inputs: `args` types what a create needs,
- * and a read needs nothing but the id. Its outputs are there all the same, each registered unset
- * by the constructor (`unsetOutputs`).
- */
-export function readById<R, A>(
-  Resource: new (name: string, args: A, opts?: pulumi.CustomResourceOptions) => R,
-  name: string,
-  id: pulumi.Input<pulumi.ID>,
-  opts: pulumi.CustomResourceOptions = {},
-): R {
-  return new Resource(name, {} as A, { ...opts, id });
-}
 
 /**
  * The env of an object read by id, as declared inputs: every key it holds (each value left to the

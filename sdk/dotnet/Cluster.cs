@@ -10,7 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// An instant cluster.
+    /// An instant cluster: 2 to 250 identical GPU pods in one data center on a private network. Create waits until every member pod runs. Only the name changes in place (the API's update is a rename); everything else replaces the cluster. Delete terminates the members and waits until they are gone. Member pods are not Pod resources: the API refuses changes to them. With a template, its image, command, disk, ports and environment variables are read and sent, the program's own values winning.
+    /// 
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:Cluster")]
     public partial class Cluster : global::Pulumi.CustomResource
@@ -28,7 +30,7 @@ namespace Pulumi.RunpodDynamic
         public Output<string> CreatedAt { get; private set; } = null!;
 
         /// <summary>
-        /// The data center the cluster runs in; `null` until placed.
+        /// The data center the cluster runs in; null until placed.
         /// </summary>
         [Output("dataCenterId")]
         public Output<string?> DataCenterId { get; private set; } = null!;
@@ -52,22 +54,22 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// The cluster's private network (`cidr`); `null` when the API does not say.
+        /// The cluster's private network; null when the API does not say.
         /// </summary>
         [Output("network")]
         public Output<Outputs.ClusterNetwork?> Network { get; private set; } = null!;
 
         /// <summary>
-        /// The entry pod (rank 0): its id, status and SSH endpoint; `null` before it exists.
+        /// The entry pod (rank 0): its id, status and SSH address; null before it exists.
         /// </summary>
         [Output("primary")]
         public Output<Outputs.ClusterPrimary?> Primary { get; private set; } = null!;
 
         /// <summary>
-        /// `TRAINING`, `SLURM`, `RAY` or `APPLICATION`.
+        /// The cluster's topology.
         /// </summary>
         [Output("type")]
-        public Output<string> Type { get; private set; } = null!;
+        public Output<Pulumi.RunpodDynamic.ClusterType> Type { get; private set; } = null!;
 
 
         /// <summary>
@@ -119,7 +121,7 @@ namespace Pulumi.RunpodDynamic
     public sealed class ClusterArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Adopt this existing cluster instead of creating one.
+        /// Adopt this existing cluster instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
         /// 
         /// Default: none: create a cluster.
         /// 
@@ -131,7 +133,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// The container command as one raw string.
         /// 
-        /// Default: none: the image's (or the template's).
+        /// Default: the image's (or the template's).
         /// 
         /// On change: replace.
         /// </summary>
@@ -139,7 +141,7 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? Args { get; set; }
 
         /// <summary>
-        /// Every member pod is alike: `podCount` pods with `gpuCountPerPod` GPUs of `gpuTypeId`.
+        /// Every member pod is alike: this many pods with this many GPUs of this type.
         /// 
         /// On change: replace.
         /// </summary>
@@ -152,7 +154,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// Preferred data centers; the cluster is always in one.
         /// 
-        /// Default: none: any with capacity.
+        /// Default: any with capacity.
         /// 
         /// On change: replace.
         /// </summary>
@@ -163,9 +165,11 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Container disk in GB of every pod.
+        /// Container disk of every pod.
         /// 
-        /// Default: none: the API's (or the template's).
+        /// Unit: GB.
+        /// 
+        /// Default: the API's (or the template's).
         /// 
         /// On change: replace.
         /// </summary>
@@ -176,9 +180,9 @@ namespace Pulumi.RunpodDynamic
         private InputMap<string>? _env;
 
         /// <summary>
-        /// Environment variables of every pod. Stored as secrets in state.
+        /// Environment variables of every pod, always secret in state.
         /// 
-        /// Default: `{}`.
+        /// Default: empty.
         /// 
         /// On change: replace.
         /// </summary>
@@ -193,9 +197,9 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Container image of every pod. Required unless `templateId` is set.
+        /// Container image of every pod. Required unless a template is given.
         /// 
-        /// Default: none: the template's.
+        /// Default: the template's.
         /// 
         /// On change: replace.
         /// </summary>
@@ -203,7 +207,7 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? Image { get; set; }
 
         /// <summary>
-        /// A `NetworkVolume` every pod mounts (the cluster is then placed in its data center).
+        /// A NetworkVolume every pod mounts: the cluster is then placed in its data center.
         /// 
         /// Default: none.
         /// 
@@ -221,22 +225,22 @@ namespace Pulumi.RunpodDynamic
         public Input<string> Name { get; set; } = null!;
 
         /// <summary>
-        /// A cluster whose pods never all run is deleted (billing stops) or kept (in state).
+        /// What happens to a cluster whose pods never all run.
         /// 
-        /// Default: `"terminate"`.
+        /// Default: `terminate`.
         /// 
         /// On change: none.
         /// </summary>
         [Input("onCreateFailure")]
-        public Input<string>? OnCreateFailure { get; set; }
+        public Input<Pulumi.RunpodDynamic.OnCreateFailure>? OnCreateFailure { get; set; }
 
         [Input("ports")]
         private InputList<string>? _ports;
 
         /// <summary>
-        /// Exposed ports, `&lt;port&gt;/&lt;protocol&gt;`.
+        /// Exposed ports, each `&lt;port&gt;/&lt;protocol&gt;`.
         /// 
-        /// Default: none: the template's, else none.
+        /// Default: the template's, else none.
         /// 
         /// On change: replace.
         /// </summary>
@@ -249,7 +253,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// Injects a generated JUPYTER_PASSWORD into every pod.
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// 
         /// On change: replace.
         /// </summary>
@@ -257,9 +261,9 @@ namespace Pulumi.RunpodDynamic
         public Input<bool>? StartJupyter { get; set; }
 
         /// <summary>
-        /// Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s.
+        /// Injects the account's SSH keys into every pod: make the cluster depend on its SshKey resources.
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// 
         /// On change: replace.
         /// </summary>
@@ -267,10 +271,9 @@ namespace Pulumi.RunpodDynamic
         public Input<bool>? StartSsh { get; set; }
 
         /// <summary>
-        /// A template (yours or a public one) whose image, args, disk, ports and env the pods start from;
-        /// the program's own values win (env merged per key).
+        /// A template (yours or a public one) whose image, command, disk, ports and environment variables the pods start from; the program's own values win, and environment variables are merged per key.
         /// 
-        /// Default: none: the settings below.
+        /// Default: none: the settings given.
         /// 
         /// On change: replace.
         /// </summary>
@@ -278,9 +281,9 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? TemplateId { get; set; }
 
         /// <summary>
-        /// How long create and delete may wait, in seconds.
+        /// How long create and delete may wait.
         /// 
-        /// Default: `{ create: 1200, delete: 600 }`.
+        /// Default: 1200 seconds to create, 600 to delete.
         /// 
         /// On change: none.
         /// </summary>
@@ -288,12 +291,12 @@ namespace Pulumi.RunpodDynamic
         public Input<Inputs.ClusterTimeoutsArgs>? Timeouts { get; set; }
 
         /// <summary>
-        /// `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`.
+        /// The cluster's topology.
         /// 
         /// On change: replace.
         /// </summary>
         [Input("type", required: true)]
-        public Input<string> Type { get; set; } = null!;
+        public Input<Pulumi.RunpodDynamic.ClusterType> Type { get; set; } = null!;
 
         public ClusterArgs()
         {

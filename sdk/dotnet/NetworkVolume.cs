@@ -10,43 +10,41 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// A RunPod network volume. Pods mount it with `mounts.network: [{ volumeId: volume.id, path }]`;
-    /// passing `volume.id` (an Output) both places the pod in the volume's data center and makes the
-    /// pod depend on the volume, so `pulumi destroy` deletes the pod first: the API refuses to delete a
-    /// volume a pod still mounts (409).
+    /// A RunPod network volume: network-attached storage in one data center, 10 to 4096 GB. A pod mounts it by the volume's id, which both places the pod in the volume's data center and makes the pod depend on the volume, so a destroy deletes the pod first (the API refuses to delete a volume a pod still mounts). The size can only grow; the data center and the storage type are fixed at create. Global volumes have no management API: a pod refers to an existing one by id.
     /// 
-    /// Global volumes (`mounts.global`) cannot be managed here: the public v2 API has no endpoint for
-    /// them, so a pod references an existing global volume by id only.
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:NetworkVolume")]
     public partial class NetworkVolume : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// The data center the volume is in.
+        /// Data center. Pods mounting the volume are placed there.
         /// </summary>
         [Output("dataCenterId")]
         public Output<string> DataCenterId { get; private set; } = null!;
 
         /// <summary>
-        /// Volume name.
+        /// Human-readable name, not unique.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// Size in GB.
+        /// Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+        /// 
+        /// Unit: GB.
         /// </summary>
         [Output("size")]
-        public Output<object> Size { get; private set; } = null!;
+        public Output<int> Size { get; private set; } = null!;
 
         /// <summary>
-        /// Storage tier: `STANDARD` or `HIGH_PERFORMANCE`.
+        /// Storage tier.
         /// </summary>
         [Output("type")]
-        public Output<string> Type { get; private set; } = null!;
+        public Output<Pulumi.RunpodDynamic.VolumeType> Type { get; private set; } = null!;
 
         /// <summary>
-        /// The volume id; also the resource id. Give it to a Pod's `mounts.network[0].volumeId`.
+        /// The volume id; also the resource id. Give it to a Pod's network mount.
         /// </summary>
         [Output("volumeId")]
         public Output<string> VolumeId { get; private set; } = null!;
@@ -97,8 +95,7 @@ namespace Pulumi.RunpodDynamic
     public sealed class NetworkVolumeArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic
-        /// providers).
+        /// Adopt this existing volume instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
         /// 
         /// Default: none: create a volume.
         /// 
@@ -108,15 +105,15 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? AdoptId { get; set; }
 
         /// <summary>
-        /// Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here.
+        /// Data center. Pods mounting the volume are placed there.
         /// 
-        /// On change: replace: the data does not move..
+        /// On change: replace: the data does not move.
         /// </summary>
         [Input("dataCenterId", required: true)]
         public Input<string> DataCenterId { get; set; } = null!;
 
         /// <summary>
-        /// Human-readable name (not unique).
+        /// Human-readable name, not unique.
         /// 
         /// On change: update.
         /// </summary>
@@ -124,8 +121,9 @@ namespace Pulumi.RunpodDynamic
         public Input<string> Name { get; set; } = null!;
 
         /// <summary>
-        /// Size in GB, 10-4096. Can only grow: a smaller size fails at check (unless the volume is
-        /// replaced anyway).
+        /// Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+        /// 
+        /// Unit: GB.
         /// 
         /// On change: update.
         /// </summary>
@@ -140,7 +138,7 @@ namespace Pulumi.RunpodDynamic
         /// On change: replace.
         /// </summary>
         [Input("type")]
-        public Input<string>? Type { get; set; }
+        public Input<Pulumi.RunpodDynamic.VolumeType>? Type { get; set; }
 
         public NetworkVolumeArgs()
         {

@@ -10,18 +10,18 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// A RunPod GPU or CPU pod. Create walks the placement candidates and waits until the pod is
-    /// RUNNING; a pod that fails after the API accepted it is terminated (or kept, and recorded in
-    /// state) and the error names its id.
+    /// A RunPod GPU or CPU pod. Create walks the placement candidates, falling back across data centers and GPU types when one has no capacity, and waits until the pod is ready (not only created); a pod whose container will never start fails the create at once. A pod that fails after the API accepted it is terminated (or kept, and recorded in state) and the error names its id. Changes the API can make in place are updates; the GPU, the cloud, the template and the storage's kind are fixed at create and replace the pod.
+    /// 
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:Pod")]
     public partial class Pod : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// What the API allows on the pod now (`stop`, `start`, `restart`, `terminate`, ...).
+        /// What the API allows on the pod now.
         /// </summary>
         [Output("actions")]
-        public Output<ImmutableArray<string>> Actions { get; private set; } = null!;
+        public Output<ImmutableArray<Pulumi.RunpodDynamic.PodAction>> Actions { get; private set; } = null!;
 
         /// <summary>
         /// The container command as one raw string, as the API stores it.
@@ -30,34 +30,36 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Args { get; private set; } = null!;
 
         /// <summary>
-        /// `SECURE` or `COMMUNITY`.
+        /// Where the pod runs.
         /// </summary>
         [Output("cloud")]
-        public Output<string> Cloud { get; private set; } = null!;
+        public Output<Pulumi.RunpodDynamic.Cloud> Cloud { get; private set; } = null!;
 
         /// <summary>
-        /// The cluster a member pod belongs to (id, rank, role, overlay IP); `null` for a pod of its own.
+        /// The cluster a member pod belongs to; null for a pod of its own.
         /// </summary>
         [Output("cluster")]
         public Output<Outputs.PodCluster?> Cluster { get; private set; } = null!;
 
         /// <summary>
-        /// CMD in exec form: as the API returned it, else decoded from `args`.
+        /// CMD in exec form: as the API returned it, else decoded from the command string.
         /// </summary>
         [Output("cmd")]
         public Output<ImmutableArray<string>> Cmd { get; private set; } = null!;
 
         /// <summary>
-        /// USD per hour RunPod bills now; `null` when the API does not say (the declared type leaves the null out).
+        /// What RunPod bills now; null when the API does not say.
+        /// 
+        /// Unit: USD per hour.
         /// </summary>
         [Output("cost")]
-        public Output<object> Cost { get; private set; } = null!;
+        public Output<double?> Cost { get; private set; } = null!;
 
         /// <summary>
-        /// The CPU flavor, vCPUs and memory; `null` on a GPU pod.
+        /// The CPU flavor, vCPUs and RAM; null on a GPU pod.
         /// </summary>
         [Output("cpu")]
-        public Output<Outputs.PodCpu?> Cpu { get; private set; } = null!;
+        public Output<Outputs.PodCpuAllocation?> Cpu { get; private set; } = null!;
 
         /// <summary>
         /// When the pod was created (ISO 8601).
@@ -66,13 +68,13 @@ namespace Pulumi.RunpodDynamic
         public Output<string> CreatedAt { get; private set; } = null!;
 
         /// <summary>
-        /// The host's CUDA version; `null` until placed or on a CPU pod.
+        /// The host's CUDA version; null until placed or on a CPU pod.
         /// </summary>
         [Output("cudaVersion")]
         public Output<string?> CudaVersion { get; private set; } = null!;
 
         /// <summary>
-        /// The data center the pod runs in; `null` until placed.
+        /// The data center the pod runs in; null until placed.
         /// </summary>
         [Output("dataCenterId")]
         public Output<string?> DataCenterId { get; private set; } = null!;
@@ -84,19 +86,21 @@ namespace Pulumi.RunpodDynamic
         public Output<ImmutableArray<string>> DataCenterIds { get; private set; } = null!;
 
         /// <summary>
-        /// `STOPPED` when the pod is stopped (EXITED), else `RUNNING`; a failed pod (ERROR) shows what was asked of it.
+        /// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
         /// </summary>
         [Output("desiredStatus")]
-        public Output<string> DesiredStatus { get; private set; } = null!;
+        public Output<Pulumi.RunpodDynamic.PodDesiredStatus> DesiredStatus { get; private set; } = null!;
 
         /// <summary>
-        /// Container disk in GB.
+        /// Container disk, at least 1: ephemeral, wiped on every restart.
+        /// 
+        /// Unit: GB.
         /// </summary>
         [Output("disk")]
-        public Output<object> Disk { get; private set; } = null!;
+        public Output<int> Disk { get; private set; } = null!;
 
         /// <summary>
-        /// ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+        /// ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
         /// </summary>
         [Output("entrypoint")]
         public Output<ImmutableArray<string>> Entrypoint { get; private set; } = null!;
@@ -114,10 +118,10 @@ namespace Pulumi.RunpodDynamic
         public Output<Outputs.PodGlobalNetworking> GlobalNetworking { get; private set; } = null!;
 
         /// <summary>
-        /// The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; `null` on a CPU pod.
+        /// The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; null on a CPU pod.
         /// </summary>
         [Output("gpu")]
-        public Output<Outputs.PodGpuOutput?> Gpu { get; private set; } = null!;
+        public Output<Outputs.PodGpuAllocation?> Gpu { get; private set; } = null!;
 
         /// <summary>
         /// Container image (the template's when the program left it out).
@@ -126,16 +130,16 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Image { get; private set; } = null!;
 
         /// <summary>
-        /// The injected JupyterLab password (secret); `null` without `startJupyter`.
+        /// The injected JupyterLab password (secret); null without JupyterLab.
         /// </summary>
         [Output("jupyterPassword")]
         public Output<string?> JupyterPassword { get; private set; } = null!;
 
         /// <summary>
-        /// Whether the pod is locked.
+        /// A locked pod cannot be stopped, restarted or deleted.
         /// </summary>
         [Output("locked")]
-        public Output<object> Locked { get; private set; } = null!;
+        public Output<bool> Locked { get; private set; } = null!;
 
         /// <summary>
         /// The pod's storage, as created.
@@ -144,55 +148,55 @@ namespace Pulumi.RunpodDynamic
         public Output<Outputs.PodMounts> Mounts { get; private set; } = null!;
 
         /// <summary>
-        /// Pod name.
+        /// Pod name, not unique.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// Exposed ports, `&lt;port&gt;/&lt;protocol&gt;`.
+        /// Exposed ports, each `&lt;port&gt;/&lt;protocol&gt;` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
         /// </summary>
         [Output("ports")]
         public Output<ImmutableArray<string>> Ports { get; private set; } = null!;
 
         /// <summary>
-        /// The registry credential id, or `null`.
+        /// A Registry's id, for private images; null removes it.
         /// </summary>
         [Output("registry")]
         public Output<string?> Registry { get; private set; } = null!;
 
         /// <summary>
-        /// The API's runtime block (uptime, ports, GPU use) as returned; `null` when the API gives none.
+        /// The API's runtime block (uptime, ports, GPU use) as returned; null when the API gives none.
         /// </summary>
         [Output("runtime")]
         public Output<ImmutableDictionary<string, object>?> Runtime { get; private set; } = null!;
 
         /// <summary>
-        /// How to reach the pod over SSH: through RunPod's proxy (shell only) or directly over `22/tcp`.
+        /// How to reach the pod over SSH: through RunPod's proxy (a shell only) or directly over `22/tcp`.
         /// </summary>
         [Output("ssh")]
         public Output<Outputs.PodSsh> Ssh { get; private set; } = null!;
 
         /// <summary>
-        /// When the container last started (ISO 8601); `null` when it is not running.
+        /// When the container last started (ISO 8601); null when it is not running.
         /// </summary>
         [Output("startedAt")]
         public Output<string?> StartedAt { get; private set; } = null!;
 
         /// <summary>
-        /// Lifecycle status as the API reports it (`RUNNING`, `EXITED`, `TERMINATED`, ...). Moving on its own is never a diff.
+        /// Lifecycle status as the API reports it. Moving on its own is never a diff.
         /// </summary>
         [Output("status")]
-        public Output<string> Status { get; private set; } = null!;
+        public Output<Pulumi.RunpodDynamic.PodStatus> Status { get; private set; } = null!;
 
         /// <summary>
-        /// The template the pod was created from, as the API names it; `null` without one.
+        /// The template the pod was created from, as the API names it; null without one.
         /// </summary>
         [Output("template")]
         public Output<string?> Template { get; private set; } = null!;
 
         /// <summary>
-        /// The template the program created the pod from, as it gave it (`template` is the API's).
+        /// The template the program created the pod from, as it gave it (the template output is the API's).
         /// </summary>
         [Output("templateId")]
         public Output<string?> TemplateId { get; private set; } = null!;
@@ -248,8 +252,7 @@ namespace Pulumi.RunpodDynamic
     public sealed class PodArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Adopt this existing pod instead of creating one (`pulumi import` does not work for dynamic
-        /// providers).
+        /// Adopt this existing pod instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
         /// 
         /// Default: none: create a pod.
         /// 
@@ -259,9 +262,9 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? AdoptId { get; set; }
 
         /// <summary>
-        /// The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+        /// The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
         /// 
-        /// Default: none: the image's (or the template's) command.
+        /// Default: the image's command (or the template's).
         /// 
         /// On change: update.
         /// </summary>
@@ -269,22 +272,22 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? Args { get; set; }
 
         /// <summary>
-        /// `SECURE` (RunPod's data centers) or `COMMUNITY` (hosts of the community cloud; no network volumes).
+        /// Where the pod runs.
         /// 
-        /// Default: `"SECURE"`.
+        /// Default: `SECURE`.
         /// 
         /// On change: replace.
         /// </summary>
         [Input("cloud")]
-        public Input<string>? Cloud { get; set; }
+        public Input<Pulumi.RunpodDynamic.Cloud>? Cloud { get; set; }
 
         [Input("cmd")]
         private InputList<string>? _cmd;
 
         /// <summary>
-        /// CMD in exec form, encoded into `args`; `[]` clears it.
+        /// CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
         /// 
-        /// Default: none: the image's (or the template's).
+        /// Default: the image's (or the template's).
         /// 
         /// On change: update.
         /// </summary>
@@ -295,9 +298,9 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// A CPU pod: flavor id and a power-of-two vCPU count. Exactly one of `gpu` and `cpu`.
+        /// A CPU pod: its flavor and vCPU count. Exactly one of a GPU and a CPU.
         /// 
-        /// Default: none: a GPU pod (`gpu`).
+        /// Default: none: a GPU pod.
         /// 
         /// On change: replace.
         /// </summary>
@@ -310,10 +313,9 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// Preferred data centers, in order.
         /// 
-        /// Default: none: any data center with capacity.
+        /// Default: any data center with capacity.
         /// 
-        /// On change: replace, none: replaces only when the pod's data center leaves the list; any other
-        /// change is no diff..
+        /// On change: replace, none: the pod is replaced only when its data center leaves the list; any other change is no diff.
         /// </summary>
         public InputList<string> DataCenterIds
         {
@@ -322,22 +324,21 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Whether the pod runs. `STOPPED` stops it (`POST /v2/pods/{id}/action`): it keeps its disk and
-        /// volume and stops billing for the GPU; `RUNNING` starts it again, which needs a free GPU of its
-        /// type on its machine and can fail for capacity (the pod then stays stopped and the error says
-        /// so). Not combinable with `locked: true`.
+        /// Whether the pod runs. Stopping it keeps its disk and volume and stops billing for the GPU; running it again needs a free GPU of its type on its machine and can fail for capacity (the pod then stays stopped and the error says so). Not STOPPED while the pod is locked.
         /// 
-        /// Default: `"RUNNING"`.
+        /// Default: `RUNNING`.
         /// 
         /// On change: update.
         /// </summary>
         [Input("desiredStatus")]
-        public Input<string>? DesiredStatus { get; set; }
+        public Input<Pulumi.RunpodDynamic.PodDesiredStatus>? DesiredStatus { get; set; }
 
         /// <summary>
-        /// Container disk in GB, at least 1: ephemeral, wiped on restart.
+        /// Container disk, at least 1: ephemeral, wiped on every restart.
         /// 
-        /// Default: none: the API's default (the template's, when created from one).
+        /// Unit: GB.
+        /// 
+        /// Default: the API's default (the template's, when created from one).
         /// 
         /// On change: update.
         /// </summary>
@@ -348,9 +349,9 @@ namespace Pulumi.RunpodDynamic
         private InputList<string>? _entrypoint;
 
         /// <summary>
-        /// ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+        /// ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
         /// 
-        /// Default: none: the image's (or the template's).
+        /// Default: the image's (or the template's).
         /// 
         /// On change: update.
         /// </summary>
@@ -364,10 +365,9 @@ namespace Pulumi.RunpodDynamic
         private InputMap<string>? _env;
 
         /// <summary>
-        /// Environment variables. Always stored as secrets in state. A `Secret`'s `reference` as a value
-        /// keeps the value itself out of state.
+        /// Environment variables, always secret in state. A Secret's reference as a value keeps the value itself out of state.
         /// 
-        /// Default: `{}`.
+        /// Default: empty.
         /// 
         /// On change: update.
         /// </summary>
@@ -382,12 +382,9 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
-        /// restarts, its log is read, and an image that cannot be pulled (unknown, private without
-        /// `registry`, larger than `disk`) or a crash loop fails the create at once, quoting the log,
-        /// instead of waiting out the timeout.
+        /// Failing fast on an image that cannot be pulled or a crash loop, instead of waiting out the timeout.
         /// 
-        /// Default: `{ logs: true, afterSeconds: 15, crashLoopRestarts: 3, crashLoopWindow: 300 }`.
+        /// Default: logs read 15 seconds after placement; 3 exits within 300 seconds are a crash loop.
         /// 
         /// On change: none.
         /// </summary>
@@ -395,9 +392,9 @@ namespace Pulumi.RunpodDynamic
         public Input<Inputs.PodFailFastArgs>? FailFast { get; set; }
 
         /// <summary>
-        /// Private cross-data-center networking. A change takes effect at the pod's next start.
+        /// Private networking across data centers. A change takes effect at the pod's next start. Needs an NVIDIA GPU and a data center that offers it.
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// 
         /// On change: update.
         /// </summary>
@@ -405,9 +402,9 @@ namespace Pulumi.RunpodDynamic
         public Input<bool>? GlobalNetworking { get; set; }
 
         /// <summary>
-        /// A GPU pod: its GPU type, count and host constraints. Exactly one of `gpu` and `cpu`.
+        /// A GPU pod: its GPU type, count and host constraints. Exactly one of a GPU and a CPU.
         /// 
-        /// Default: none: a CPU pod (`cpu`).
+        /// Default: none: a CPU pod.
         /// 
         /// On change: replace.
         /// </summary>
@@ -415,9 +412,9 @@ namespace Pulumi.RunpodDynamic
         public Input<Inputs.PodGpuArgs>? Gpu { get; set; }
 
         /// <summary>
-        /// Container image. Required unless `templateId` is set.
+        /// Container image. Required unless a template is given.
         /// 
-        /// Default: none: the template's image.
+        /// Default: the template's image.
         /// 
         /// On change: update.
         /// </summary>
@@ -427,7 +424,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// A locked pod cannot be stopped, restarted or deleted.
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// 
         /// On change: update.
         /// </summary>
@@ -435,18 +432,17 @@ namespace Pulumi.RunpodDynamic
         public Input<bool>? Locked { get; set; }
 
         /// <summary>
-        /// Storage: a persistent disk, or a network and/or a global volume.
+        /// Storage: a persistent disk, or a network and a global volume.
         /// 
-        /// Default: none: no storage but the container disk.
+        /// Default: no storage but the container disk.
         /// 
-        /// On change: replace, update: a new kind, a different `volumeId` or a persistent `size` replaces;
-        /// a new `path` updates in place..
+        /// On change: replace, update: a new kind, another volume or a new persistent size replaces the pod; a new path updates it in place.
         /// </summary>
         [Input("mounts")]
         public Input<Inputs.PodMountsArgs>? Mounts { get; set; }
 
         /// <summary>
-        /// Pod name (not unique).
+        /// Pod name, not unique.
         /// 
         /// On change: update.
         /// </summary>
@@ -454,22 +450,21 @@ namespace Pulumi.RunpodDynamic
         public Input<string> Name { get; set; } = null!;
 
         /// <summary>
-        /// A pod that never reaches the wait target is terminated (billing stops) or kept (in state).
+        /// What happens to a pod that never reaches what create waits for.
         /// 
-        /// Default: `"terminate"`.
+        /// Default: `terminate`.
         /// 
         /// On change: none.
         /// </summary>
         [Input("onCreateFailure")]
-        public Input<string>? OnCreateFailure { get; set; }
+        public Input<Pulumi.RunpodDynamic.OnCreateFailure>? OnCreateFailure { get; set; }
 
         /// <summary>
-        /// Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
-        /// given.
+        /// Where to try, in order, at create. Without it the pod is created once with the preferred data centers as given.
         /// 
-        /// Default: none: one create with `dataCenterIds`.
+        /// Default: none: one create with the preferred data centers.
         /// 
-        /// On change: none: a create-time strategy, never a reason to replace a pod..
+        /// On change: none.
         /// </summary>
         [Input("placement")]
         public Input<Inputs.PodPlacementArgs>? Placement { get; set; }
@@ -478,9 +473,9 @@ namespace Pulumi.RunpodDynamic
         private InputList<string>? _ports;
 
         /// <summary>
-        /// Exposed ports, `&lt;port&gt;/&lt;protocol&gt;`, e.g. `8888/http`, `22/tcp`.
+        /// Exposed ports, each `&lt;port&gt;/&lt;protocol&gt;` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
         /// 
-        /// Default: none: the API's (the template's, when created from one).
+        /// Default: the API's (the template's, when created from one).
         /// 
         /// On change: update.
         /// </summary>
@@ -491,10 +486,9 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// What "done" means for a create (and for an update that restarts the container), past the
-        /// status. Probes go to the pod, not the API: they cost no API quota.
+        /// What done means for a create, past the status.
         /// 
-        /// Default: `{ check: "RUNNING", settle: 30 }`.
+        /// Default: the check RUNNING, settling for 30 seconds.
         /// 
         /// On change: none.
         /// </summary>
@@ -502,7 +496,7 @@ namespace Pulumi.RunpodDynamic
         public Input<Inputs.PodReadinessArgs>? Readiness { get; set; }
 
         /// <summary>
-        /// A `Registry`'s id, for private images; `null` removes it.
+        /// A Registry's id, for private images; null removes it.
         /// 
         /// Default: none: public images only.
         /// 
@@ -512,9 +506,9 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? Registry { get; set; }
 
         /// <summary>
-        /// Injects a generated JUPYTER_PASSWORD (exposed as the secret `jupyterPassword`).
+        /// Injects a generated JUPYTER_PASSWORD, exposed as the secret Jupyter password output.
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// 
         /// On change: replace.
         /// </summary>
@@ -522,9 +516,9 @@ namespace Pulumi.RunpodDynamic
         public Input<bool>? StartJupyter { get; set; }
 
         /// <summary>
-        /// Injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s.
+        /// Injects the account's SSH keys. Make the pod depend on its SshKey resources.
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// 
         /// On change: replace.
         /// </summary>
@@ -532,9 +526,7 @@ namespace Pulumi.RunpodDynamic
         public Input<bool>? StartSsh { get; set; }
 
         /// <summary>
-        /// A one-time source of settings at create (a `Template`'s id, or a public one): later template
-        /// edits do not change the pod. A serverless template cannot back a pod: `check` cannot see the
-        /// template's flag without an API call, so create fails with the API's 422.
+        /// A one-time source of settings at create (a Template's id, or a public one): later template edits do not change the pod. A serverless template cannot back a pod: check cannot see the template's kind without an API call, so the create fails with the API's 422.
         /// 
         /// Default: none: no template.
         /// 
@@ -544,25 +536,24 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? TemplateId { get; set; }
 
         /// <summary>
-        /// How long create, update and delete may wait, in seconds.
+        /// How long create, update and delete may wait.
         /// 
-        /// Default: `{ create: 600, update: 600, delete: 300 }`.
+        /// Default: 600 seconds to create or update, 300 to delete.
         /// 
-        /// On change: none: nothing on the pod changes, so the delete timeout a later destroy uses is the
-        /// one recorded at create or at the last update..
+        /// On change: none: nothing on the pod changes; a later destroy waits as long as the value recorded at create or at the last update says.
         /// </summary>
         [Input("timeouts")]
         public Input<Inputs.PodTimeoutsArgs>? Timeouts { get; set; }
 
         /// <summary>
-        /// What create waits for: `RUNNING`, `PLACED` (on a machine) or `NONE`.
+        /// What create waits for.
         /// 
-        /// Default: `"RUNNING"`.
+        /// Default: `RUNNING`.
         /// 
         /// On change: none.
         /// </summary>
         [Input("waitFor")]
-        public Input<string>? WaitFor { get; set; }
+        public Input<Pulumi.RunpodDynamic.PodWaitFor>? WaitFor { get; set; }
 
         public PodArgs()
         {

@@ -10,7 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// Private registry credentials for pulling images.
+    /// Credentials for pulling images from a private registry. The API never shows the username or the password again: a salted digest in state shows a new one, and every change replaces the credential (the API has no update). A pod or endpoint pulls with it by its id; passing the id output also makes a destroy delete the pod before the credential.
+    /// 
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:Registry")]
     public partial class Registry : global::Pulumi.CustomResource
@@ -22,7 +24,7 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// The credential's id; also the resource id. Give it to a Pod's, Template's or ServerlessEndpoint's `registry`.
+        /// The credential's id; also the resource id. Give it to a pod's, template's or endpoint's registry.
         /// </summary>
         [Output("registryId")]
         public Output<string> RegistryId { get; private set; } = null!;
@@ -73,8 +75,7 @@ namespace Pulumi.RunpodDynamic
     public sealed class RegistryArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Adopt this existing credential instead of creating one. The API cannot tell whether the given
-        /// username and password are the ones it holds: they are recorded as given.
+        /// Adopt this existing credential instead of creating one. The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.
         /// 
         /// Default: none: create a credential.
         /// 
@@ -86,7 +87,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// The credential's name in the account.
         /// 
-        /// On change: replace: the API has no update..
+        /// On change: replace: the API has no update.
         /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
@@ -95,10 +96,9 @@ namespace Pulumi.RunpodDynamic
         private Input<string>? _password;
 
         /// <summary>
-        /// Password or access token. Always stored as a secret; never an output (a salted digest shows a
-        /// new one).
+        /// Password or access token. Always a secret; never an output: a salted digest in state shows a new one.
         /// 
-        /// On change: replace: the API has no update..
+        /// On change: replace: the API has no update.
         /// </summary>
         public Input<string>? Password
         {
@@ -111,9 +111,9 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Registry user (for Docker Hub, the account; for GHCR, the GitHub user).
+        /// Registry user: the account for Docker Hub, the GitHub user for GHCR.
         /// 
-        /// On change: replace: the API has no update..
+        /// On change: replace: the API has no update.
         /// </summary>
         [Input("username", required: true)]
         public Input<string> Username { get; set; } = null!;

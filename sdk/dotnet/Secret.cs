@@ -10,32 +10,27 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// A RunPod account secret (`{base_url}/v2/account/secrets`): an encrypted string that pods,
-    /// templates and serverless endpoints reference from env as `{{ RUNPOD_SECRET_&lt;name&gt; }}`; RunPod
-    /// substitutes the value when the pod or worker boots, so the env in state, previews and the API's
-    /// answers holds the reference, never the value. Give `secret.reference` (an Output) as the env
-    /// value: the pod then depends on the secret, and destroy deletes the pod first.
+    /// A RunPod account secret: an encrypted string that pods, templates and serverless endpoints refer to from their environment variables as `{{ RUNPOD_SECRET_&lt;name&gt; }}`; RunPod puts the value in when the pod or worker boots, so the environment in state, previews and the API's answers holds the reference, never the value. Give the secret's reference output as the value: the pod then depends on the secret, and a destroy deletes the pod first. A new value rotates the secret in place, and pods and workers get it at their next boot; a new name replaces it, and references to the old name stop resolving.
     /// 
-    /// A new `value` rotates the secret in place; pods and workers get it at their next boot. A new
-    /// `name` replaces it (names are immutable), and references to the old name stop resolving.
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:Secret")]
     public partial class Secret : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// When the secret was created (ISO 8601); `null` when the API does not say.
+        /// When the secret was created (ISO 8601); null when the API does not say.
         /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
         /// <summary>
-        /// The description; `null` without one.
+        /// The description; null without one.
         /// </summary>
         [Output("description")]
         public Output<string?> Description { get; private set; } = null!;
 
         /// <summary>
-        /// The secret's name in the account.
+        /// The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
@@ -104,8 +99,7 @@ namespace Pulumi.RunpodDynamic
     public sealed class SecretArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Adopt this existing secret instead of creating one. Its name must be the one given. The API
-        /// never shows a value, so adopting writes the given `value` (and `description`) to it.
+        /// Adopt this existing secret instead of creating one. Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.
         /// 
         /// Default: none: create a secret.
         /// 
@@ -115,7 +109,7 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? AdoptId { get; set; }
 
         /// <summary>
-        /// At most 65535 bytes; `""` clears it.
+        /// At most 65535 bytes of UTF-8; an empty string clears it.
         /// 
         /// Default: none: the API's is kept.
         /// 
@@ -125,12 +119,9 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? Description { get; set; }
 
         /// <summary>
-        /// The secret's name in the account, the `&lt;name&gt;` of `{{ RUNPOD_SECRET_&lt;name&gt; }}`: a letter or
-        /// underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with
-        /// RUNPOD. Unique in the account regardless of case.
+        /// The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
         /// 
-        /// On change: replace: names are immutable, and references to the old name stop resolving. A change
-        /// of case only deletes the old secret first..
+        /// On change: replace: names are immutable, and references to the old name stop resolving; a change of case only deletes the old secret first.
         /// </summary>
         [Input("name", required: true)]
         public Input<string> Name { get; set; } = null!;
@@ -139,10 +130,9 @@ namespace Pulumi.RunpodDynamic
         private Input<string>? _value;
 
         /// <summary>
-        /// The value, smaller than 16 MiB of UTF-8. Always stored as a secret in state; never an output.
+        /// The value, smaller than 16 MiB of UTF-8. Always a secret; never an output.
         /// 
-        /// On change: update: the secret is rotated; pods and workers that reference it get the new value
-        /// at their next boot, running ones keep the value they started with..
+        /// On change: update: the secret is rotated: pods and workers that refer to it get the new value at their next boot, running ones keep the value they started with.
         /// </summary>
         public Input<string>? Value
         {

@@ -10,31 +10,33 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// A serverless endpoint.
+    /// A serverless endpoint: workers that run a container on demand, from an image or a template, and scale on a job queue or on requests. How it takes requests and whether it runs on GPUs or CPUs are fixed at create and replace it; everything else changes in place, and a change of pools, GPU count or worker counts may restart its active workers (the preview says so). Deleting an endpoint removes its configuration, logs and job history for good: protect production endpoints.
+    /// 
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:ServerlessEndpoint")]
     public partial class ServerlessEndpoint : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// CPU configurations as the API reports them; `null` on a GPU endpoint.
+        /// CPU configurations as the API reports them; null on a GPU endpoint.
         /// </summary>
         [Output("cpu")]
         public Output<ImmutableArray<Outputs.ServerlessEndpointCpu>> Cpu { get; private set; } = null!;
 
         /// <summary>
-        /// When the endpoint was created (ISO 8601); `null` when the API does not say.
+        /// When the endpoint was created (ISO 8601); null when the API does not say.
         /// </summary>
         [Output("createdAt")]
         public Output<string?> CreatedAt { get; private set; } = null!;
 
         /// <summary>
-        /// Data centers the workers may run in; empty means any.
+        /// Data centers the workers may run in; empty for any.
         /// </summary>
         [Output("dataCenterIds")]
         public Output<ImmutableArray<string>> DataCenterIds { get; private set; } = null!;
 
         /// <summary>
-        /// The endpoint id; also the resource id. Give it to a `ServerlessJob`'s `endpointId`.
+        /// The endpoint id; also the resource id. Give it to a ServerlessJob's endpoint id.
         /// </summary>
         [Output("endpointId")]
         public Output<string> EndpointId { get; private set; } = null!;
@@ -46,37 +48,37 @@ namespace Pulumi.RunpodDynamic
         public Output<ImmutableDictionary<string, string>> Env { get; private set; } = null!;
 
         /// <summary>
-        /// Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+        /// Faster cold starts.
         /// </summary>
         [Output("flashboot")]
-        public Output<string> Flashboot { get; private set; } = null!;
+        public Output<Pulumi.RunpodDynamic.Flashboot> Flashboot { get; private set; } = null!;
 
         /// <summary>
-        /// GPU pools, exclusions, count and CUDA constraints as the API reports them; `null` on a CPU endpoint.
+        /// GPU pools, exclusions, count and CUDA constraints as the API reports them; null on a CPU endpoint.
         /// </summary>
         [Output("gpu")]
         public Output<Outputs.ServerlessEndpointGpu?> Gpu { get; private set; } = null!;
 
         /// <summary>
-        /// Queue endpoints: `{serverless_url}/v2/{endpoint_id}/`; load balancers: their base address.
+        /// A queue endpoint's job address, under the serverless address; a load balancer's base address.
         /// </summary>
         [Output("jobUrl")]
         public Output<string> JobUrl { get; private set; } = null!;
 
         /// <summary>
-        /// Endpoint name.
+        /// Endpoint name, 1 to 191 characters.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// `NetworkVolume` ids mounted on the workers.
+        /// NetworkVolume ids mounted on the workers.
         /// </summary>
         [Output("networkVolumes")]
         public Output<ImmutableArray<string>> NetworkVolumes { get; private set; } = null!;
 
         /// <summary>
-        /// The addresses the API gives for this endpoint's type: `run`, `runSync`, `status`, `stream`, `cancel`, `retry`, `purgeQueue`, `health` for a queue; `base` and `health` for a load balancer.
+        /// The addresses the API gives for this endpoint's type: run, runSync, status, stream, cancel, retry, purgeQueue and health for a queue; base and health for a load balancer.
         /// </summary>
         [Output("requestUrls")]
         public Output<ImmutableDictionary<string, string>> RequestUrls { get; private set; } = null!;
@@ -88,16 +90,18 @@ namespace Pulumi.RunpodDynamic
         public Output<Outputs.ServerlessEndpointScaling> Scaling { get; private set; } = null!;
 
         /// <summary>
-        /// Longest a single request may run, in ms.
+        /// Longest a single request may run, from 5 seconds to 7 days.
+        /// 
+        /// Unit: milliseconds.
         /// </summary>
         [Output("timeout")]
-        public Output<object> Timeout { get; private set; } = null!;
+        public Output<int> Timeout { get; private set; } = null!;
 
         /// <summary>
-        /// `QUEUE` or `LOAD_BALANCER`.
+        /// How the endpoint takes requests.
         /// </summary>
         [Output("type")]
-        public Output<string> Type { get; private set; } = null!;
+        public Output<Pulumi.RunpodDynamic.EndpointType> Type { get; private set; } = null!;
 
         /// <summary>
         /// Worker counts and idle timeout as the API reports them.
@@ -155,7 +159,7 @@ namespace Pulumi.RunpodDynamic
     public sealed class ServerlessEndpointArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Adopt this existing endpoint instead of creating one.
+        /// Adopt this existing endpoint instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
         /// 
         /// Default: none: create an endpoint.
         /// 
@@ -167,7 +171,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// The container command as one raw string.
         /// 
-        /// Default: none: the image's (or the template's).
+        /// Default: the image's (or the template's).
         /// 
         /// On change: update.
         /// </summary>
@@ -178,11 +182,11 @@ namespace Pulumi.RunpodDynamic
         private InputList<Inputs.EndpointCpuArgs>? _cpu;
 
         /// <summary>
-        /// A CPU endpoint: eligible flavor and vCPU count pairs. Exactly one of `gpu` and `cpu`.
+        /// A CPU endpoint: the eligible flavor and vCPU count pairs. Exactly one of a GPU and a CPU.
         /// 
-        /// Default: none: a GPU endpoint (`gpu`).
+        /// Default: none: a GPU endpoint.
         /// 
-        /// On change: update, replace: a switch between GPU and CPU replaces; a new list updates in place..
+        /// On change: update, replace: a switch between GPU and CPU replaces the endpoint; a new list updates it in place.
         /// </summary>
         public InputList<Inputs.EndpointCpuArgs> Cpu
         {
@@ -194,9 +198,9 @@ namespace Pulumi.RunpodDynamic
         private InputList<string>? _dataCenterIds;
 
         /// <summary>
-        /// Data centers the workers may run in.
+        /// Data centers the workers may run in; empty for any.
         /// 
-        /// Default: `[]`: any.
+        /// Default: any at create; left out later, what the endpoint has stays.
         /// 
         /// On change: update.
         /// </summary>
@@ -207,9 +211,11 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Container disk in GB.
+        /// Container disk.
         /// 
-        /// Default: none: the API's (or the template's).
+        /// Unit: GB.
+        /// 
+        /// Default: the API's (or the template's).
         /// 
         /// On change: update.
         /// </summary>
@@ -220,10 +226,9 @@ namespace Pulumi.RunpodDynamic
         private InputMap<string>? _env;
 
         /// <summary>
-        /// Environment variables; stored as secrets in state. Template keys the program does not declare
-        /// are kept.
+        /// Environment variables, always secret in state. Template keys the program does not declare are kept.
         /// 
-        /// Default: `{}`.
+        /// Default: empty.
         /// 
         /// On change: update.
         /// </summary>
@@ -238,32 +243,29 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+        /// Faster cold starts.
         /// 
-        /// Default: `"OFF"`.
+        /// Default: `OFF` at create; left out later, what the endpoint has stays.
         /// 
         /// On change: update.
         /// </summary>
         [Input("flashboot")]
-        public Input<string>? Flashboot { get; set; }
+        public Input<Pulumi.RunpodDynamic.Flashboot>? Flashboot { get; set; }
 
         /// <summary>
-        /// A GPU endpoint: serverless GPU pools, GPU types taken out of them, GPUs per worker, CUDA
-        /// constraints. Exactly one of `gpu` and `cpu`. Changing pools, count or worker counts may restart
-        /// active workers; the preview says so.
+        /// A GPU endpoint. Exactly one of a GPU and a CPU.
         /// 
-        /// Default: none: a CPU endpoint (`cpu`).
+        /// Default: none: a CPU endpoint.
         /// 
-        /// On change: update, replace: a switch between GPU and CPU replaces; a change within `gpu` updates
-        /// in place..
+        /// On change: update, replace: a switch between GPU and CPU replaces the endpoint; a change within the GPU settings updates it in place.
         /// </summary>
         [Input("gpu")]
         public Input<Inputs.EndpointGpuArgs>? Gpu { get; set; }
 
         /// <summary>
-        /// Container image. Required unless `templateId` is set.
+        /// Container image. Required unless a template is given.
         /// 
-        /// Default: none: the template's.
+        /// Default: the template's.
         /// 
         /// On change: update.
         /// </summary>
@@ -271,7 +273,7 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? Image { get; set; }
 
         /// <summary>
-        /// Endpoint name, 1-191 characters.
+        /// Endpoint name, 1 to 191 characters.
         /// 
         /// On change: update.
         /// </summary>
@@ -282,9 +284,9 @@ namespace Pulumi.RunpodDynamic
         private InputList<string>? _networkVolumes;
 
         /// <summary>
-        /// `NetworkVolume` ids mounted on the workers.
+        /// NetworkVolume ids mounted on the workers.
         /// 
-        /// Default: `[]`.
+        /// Default: none at create; left out later, what the endpoint has stays.
         /// 
         /// On change: update.
         /// </summary>
@@ -298,9 +300,9 @@ namespace Pulumi.RunpodDynamic
         private InputList<string>? _ports;
 
         /// <summary>
-        /// Exposed ports, `&lt;port&gt;/&lt;protocol&gt;`.
+        /// Exposed ports, each `&lt;port&gt;/&lt;protocol&gt;`.
         /// 
-        /// Default: none: the template's, else none.
+        /// Default: the template's, else none.
         /// 
         /// On change: update.
         /// </summary>
@@ -311,7 +313,7 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// A `Registry`'s id, for private images; `null` removes it.
+        /// A Registry's id, for private images; null removes it.
         /// 
         /// Default: none: public images only.
         /// 
@@ -321,10 +323,9 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? Registry { get; set; }
 
         /// <summary>
-        /// When workers are added. A load balancer scales on `REQUEST_COUNT`.
+        /// When workers are added. A load balancer scales on request count.
         /// 
-        /// Default: `{ type: "QUEUE_DELAY", queueDelay: 4 }`; a load balancer:
-        /// `{ type: "REQUEST_COUNT", requestCount: 4 }`.
+        /// Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
         /// 
         /// On change: update.
         /// </summary>
@@ -342,9 +343,11 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? TemplateId { get; set; }
 
         /// <summary>
-        /// Longest a single request may run, in ms (5 s - 7 days).
+        /// Longest a single request may run, from 5 seconds to 7 days.
         /// 
-        /// Default: `300000`.
+        /// Unit: milliseconds.
+        /// 
+        /// Default: 300000 at create; left out later, what the endpoint has stays.
         /// 
         /// On change: update.
         /// </summary>
@@ -352,19 +355,19 @@ namespace Pulumi.RunpodDynamic
         public Input<int>? Timeout { get; set; }
 
         /// <summary>
-        /// `QUEUE` (jobs through run/runsync/status) or `LOAD_BALANCER` (HTTP to the workers).
+        /// How the endpoint takes requests.
         /// 
-        /// Default: `"QUEUE"`.
+        /// Default: `QUEUE`.
         /// 
         /// On change: replace.
         /// </summary>
         [Input("type")]
-        public Input<string>? Type { get; set; }
+        public Input<Pulumi.RunpodDynamic.EndpointType>? Type { get; set; }
 
         /// <summary>
         /// How many workers run.
         /// 
-        /// Default: `{ min: 0, max: 3 }`.
+        /// Default: 0 to 3.
         /// 
         /// On change: update.
         /// </summary>

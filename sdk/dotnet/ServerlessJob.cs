@@ -10,22 +10,28 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// Runs a job at deploy time and keeps its result.
+    /// Runs one job on an endpoint when created, and again when its input changes, and keeps its result: a deploy-time smoke test, so an update fails when the endpoint cannot answer and the output is in the stack. A job cannot be deleted, so a delete forgets it. The service keeps a job's result for 30 minutes; media URLs in the output expire after 7 days.
+    /// 
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:ServerlessJob")]
     public partial class ServerlessJob : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// Milliseconds the job waited in the queue; `null` when the API does not say.
+        /// How long the job waited in the queue; null when the API does not say.
+        /// 
+        /// Unit: milliseconds.
         /// </summary>
         [Output("delayTime")]
-        public Output<object> DelayTime { get; private set; } = null!;
+        public Output<int?> DelayTime { get; private set; } = null!;
 
         /// <summary>
-        /// Milliseconds the job ran; `null` when the API does not say.
+        /// How long the job ran; null when the API does not say.
+        /// 
+        /// Unit: milliseconds.
         /// </summary>
         [Output("executionTime")]
-        public Output<object> ExecutionTime { get; private set; } = null!;
+        public Output<int?> ExecutionTime { get; private set; } = null!;
 
         /// <summary>
         /// The job's id.
@@ -34,19 +40,19 @@ namespace Pulumi.RunpodDynamic
         public Output<string> JobId { get; private set; } = null!;
 
         /// <summary>
-        /// The job's output. Media URLs in it expire after 7 days.
+        /// The job's output, any JSON value its handler returned (an image model's has its URL and cost); null without one. Media URLs in it expire after 7 days.
         /// </summary>
         [Output("output")]
-        public Output<object> Output { get; private set; } = null!;
+        public Output<object?> Output { get; private set; } = null!;
 
         /// <summary>
-        /// The job's final status, e.g. `COMPLETED` (a `FAILED` job fails the deployment instead).
+        /// The job's final status, for example `COMPLETED` (a `FAILED` job fails the deployment instead).
         /// </summary>
         [Output("status")]
         public Output<string> Status { get; private set; } = null!;
 
         /// <summary>
-        /// The worker that ran the job; `null` when the API does not say.
+        /// The worker that ran the job; null when the API does not say.
         /// </summary>
         [Output("workerId")]
         public Output<string?> WorkerId { get; private set; } = null!;
@@ -99,7 +105,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`.
         /// 
-        /// On change: replace: the job runs again..
+        /// On change: replace: the job runs again.
         /// </summary>
         [Input("endpointId", required: true)]
         public Input<string> EndpointId { get; set; } = null!;
@@ -108,9 +114,9 @@ namespace Pulumi.RunpodDynamic
         private InputMap<object>? _input;
 
         /// <summary>
-        /// The job's `input` object.
+        /// The job's input object, as the endpoint's handler takes it.
         /// 
-        /// On change: replace: the job runs again..
+        /// On change: replace: the job runs again.
         /// </summary>
         public InputMap<object> Input
         {
@@ -119,19 +125,21 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status.
+        /// How the job is run.
         /// 
-        /// Default: `"sync"`.
+        /// Default: `sync`.
         /// 
         /// On change: none.
         /// </summary>
         [Input("mode")]
-        public Input<string>? Mode { get; set; }
+        public Input<Pulumi.RunpodDynamic.JobMode>? Mode { get; set; }
 
         /// <summary>
-        /// Seconds to wait for the job (1-86400).
+        /// How long to wait for the job, 1 to 86400.
         /// 
-        /// Default: `600`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 600.
         /// 
         /// On change: none.
         /// </summary>

@@ -10,13 +10,15 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// An SSH public key registered with the account.
+    /// An SSH public key registered with the account: pods created with SSH after it get it, so make them depend on it. A key the account already has is not added twice, and a key several stacks declare stays until the last of them lets go of it.
+    /// 
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:SshKey")]
     public partial class SshKey : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// The key line's comment; `null` without one.
+        /// The key line's comment; null without one.
         /// </summary>
         [Output("comment")]
         public Output<string?> Comment { get; private set; } = null!;
@@ -28,7 +30,7 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Fingerprint { get; private set; } = null!;
 
         /// <summary>
-        /// The key's type, e.g. `ssh-ed25519`.
+        /// The key's type, for example `ssh-ed25519`.
         /// </summary>
         [Output("keyType")]
         public Output<string> KeyType { get; private set; } = null!;
@@ -85,11 +87,9 @@ namespace Pulumi.RunpodDynamic
     public sealed class SshKeyArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// An authorized_keys line: `&lt;type&gt; &lt;base64&gt; [comment]`, e.g. the contents of
-        /// `~/.ssh/id_ed25519.pub`. A private key is refused at check.
+        /// An authorized_keys line, `&lt;type&gt; &lt;base64&gt; [comment]`: the contents of `~/.ssh/id_ed25519.pub`, for example. A private key is refused at check.
         /// 
-        /// On change: replace, update: new key material replaces the key; the same key with another
-        /// comment is rewritten in place..
+        /// On change: replace, update: new key material replaces the key; the same key with another comment is rewritten in place.
         /// </summary>
         [Input("publicKey", required: true)]
         public Input<string> PublicKey { get; set; } = null!;

@@ -10,15 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
-    /// A container template of the account's own.
+    /// A container template of the account's own. A template is applied once, at create: a pod created from it keeps the template's settings as they were then, and editing the template later does not change that pod (nor an endpoint's existing workers); to roll a change out to a pod, replace the pod. A serverless template cannot back a pod: the pod's create fails with the API's 422, which its error carries.
     /// 
-    /// A template is applied once, at create: a pod created from it keeps the template's settings as
-    /// they were then, and editing the template later does not change that pod (nor an endpoint's
-    /// existing workers). To roll a template change out to a pod, replace the pod.
-    /// 
-    /// A serverless template (`serverless: true`) cannot back a pod: Pod `check` cannot see the
-    /// template's flag without an API call, so the pod's create fails with the API's 422, which the
-    /// error message carries.
+    /// ## Example Usage
     /// </summary>
     [RunpodDynamicResourceType("runpod-dynamic:index:Template")]
     public partial class Template : global::Pulumi.CustomResource
@@ -36,25 +30,27 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Args { get; private set; } = null!;
 
         /// <summary>
-        /// Console grouping (`NVIDIA`, `AMD`, `CPU`).
+        /// How the console groups the template; no effect on scheduling.
         /// </summary>
         [Output("category")]
-        public Output<string> Category { get; private set; } = null!;
+        public Output<Pulumi.RunpodDynamic.TemplateCategory> Category { get; private set; } = null!;
 
         /// <summary>
-        /// CMD in exec form: as the API returned it, else decoded from `args`.
+        /// CMD in exec form: as the API returned it, else decoded from the command string.
         /// </summary>
         [Output("cmd")]
         public Output<ImmutableArray<string>> Cmd { get; private set; } = null!;
 
         /// <summary>
-        /// Container disk in GB.
+        /// Container disk, at least 1: ephemeral, wiped on every restart.
+        /// 
+        /// Unit: GB.
         /// </summary>
         [Output("disk")]
-        public Output<object> Disk { get; private set; } = null!;
+        public Output<int> Disk { get; private set; } = null!;
 
         /// <summary>
-        /// ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+        /// ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
         /// </summary>
         [Output("entrypoint")]
         public Output<ImmutableArray<string>> Entrypoint { get; private set; } = null!;
@@ -72,10 +68,10 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Image { get; private set; } = null!;
 
         /// <summary>
-        /// The persistent mount pods created from it get (`persistent`: size and path, or `null`).
+        /// The storage pods created from it get.
         /// </summary>
         [Output("mounts")]
-        public Output<Outputs.TemplateMounts> Mounts { get; private set; } = null!;
+        public Output<Outputs.TemplateStorage> Mounts { get; private set; } = null!;
 
         /// <summary>
         /// Template name.
@@ -84,43 +80,43 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Name { get; private set; } = null!;
 
         /// <summary>
-        /// Exposed ports, `&lt;port&gt;/&lt;protocol&gt;`.
+        /// Exposed ports, each `&lt;port&gt;/&lt;protocol&gt;` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
         /// </summary>
         [Output("ports")]
         public Output<ImmutableArray<string>> Ports { get; private set; } = null!;
 
         /// <summary>
-        /// Whether other RunPod users can see it (env included).
+        /// Visible to other RunPod users, environment variables included.
         /// </summary>
         [Output("public")]
-        public Output<object> Public { get; private set; } = null!;
+        public Output<bool> Public { get; private set; } = null!;
 
         /// <summary>
-        /// The registry credential id, or `null`.
+        /// A Registry's id, for private images; null removes it.
         /// </summary>
         [Output("registry")]
         public Output<string?> Registry { get; private set; } = null!;
 
         /// <summary>
-        /// Whether it is for serverless endpoints (true) or pods (false).
+        /// For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
         /// </summary>
         [Output("serverless")]
-        public Output<object> Serverless { get; private set; } = null!;
+        public Output<bool> Serverless { get; private set; } = null!;
 
         /// <summary>
-        /// Whether pods created from it get a generated JUPYTER_PASSWORD.
+        /// Pods created from it get a generated JUPYTER_PASSWORD.
         /// </summary>
         [Output("startJupyter")]
-        public Output<object> StartJupyter { get; private set; } = null!;
+        public Output<bool> StartJupyter { get; private set; } = null!;
 
         /// <summary>
-        /// Whether pods created from it get the account's SSH keys.
+        /// Pods created from it get the account's SSH keys.
         /// </summary>
         [Output("startSsh")]
-        public Output<object> StartSsh { get; private set; } = null!;
+        public Output<bool> StartSsh { get; private set; } = null!;
 
         /// <summary>
-        /// The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`.
+        /// The template id; also the resource id. Give it to a Pod's or a ServerlessEndpoint's template id.
         /// </summary>
         [Output("templateId")]
         public Output<string> TemplateId { get; private set; } = null!;
@@ -175,8 +171,7 @@ namespace Pulumi.RunpodDynamic
     public sealed class TemplateArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Adopt this existing template of yours instead of creating one (`pulumi import` does not work
-        /// for dynamic providers).
+        /// Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
         /// 
         /// Default: none: create a template.
         /// 
@@ -189,9 +184,9 @@ namespace Pulumi.RunpodDynamic
         private InputList<string>? _allowedCudaVersions;
 
         /// <summary>
-        /// Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it.
+        /// Exact acceptable host CUDA versions, each `major.minor`, for GPU pods and endpoints created from it.
         /// 
-        /// Default: none: any version.
+        /// Default: any version.
         /// 
         /// On change: update.
         /// </summary>
@@ -202,9 +197,9 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+        /// The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
         /// 
-        /// Default: none: the image's (or the template's) command.
+        /// Default: the image's command (or the template's).
         /// 
         /// On change: update.
         /// </summary>
@@ -212,22 +207,22 @@ namespace Pulumi.RunpodDynamic
         public Input<string>? Args { get; set; }
 
         /// <summary>
-        /// Console grouping only (`NVIDIA`, `AMD`, `CPU`); no effect on scheduling.
+        /// How the console groups the template; no effect on scheduling.
         /// 
-        /// Default: `"NVIDIA"`.
+        /// Default: `NVIDIA`.
         /// 
         /// On change: update.
         /// </summary>
         [Input("category")]
-        public Input<string>? Category { get; set; }
+        public Input<Pulumi.RunpodDynamic.TemplateCategory>? Category { get; set; }
 
         [Input("cmd")]
         private InputList<string>? _cmd;
 
         /// <summary>
-        /// CMD in exec form, encoded into `args`; `[]` clears it.
+        /// CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
         /// 
-        /// Default: none: the image's (or the template's).
+        /// Default: the image's (or the template's).
         /// 
         /// On change: update.
         /// </summary>
@@ -238,9 +233,11 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Container disk in GB, at least 1: ephemeral, wiped on restart.
+        /// Container disk, at least 1: ephemeral, wiped on every restart.
         /// 
-        /// Default: none: the API's default (the template's, when created from one).
+        /// Unit: GB.
+        /// 
+        /// Default: the API's default (the template's, when created from one).
         /// 
         /// On change: update.
         /// </summary>
@@ -251,9 +248,9 @@ namespace Pulumi.RunpodDynamic
         private InputList<string>? _entrypoint;
 
         /// <summary>
-        /// ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+        /// ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
         /// 
-        /// Default: none: the image's (or the template's).
+        /// Default: the image's (or the template's).
         /// 
         /// On change: update.
         /// </summary>
@@ -267,9 +264,9 @@ namespace Pulumi.RunpodDynamic
         private InputMap<string>? _env;
 
         /// <summary>
-        /// Environment variables. Stored as secrets in state; visible to other users if `public`.
+        /// Environment variables, always secret in state; visible to other users when the template is public.
         /// 
-        /// Default: `{}`.
+        /// Default: empty.
         /// 
         /// On change: update.
         /// </summary>
@@ -292,12 +289,11 @@ namespace Pulumi.RunpodDynamic
         public Input<string> Image { get; set; } = null!;
 
         /// <summary>
-        /// Host-local persistent storage for pods created from the template. Not allowed with `serverless`.
+        /// Host-local persistent storage for pods created from the template. Not on a serverless template.
         /// 
         /// Default: none.
         /// 
-        /// On change: update, replace: adding or changing the mount updates in place; removing it replaces
-        /// the template (the API's update cannot remove a mount)..
+        /// On change: update, replace: adding or changing the mount updates the template in place; removing it replaces the template (the API's update cannot remove a mount).
         /// </summary>
         [Input("mounts")]
         public Input<Inputs.TemplateMountsArgs>? Mounts { get; set; }
@@ -314,9 +310,9 @@ namespace Pulumi.RunpodDynamic
         private InputList<string>? _ports;
 
         /// <summary>
-        /// Exposed ports, `&lt;port&gt;/&lt;protocol&gt;`, e.g. `8888/http`, `22/tcp`.
+        /// Exposed ports, each `&lt;port&gt;/&lt;protocol&gt;` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
         /// 
-        /// Default: none: the API's (the template's, when created from one).
+        /// Default: the API's (the template's, when created from one).
         /// 
         /// On change: update.
         /// </summary>
@@ -327,9 +323,9 @@ namespace Pulumi.RunpodDynamic
         }
 
         /// <summary>
-        /// Visible to other RunPod users, env included.
+        /// Visible to other RunPod users, environment variables included.
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// 
         /// On change: update.
         /// </summary>
@@ -337,7 +333,7 @@ namespace Pulumi.RunpodDynamic
         public Input<bool>? Public { get; set; }
 
         /// <summary>
-        /// A `Registry`'s id, for private images; `null` removes it.
+        /// A Registry's id, for private images; null removes it.
         /// 
         /// Default: none: public images only.
         /// 
@@ -349,9 +345,9 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// 
-        /// On change: replace: the id would otherwise name another kind of template..
+        /// On change: replace: the template's id would otherwise name another kind of template.
         /// </summary>
         [Input("serverless")]
         public Input<bool>? Serverless { get; set; }
@@ -359,7 +355,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// Pods created from it get a generated JUPYTER_PASSWORD.
         /// 
-        /// Default: `true`.
+        /// Default: true.
         /// 
         /// On change: update.
         /// </summary>
@@ -369,7 +365,7 @@ namespace Pulumi.RunpodDynamic
         /// <summary>
         /// Pods created from it get the account's SSH keys.
         /// 
-        /// Default: `true`.
+        /// Default: true.
         /// 
         /// On change: update.
         /// </summary>

@@ -4,10 +4,28 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * An instant cluster.
+ * An instant cluster: 2 to 250 identical GPU pods in one data center on a private network. Create waits until every member pod runs. Only the name changes in place (the API's update is a rename); everything else replaces the cluster. Delete terminates the members and waits until they are gone. Member pods are not Pod resources: the API refuses changes to them. With a template, its image, command, disk, ports and environment variables are read and sent, the program's own values winning.
+ *
+ * ## Example Usage
+ * ### A training cluster on a network volume
+ *
+ * ```typescript
+ * import { Cluster, NetworkVolume } from "runpod-dynamic";
+ *
+ * const datasets = new NetworkVolume("datasets", { name: "datasets", size: 500, dataCenterId: "US-TX-3" });
+ * const cluster = new Cluster("trainers", {
+ *   name: "trainers",
+ *   type: "TRAINING",
+ *   compute: { gpuTypeId: "NVIDIA H100 80GB HBM3", gpuCountPerPod: 8, podCount: 4 },
+ *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+ *   mounts: { network: [{ volumeId: datasets.id, path: "/data" }] },
+ * });
+ * export const primary = cluster.primary;
+ * ```
  */
 export class Cluster extends pulumi.CustomResource {
     /**
@@ -45,7 +63,7 @@ export class Cluster extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
-     * The data center the cluster runs in; `null` until placed.
+     * The data center the cluster runs in; null until placed.
      */
     declare public /*out*/ readonly dataCenterId: pulumi.Output<string | undefined>;
     /**
@@ -61,17 +79,17 @@ export class Cluster extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * The cluster's private network (`cidr`); `null` when the API does not say.
+     * The cluster's private network; null when the API does not say.
      */
     declare public /*out*/ readonly network: pulumi.Output<outputs.ClusterNetwork | undefined>;
     /**
-     * The entry pod (rank 0): its id, status and SSH endpoint; `null` before it exists.
+     * The entry pod (rank 0): its id, status and SSH address; null before it exists.
      */
     declare public /*out*/ readonly primary: pulumi.Output<outputs.ClusterPrimary | undefined>;
     /**
-     * `TRAINING`, `SLURM`, `RAY` or `APPLICATION`.
+     * The cluster's topology.
      */
-    declare public readonly type: pulumi.Output<string>;
+    declare public readonly type: pulumi.Output<enums.ClusterType>;
 
     /**
      * Create a Cluster resource with the given unique name, arguments, and options.
@@ -138,7 +156,7 @@ export class Cluster extends pulumi.CustomResource {
  */
 export interface ClusterArgs {
     /**
-     * Adopt this existing cluster instead of creating one.
+     * Adopt this existing cluster instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
      *
      * Default: none: create a cluster.
      *
@@ -148,13 +166,13 @@ export interface ClusterArgs {
     /**
      * The container command as one raw string.
      *
-     * Default: none: the image's (or the template's).
+     * Default: the image's (or the template's).
      *
      * On change: replace.
      */
     args?: pulumi.Input<string | undefined>;
     /**
-     * Every member pod is alike: `podCount` pods with `gpuCountPerPod` GPUs of `gpuTypeId`.
+     * Every member pod is alike: this many pods with this many GPUs of this type.
      *
      * On change: replace.
      */
@@ -162,37 +180,39 @@ export interface ClusterArgs {
     /**
      * Preferred data centers; the cluster is always in one.
      *
-     * Default: none: any with capacity.
+     * Default: any with capacity.
      *
      * On change: replace.
      */
     dataCenterIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Container disk in GB of every pod.
+     * Container disk of every pod.
      *
-     * Default: none: the API's (or the template's).
+     * Unit: GB.
+     *
+     * Default: the API's (or the template's).
      *
      * On change: replace.
      */
     disk?: pulumi.Input<number | undefined>;
     /**
-     * Environment variables of every pod. Stored as secrets in state.
+     * Environment variables of every pod, always secret in state.
      *
-     * Default: `{}`.
+     * Default: empty.
      *
      * On change: replace.
      */
     env?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
-     * Container image of every pod. Required unless `templateId` is set.
+     * Container image of every pod. Required unless a template is given.
      *
-     * Default: none: the template's.
+     * Default: the template's.
      *
      * On change: replace.
      */
     image?: pulumi.Input<string | undefined>;
     /**
-     * A `NetworkVolume` every pod mounts (the cluster is then placed in its data center).
+     * A NetworkVolume every pod mounts: the cluster is then placed in its data center.
      *
      * Default: none.
      *
@@ -206,17 +226,17 @@ export interface ClusterArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * A cluster whose pods never all run is deleted (billing stops) or kept (in state).
+     * What happens to a cluster whose pods never all run.
      *
-     * Default: `"terminate"`.
+     * Default: `terminate`.
      *
      * On change: none.
      */
-    onCreateFailure?: pulumi.Input<string | undefined>;
+    onCreateFailure?: pulumi.Input<enums.OnCreateFailure | undefined>;
     /**
-     * Exposed ports, `<port>/<protocol>`.
+     * Exposed ports, each `<port>/<protocol>`.
      *
-     * Default: none: the template's, else none.
+     * Default: the template's, else none.
      *
      * On change: replace.
      */
@@ -224,40 +244,39 @@ export interface ClusterArgs {
     /**
      * Injects a generated JUPYTER_PASSWORD into every pod.
      *
-     * Default: `false`.
+     * Default: false.
      *
      * On change: replace.
      */
     startJupyter?: pulumi.Input<boolean | undefined>;
     /**
-     * Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s.
+     * Injects the account's SSH keys into every pod: make the cluster depend on its SshKey resources.
      *
-     * Default: `false`.
+     * Default: false.
      *
      * On change: replace.
      */
     startSsh?: pulumi.Input<boolean | undefined>;
     /**
-     * A template (yours or a public one) whose image, args, disk, ports and env the pods start from;
-     * the program's own values win (env merged per key).
+     * A template (yours or a public one) whose image, command, disk, ports and environment variables the pods start from; the program's own values win, and environment variables are merged per key.
      *
-     * Default: none: the settings below.
+     * Default: none: the settings given.
      *
      * On change: replace.
      */
     templateId?: pulumi.Input<string | undefined>;
     /**
-     * How long create and delete may wait, in seconds.
+     * How long create and delete may wait.
      *
-     * Default: `{ create: 1200, delete: 600 }`.
+     * Default: 1200 seconds to create, 600 to delete.
      *
      * On change: none.
      */
     timeouts?: pulumi.Input<inputs.ClusterTimeoutsArgs | undefined>;
     /**
-     * `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`.
+     * The cluster's topology.
      *
      * On change: replace.
      */
-    type: pulumi.Input<string>;
+    type: pulumi.Input<enums.ClusterType>;
 }

@@ -2,16 +2,28 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A RunPod network volume. Pods mount it with `mounts.network: [{ volumeId: volume.id, path }]`;
- * passing `volume.id` (an Output) both places the pod in the volume's data center and makes the
- * pod depend on the volume, so `pulumi destroy` deletes the pod first: the API refuses to delete a
- * volume a pod still mounts (409).
+ * A RunPod network volume: network-attached storage in one data center, 10 to 4096 GB. A pod mounts it by the volume's id, which both places the pod in the volume's data center and makes the pod depend on the volume, so a destroy deletes the pod first (the API refuses to delete a volume a pod still mounts). The size can only grow; the data center and the storage type are fixed at create. Global volumes have no management API: a pod refers to an existing one by id.
  *
- * Global volumes (`mounts.global`) cannot be managed here: the public v2 API has no endpoint for
- * them, so a pod references an existing global volume by id only.
+ * ## Example Usage
+ * ### A volume and a pod that mounts it
+ *
+ * ```typescript
+ * import { NetworkVolume, Pod } from "runpod-dynamic";
+ *
+ * const data = new NetworkVolume("datasets", { name: "datasets", size: 100, dataCenterId: "EU-RO-1" });
+ * new Pod("trainer", {
+ *   name: "trainer",
+ *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+ *   gpu: { id: "NVIDIA A40" },
+ *   mounts: { network: [{ volumeId: data.id, path: "/data" }] },
+ * });
+ * ```
  */
 export class NetworkVolume extends pulumi.CustomResource {
     /**
@@ -41,23 +53,25 @@ export class NetworkVolume extends pulumi.CustomResource {
     }
 
     /**
-     * The data center the volume is in.
+     * Data center. Pods mounting the volume are placed there.
      */
     declare public readonly dataCenterId: pulumi.Output<string>;
     /**
-     * Volume name.
+     * Human-readable name, not unique.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Size in GB.
+     * Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+     *
+     * Unit: GB.
      */
-    declare public readonly size: pulumi.Output<any>;
+    declare public readonly size: pulumi.Output<number>;
     /**
-     * Storage tier: `STANDARD` or `HIGH_PERFORMANCE`.
+     * Storage tier.
      */
-    declare public readonly type: pulumi.Output<string>;
+    declare public readonly type: pulumi.Output<enums.VolumeType>;
     /**
-     * The volume id; also the resource id. Give it to a Pod's `mounts.network[0].volumeId`.
+     * The volume id; also the resource id. Give it to a Pod's network mount.
      */
     declare public /*out*/ readonly volumeId: pulumi.Output<string>;
 
@@ -104,8 +118,7 @@ export class NetworkVolume extends pulumi.CustomResource {
  */
 export interface NetworkVolumeArgs {
     /**
-     * Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic
-     * providers).
+     * Adopt this existing volume instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
      *
      * Default: none: create a volume.
      *
@@ -113,20 +126,21 @@ export interface NetworkVolumeArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here.
+     * Data center. Pods mounting the volume are placed there.
      *
-     * On change: replace: the data does not move..
+     * On change: replace: the data does not move.
      */
     dataCenterId: pulumi.Input<string>;
     /**
-     * Human-readable name (not unique).
+     * Human-readable name, not unique.
      *
      * On change: update.
      */
     name: pulumi.Input<string>;
     /**
-     * Size in GB, 10-4096. Can only grow: a smaller size fails at check (unless the volume is
-     * replaced anyway).
+     * Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+     *
+     * Unit: GB.
      *
      * On change: update.
      */
@@ -138,5 +152,5 @@ export interface NetworkVolumeArgs {
      *
      * On change: replace.
      */
-    type?: pulumi.Input<string | undefined>;
+    type?: pulumi.Input<enums.VolumeType | undefined>;
 }

@@ -4,12 +4,28 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A RunPod GPU or CPU pod. Create walks the placement candidates and waits until the pod is
- * RUNNING; a pod that fails after the API accepted it is terminated (or kept, and recorded in
- * state) and the error names its id.
+ * A RunPod GPU or CPU pod. Create walks the placement candidates, falling back across data centers and GPU types when one has no capacity, and waits until the pod is ready (not only created); a pod whose container will never start fails the create at once. A pod that fails after the API accepted it is terminated (or kept, and recorded in state) and the error names its id. Changes the API can make in place are updates; the GPU, the cloud, the template and the storage's kind are fixed at create and replace the pod.
+ *
+ * ## Example Usage
+ * ### A GPU pod with SSH, falling back to other GPU types
+ *
+ * ```typescript
+ * import { Pod } from "runpod-dynamic";
+ *
+ * const pod = new Pod("trainer", {
+ *   name: "trainer",
+ *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+ *   gpu: { id: "NVIDIA A40" },
+ *   ports: ["22/tcp", "8888/http"],
+ *   startSsh: true,
+ *   placement: { regions: ["EUROPE", "NORTH_AMERICA"], gpuTypeIds: ["NVIDIA L40S"] },
+ * });
+ * export const ssh = pod.ssh;
+ * ```
  */
 export class Pod extends pulumi.CustomResource {
     /**
@@ -39,43 +55,45 @@ export class Pod extends pulumi.CustomResource {
     }
 
     /**
-     * What the API allows on the pod now (`stop`, `start`, `restart`, `terminate`, ...).
+     * What the API allows on the pod now.
      */
-    declare public /*out*/ readonly actions: pulumi.Output<string[]>;
+    declare public /*out*/ readonly actions: pulumi.Output<enums.PodAction[]>;
     /**
      * The container command as one raw string, as the API stores it.
      */
     declare public readonly args: pulumi.Output<string>;
     /**
-     * `SECURE` or `COMMUNITY`.
+     * Where the pod runs.
      */
-    declare public readonly cloud: pulumi.Output<string>;
+    declare public readonly cloud: pulumi.Output<enums.Cloud>;
     /**
-     * The cluster a member pod belongs to (id, rank, role, overlay IP); `null` for a pod of its own.
+     * The cluster a member pod belongs to; null for a pod of its own.
      */
     declare public /*out*/ readonly cluster: pulumi.Output<outputs.PodCluster | undefined>;
     /**
-     * CMD in exec form: as the API returned it, else decoded from `args`.
+     * CMD in exec form: as the API returned it, else decoded from the command string.
      */
     declare public readonly cmd: pulumi.Output<string[]>;
     /**
-     * USD per hour RunPod bills now; `null` when the API does not say (the declared type leaves the null out).
+     * What RunPod bills now; null when the API does not say.
+     *
+     * Unit: USD per hour.
      */
-    declare public /*out*/ readonly cost: pulumi.Output<any>;
+    declare public /*out*/ readonly cost: pulumi.Output<number | undefined>;
     /**
-     * The CPU flavor, vCPUs and memory; `null` on a GPU pod.
+     * The CPU flavor, vCPUs and RAM; null on a GPU pod.
      */
-    declare public readonly cpu: pulumi.Output<outputs.PodCpu | undefined>;
+    declare public readonly cpu: pulumi.Output<outputs.PodCpuAllocation | undefined>;
     /**
      * When the pod was created (ISO 8601).
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string>;
     /**
-     * The host's CUDA version; `null` until placed or on a CPU pod.
+     * The host's CUDA version; null until placed or on a CPU pod.
      */
     declare public /*out*/ readonly cudaVersion: pulumi.Output<string | undefined>;
     /**
-     * The data center the pod runs in; `null` until placed.
+     * The data center the pod runs in; null until placed.
      */
     declare public /*out*/ readonly dataCenterId: pulumi.Output<string | undefined>;
     /**
@@ -83,15 +101,17 @@ export class Pod extends pulumi.CustomResource {
      */
     declare public readonly dataCenterIds: pulumi.Output<string[] | undefined>;
     /**
-     * `STOPPED` when the pod is stopped (EXITED), else `RUNNING`; a failed pod (ERROR) shows what was asked of it.
+     * STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
      */
-    declare public readonly desiredStatus: pulumi.Output<string>;
+    declare public readonly desiredStatus: pulumi.Output<enums.PodDesiredStatus>;
     /**
-     * Container disk in GB.
+     * Container disk, at least 1: ephemeral, wiped on every restart.
+     *
+     * Unit: GB.
      */
-    declare public readonly disk: pulumi.Output<any>;
+    declare public readonly disk: pulumi.Output<number>;
     /**
-     * ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+     * ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
      */
     declare public readonly entrypoint: pulumi.Output<string[]>;
     /**
@@ -103,59 +123,59 @@ export class Pod extends pulumi.CustomResource {
      */
     declare public readonly globalNetworking: pulumi.Output<outputs.PodGlobalNetworking>;
     /**
-     * The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; `null` on a CPU pod.
+     * The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; null on a CPU pod.
      */
-    declare public readonly gpu: pulumi.Output<outputs.PodGpuOutput | undefined>;
+    declare public readonly gpu: pulumi.Output<outputs.PodGpuAllocation | undefined>;
     /**
      * Container image (the template's when the program left it out).
      */
     declare public readonly image: pulumi.Output<string>;
     /**
-     * The injected JupyterLab password (secret); `null` without `startJupyter`.
+     * The injected JupyterLab password (secret); null without JupyterLab.
      */
     declare public /*out*/ readonly jupyterPassword: pulumi.Output<string | undefined>;
     /**
-     * Whether the pod is locked.
+     * A locked pod cannot be stopped, restarted or deleted.
      */
-    declare public readonly locked: pulumi.Output<any>;
+    declare public readonly locked: pulumi.Output<boolean>;
     /**
      * The pod's storage, as created.
      */
     declare public readonly mounts: pulumi.Output<outputs.PodMounts>;
     /**
-     * Pod name.
+     * Pod name, not unique.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Exposed ports, `<port>/<protocol>`.
+     * Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
      */
     declare public readonly ports: pulumi.Output<string[]>;
     /**
-     * The registry credential id, or `null`.
+     * A Registry's id, for private images; null removes it.
      */
     declare public readonly registry: pulumi.Output<string | undefined>;
     /**
-     * The API's runtime block (uptime, ports, GPU use) as returned; `null` when the API gives none.
+     * The API's runtime block (uptime, ports, GPU use) as returned; null when the API gives none.
      */
     declare public /*out*/ readonly runtime: pulumi.Output<{[key: string]: any} | undefined>;
     /**
-     * How to reach the pod over SSH: through RunPod's proxy (shell only) or directly over `22/tcp`.
+     * How to reach the pod over SSH: through RunPod's proxy (a shell only) or directly over `22/tcp`.
      */
     declare public /*out*/ readonly ssh: pulumi.Output<outputs.PodSsh>;
     /**
-     * When the container last started (ISO 8601); `null` when it is not running.
+     * When the container last started (ISO 8601); null when it is not running.
      */
     declare public /*out*/ readonly startedAt: pulumi.Output<string | undefined>;
     /**
-     * Lifecycle status as the API reports it (`RUNNING`, `EXITED`, `TERMINATED`, ...). Moving on its own is never a diff.
+     * Lifecycle status as the API reports it. Moving on its own is never a diff.
      */
-    declare public /*out*/ readonly status: pulumi.Output<string>;
+    declare public /*out*/ readonly status: pulumi.Output<enums.PodStatus>;
     /**
-     * The template the pod was created from, as the API names it; `null` without one.
+     * The template the pod was created from, as the API names it; null without one.
      */
     declare public /*out*/ readonly template: pulumi.Output<string | undefined>;
     /**
-     * The template the program created the pod from, as it gave it (`template` is the API's).
+     * The template the program created the pod from, as it gave it (the template output is the API's).
      */
     declare public readonly templateId: pulumi.Output<string | undefined>;
 
@@ -256,8 +276,7 @@ export class Pod extends pulumi.CustomResource {
  */
 export interface PodArgs {
     /**
-     * Adopt this existing pod instead of creating one (`pulumi import` does not work for dynamic
-     * providers).
+     * Adopt this existing pod instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
      *
      * Default: none: create a pod.
      *
@@ -265,33 +284,33 @@ export interface PodArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+     * The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
      *
-     * Default: none: the image's (or the template's) command.
+     * Default: the image's command (or the template's).
      *
      * On change: update.
      */
     args?: pulumi.Input<string | undefined>;
     /**
-     * `SECURE` (RunPod's data centers) or `COMMUNITY` (hosts of the community cloud; no network volumes).
+     * Where the pod runs.
      *
-     * Default: `"SECURE"`.
+     * Default: `SECURE`.
      *
      * On change: replace.
      */
-    cloud?: pulumi.Input<string | undefined>;
+    cloud?: pulumi.Input<enums.Cloud | undefined>;
     /**
-     * CMD in exec form, encoded into `args`; `[]` clears it.
+     * CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
      *
-     * Default: none: the image's (or the template's).
+     * Default: the image's (or the template's).
      *
      * On change: update.
      */
     cmd?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * A CPU pod: flavor id and a power-of-two vCPU count. Exactly one of `gpu` and `cpu`.
+     * A CPU pod: its flavor and vCPU count. Exactly one of a GPU and a CPU.
      *
-     * Default: none: a GPU pod (`gpu`).
+     * Default: none: a GPU pod.
      *
      * On change: replace.
      */
@@ -299,79 +318,73 @@ export interface PodArgs {
     /**
      * Preferred data centers, in order.
      *
-     * Default: none: any data center with capacity.
+     * Default: any data center with capacity.
      *
-     * On change: replace, none: replaces only when the pod's data center leaves the list; any other
-     * change is no diff..
+     * On change: replace, none: the pod is replaced only when its data center leaves the list; any other change is no diff.
      */
     dataCenterIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Whether the pod runs. `STOPPED` stops it (`POST /v2/pods/{id}/action`): it keeps its disk and
-     * volume and stops billing for the GPU; `RUNNING` starts it again, which needs a free GPU of its
-     * type on its machine and can fail for capacity (the pod then stays stopped and the error says
-     * so). Not combinable with `locked: true`.
+     * Whether the pod runs. Stopping it keeps its disk and volume and stops billing for the GPU; running it again needs a free GPU of its type on its machine and can fail for capacity (the pod then stays stopped and the error says so). Not STOPPED while the pod is locked.
      *
-     * Default: `"RUNNING"`.
+     * Default: `RUNNING`.
      *
      * On change: update.
      */
-    desiredStatus?: pulumi.Input<string | undefined>;
+    desiredStatus?: pulumi.Input<enums.PodDesiredStatus | undefined>;
     /**
-     * Container disk in GB, at least 1: ephemeral, wiped on restart.
+     * Container disk, at least 1: ephemeral, wiped on every restart.
      *
-     * Default: none: the API's default (the template's, when created from one).
+     * Unit: GB.
+     *
+     * Default: the API's default (the template's, when created from one).
      *
      * On change: update.
      */
     disk?: pulumi.Input<number | undefined>;
     /**
-     * ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+     * ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
      *
-     * Default: none: the image's (or the template's).
+     * Default: the image's (or the template's).
      *
      * On change: update.
      */
     entrypoint?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Environment variables. Always stored as secrets in state. A `Secret`'s `reference` as a value
-     * keeps the value itself out of state.
+     * Environment variables, always secret in state. A Secret's reference as a value keeps the value itself out of state.
      *
-     * Default: `{}`.
+     * Default: empty.
      *
      * On change: update.
      */
     env?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
-     * Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
-     * restarts, its log is read, and an image that cannot be pulled (unknown, private without
-     * `registry`, larger than `disk`) or a crash loop fails the create at once, quoting the log,
-     * instead of waiting out the timeout.
+     * Failing fast on an image that cannot be pulled or a crash loop, instead of waiting out the timeout.
      *
-     * Default: `{ logs: true, afterSeconds: 15, crashLoopRestarts: 3, crashLoopWindow: 300 }`.
+     * Default: logs read 15 seconds after placement; 3 exits within 300 seconds are a crash loop.
      *
      * On change: none.
      */
     failFast?: pulumi.Input<inputs.PodFailFastArgs | undefined>;
     /**
-     * Private cross-data-center networking. A change takes effect at the pod's next start.
+     * Private networking across data centers. A change takes effect at the pod's next start. Needs an NVIDIA GPU and a data center that offers it.
      *
-     * Default: `false`.
+     * Default: false.
      *
      * On change: update.
      */
     globalNetworking?: pulumi.Input<boolean | undefined>;
     /**
-     * A GPU pod: its GPU type, count and host constraints. Exactly one of `gpu` and `cpu`.
+     * A GPU pod: its GPU type, count and host constraints. Exactly one of a GPU and a CPU.
      *
-     * Default: none: a CPU pod (`cpu`).
+     * Default: none: a CPU pod.
      *
      * On change: replace.
      */
     gpu?: pulumi.Input<inputs.PodGpuArgs | undefined>;
     /**
-     * Container image. Required unless `templateId` is set.
+     * Container image. Required unless a template is given.
      *
-     * Default: none: the template's image.
+     * Default: the template's image.
      *
      * On change: update.
      */
@@ -379,62 +392,59 @@ export interface PodArgs {
     /**
      * A locked pod cannot be stopped, restarted or deleted.
      *
-     * Default: `false`.
+     * Default: false.
      *
      * On change: update.
      */
     locked?: pulumi.Input<boolean | undefined>;
     /**
-     * Storage: a persistent disk, or a network and/or a global volume.
+     * Storage: a persistent disk, or a network and a global volume.
      *
-     * Default: none: no storage but the container disk.
+     * Default: no storage but the container disk.
      *
-     * On change: replace, update: a new kind, a different `volumeId` or a persistent `size` replaces;
-     * a new `path` updates in place..
+     * On change: replace, update: a new kind, another volume or a new persistent size replaces the pod; a new path updates it in place.
      */
     mounts?: pulumi.Input<inputs.PodMountsArgs | undefined>;
     /**
-     * Pod name (not unique).
+     * Pod name, not unique.
      *
      * On change: update.
      */
     name: pulumi.Input<string>;
     /**
-     * A pod that never reaches the wait target is terminated (billing stops) or kept (in state).
+     * What happens to a pod that never reaches what create waits for.
      *
-     * Default: `"terminate"`.
+     * Default: `terminate`.
      *
      * On change: none.
      */
-    onCreateFailure?: pulumi.Input<string | undefined>;
+    onCreateFailure?: pulumi.Input<enums.OnCreateFailure | undefined>;
     /**
-     * Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
-     * given.
+     * Where to try, in order, at create. Without it the pod is created once with the preferred data centers as given.
      *
-     * Default: none: one create with `dataCenterIds`.
+     * Default: none: one create with the preferred data centers.
      *
-     * On change: none: a create-time strategy, never a reason to replace a pod..
+     * On change: none.
      */
     placement?: pulumi.Input<inputs.PodPlacementArgs | undefined>;
     /**
-     * Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+     * Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
      *
-     * Default: none: the API's (the template's, when created from one).
+     * Default: the API's (the template's, when created from one).
      *
      * On change: update.
      */
     ports?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * What "done" means for a create (and for an update that restarts the container), past the
-     * status. Probes go to the pod, not the API: they cost no API quota.
+     * What done means for a create, past the status.
      *
-     * Default: `{ check: "RUNNING", settle: 30 }`.
+     * Default: the check RUNNING, settling for 30 seconds.
      *
      * On change: none.
      */
     readiness?: pulumi.Input<inputs.PodReadinessArgs | undefined>;
     /**
-     * A `Registry`'s id, for private images; `null` removes it.
+     * A Registry's id, for private images; null removes it.
      *
      * Default: none: public images only.
      *
@@ -442,25 +452,23 @@ export interface PodArgs {
      */
     registry?: pulumi.Input<string | undefined>;
     /**
-     * Injects a generated JUPYTER_PASSWORD (exposed as the secret `jupyterPassword`).
+     * Injects a generated JUPYTER_PASSWORD, exposed as the secret Jupyter password output.
      *
-     * Default: `false`.
+     * Default: false.
      *
      * On change: replace.
      */
     startJupyter?: pulumi.Input<boolean | undefined>;
     /**
-     * Injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s.
+     * Injects the account's SSH keys. Make the pod depend on its SshKey resources.
      *
-     * Default: `false`.
+     * Default: false.
      *
      * On change: replace.
      */
     startSsh?: pulumi.Input<boolean | undefined>;
     /**
-     * A one-time source of settings at create (a `Template`'s id, or a public one): later template
-     * edits do not change the pod. A serverless template cannot back a pod: `check` cannot see the
-     * template's flag without an API call, so create fails with the API's 422.
+     * A one-time source of settings at create (a Template's id, or a public one): later template edits do not change the pod. A serverless template cannot back a pod: check cannot see the template's kind without an API call, so the create fails with the API's 422.
      *
      * Default: none: no template.
      *
@@ -468,20 +476,19 @@ export interface PodArgs {
      */
     templateId?: pulumi.Input<string | undefined>;
     /**
-     * How long create, update and delete may wait, in seconds.
+     * How long create, update and delete may wait.
      *
-     * Default: `{ create: 600, update: 600, delete: 300 }`.
+     * Default: 600 seconds to create or update, 300 to delete.
      *
-     * On change: none: nothing on the pod changes, so the delete timeout a later destroy uses is the
-     * one recorded at create or at the last update..
+     * On change: none: nothing on the pod changes; a later destroy waits as long as the value recorded at create or at the last update says.
      */
     timeouts?: pulumi.Input<inputs.PodTimeoutsArgs | undefined>;
     /**
-     * What create waits for: `RUNNING`, `PLACED` (on a machine) or `NONE`.
+     * What create waits for.
      *
-     * Default: `"RUNNING"`.
+     * Default: `RUNNING`.
      *
      * On change: none.
      */
-    waitFor?: pulumi.Input<string | undefined>;
+    waitFor?: pulumi.Input<enums.PodWaitFor | undefined>;
 }

@@ -5,7 +5,23 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * Private registry credentials for pulling images.
+ * Credentials for pulling images from a private registry. The API never shows the username or the password again: a salted digest in state shows a new one, and every change replaces the credential (the API has no update). A pod or endpoint pulls with it by its id; passing the id output also makes a destroy delete the pod before the credential.
+ *
+ * ## Example Usage
+ * ### A private image
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import { Pod, Registry } from "runpod-dynamic";
+ *
+ * const config = new pulumi.Config();
+ * const ghcr = new Registry("ghcr", {
+ *   name: "ghcr",
+ *   username: "my-org-bot",
+ *   password: config.requireSecret("ghcrToken"),
+ * });
+ * new Pod("app", { name: "app", image: "ghcr.io/my-org/app:1.4", registry: ghcr.id, gpu: { id: "NVIDIA A40" } });
+ * ```
  */
 export class Registry extends pulumi.CustomResource {
     /**
@@ -39,7 +55,7 @@ export class Registry extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * The credential's id; also the resource id. Give it to a Pod's, Template's or ServerlessEndpoint's `registry`.
+     * The credential's id; also the resource id. Give it to a pod's, template's or endpoint's registry.
      */
     declare public /*out*/ readonly registryId: pulumi.Output<string>;
 
@@ -82,8 +98,7 @@ export class Registry extends pulumi.CustomResource {
  */
 export interface RegistryArgs {
     /**
-     * Adopt this existing credential instead of creating one. The API cannot tell whether the given
-     * username and password are the ones it holds: they are recorded as given.
+     * Adopt this existing credential instead of creating one. The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.
      *
      * Default: none: create a credential.
      *
@@ -93,20 +108,19 @@ export interface RegistryArgs {
     /**
      * The credential's name in the account.
      *
-     * On change: replace: the API has no update..
+     * On change: replace: the API has no update.
      */
     name: pulumi.Input<string>;
     /**
-     * Password or access token. Always stored as a secret; never an output (a salted digest shows a
-     * new one).
+     * Password or access token. Always a secret; never an output: a salted digest in state shows a new one.
      *
-     * On change: replace: the API has no update..
+     * On change: replace: the API has no update.
      */
     password: pulumi.Input<string>;
     /**
-     * Registry user (for Docker Hub, the account; for GHCR, the GitHub user).
+     * Registry user: the account for Docker Hub, the GitHub user for GHCR.
      *
-     * On change: replace: the API has no update..
+     * On change: replace: the API has no update.
      */
     username: pulumi.Input<string>;
 }

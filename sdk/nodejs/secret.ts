@@ -5,14 +5,24 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * A RunPod account secret (`{base_url}/v2/account/secrets`): an encrypted string that pods,
- * templates and serverless endpoints reference from env as `{{ RUNPOD_SECRET_<name> }}`; RunPod
- * substitutes the value when the pod or worker boots, so the env in state, previews and the API's
- * answers holds the reference, never the value. Give `secret.reference` (an Output) as the env
- * value: the pod then depends on the secret, and destroy deletes the pod first.
+ * A RunPod account secret: an encrypted string that pods, templates and serverless endpoints refer to from their environment variables as `{{ RUNPOD_SECRET_<name> }}`; RunPod puts the value in when the pod or worker boots, so the environment in state, previews and the API's answers holds the reference, never the value. Give the secret's reference output as the value: the pod then depends on the secret, and a destroy deletes the pod first. A new value rotates the secret in place, and pods and workers get it at their next boot; a new name replaces it, and references to the old name stop resolving.
  *
- * A new `value` rotates the secret in place; pods and workers get it at their next boot. A new
- * `name` replaces it (names are immutable), and references to the old name stop resolving.
+ * ## Example Usage
+ * ### A secret a pod refers to
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import { Pod, Secret } from "runpod-dynamic";
+ *
+ * const config = new pulumi.Config();
+ * const hf = new Secret("hf-token", { name: "hf-token", value: config.requireSecret("hfToken") });
+ * new Pod("vllm", {
+ *   name: "vllm",
+ *   image: "vllm/vllm-openai:v0.6.3",
+ *   gpu: { id: "NVIDIA A40" },
+ *   env: { HF_TOKEN: hf.reference },
+ * });
+ * ```
  */
 export class Secret extends pulumi.CustomResource {
     /**
@@ -42,15 +52,15 @@ export class Secret extends pulumi.CustomResource {
     }
 
     /**
-     * When the secret was created (ISO 8601); `null` when the API does not say.
+     * When the secret was created (ISO 8601); null when the API does not say.
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
-     * The description; `null` without one.
+     * The description; null without one.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * The secret's name in the account.
+     * The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -109,8 +119,7 @@ export class Secret extends pulumi.CustomResource {
  */
 export interface SecretArgs {
     /**
-     * Adopt this existing secret instead of creating one. Its name must be the one given. The API
-     * never shows a value, so adopting writes the given `value` (and `description`) to it.
+     * Adopt this existing secret instead of creating one. Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.
      *
      * Default: none: create a secret.
      *
@@ -118,7 +127,7 @@ export interface SecretArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * At most 65535 bytes; `""` clears it.
+     * At most 65535 bytes of UTF-8; an empty string clears it.
      *
      * Default: none: the API's is kept.
      *
@@ -126,19 +135,15 @@ export interface SecretArgs {
      */
     description?: pulumi.Input<string | undefined>;
     /**
-     * The secret's name in the account, the `<name>` of `{{ RUNPOD_SECRET_<name> }}`: a letter or
-     * underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with
-     * RUNPOD. Unique in the account regardless of case.
+     * The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
      *
-     * On change: replace: names are immutable, and references to the old name stop resolving. A change
-     * of case only deletes the old secret first..
+     * On change: replace: names are immutable, and references to the old name stop resolving; a change of case only deletes the old secret first.
      */
     name: pulumi.Input<string>;
     /**
-     * The value, smaller than 16 MiB of UTF-8. Always stored as a secret in state; never an output.
+     * The value, smaller than 16 MiB of UTF-8. Always a secret; never an output.
      *
-     * On change: update: the secret is rotated; pods and workers that reference it get the new value
-     * at their next boot, running ones keep the value they started with..
+     * On change: update: the secret is rotated: pods and workers that refer to it get the new value at their next boot, running ones keep the value they started with.
      */
     value: pulumi.Input<string>;
 }

@@ -4,10 +4,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A serverless endpoint.
+ * A serverless endpoint: workers that run a container on demand, from an image or a template, and scale on a job queue or on requests. How it takes requests and whether it runs on GPUs or CPUs are fixed at create and replace it; everything else changes in place, and a change of pools, GPU count or worker counts may restart its active workers (the preview says so). Deleting an endpoint removes its configuration, logs and job history for good: protect production endpoints.
+ *
+ * ## Example Usage
+ * ### A GPU endpoint that scales to zero
+ *
+ * ```typescript
+ * import { ServerlessEndpoint } from "runpod-dynamic";
+ *
+ * const endpoint = new ServerlessEndpoint("sdxl", {
+ *   name: "sdxl",
+ *   image: "runpod/worker-sdxl:3.1.0",
+ *   gpu: { pools: ["ADA_24", "ADA_48_PRO"] },
+ *   workers: { min: 0, max: 2, idleTimeout: 30 },
+ * }, { protect: true });
+ * export const jobUrl = endpoint.jobUrl;
+ * ```
  */
 export class ServerlessEndpoint extends pulumi.CustomResource {
     /**
@@ -37,19 +53,19 @@ export class ServerlessEndpoint extends pulumi.CustomResource {
     }
 
     /**
-     * CPU configurations as the API reports them; `null` on a GPU endpoint.
+     * CPU configurations as the API reports them; null on a GPU endpoint.
      */
     declare public readonly cpu: pulumi.Output<outputs.ServerlessEndpointCpu[] | undefined>;
     /**
-     * When the endpoint was created (ISO 8601); `null` when the API does not say.
+     * When the endpoint was created (ISO 8601); null when the API does not say.
      */
     declare public /*out*/ readonly createdAt: pulumi.Output<string | undefined>;
     /**
-     * Data centers the workers may run in; empty means any.
+     * Data centers the workers may run in; empty for any.
      */
     declare public readonly dataCenterIds: pulumi.Output<string[]>;
     /**
-     * The endpoint id; also the resource id. Give it to a `ServerlessJob`'s `endpointId`.
+     * The endpoint id; also the resource id. Give it to a ServerlessJob's endpoint id.
      */
     declare public /*out*/ readonly endpointId: pulumi.Output<string>;
     /**
@@ -57,27 +73,27 @@ export class ServerlessEndpoint extends pulumi.CustomResource {
      */
     declare public readonly env: pulumi.Output<{[key: string]: string}>;
     /**
-     * Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+     * Faster cold starts.
      */
-    declare public readonly flashboot: pulumi.Output<string>;
+    declare public readonly flashboot: pulumi.Output<enums.Flashboot>;
     /**
-     * GPU pools, exclusions, count and CUDA constraints as the API reports them; `null` on a CPU endpoint.
+     * GPU pools, exclusions, count and CUDA constraints as the API reports them; null on a CPU endpoint.
      */
     declare public readonly gpu: pulumi.Output<outputs.ServerlessEndpointGpu | undefined>;
     /**
-     * Queue endpoints: `{serverless_url}/v2/{endpoint_id}/`; load balancers: their base address.
+     * A queue endpoint's job address, under the serverless address; a load balancer's base address.
      */
     declare public /*out*/ readonly jobUrl: pulumi.Output<string>;
     /**
-     * Endpoint name.
+     * Endpoint name, 1 to 191 characters.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * `NetworkVolume` ids mounted on the workers.
+     * NetworkVolume ids mounted on the workers.
      */
     declare public readonly networkVolumes: pulumi.Output<string[]>;
     /**
-     * The addresses the API gives for this endpoint's type: `run`, `runSync`, `status`, `stream`, `cancel`, `retry`, `purgeQueue`, `health` for a queue; `base` and `health` for a load balancer.
+     * The addresses the API gives for this endpoint's type: run, runSync, status, stream, cancel, retry, purgeQueue and health for a queue; base and health for a load balancer.
      */
     declare public /*out*/ readonly requestUrls: pulumi.Output<{[key: string]: string}>;
     /**
@@ -85,13 +101,15 @@ export class ServerlessEndpoint extends pulumi.CustomResource {
      */
     declare public readonly scaling: pulumi.Output<outputs.ServerlessEndpointScaling>;
     /**
-     * Longest a single request may run, in ms.
+     * Longest a single request may run, from 5 seconds to 7 days.
+     *
+     * Unit: milliseconds.
      */
-    declare public readonly timeout: pulumi.Output<any>;
+    declare public readonly timeout: pulumi.Output<number>;
     /**
-     * `QUEUE` or `LOAD_BALANCER`.
+     * How the endpoint takes requests.
      */
-    declare public readonly type: pulumi.Output<string>;
+    declare public readonly type: pulumi.Output<enums.EndpointType>;
     /**
      * Worker counts and idle timeout as the API reports them.
      */
@@ -162,7 +180,7 @@ export class ServerlessEndpoint extends pulumi.CustomResource {
  */
 export interface ServerlessEndpointArgs {
     /**
-     * Adopt this existing endpoint instead of creating one.
+     * Adopt this existing endpoint instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
      *
      * Default: none: create an endpoint.
      *
@@ -172,95 +190,93 @@ export interface ServerlessEndpointArgs {
     /**
      * The container command as one raw string.
      *
-     * Default: none: the image's (or the template's).
+     * Default: the image's (or the template's).
      *
      * On change: update.
      */
     args?: pulumi.Input<string | undefined>;
     /**
-     * A CPU endpoint: eligible flavor and vCPU count pairs. Exactly one of `gpu` and `cpu`.
+     * A CPU endpoint: the eligible flavor and vCPU count pairs. Exactly one of a GPU and a CPU.
      *
-     * Default: none: a GPU endpoint (`gpu`).
+     * Default: none: a GPU endpoint.
      *
-     * On change: update, replace: a switch between GPU and CPU replaces; a new list updates in place..
+     * On change: update, replace: a switch between GPU and CPU replaces the endpoint; a new list updates it in place.
      */
     cpu?: pulumi.Input<pulumi.Input<inputs.EndpointCpuArgs>[] | undefined>;
     /**
-     * Data centers the workers may run in.
+     * Data centers the workers may run in; empty for any.
      *
-     * Default: `[]`: any.
+     * Default: any at create; left out later, what the endpoint has stays.
      *
      * On change: update.
      */
     dataCenterIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Container disk in GB.
+     * Container disk.
      *
-     * Default: none: the API's (or the template's).
+     * Unit: GB.
+     *
+     * Default: the API's (or the template's).
      *
      * On change: update.
      */
     disk?: pulumi.Input<number | undefined>;
     /**
-     * Environment variables; stored as secrets in state. Template keys the program does not declare
-     * are kept.
+     * Environment variables, always secret in state. Template keys the program does not declare are kept.
      *
-     * Default: `{}`.
+     * Default: empty.
      *
      * On change: update.
      */
     env?: pulumi.Input<{[key: string]: pulumi.Input<string>} | undefined>;
     /**
-     * Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+     * Faster cold starts.
      *
-     * Default: `"OFF"`.
+     * Default: `OFF` at create; left out later, what the endpoint has stays.
      *
      * On change: update.
      */
-    flashboot?: pulumi.Input<string | undefined>;
+    flashboot?: pulumi.Input<enums.Flashboot | undefined>;
     /**
-     * A GPU endpoint: serverless GPU pools, GPU types taken out of them, GPUs per worker, CUDA
-     * constraints. Exactly one of `gpu` and `cpu`. Changing pools, count or worker counts may restart
-     * active workers; the preview says so.
+     * A GPU endpoint. Exactly one of a GPU and a CPU.
      *
-     * Default: none: a CPU endpoint (`cpu`).
+     * Default: none: a CPU endpoint.
      *
-     * On change: update, replace: a switch between GPU and CPU replaces; a change within `gpu` updates
-     * in place..
+     * On change: update, replace: a switch between GPU and CPU replaces the endpoint; a change within the GPU settings updates it in place.
      */
     gpu?: pulumi.Input<inputs.EndpointGpuArgs | undefined>;
     /**
-     * Container image. Required unless `templateId` is set.
+     * Container image. Required unless a template is given.
      *
-     * Default: none: the template's.
+     * Default: the template's.
      *
      * On change: update.
      */
     image?: pulumi.Input<string | undefined>;
     /**
-     * Endpoint name, 1-191 characters.
+     * Endpoint name, 1 to 191 characters.
      *
      * On change: update.
      */
     name: pulumi.Input<string>;
     /**
-     * `NetworkVolume` ids mounted on the workers.
+     * NetworkVolume ids mounted on the workers.
      *
-     * Default: `[]`.
+     * Default: none at create; left out later, what the endpoint has stays.
      *
      * On change: update.
      */
     networkVolumes?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Exposed ports, `<port>/<protocol>`.
+     * Exposed ports, each `<port>/<protocol>`.
      *
-     * Default: none: the template's, else none.
+     * Default: the template's, else none.
      *
      * On change: update.
      */
     ports?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * A `Registry`'s id, for private images; `null` removes it.
+     * A Registry's id, for private images; null removes it.
      *
      * Default: none: public images only.
      *
@@ -268,10 +284,9 @@ export interface ServerlessEndpointArgs {
      */
     registry?: pulumi.Input<string | undefined>;
     /**
-     * When workers are added. A load balancer scales on `REQUEST_COUNT`.
+     * When workers are added. A load balancer scales on request count.
      *
-     * Default: `{ type: "QUEUE_DELAY", queueDelay: 4 }`; a load balancer:
-     * `{ type: "REQUEST_COUNT", requestCount: 4 }`.
+     * Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
      *
      * On change: update.
      */
@@ -285,25 +300,27 @@ export interface ServerlessEndpointArgs {
      */
     templateId?: pulumi.Input<string | undefined>;
     /**
-     * Longest a single request may run, in ms (5 s - 7 days).
+     * Longest a single request may run, from 5 seconds to 7 days.
      *
-     * Default: `300000`.
+     * Unit: milliseconds.
+     *
+     * Default: 300000 at create; left out later, what the endpoint has stays.
      *
      * On change: update.
      */
     timeout?: pulumi.Input<number | undefined>;
     /**
-     * `QUEUE` (jobs through run/runsync/status) or `LOAD_BALANCER` (HTTP to the workers).
+     * How the endpoint takes requests.
      *
-     * Default: `"QUEUE"`.
+     * Default: `QUEUE`.
      *
      * On change: replace.
      */
-    type?: pulumi.Input<string | undefined>;
+    type?: pulumi.Input<enums.EndpointType | undefined>;
     /**
      * How many workers run.
      *
-     * Default: `{ min: 0, max: 3 }`.
+     * Default: 0 to 3.
      *
      * On change: update.
      */

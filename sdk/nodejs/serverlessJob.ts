@@ -2,10 +2,28 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * Runs a job at deploy time and keeps its result.
+ * Runs one job on an endpoint when created, and again when its input changes, and keeps its result: a deploy-time smoke test, so an update fails when the endpoint cannot answer and the output is in the stack. A job cannot be deleted, so a delete forgets it. The service keeps a job's result for 30 minutes; media URLs in the output expire after 7 days.
+ *
+ * ## Example Usage
+ * ### A smoke test of an endpoint
+ *
+ * ```typescript
+ * import { ServerlessEndpoint, ServerlessJob } from "runpod-dynamic";
+ *
+ * const endpoint = new ServerlessEndpoint("sdxl", {
+ *   name: "sdxl",
+ *   image: "runpod/worker-sdxl:3.1.0",
+ *   gpu: { pools: ["ADA_24"] },
+ * });
+ * const smoke = new ServerlessJob("smoke", { endpointId: endpoint.id, input: { prompt: "ping" } });
+ * export const smokeOutput = smoke.output;
+ * ```
  */
 export class ServerlessJob extends pulumi.CustomResource {
     /**
@@ -35,27 +53,31 @@ export class ServerlessJob extends pulumi.CustomResource {
     }
 
     /**
-     * Milliseconds the job waited in the queue; `null` when the API does not say.
+     * How long the job waited in the queue; null when the API does not say.
+     *
+     * Unit: milliseconds.
      */
-    declare public /*out*/ readonly delayTime: pulumi.Output<any>;
+    declare public /*out*/ readonly delayTime: pulumi.Output<number | undefined>;
     /**
-     * Milliseconds the job ran; `null` when the API does not say.
+     * How long the job ran; null when the API does not say.
+     *
+     * Unit: milliseconds.
      */
-    declare public /*out*/ readonly executionTime: pulumi.Output<any>;
+    declare public /*out*/ readonly executionTime: pulumi.Output<number | undefined>;
     /**
      * The job's id.
      */
     declare public /*out*/ readonly jobId: pulumi.Output<string>;
     /**
-     * The job's output. Media URLs in it expire after 7 days.
+     * The job's output, any JSON value its handler returned (an image model's has its URL and cost); null without one. Media URLs in it expire after 7 days.
      */
-    declare public /*out*/ readonly output: pulumi.Output<any>;
+    declare public /*out*/ readonly output: pulumi.Output<any | undefined>;
     /**
-     * The job's final status, e.g. `COMPLETED` (a `FAILED` job fails the deployment instead).
+     * The job's final status, for example `COMPLETED` (a `FAILED` job fails the deployment instead).
      */
     declare public /*out*/ readonly status: pulumi.Output<string>;
     /**
-     * The worker that ran the job; `null` when the API does not say.
+     * The worker that ran the job; null when the API does not say.
      */
     declare public /*out*/ readonly workerId: pulumi.Output<string | undefined>;
 
@@ -106,27 +128,29 @@ export interface ServerlessJobArgs {
     /**
      * A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`.
      *
-     * On change: replace: the job runs again..
+     * On change: replace: the job runs again.
      */
     endpointId: pulumi.Input<string>;
     /**
-     * The job's `input` object.
+     * The job's input object, as the endpoint's handler takes it.
      *
-     * On change: replace: the job runs again..
+     * On change: replace: the job runs again.
      */
     input: pulumi.Input<{[key: string]: any}>;
     /**
-     * `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status.
+     * How the job is run.
      *
-     * Default: `"sync"`.
+     * Default: `sync`.
      *
      * On change: none.
      */
-    mode?: pulumi.Input<string | undefined>;
+    mode?: pulumi.Input<enums.JobMode | undefined>;
     /**
-     * Seconds to wait for the job (1-86400).
+     * How long to wait for the job, 1 to 86400.
      *
-     * Default: `600`.
+     * Unit: seconds.
+     *
+     * Default: 600.
      *
      * On change: none.
      */

@@ -5,7 +5,27 @@ import * as pulumi from "@pulumi/pulumi";
 import * as utilities from "./utilities";
 
 /**
- * An SSH public key registered with the account.
+ * An SSH public key registered with the account: pods created with SSH after it get it, so make them depend on it. A key the account already has is not added twice, and a key several stacks declare stays until the last of them lets go of it.
+ *
+ * ## Example Usage
+ * ### A key, and a pod that gets it
+ *
+ * ```typescript
+ * import * as fs from "node:fs";
+ * import * as os from "node:os";
+ * import { Pod, SshKey } from "runpod-dynamic";
+ *
+ * const key = new SshKey("laptop", {
+ *   publicKey: fs.readFileSync(`${os.homedir()}/.ssh/id_ed25519.pub`, "utf8"),
+ * });
+ * new Pod("dev", {
+ *   name: "dev",
+ *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+ *   gpu: { id: "NVIDIA A40" },
+ *   ports: ["22/tcp"],
+ *   startSsh: true,
+ * }, { dependsOn: [key] });
+ * ```
  */
 export class SshKey extends pulumi.CustomResource {
     /**
@@ -35,7 +55,7 @@ export class SshKey extends pulumi.CustomResource {
     }
 
     /**
-     * The key line's comment; `null` without one.
+     * The key line's comment; null without one.
      */
     declare public /*out*/ readonly comment: pulumi.Output<string | undefined>;
     /**
@@ -43,7 +63,7 @@ export class SshKey extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly fingerprint: pulumi.Output<string>;
     /**
-     * The key's type, e.g. `ssh-ed25519`.
+     * The key's type, for example `ssh-ed25519`.
      */
     declare public /*out*/ readonly keyType: pulumi.Output<string>;
     /**
@@ -85,11 +105,9 @@ export class SshKey extends pulumi.CustomResource {
  */
 export interface SshKeyArgs {
     /**
-     * An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of
-     * `~/.ssh/id_ed25519.pub`. A private key is refused at check.
+     * An authorized_keys line, `<type> <base64> [comment]`: the contents of `~/.ssh/id_ed25519.pub`, for example. A private key is refused at check.
      *
-     * On change: replace, update: new key material replaces the key; the same key with another
-     * comment is rewritten in place..
+     * On change: replace, update: new key material replaces the key; the same key with another comment is rewritten in place.
      */
     publicKey: pulumi.Input<string>;
 }

@@ -4,18 +4,29 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "./types/input";
 import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
- * A container template of the account's own.
+ * A container template of the account's own. A template is applied once, at create: a pod created from it keeps the template's settings as they were then, and editing the template later does not change that pod (nor an endpoint's existing workers); to roll a change out to a pod, replace the pod. A serverless template cannot back a pod: the pod's create fails with the API's 422, which its error carries.
  *
- * A template is applied once, at create: a pod created from it keeps the template's settings as
- * they were then, and editing the template later does not change that pod (nor an endpoint's
- * existing workers). To roll a template change out to a pod, replace the pod.
+ * ## Example Usage
+ * ### A template, and a pod created from it
  *
- * A serverless template (`serverless: true`) cannot back a pod: Pod `check` cannot see the
- * template's flag without an API call, so the pod's create fails with the API's 422, which the
- * error message carries.
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import { Pod, Template } from "runpod-dynamic";
+ *
+ * const config = new pulumi.Config();
+ * const tpl = new Template("trainer", {
+ *   name: "trainer",
+ *   image: "runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+ *   ports: ["8888/http", "22/tcp"],
+ *   env: { HF_TOKEN: config.requireSecret("hfToken") },
+ *   startJupyter: false,
+ * });
+ * new Pod("trainer", { name: "trainer", templateId: tpl.id, gpu: { id: "NVIDIA A40" } });
+ * ```
  */
 export class Template extends pulumi.CustomResource {
     /**
@@ -53,19 +64,21 @@ export class Template extends pulumi.CustomResource {
      */
     declare public readonly args: pulumi.Output<string>;
     /**
-     * Console grouping (`NVIDIA`, `AMD`, `CPU`).
+     * How the console groups the template; no effect on scheduling.
      */
-    declare public readonly category: pulumi.Output<string>;
+    declare public readonly category: pulumi.Output<enums.TemplateCategory>;
     /**
-     * CMD in exec form: as the API returned it, else decoded from `args`.
+     * CMD in exec form: as the API returned it, else decoded from the command string.
      */
     declare public readonly cmd: pulumi.Output<string[]>;
     /**
-     * Container disk in GB.
+     * Container disk, at least 1: ephemeral, wiped on every restart.
+     *
+     * Unit: GB.
      */
-    declare public readonly disk: pulumi.Output<any>;
+    declare public readonly disk: pulumi.Output<number>;
     /**
-     * ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+     * ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
      */
     declare public readonly entrypoint: pulumi.Output<string[]>;
     /**
@@ -77,39 +90,39 @@ export class Template extends pulumi.CustomResource {
      */
     declare public readonly image: pulumi.Output<string>;
     /**
-     * The persistent mount pods created from it get (`persistent`: size and path, or `null`).
+     * The storage pods created from it get.
      */
-    declare public readonly mounts: pulumi.Output<outputs.TemplateMounts>;
+    declare public readonly mounts: pulumi.Output<outputs.TemplateStorage>;
     /**
      * Template name.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Exposed ports, `<port>/<protocol>`.
+     * Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
      */
     declare public readonly ports: pulumi.Output<string[]>;
     /**
-     * Whether other RunPod users can see it (env included).
+     * Visible to other RunPod users, environment variables included.
      */
-    declare public readonly public: pulumi.Output<any>;
+    declare public readonly public: pulumi.Output<boolean>;
     /**
-     * The registry credential id, or `null`.
+     * A Registry's id, for private images; null removes it.
      */
     declare public readonly registry: pulumi.Output<string | undefined>;
     /**
-     * Whether it is for serverless endpoints (true) or pods (false).
+     * For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
      */
-    declare public readonly serverless: pulumi.Output<any>;
+    declare public readonly serverless: pulumi.Output<boolean>;
     /**
-     * Whether pods created from it get a generated JUPYTER_PASSWORD.
+     * Pods created from it get a generated JUPYTER_PASSWORD.
      */
-    declare public readonly startJupyter: pulumi.Output<any>;
+    declare public readonly startJupyter: pulumi.Output<boolean>;
     /**
-     * Whether pods created from it get the account's SSH keys.
+     * Pods created from it get the account's SSH keys.
      */
-    declare public readonly startSsh: pulumi.Output<any>;
+    declare public readonly startSsh: pulumi.Output<boolean>;
     /**
-     * The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`.
+     * The template id; also the resource id. Give it to a Pod's or a ServerlessEndpoint's template id.
      */
     declare public /*out*/ readonly templateId: pulumi.Output<string>;
 
@@ -179,8 +192,7 @@ export class Template extends pulumi.CustomResource {
  */
 export interface TemplateArgs {
     /**
-     * Adopt this existing template of yours instead of creating one (`pulumi import` does not work
-     * for dynamic providers).
+     * Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
      *
      * Default: none: create a template.
      *
@@ -188,57 +200,59 @@ export interface TemplateArgs {
      */
     adoptId?: pulumi.Input<string | undefined>;
     /**
-     * Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it.
+     * Exact acceptable host CUDA versions, each `major.minor`, for GPU pods and endpoints created from it.
      *
-     * Default: none: any version.
+     * Default: any version.
      *
      * On change: update.
      */
     allowedCudaVersions?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+     * The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
      *
-     * Default: none: the image's (or the template's) command.
+     * Default: the image's command (or the template's).
      *
      * On change: update.
      */
     args?: pulumi.Input<string | undefined>;
     /**
-     * Console grouping only (`NVIDIA`, `AMD`, `CPU`); no effect on scheduling.
+     * How the console groups the template; no effect on scheduling.
      *
-     * Default: `"NVIDIA"`.
+     * Default: `NVIDIA`.
      *
      * On change: update.
      */
-    category?: pulumi.Input<string | undefined>;
+    category?: pulumi.Input<enums.TemplateCategory | undefined>;
     /**
-     * CMD in exec form, encoded into `args`; `[]` clears it.
+     * CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
      *
-     * Default: none: the image's (or the template's).
+     * Default: the image's (or the template's).
      *
      * On change: update.
      */
     cmd?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Container disk in GB, at least 1: ephemeral, wiped on restart.
+     * Container disk, at least 1: ephemeral, wiped on every restart.
      *
-     * Default: none: the API's default (the template's, when created from one).
+     * Unit: GB.
+     *
+     * Default: the API's default (the template's, when created from one).
      *
      * On change: update.
      */
     disk?: pulumi.Input<number | undefined>;
     /**
-     * ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+     * ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
      *
-     * Default: none: the image's (or the template's).
+     * Default: the image's (or the template's).
      *
      * On change: update.
      */
     entrypoint?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Environment variables. Stored as secrets in state; visible to other users if `public`.
+     * Environment variables, always secret in state; visible to other users when the template is public.
      *
-     * Default: `{}`.
+     * Default: empty.
      *
      * On change: update.
      */
@@ -250,12 +264,11 @@ export interface TemplateArgs {
      */
     image: pulumi.Input<string>;
     /**
-     * Host-local persistent storage for pods created from the template. Not allowed with `serverless`.
+     * Host-local persistent storage for pods created from the template. Not on a serverless template.
      *
      * Default: none.
      *
-     * On change: update, replace: adding or changing the mount updates in place; removing it replaces
-     * the template (the API's update cannot remove a mount)..
+     * On change: update, replace: adding or changing the mount updates the template in place; removing it replaces the template (the API's update cannot remove a mount).
      */
     mounts?: pulumi.Input<inputs.TemplateMountsArgs | undefined>;
     /**
@@ -265,23 +278,23 @@ export interface TemplateArgs {
      */
     name: pulumi.Input<string>;
     /**
-     * Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+     * Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
      *
-     * Default: none: the API's (the template's, when created from one).
+     * Default: the API's (the template's, when created from one).
      *
      * On change: update.
      */
     ports?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Visible to other RunPod users, env included.
+     * Visible to other RunPod users, environment variables included.
      *
-     * Default: `false`.
+     * Default: false.
      *
      * On change: update.
      */
     public?: pulumi.Input<boolean | undefined>;
     /**
-     * A `Registry`'s id, for private images; `null` removes it.
+     * A Registry's id, for private images; null removes it.
      *
      * Default: none: public images only.
      *
@@ -291,15 +304,15 @@ export interface TemplateArgs {
     /**
      * For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
      *
-     * Default: `false`.
+     * Default: false.
      *
-     * On change: replace: the id would otherwise name another kind of template..
+     * On change: replace: the template's id would otherwise name another kind of template.
      */
     serverless?: pulumi.Input<boolean | undefined>;
     /**
      * Pods created from it get a generated JUPYTER_PASSWORD.
      *
-     * Default: `true`.
+     * Default: true.
      *
      * On change: update.
      */
@@ -307,7 +320,7 @@ export interface TemplateArgs {
     /**
      * Pods created from it get the account's SSH keys.
      *
-     * Default: `true`.
+     * Default: true.
      *
      * On change: update.
      */

@@ -1,8 +1,9 @@
 /**
- * The plugin's schema and SDKs are generated, never edited: regenerated from the TypeScript
- * declarations into a scratch folder (codegen/sdks.ts), they are byte for byte what sdk/ holds, so
- * an input added to a resource class without `npm run sdk` fails here. The schema passes the CLI's
- * own check, and the Node.js SDK type-checks against @pulumi/pulumi.
+ * The plugin's schema, the SDKs and the dynamic provider's classes and types are generated, never
+ * edited: regenerated from the resources' declarations into a scratch folder (codegen/sdks.ts),
+ * they are byte for byte what sdk/ and provider/dynamic/resources/ hold, so a field declared
+ * without `npm run sdk` fails here. The schema passes the CLI's own check, and the Node.js SDK
+ * type-checks against @pulumi/pulumi.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
@@ -15,7 +16,7 @@ import { loadDist } from "../support/dist.js";
 
 const run = promisify(execFile);
 const SDK = join(REPO_ROOT, "sdk");
-const { writeSdks } = loadDist<typeof import("../../codegen/sdks.js")>("codegen/sdks.js");
+const { writeDynamic, writeSdks } = loadDist<typeof import("../../codegen/sdks.js")>("codegen/sdks.js");
 const scratch = mkdtempSync(join(tmpdir(), "runpod-sdk-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -33,13 +34,16 @@ function tree(dir: string): Record<string, string> {
 }
 
 describe("the plugin's schema and SDKs", { timeout: 120_000 }, () => {
-  it("are what the generators make of the TypeScript declarations now", () => {
-    const out = join(scratch, "sdk");
-    writeSdks(out);
-    const [generated, committed] = [tree(out), tree(SDK)];
+  it.each([
+    ["sdk/", SDK, writeSdks],
+    ["provider/dynamic/resources/", join(REPO_ROOT, "provider", "dynamic", "resources"), writeDynamic],
+  ])("%s is what the generators make of the declarations now", (name, committedDir, write) => {
+    const out = join(scratch, name);
+    write(out);
+    const [generated, committed] = [tree(out), tree(committedDir)];
     expect(Object.keys(committed)).toEqual(Object.keys(generated));
     const differing = Object.keys(generated).filter((f) => generated[f] !== committed[f]);
-    expect(differing, "run `npm run sdk` and commit sdk/").toEqual([]);
+    expect(differing, `run \`npm run sdk\` and commit ${name}`).toEqual([]);
   });
 
   it("passes `pulumi schema check`", async () => {

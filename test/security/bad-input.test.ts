@@ -79,17 +79,17 @@ function inputs(plausible: Record<string, fc.Arbitrary<unknown>>, fields: readon
 }
 
 const fieldsOf = (schema: { shape: object }) => Object.keys(schema.shape);
-const { PodArgsSchema } = loadDist<typeof import("../../provider/resources/pod/schema.js")>(
-  "provider/resources/pod/schema.js",
+const { PodArgsSchema } = loadDist<typeof import("../../provider/resources/pod/fields.js")>(
+  "provider/resources/pod/fields.js",
 );
 const { ServerlessEndpointArgsSchema } = loadDist<
-  typeof import("../../provider/resources/serverless-endpoint/schema.js")
->("provider/resources/serverless-endpoint/schema.js");
+  typeof import("../../provider/resources/serverless-endpoint/fields.js")
+>("provider/resources/serverless-endpoint/fields.js");
 const { NetworkVolumeArgsSchema } = loadDist<
-  typeof import("../../provider/resources/network-volume/schema.js")
->("provider/resources/network-volume/schema.js");
-const { TemplateArgsSchema } = loadDist<typeof import("../../provider/resources/template/schema.js")>(
-  "provider/resources/template/schema.js",
+  typeof import("../../provider/resources/network-volume/fields.js")
+>("provider/resources/network-volume/fields.js");
+const { TemplateArgsSchema } = loadDist<typeof import("../../provider/resources/template/fields.js")>(
+  "provider/resources/template/fields.js",
 );
 const RESOURCES = {
   Pod: {

@@ -181,7 +181,8 @@ describe("nothing the provider writes holds the API key or a secret env value", 
         name: "",
         image: "img:1",
         gpu: { id: A40, count: 0 },
-        env: { HF_TOKEN: ENV_SECRET, BAD: 42 as unknown as string },
+        // A number would be taken as its string (a YAML scalar); an object is no string at all.
+        env: { HF_TOKEN: ENV_SECRET, BAD: { nested: 42 } as unknown as string },
       } as PodInputs,
     );
     expect([res.failures?.length, leaks(JSON.stringify(res.failures))]).toEqual([3, []]);

@@ -148,8 +148,8 @@ export function hostResources(host: () => ProviderHost, texts: Readonly<Record<s
 /** The `__provider` text a program would store for a resource of this class. */
 export async function serializedProvider(type: string): Promise<{ text: string; containsSecrets: boolean }> {
   const { thinProvider } = nodeRequire(
-    `${REPO_ROOT}/dist/provider/program/thin.js`,
-  ) as typeof import("../../provider/program/thin.js");
+    `${REPO_ROOT}/dist/provider/dynamic/thin.js`,
+  ) as typeof import("../../provider/dynamic/thin.js");
   const provider = thinProvider(type);
   const sf = await pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true });
   return { text: sf.text, containsSecrets: sf.containsSecrets };

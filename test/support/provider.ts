@@ -6,7 +6,9 @@ import type { ClientOptions } from "../../provider/client/index.js";
 import { clientLib, loadDist } from "./dist.js";
 import { emulatorLib, type RunningEmulator } from "./emulator.js";
 
-export const runtimeLib = loadDist<typeof import("../../provider/runtime.js")>("provider/runtime.js");
+export const runtimeLib = loadDist<typeof import("../../provider/dynamic/runtime.js")>(
+  "provider/dynamic/runtime.js",
+);
 export const providerLib = loadDist<typeof import("../../provider/index.js")>("provider/index.js");
 /** What the policy pack and the CLI share with the provider (`runpod-dynamic/review`). */
 export const reviewLib = loadDist<typeof import("../../provider/review.js")>("provider/review.js");

@@ -10,6 +10,8 @@ const {
   retryDecision,
   DEFAULT_RETRY,
   resolveSettings,
+  requireApiKey,
+  adviceFor,
   isRunpodApiError,
   isTransient,
   isUnanswered,
@@ -559,6 +561,7 @@ describe("resolveSettings", () => {
       proxyUrl: "https://{podId}-{port}.proxy.runpod.net",
       teamId: undefined,
       allowInsecureHttp: false,
+      configNamespace: "runpod",
     });
   });
 
@@ -602,6 +605,50 @@ describe("resolveSettings", () => {
     [{ RUNPOD_BASE_URL: "https://user:pw@api.runpod.io" }, /must not carry credentials/],
   ])("rejects %o", (env, message) => {
     expect(() => resolveSettings(() => undefined, env)).toThrow(message);
+  });
+
+  it("reads the plugin's namespace, values as set, and names its keys in every message", () => {
+    const config: Record<string, unknown> = {
+      "runpod-dynamic:baseUrl": "http://api.example.com",
+      "runpod-dynamic:allowInsecureHttp": true,
+      "runpod:apiKey": "the dynamic door's key, not read here",
+    };
+    const s = resolveSettings((k) => config[k], {}, "runpod-dynamic");
+    expect([s.baseUrl, s.allowInsecureHttp, s.apiKey, s.configNamespace]).toEqual([
+      "http://api.example.com",
+      true,
+      undefined,
+      "runpod-dynamic",
+    ]);
+    expect(() =>
+      resolveSettings(
+        (k) => (k === "runpod-dynamic:baseUrl" ? "http://api.example.com" : undefined),
+        {},
+        "runpod-dynamic",
+      ),
+    ).toThrow(
+      "runpod-dynamic:baseUrl / RUNPOD_BASE_URL uses plain http to api.example.com; the API key would travel unencrypted. Use https, or set runpod-dynamic:allowInsecureHttp / RUNPOD_ALLOW_INSECURE_HTTP=true if you really mean it.",
+    );
+    expect(() => requireApiKey(s)).toThrow(
+      "No RunPod API key. Set it with `pulumi config set --secret runpod-dynamic:apiKey <key>` or the RUNPOD_API_KEY environment variable.",
+    );
+  });
+
+  it.each([
+    ["runpod", ERROR_CODES.UNAUTHORIZED, "`pulumi config set --secret runpod:apiKey ...` or RUNPOD_API_KEY"],
+    [
+      "runpod-dynamic",
+      ERROR_CODES.UNAUTHORIZED,
+      "`pulumi config set --secret runpod-dynamic:apiKey ...` or RUNPOD_API_KEY",
+    ],
+    ["runpod-dynamic", ERROR_CODES.FORBIDDEN, "set runpod-dynamic:teamId (or RUNPOD_TEAM_ID)"],
+    [
+      "runpod-dynamic",
+      ERROR_CODES.INVALID_CONFIG,
+      "runpod-dynamic:* config keys or RUNPOD_* environment variables",
+    ],
+  ] as const)("advice in the %s namespace for %s names its own setting", (namespace, code, text) => {
+    expect(adviceFor(code, namespace)).toContain(text);
   });
 
   it("allows plain http elsewhere only when told to", () => {

@@ -22,7 +22,7 @@ const SOURCE_ROOT = join(REPO_ROOT, "provider");
 
 /** `file: name`, with why it may hold what it holds. */
 const ALLOWED: Readonly<Record<string, string>> = {
-  "provider/runtime.ts: host":
+  "provider/dynamic/runtime.ts: host":
     "the engine's serialized providers reach the host only as require('runpod-dynamic/runtime').providers[type] " +
     "with the engine's arguments, so what configure made is found again through this one holder " +
     "(provider/host/provider-host.ts)",

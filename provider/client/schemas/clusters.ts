@@ -4,37 +4,20 @@
  * `GET /v2/clusters/{id}/pods` and refuse changes of their own.
  */
 import { z } from "zod";
+import { CLUSTER_BODY } from "../../resources/cluster/fields.js";
 import { CLUSTER_TYPES, POD_STATUSES } from "../vocabulary.js";
-import { EnvMap, Port } from "./common.js";
-import { MountsRequest } from "./pods.js";
 
 export { CLUSTER_TYPES };
 
-export const ClusterCompute = z.strictObject({
-  gpuTypeId: z.string().min(1),
-  gpuCountPerPod: z.int().min(1),
-  podCount: z.int().min(2).max(250),
-});
-
-/** No `registry`: clusters cannot pull private images yet (v2 description). */
-export const CreateClusterRequest = z.strictObject({
-  name: z.string().min(1),
-  type: z.enum(CLUSTER_TYPES),
-  compute: ClusterCompute,
-  image: z.string().min(1).optional(),
-  args: z.string().optional(),
-  disk: z.int().min(1).optional(),
-  env: EnvMap.optional(),
-  ports: z.array(Port).optional(),
-  dataCenterIds: z.array(z.string().min(1)).optional(),
-  mounts: MountsRequest.optional(),
-  startJupyter: z.boolean().optional(),
-  startSsh: z.boolean().optional(),
-});
+/**
+ * The create body: a Cluster's declared fields (provider/resources/cluster/fields.ts). No
+ * `registry`: clusters cannot pull private images yet (v2 description).
+ */
+export const CreateClusterRequest = z.strictObject(CLUSTER_BODY);
 export type CreateClusterRequest = z.infer<typeof CreateClusterRequest>;
 
 /** A rename: the only change a cluster takes. */
-export const UpdateClusterRequest = z.strictObject({ name: z.string().min(1) });
+export const UpdateClusterRequest = z.strictObject({ name: CLUSTER_BODY.name });
 
 export const Cluster = z.looseObject({
   id: z.string().min(1),

@@ -6,86 +6,40 @@
  * create and update GPU bodies.
  */
 import { z } from "zod";
+import {
+  ENDPOINT_BODY,
+  EndpointGpu,
+  EndpointScaling,
+  EndpointType,
+} from "../../resources/serverless-endpoint/fields.js";
 import { ENDPOINT_TYPES, FLASHBOOT_MODES, SCALER_TYPES } from "../vocabulary.js";
-import { CudaVersion, EnvMap, Port } from "./common.js";
+import { CudaVersion, EnvMap } from "./common.js";
 
 export { ENDPOINT_TYPES, FLASHBOOT_MODES, SCALER_TYPES };
 
-/** Container settings an endpoint's workers run with (as a pod's, without the command fields). */
-const EndpointContainer = {
-  image: z.string().min(1).optional(),
-  args: z.string().optional(),
-  disk: z.int().min(1).optional(),
-  ports: z.array(Port).optional(),
-  env: EnvMap.optional(),
-  registry: z.string().nullable().optional(),
-};
-
-const Pools = z.array(z.string().min(1)).min(1);
-/** GPU type ids subtracted from the pools; leading whitespace or a dash is refused by the API. */
-const ExcludedTypes = z.array(z.string().regex(/^\s*[^-\s]/, "must be a GPU type id"));
-
-export const CreateEndpointGpu = z.strictObject({
-  pools: Pools,
-  excludedTypes: ExcludedTypes.optional(),
-  count: z.int().min(1).optional(),
-  allowedCudaVersions: z.array(CudaVersion).optional(),
-  minCudaVersion: CudaVersion.optional(),
+/**
+ * The create body: a ServerlessEndpoint's declared fields
+ * (provider/resources/serverless-endpoint/fields.ts), with what the API requires of every create
+ * (a type and a scaler) and its own limits where the provider's are tighter.
+ */
+export const CreateEndpointRequest = z.strictObject({
+  ...ENDPOINT_BODY,
+  name: z.string().min(1),
+  timeout: z.int().min(1).optional(),
+  type: EndpointType,
+  scaling: EndpointScaling,
 });
+export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;
 
 /** Partial: an omitted field is unchanged; `excludedTypes` only with `pools` (they are one selection). */
-export const UpdateEndpointGpu = z.strictObject({
-  pools: Pools.optional(),
-  excludedTypes: ExcludedTypes.optional(),
-  count: z.int().min(1).optional(),
-  allowedCudaVersions: z.array(CudaVersion).optional(),
+export const UpdateEndpointGpu = EndpointGpu.partial().extend({
   /** `""` clears the floor. */
   minCudaVersion: z.union([z.literal(""), CudaVersion]).optional(),
 });
 
-export const EndpointCpu = z.strictObject({ id: z.string().min(1), vcpuCount: z.int().min(2) });
-
-export const EndpointWorkers = z.strictObject({
-  min: z.int().min(0).optional(),
-  max: z.int().min(0).optional(),
-  idleTimeout: z.int().min(1).max(3600).optional(),
-});
-
-export const EndpointScaling = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("QUEUE_DELAY"), queueDelay: z.number().min(0.5) }),
-  z.strictObject({ type: z.literal("REQUEST_COUNT"), requestCount: z.int().min(1) }),
-]);
-export type EndpointScaling = z.infer<typeof EndpointScaling>;
-
-const EndpointSettings = {
-  dataCenterIds: z.array(z.string().min(1)).optional(),
-  networkVolumes: z.array(z.string().min(1)).optional(),
-  flashboot: z.enum(FLASHBOOT_MODES).optional(),
-  timeout: z.int().min(1).optional(),
-  workers: EndpointWorkers.optional(),
-};
-
-export const CreateEndpointRequest = z.strictObject({
-  name: z.string().min(1),
-  type: z.enum(ENDPOINT_TYPES),
-  scaling: EndpointScaling,
-  templateId: z.string().min(1).optional(),
-  gpu: CreateEndpointGpu.optional(),
-  cpu: z.array(EndpointCpu).min(1).optional(),
-  ...EndpointContainer,
-  ...EndpointSettings,
-});
-export type CreateEndpointRequest = z.infer<typeof CreateEndpointRequest>;
-
-export const UpdateEndpointRequest = z.strictObject({
-  name: z.string().min(1).optional(),
-  templateId: z.string().min(1).optional(),
-  scaling: EndpointScaling.optional(),
-  gpu: UpdateEndpointGpu.optional(),
-  cpu: z.array(EndpointCpu).min(1).optional(),
-  ...EndpointContainer,
-  ...EndpointSettings,
-});
+export const UpdateEndpointRequest = CreateEndpointRequest.omit({ type: true })
+  .extend({ gpu: UpdateEndpointGpu })
+  .partial();
 export type UpdateEndpointRequest = z.infer<typeof UpdateEndpointRequest>;
 
 /** Queue endpoints: job routes; load-balancing endpoints: a base address and a health check. */

@@ -1,7 +1,9 @@
 /** Pod bodies (docs/api-model.md, Creating a pod). */
 import { z } from "zod";
+import { PodMounts } from "../../resources/pod/field-types.js";
+import { POD_CREATE_AND_UPDATE, POD_CREATE_ONLY, POD_UPDATE_ONLY } from "../../resources/pod/fields.js";
 import { CLOUDS, POD_ACTIONS, POD_STATUSES } from "../vocabulary.js";
-import { ContainerConfigRequest, CudaVersion, EnvMap } from "./common.js";
+import { EnvMap } from "./common.js";
 
 export { CLOUDS, POD_ACTIONS, POD_STATUSES };
 
@@ -14,59 +16,25 @@ export type PodAction = z.infer<typeof PodAction>;
 export const Cloud = z.enum(CLOUDS);
 export type Cloud = z.infer<typeof Cloud>;
 
-export const GpuRequest = z.strictObject({
-  id: z.string().min(1),
-  count: z.int().min(1).optional(),
-  allowedCudaVersions: z.array(CudaVersion).optional(),
-  minCudaVersion: CudaVersion.optional(),
-  minRamPerGpu: z.int().min(1).optional(),
-  minVcpuCountPerGpu: z.int().min(1).optional(),
-});
-export type GpuRequest = z.infer<typeof GpuRequest>;
-
-export const CpuRequest = z.strictObject({
-  id: z.string().min(1),
-  vcpuCount: z.int().min(2),
-});
-export type CpuRequest = z.infer<typeof CpuRequest>;
-
-export const PersistentMount = z.strictObject({ size: z.int().min(10), path: z.string().min(1) });
-export const NetworkMount = z.strictObject({ volumeId: z.string().min(1), path: z.string().min(1) });
-export const GlobalMount = z.strictObject({
-  volumeId: z.string().min(1),
-  path: z.string().min(1).optional(),
-});
-
-export const MountsRequest = z.strictObject({
-  persistent: PersistentMount.optional(),
-  network: z.array(NetworkMount).max(1).optional(),
-  global: z.array(GlobalMount).max(1).optional(),
-});
+/** Mounts as a create or update body carries them. */
+export const MountsRequest = PodMounts;
 export type MountsRequest = z.infer<typeof MountsRequest>;
 
-export const CreatePodRequest = z.strictObject({
-  name: z.string().min(1),
-  ...ContainerConfigRequest,
-  gpu: GpuRequest.optional(),
-  cpu: CpuRequest.optional(),
-  cloud: Cloud.optional(),
-  dataCenterIds: z.array(z.string().min(1)).optional(),
-  globalNetworking: z.boolean().optional(),
-  mounts: MountsRequest.optional(),
-  startJupyter: z.boolean().optional(),
-  startSsh: z.boolean().optional(),
-  templateId: z.string().min(1).optional(),
-});
+/**
+ * The create body: the fields a Pod declares for it (provider/resources/pod/fields.ts), as the
+ * program gives them. Closed, as the contract's CreatePodRequest is.
+ */
+export const CreatePodRequest = z.strictObject({ ...POD_CREATE_AND_UPDATE, ...POD_CREATE_ONLY });
 export type CreatePodRequest = z.infer<typeof CreatePodRequest>;
 
-export const UpdatePodRequest = z.strictObject({
-  name: z.string().min(1).optional(),
-  ...ContainerConfigRequest,
-  mounts: MountsRequest.optional(),
-  locked: z.boolean().optional(),
-  globalNetworking: z.boolean().optional(),
-  templateId: z.string().min(1).optional(),
-});
+/**
+ * The update body: the fields a Pod declares for it, each optional, and `templateId`, which PATCH
+ * applies as if its settings were in the body (the provider never sends it: a Pod's template is a
+ * create-time source).
+ */
+export const UpdatePodRequest = z
+  .strictObject({ ...POD_CREATE_AND_UPDATE, ...POD_UPDATE_ONLY, templateId: z.string().min(1) })
+  .partial();
 export type UpdatePodRequest = z.infer<typeof UpdatePodRequest>;
 
 export const PodActionRequest = z.strictObject({ action: PodAction });

@@ -3,12 +3,10 @@
  * are write-only: an answer carries the id and the name, never the credentials.
  */
 import { z } from "zod";
+import { REGISTRY_BODY } from "../../resources/registry/fields.js";
 
-export const CreateRegistryRequest = z.strictObject({
-  name: z.string().min(1),
-  username: z.string().min(1),
-  password: z.string().min(1),
-});
+/** The create body: a Registry's declared fields (provider/resources/registry/fields.ts). */
+export const CreateRegistryRequest = z.strictObject(REGISTRY_BODY);
 export type CreateRegistryRequest = z.infer<typeof CreateRegistryRequest>;
 
 export const Registry = z.looseObject({ id: z.string().min(1), name: z.string() });

@@ -1,8 +1,8 @@
 /** Templates (`{base_url}/v2/templates`, `/v2/catalog/templates`). */
 import { z } from "zod";
+import { TEMPLATE_BODY } from "../../resources/template/fields.js";
 import { TEMPLATE_CATEGORIES } from "../vocabulary.js";
-import { ContainerConfigRequest, CudaVersion, EnvMap } from "./common.js";
-import { PersistentMount } from "./pods.js";
+import { EnvMap } from "./common.js";
 
 export { TEMPLATE_CATEGORIES };
 
@@ -30,20 +30,11 @@ export const Template = z.looseObject({
 export type Template = z.infer<typeof Template>;
 export const ListTemplatesResponse = z.looseObject({ templates: z.array(Template) });
 
-const TemplateMountsRequest = z.strictObject({ persistent: PersistentMount.optional() });
-
-export const CreateTemplateRequest = z.strictObject({
-  name: z.string().min(1),
-  ...ContainerConfigRequest,
-  image: z.string().min(1),
-  allowedCudaVersions: z.array(CudaVersion).optional(),
-  category: TemplateCategory.optional(),
-  mounts: TemplateMountsRequest.optional(),
-  public: z.boolean().optional(),
-  serverless: z.boolean().optional(),
-  startJupyter: z.boolean().optional(),
-  startSsh: z.boolean().optional(),
-});
+/**
+ * The create body: the fields a Template declares (provider/resources/template/fields.ts), as the
+ * program gives them. Closed, as the contract's is.
+ */
+export const CreateTemplateRequest = z.strictObject(TEMPLATE_BODY);
 export type CreateTemplateRequest = z.infer<typeof CreateTemplateRequest>;
 
 export const UpdateTemplateRequest = CreateTemplateRequest.partial();

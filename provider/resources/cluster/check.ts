@@ -4,7 +4,7 @@
 import type { CheckFailure } from "../../validation/check-failure.js";
 import { schemaFailures } from "../../validation/failures.js";
 import { withoutInternal } from "../common.js";
-import { ClusterArgsSchema } from "./schema.js";
+import { ClusterArgsSchema } from "./fields.js";
 
 /** Every check failure for a Cluster's inputs: the strict schema, then "an image or a template". */
 export function checkCluster(news: Record<string, unknown>): CheckFailure[] {

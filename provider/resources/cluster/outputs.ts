@@ -1,10 +1,8 @@
-/**
- * A Cluster's outputs from the API's cluster and its member pods, and the inputs that would produce
- * them. Kept out of provider/resources/cluster.ts because the signatures name the API's
- * zod-inferred types, and the declarations programs compile against must not reach zod.
- */
+/** A Cluster's outputs from the API's cluster and its member pods, and the inputs that would produce them. */
 import type { Cluster as ApiCluster } from "../../client/schemas/clusters.js";
 import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import { mirroredOutputs } from "../../fields/derive.js";
+import { CLUSTER } from "./fields.js";
 import type { ClusterInputs, ClusterMember, ClusterOutputs } from "./types.js";
 
 function memberOf(p: ApiPod): ClusterMember {
@@ -25,24 +23,13 @@ export function clusterOutputs(
 ): ClusterOutputs {
   const envOf = (pods[0]?.env ?? {}) as Record<string, string>;
   const declared = Object.keys(inputs.env ?? {});
-  return {
+  const built = {
     clusterId: c.id,
-    name: c.name,
-    type: c.type,
     compute: {
       gpuTypeId: c.compute.gpuTypeId,
       gpuCountPerPod: c.compute.gpuCountPerPod,
       podCount: c.compute.podCount,
     },
-    templateId: inputs.templateId ?? null,
-    image: inputs.image ?? null,
-    args: inputs.args ?? null,
-    disk: inputs.disk ?? null,
-    ports: inputs.ports ?? null,
-    dataCenterIds: inputs.dataCenterIds ?? null,
-    mounts: inputs.mounts ?? null,
-    startJupyter: inputs.startJupyter ?? false,
-    startSsh: inputs.startSsh ?? false,
     dataCenterId: c.dataCenterId ?? null,
     members: pods
       .map(memberOf)
@@ -57,8 +44,10 @@ export function clusterOutputs(
     network: c.network ? { cidr: c.network.cidr } : null,
     env: Object.fromEntries(declared.filter((k) => k in envOf).map((k) => [k, envOf[k] as string])),
     createdAt: c.createdAt,
-    timeouts: inputs.timeouts ?? null,
   };
+  // The rest repeat a field as the API has it or as the program gave it (fields.ts, `mirror`).
+  const mirrored = mirroredOutputs(CLUSTER, c, inputs) as Omit<ClusterOutputs, keyof typeof built>;
+  return { ...mirrored, ...built };
 }
 
 /** The inputs that would produce `outputs`: what refresh hands back, within what the program declared. */

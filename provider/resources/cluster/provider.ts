@@ -19,6 +19,7 @@ import { adopt, failCreate } from "../create-outcomes.js";
 import { createBody } from "./body.js";
 import { checkCluster } from "./check.js";
 import { diffCluster } from "./diff.js";
+import { CLUSTER } from "./fields.js";
 import { clusterOutputs, inputsFromOutputs } from "./outputs.js";
 import type { ClusterInputs, ClusterMember, ClusterOutputs } from "./types.js";
 import { untilAllRunning } from "./wait.js";
@@ -168,4 +169,4 @@ export class ClusterProvider {
 }
 
 /** @internal */
-export const clusterProvider = bindToHost(new ClusterProvider(), label);
+export const clusterProvider = bindToHost(CLUSTER, new ClusterProvider(), label);

@@ -1,39 +1,38 @@
 /** NetworkVolume's request bodies, its outputs from the API's answer and its inputs from its outputs. */
 import type { z } from "zod";
-import {
-  type NetworkVolume as ApiVolume,
-  type CreateNetworkVolumeRequest,
-  type UpdateNetworkVolumeRequest,
-  VolumeType,
+import type {
+  NetworkVolume as ApiVolume,
+  CreateNetworkVolumeRequest,
+  UpdateNetworkVolumeRequest,
 } from "../../client/schemas/network-volumes.js";
+import { apiBody, mirroredInputs, mirroredOutputs } from "../../fields/derive.js";
+import { NETWORK_VOLUME, NETWORK_VOLUME_CREATE_ONLY, NETWORK_VOLUME_UPDATE, VolumeType } from "./fields.js";
 import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "./types.js";
 
-/** The create body: `dataCenterId` is the API's `dataCenter`; nothing else of ours is sent. */
+/** The create body: the declared fields under their API names (`dataCenterId` is `dataCenter`). */
 export function createVolumeBody(inputs: NetworkVolumeInputs): CreateNetworkVolumeRequest {
-  return {
-    name: inputs.name,
-    size: inputs.size,
-    dataCenter: inputs.dataCenterId,
-    ...(inputs.type !== undefined ? { type: inputs.type } : {}),
-  };
+  return apiBody(
+    { ...NETWORK_VOLUME_UPDATE, ...NETWORK_VOLUME_CREATE_ONLY },
+    inputs,
+  ) as CreateNetworkVolumeRequest;
 }
 
 export function volumeOutputs(v: ApiVolume): NetworkVolumeOutputs {
-  return { volumeId: v.id, name: v.name, size: v.size, dataCenterId: v.dataCenter, type: v.type };
+  const built = { volumeId: v.id };
+  return { ...(mirroredOutputs(NETWORK_VOLUME, v, {}) as Omit<NetworkVolumeOutputs, "volumeId">), ...built };
 }
 
 export function inputsFromOutputs(
   o: NetworkVolumeOutputs,
   prior: Partial<NetworkVolumeInputs>,
 ): NetworkVolumeInputs {
-  const type = VolumeType.safeParse(o.type);
+  // A tier this provider does not know is left out: no opinion, rather than a value check refuses.
+  const { type, ...rest } = mirroredInputs(NETWORK_VOLUME, o, prior);
   return {
-    name: o.name,
-    size: o.size,
-    dataCenterId: o.dataCenterId,
-    ...(type.success ? { type: type.data } : {}),
+    ...rest,
+    ...(VolumeType.safeParse(type).success ? { type } : {}),
     ...(prior.adoptId ? { adoptId: prior.adoptId } : {}),
-  };
+  } as NetworkVolumeInputs;
 }
 
 export function shrinkError(what: string, id: string, from: number, to: number): Error {
@@ -46,8 +45,5 @@ export function patchBody(
   updates: readonly string[],
   news: NetworkVolumeInputs,
 ): z.input<typeof UpdateNetworkVolumeRequest> {
-  return {
-    ...(updates.includes("name") ? { name: news.name } : {}),
-    ...(updates.includes("size") ? { size: news.size } : {}),
-  };
+  return apiBody(NETWORK_VOLUME_UPDATE, news, { only: updates });
 }

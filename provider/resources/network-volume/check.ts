@@ -3,7 +3,7 @@ import type { CheckFailure } from "../../validation/check-failure.js";
 import { schemaFailures } from "../../validation/failures.js";
 import { isUnknown } from "../../validation/unknown.js";
 import { isKnown, withoutInternal } from "../common.js";
-import { NetworkVolumeArgsSchema } from "./schema.js";
+import { NetworkVolumeArgsSchema } from "./fields.js";
 
 /** Whether these inputs replace the volume anyway, so a smaller size is simply a new, smaller volume. */
 function relocates(news: Record<string, unknown>, olds: Record<string, unknown>): boolean {

@@ -1,5 +1,6 @@
 /** NetworkVolume's replace/update table. */
-import { differs } from "../common.js";
+import { declaredChanges } from "../../fields/derive.js";
+import { NETWORK_VOLUME } from "./fields.js";
 import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "./types.js";
 
 export interface NetworkVolumeDiff {
@@ -9,19 +10,14 @@ export interface NetworkVolumeDiff {
 }
 
 /**
- * The replace/update table (pure): a new data center or type replaces (both immutable after
- * create); a new name or size updates in place. A left-out `type` is no opinion; an unknown value
- * (preview) counts as a change.
+ * The replace/update table (pure), as each input's declaration says (fields.ts): a new data center
+ * or type replaces (both fixed at create); a new name or size updates in place. A left-out `type`
+ * is no opinion; an unknown value (preview) counts as a change.
  */
 export function diffNetworkVolume(
   olds: Partial<NetworkVolumeOutputs>,
   news: NetworkVolumeInputs,
 ): NetworkVolumeDiff {
-  const replaces: string[] = [];
-  const updates: string[] = [];
-  if (differs(news.dataCenterId, olds.dataCenterId)) replaces.push("dataCenterId");
-  if (news.type !== undefined && differs(news.type, olds.type)) replaces.push("type");
-  if (differs(news.name, olds.name)) updates.push("name");
-  if (differs(news.size, olds.size)) updates.push("size");
+  const { replaces, updates } = declaredChanges(NETWORK_VOLUME, olds, news, []);
   return { changes: replaces.length + updates.length > 0, replaces, updates };
 }

@@ -10,6 +10,7 @@ import { adopt } from "../create-outcomes.js";
 import { createVolumeBody, inputsFromOutputs, patchBody, shrinkError, volumeOutputs } from "./body.js";
 import { checkNetworkVolume } from "./check.js";
 import { diffNetworkVolume } from "./diff.js";
+import { NETWORK_VOLUME } from "./fields.js";
 import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "./types.js";
 
 const label = byName("NetworkVolume");
@@ -138,4 +139,4 @@ export class NetworkVolumeProvider {
 }
 
 /** @internal */
-export const networkVolumeProvider = bindToHost(new NetworkVolumeProvider(), label);
+export const networkVolumeProvider = bindToHost(NETWORK_VOLUME, new NetworkVolumeProvider(), label);

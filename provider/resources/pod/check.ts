@@ -6,7 +6,7 @@ import type { CheckFailure } from "../../validation/check-failure.js";
 import { commandFailure, largestField, schemaFailures } from "../../validation/failures.js";
 import { containsUnknown, isUnknown } from "../../validation/unknown.js";
 import { withoutInternal } from "../common.js";
-import { PodArgsSchema } from "./schema.js";
+import { PodArgsSchema } from "./fields.js";
 import { createBody } from "./translate.js";
 import type { PodInputs } from "./types.js";
 import { DEFAULT_TIMEOUTS } from "./types.js";

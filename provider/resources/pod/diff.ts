@@ -1,7 +1,10 @@
 /** Diff: which input changes a pod takes in place and which replace it. */
 import type { PodStatus } from "../../client/vocabulary.js";
+import { declaredChanges } from "../../fields/derive.js";
+import { differs } from "../../validation/compare.js";
 import { containsUnknown, isUnknown } from "../../validation/unknown.js";
-import { commandChanged, differs } from "../common.js";
+import { commandChanged } from "../common.js";
+import { POD } from "./fields.js";
 import type { PodInputs, PodOutputs } from "./types.js";
 
 // ---------------------------------------------------------------- diff
@@ -22,13 +25,34 @@ export const GPU_CONSTRAINTS = [
 export const MOUNT_KINDS = ["persistent", "network", "global"] as const;
 
 /**
- * The replace/update table (pure, offline). Replace: what the API cannot PATCH. Update in place:
- * what PATCH accepts. Volatile outputs (status, runtime, cost, ssh, ...) are never compared; an
- * input left out means "no opinion"; an unknown value (preview) counts as a change.
+ * The inputs compared here rather than by their declaration alone: a GPU or CPU against what the
+ * pod has, the data centers against where it runs, mounts by kind and path, the command as the
+ * command it describes, and the status and networking against what was asked for.
+ */
+const COMPARED_HERE = [
+  "gpu",
+  "cpu",
+  "dataCenterIds",
+  "mounts",
+  "args",
+  "cmd",
+  "entrypoint",
+  "desiredStatus",
+  "globalNetworking",
+];
+
+/**
+ * The replace/update table (pure, offline), as each input's declaration says (fields.ts,
+ * `onChange`). Replace: what the API cannot PATCH. Update in place: what PATCH accepts. Volatile
+ * outputs (status, runtime, cost, ssh, ...) are never compared; an input left out is its default,
+ * or "no opinion" without one; an unknown value (preview) counts as a change.
  */
 export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
-  const replaces: string[] = [];
-  const updates: string[] = [];
+  // ---- the inputs the declaration decides alone (fields.ts): name, image, disk, env, ports,
+  // registry, locked and the create-time flags, cloud and template
+  const declared = declaredChanges(POD, olds, news, COMPARED_HERE);
+  const replaces = [...declared.replaces];
+  const updates = [...declared.updates];
 
   // ---- replace: fixed at create
   const oldGpu = olds.gpu ?? null;
@@ -54,10 +78,6 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
   ) {
     replaces.push("cpu");
   }
-  if (differs(news.cloud ?? "SECURE", olds.cloud ?? "SECURE")) replaces.push("cloud");
-  if (differs(news.templateId ?? null, olds.templateId ?? null)) replaces.push("templateId");
-  if (differs(news.startSsh ?? false, olds.startSsh ?? false)) replaces.push("startSsh");
-  if (differs(news.startJupyter ?? false, olds.startJupyter ?? false)) replaces.push("startJupyter");
   const dcs = news.dataCenterIds;
   if (
     dcs !== undefined &&
@@ -99,15 +119,8 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
     }
   }
 
-  // ---- update in place: PATCH takes these
-  if (differs(news.name, olds.name)) updates.push("name");
-  if (news.image !== undefined && differs(news.image, olds.image)) updates.push("image");
+  // ---- update in place
   if (commandChanged(news, olds.args)) updates.push("args");
-  if (news.disk !== undefined && differs(news.disk, olds.disk)) updates.push("disk");
-  if (differs(news.env ?? {}, olds.env ?? {})) updates.push("env");
-  if (news.ports !== undefined && differs(news.ports, olds.ports)) updates.push("ports");
-  if (news.registry !== undefined && differs(news.registry, olds.registry)) updates.push("registry");
-  if (differs(news.locked ?? false, olds.locked ?? false)) updates.push("locked");
   if (
     differs(
       news.desiredStatus ?? "RUNNING",

@@ -10,6 +10,7 @@ import { checkResult, diffResult, envKeysOf, missingObject, partialFailure, read
 import { adopt, failCreate } from "../create-outcomes.js";
 import { checkPod } from "./check.js";
 import { desiredStatusOf, diffPod } from "./diff.js";
+import { POD } from "./fields.js";
 import { compareWithInputs, startPod, terminateDuplicates } from "./start.js";
 import {
   CREATE_KEY,
@@ -41,7 +42,7 @@ export class PodProvider {
     const timeouts = timeoutsOf(inputs.timeouts);
     if (inputs.adoptId) return this.adopt(ctx, inputs.adoptId, inputs);
 
-    // A program always gives the key (provider/resources/pod.ts). A caller in this process that
+    // A program always gives the key (provider/dynamic/inputs.ts). A caller in this process that
     // gives none still gets one for this create, which tells apart the pod an unanswered request
     // made; no later run can compute it again, so it resumes nothing.
     const given = createKeyIn(inputs);
@@ -237,4 +238,7 @@ export class PodProvider {
 }
 
 /** @internal */
-export const podProvider = bindToHost(new PodProvider(), label, { claimShown: "pods", pacesCreates: true });
+export const podProvider = bindToHost(POD, new PodProvider(), label, {
+  claimShown: "pods",
+  pacesCreates: true,
+});

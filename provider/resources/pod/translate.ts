@@ -1,20 +1,20 @@
 /**
  * Between a Pod resource and the API's pod, both ways: the create key that marks every pod this
  * provider creates, the create and update bodies built from inputs, the outputs read from the API's
- * pod, and the inputs recovered from outputs. Kept out of provider/resources/pod.ts because its
- * signatures name the API's zod-inferred types, and the declarations programs compile against
- * must not reach zod.
+ * pod, and the inputs recovered from outputs. What repeats a declared field as it is comes from
+ * the declaration (fields.ts); what is built here says why.
  */
 import { randomBytes } from "node:crypto";
-import {
-  type Pod as ApiPod,
-  type CreatePodRequest as CreateBody,
-  CreatePodRequest,
-  type UpdatePodRequest,
+import type {
+  Pod as ApiPod,
+  CreatePodRequest as CreateBody,
+  UpdatePodRequest,
 } from "../../client/schemas/pods.js";
+import { apiBody, mirroredInputs, mirroredOutputs } from "../../fields/derive.js";
 import { commandOutputs } from "../common.js";
 import { stackMark } from "../stack-identity/marks.js";
 import { desiredStatusOf, diffPod, GPU_CONSTRAINTS } from "./diff.js";
+import { POD, POD_CREATE_AND_UPDATE, POD_CREATE_ONLY, POD_UPDATE_ONLY } from "./fields.js";
 import type { PodGpuOutput, PodInputs, PodOutputs } from "./types.js";
 
 /**
@@ -28,7 +28,7 @@ export const CREATE_KEY = /^[0-9a-f]{32}$/;
 
 /**
  * The key of a resource's first create, from the stack instance's identity (a random value kept in
- * its state, provider/resources/stack-identity.ts) and where the resource lives in the stack
+ * its state, provider/dynamic/stack-identity.ts) and where the resource lives in the stack
  * (parent and name). Another stack never computes it, whatever its organization, project, stack
  * and backend are called, nor does this stack once removed and initialised again; the same
  * resource gets the same key in the run after an interrupted one.
@@ -53,18 +53,17 @@ export const carries = (key: string, pod: ApiPod) => pod.env[CREATE_KEY_ENV] ===
 // ---------------------------------------------------------------- bodies
 
 /**
- * The CreatePodRequest for these inputs: the contract's fields only, unchanged, plus the create
- * key in env.
+ * The CreatePodRequest for these inputs: the fields the declaration sends on create, as given,
+ * plus the create key in env.
  */
 export function createBody(inputs: PodInputs, createKey: string): CreateBody {
-  const body: Record<string, unknown> = {};
-  for (const key of Object.keys(CreatePodRequest.shape)) {
-    const v = (inputs as unknown as Record<string, unknown>)[key];
-    if (v !== undefined) body[key] = v;
-  }
+  const body = apiBody({ ...POD_CREATE_AND_UPDATE, ...POD_CREATE_ONLY }, inputs);
   body.env = { ...inputs.env, [CREATE_KEY_ENV]: createKey };
   return body as CreateBody;
 }
+
+/** The update-body fields built here rather than sent as given. */
+const BUILT_HERE = ["args", "cmd", "entrypoint", "env", "mounts"];
 
 /** The PATCH body taking a pod from `olds` to `news`: only what changed, never an empty mount array. */
 export function updateBody(
@@ -73,16 +72,16 @@ export function updateBody(
   currentEnv: Record<string, string>,
 ): UpdatePodRequest {
   const d = diffPod(olds, news);
-  const body: Record<string, unknown> = {};
   const has = (p: string) => d.updates.includes(p);
-  if (has("name")) body.name = news.name;
-  if (has("image")) body.image = news.image;
+  const body = apiBody({ ...POD_CREATE_AND_UPDATE, ...POD_UPDATE_ONLY }, news, {
+    only: d.updates.filter((u) => !BUILT_HERE.includes(u)),
+    defaults: true,
+  });
   if (has("args")) {
     if (news.args !== undefined) body.args = news.args;
     if (news.cmd !== undefined) body.cmd = news.cmd;
     if (news.entrypoint !== undefined) body.entrypoint = news.entrypoint;
   }
-  if (has("disk")) body.disk = news.disk;
   if (has("env")) {
     // PATCH replaces the whole env: keep what the service injected or a template added, drop only
     // the keys the program stopped declaring.
@@ -90,10 +89,6 @@ export function updateBody(
     const kept = Object.fromEntries(Object.entries(currentEnv).filter(([k]) => !dropped.includes(k)));
     body.env = { ...kept, ...(news.env ?? {}) };
   }
-  if (has("ports")) body.ports = news.ports;
-  if (has("registry")) body.registry = news.registry;
-  if (has("locked")) body.locked = news.locked ?? false;
-  if (has("globalNetworking")) body.globalNetworking = news.globalNetworking ?? false;
   if (d.updates.some((u) => u.startsWith("mounts."))) {
     // Full entries for every kind the pod has (docs/api-model.md, Mounts, rule 3).
     const mounts: Record<string, unknown> = {};
@@ -123,29 +118,19 @@ export function inputsFromOutputs(o: PodOutputs, prior: Partial<PodInputs>): Pod
   const inputs: Record<string, unknown> = {
     ...Object.fromEntries(
       Object.entries(prior).filter(([k]) =>
-        ["placement", "waitFor", "readiness", "failFast", "timeouts", "onCreateFailure", "adoptId"].includes(
-          k,
-        ),
+        ["waitFor", "readiness", "failFast", "onCreateFailure", "adoptId"].includes(k),
       ),
     ),
-    name: o.name,
-    image: o.image,
+    ...mirroredInputs(POD, o, prior),
+    // The command as the program wrote it: the raw string, the arrays, or both.
     ...(prior.args !== undefined ? { args: o.args } : {}),
     ...(prior.cmd !== undefined ? { cmd: o.cmd } : {}),
     ...(prior.entrypoint !== undefined ? { entrypoint: o.entrypoint } : {}),
-    disk: o.disk,
     ...(Object.keys(o.env).length > 0 || prior.env ? { env: o.env } : {}),
-    ports: o.ports,
-    ...(prior.registry !== undefined || o.registry !== null ? { registry: o.registry } : {}),
     ...(gpu ? { gpu } : {}),
     ...(o.cpu ? { cpu: { id: o.cpu.id, vcpuCount: o.cpu.vcpuCount } } : {}),
-    ...(prior.cloud !== undefined || o.cloud !== "SECURE" ? { cloud: o.cloud } : {}),
     ...(o.dataCenterIds ? { dataCenterIds: o.dataCenterIds } : {}),
     ...(Object.keys(o.mounts).length > 0 ? { mounts: o.mounts } : {}),
-    ...(o.templateId ? { templateId: o.templateId } : {}),
-    ...(o.startSsh ? { startSsh: true } : {}),
-    ...(o.startJupyter ? { startJupyter: true } : {}),
-    ...(o.locked || prior.locked !== undefined ? { locked: o.locked } : {}),
     ...(o.desiredStatus === "STOPPED" || prior.desiredStatus !== undefined
       ? { desiredStatus: o.desiredStatus }
       : {}),
@@ -178,17 +163,13 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
   const env = Object.fromEntries(declared.filter((k) => k in pod.env).map((k) => [k, pod.env[k] as string]));
   const endpoint = (e: { host: string; port: number; username: string; command: string } | null) =>
     e ? { host: e.host, port: e.port, username: e.username, command: e.command } : null;
-  return {
-    name: pod.name,
+  const built = {
     status: pod.status,
     actions: [...(pod.actions ?? [])],
-    image: pod.image,
     args: pod.args,
     ...commandOutputs(pod.args, pod.cmd, pod.entrypoint),
-    disk: pod.disk,
     env,
     ports: [...pod.ports],
-    registry: pod.registry,
     mounts: jsonClean(pod.mounts) as PodOutputs["mounts"],
     gpu: pod.gpu
       ? {
@@ -203,9 +184,7 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
         }
       : null,
     cpu: pod.cpu ? { id: pod.cpu.id, vcpuCount: pod.cpu.vcpuCount, memory: pod.cpu.memory ?? null } : null,
-    cloud: pod.cloud,
     dataCenterId: pod.dataCenterId,
-    dataCenterIds: inputs.dataCenterIds ?? null,
     cudaVersion: pod.cudaVersion ?? null,
     ssh: { proxy: endpoint(pod.ssh?.proxy ?? null), direct: endpoint(pod.ssh?.direct ?? null) },
     cluster: pod.cluster
@@ -217,9 +196,7 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
         }
       : null,
     template: pod.template ?? null,
-    templateId: inputs.templateId ?? null,
     cost: pod.cost ?? null,
-    locked: pod.locked,
     desiredStatus: desiredStatusOf(pod.status, inputs.desiredStatus),
     globalNetworking: {
       enabled: pod.globalNetworking.enabled,
@@ -230,13 +207,12 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
     runtime: pod.runtime === null ? null : (jsonClean(pod.runtime) as Record<string, unknown>),
     createdAt: pod.createdAt,
     startedAt: pod.startedAt ?? null,
-    startSsh: inputs.startSsh ?? false,
-    startJupyter: inputs.startJupyter ?? false,
     jupyterPassword: pod.env.JUPYTER_PASSWORD ?? null,
-    placement: inputs.placement ?? null,
     requestedGpuId: inputs.gpu?.id ?? pod.gpu?.id ?? null,
-    timeouts: inputs.timeouts ?? null,
   };
+  // The rest repeat a field as the API has it or as the program gave it (fields.ts, `mirror`).
+  const mirrored = mirroredOutputs(POD, pod, inputs) as Omit<PodOutputs, keyof typeof built>;
+  return { ...mirrored, ...built };
 }
 
 function jsonClean(value: unknown): unknown {

@@ -11,6 +11,7 @@ import { byName, checkResult, diffResult, missingObject, unlessGone } from "../c
 import { adopt } from "../create-outcomes.js";
 import { checkRegistry } from "./check.js";
 import { credentialsDigest, diffRegistry } from "./diff.js";
+import { REGISTRY } from "./fields.js";
 import type { RegistryInputs, RegistryOutputs } from "./types.js";
 
 const label = byName("Registry");
@@ -122,4 +123,4 @@ export class RegistryProvider {
 }
 
 /** @internal */
-export const registryProvider = bindToHost(new RegistryProvider(), label);
+export const registryProvider = bindToHost(REGISTRY, new RegistryProvider(), label);

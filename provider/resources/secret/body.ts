@@ -4,25 +4,18 @@ import type {
   CreateSecretRequest,
   UpdateSecretRequest,
 } from "../../client/schemas/secrets.js";
-import { secretReference } from "../secret.js";
+import { apiBody } from "../../fields/derive.js";
+import { SECRET_CREATE_ONLY, SECRET_UPDATE } from "./fields.js";
+import { secretReference } from "./reference.js";
 import type { SecretInputs, SecretOutputs } from "./types.js";
 
 export function createSecretBody(inputs: SecretInputs): CreateSecretRequest {
-  return {
-    name: inputs.name,
-    value: inputs.value,
-    ...(inputs.description !== undefined ? { description: inputs.description } : {}),
-  };
+  return apiBody({ ...SECRET_CREATE_ONLY, ...SECRET_UPDATE }, inputs) as CreateSecretRequest;
 }
 
 /** Only what changed: the value and the description are independent fields of the PATCH. */
 export function patchBody(updates: readonly string[], news: SecretInputs): Partial<UpdateSecretRequest> {
-  return {
-    ...(updates.includes("value") ? { value: news.value } : {}),
-    ...(updates.includes("description") && news.description !== undefined
-      ? { description: news.description }
-      : {}),
-  };
+  return apiBody(SECRET_UPDATE, news, { only: updates });
 }
 
 /** Every field the API answered, JSON-clean; never a value (the API has none to give). */

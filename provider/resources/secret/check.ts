@@ -2,7 +2,7 @@
 import type { CheckFailure } from "../../validation/check-failure.js";
 import { schemaFailures } from "../../validation/failures.js";
 import { withoutInternal } from "../common.js";
-import { SecretArgsSchema } from "./schema.js";
+import { SecretArgsSchema } from "./fields.js";
 
 export function checkSecret(news: Record<string, unknown>): CheckFailure[] {
   return schemaFailures(SecretArgsSchema, withoutInternal(news));

@@ -1,6 +1,9 @@
 /** Secret's replace/update table. */
+
+import { declaredChanges } from "../../fields/derive.js";
 import { containsUnknown } from "../../validation/unknown.js";
-import { type DiffTable, differs } from "../common.js";
+import type { DiffTable } from "../common.js";
+import { SECRET } from "./fields.js";
 import { VALUE_CHANGED } from "./rotation.js";
 import type { SecretInputs, SecretOutputs } from "./types.js";
 
@@ -14,10 +17,9 @@ const described = (d: string | null | undefined) => (d === undefined || d === ""
  * description is no opinion; an unknown value (preview) counts as a change.
  */
 export function diffSecret(olds: Partial<SecretOutputs>, news: SecretInputs): DiffTable {
-  const replaces: string[] = [];
-  const updates: string[] = [];
-  const nameChanged = differs(news.name, olds.name);
-  if (nameChanged) replaces.push("name");
+  // The value is compared by check (rotation.ts), the description as the API keeps it.
+  const { replaces, updates } = declaredChanges(SECRET, olds, news, ["value", "description"]);
+  const nameChanged = replaces.includes("name");
   if ((news as unknown as Record<string, unknown>)[VALUE_CHANGED] === true) updates.push("value");
   if (
     news.description !== undefined &&

@@ -10,6 +10,7 @@ import { adopt } from "../create-outcomes.js";
 import { createSecretBody, patchBody, secretOutputs } from "./body.js";
 import { checkSecret } from "./check.js";
 import { diffSecret } from "./diff.js";
+import { SECRET } from "./fields.js";
 import { markRotation } from "./rotation.js";
 import type { SecretInputs, SecretOutputs } from "./types.js";
 
@@ -149,4 +150,4 @@ export class SecretProvider {
 }
 
 /** @internal */
-export const secretProvider = bindToHost(new SecretProvider(), label);
+export const secretProvider = bindToHost(SECRET, new SecretProvider(), label);

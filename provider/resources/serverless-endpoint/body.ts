@@ -2,22 +2,21 @@
  * A ServerlessEndpoint's request bodies: what create and update send, from the checked inputs.
  */
 import type { CreateEndpointRequest, UpdateEndpointRequest } from "../../client/schemas/endpoints.js";
+import { apiBody } from "../../fields/derive.js";
 import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
 import { SETTINGS } from "./diff.js";
+import { ENDPOINT_BODY } from "./fields.js";
 import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
 
 /** The create body: v2 fields, with the type and the scaler the API wants on every create. */
 export function createBody(inputs: ServerlessEndpointInputs): CreateEndpointRequest {
   const type = inputs.type ?? ENDPOINT_API_DEFAULTS.type;
-  const body: Record<string, unknown> = {
-    name: inputs.name,
+  const body = apiBody(ENDPOINT_BODY, inputs);
+  return {
+    ...body,
     type,
     scaling: inputs.scaling ?? ENDPOINT_API_DEFAULTS.scaling[type],
-  };
-  for (const k of [...SETTINGS, "env", "gpu", "cpu", "workers"] as const) {
-    if (inputs[k] !== undefined) body[k] = inputs[k];
-  }
-  return body as CreateEndpointRequest;
+  } as CreateEndpointRequest;
 }
 
 /**
@@ -31,8 +30,9 @@ export function patchBody(
   current: Partial<ServerlessEndpointOutputs>,
   liveEnv: Record<string, string>,
 ): UpdateEndpointRequest {
-  const out: Record<string, unknown> = {};
-  for (const k of ["name", ...SETTINGS] as const) if (updates.includes(k)) out[k] = news[k];
+  const out = apiBody(ENDPOINT_BODY, news, {
+    only: updates.filter((u) => u === "name" || (SETTINGS as readonly string[]).includes(u)),
+  });
   if (updates.includes("env")) {
     const undeclared = Object.keys(current.env ?? {}).filter((k) => !(k in (news.env ?? {})));
     const kept = Object.fromEntries(Object.entries(liveEnv).filter(([k]) => !undeclared.includes(k)));

@@ -7,7 +7,7 @@ import { schemaFailures } from "../../validation/failures.js";
 import { isUnknown } from "../../validation/unknown.js";
 import { isKnown, withoutInternal } from "../common.js";
 import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
-import { ServerlessEndpointArgsSchema } from "./schema.js";
+import { ServerlessEndpointArgsSchema } from "./fields.js";
 
 const isPowerOfTwo = (n: number) => Number.isInteger(n) && n >= 2 && (n & (n - 1)) === 0;
 

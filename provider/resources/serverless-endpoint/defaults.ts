@@ -1,14 +1,17 @@
 /**
- * A ServerlessEndpoint's defaults, apart from the code that uses them so the declarations programs
- * compile against (runpod-dynamic/review exports them) never reach the zod-typed request bodies.
+ * What the provider sends where the program leaves a field out: the declared defaults (fields.ts),
+ * and the scaler per type, which the API requires on every create and no one default says.
  */
+import { declaredDefaults } from "../../fields/derive.js";
+import { EndpointWorkers, ServerlessEndpointArgsSchema } from "./fields.js";
 
-/** What the provider sends where the program leaves a field out (the API's own defaults, and ours). */
+const workers = declaredDefaults(EndpointWorkers) as { min: number; max: number };
+
 export const ENDPOINT_API_DEFAULTS = {
-  /** Ours: the API wants the type on every create; v1 endpoints were all queue-based. */
-  type: "QUEUE",
-  workersMin: 0,
-  workersMax: 3,
+  /** The API wants the type on every create; v1 endpoints were all queue-based. */
+  type: (declaredDefaults(ServerlessEndpointArgsSchema) as { type: "QUEUE" }).type,
+  workersMin: workers.min,
+  workersMax: workers.max,
   /** Ours, per type: the API wants a scaler on every create. */
   scaling: {
     QUEUE: { type: "QUEUE_DELAY", queueDelay: 4 },

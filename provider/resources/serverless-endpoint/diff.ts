@@ -3,9 +3,10 @@
  * code before it (`currentView`).
  */
 
+import { declaredChanges } from "../../fields/derive.js";
+import { differs } from "../../validation/compare.js";
 import { isUnknown } from "../../validation/unknown.js";
-import { differs } from "../common.js";
-import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
+import { ENDPOINT_BODY, SERVERLESS_ENDPOINT } from "./fields.js";
 import type { EndpointScalingInput, ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
 
 // ---------------------------------------------------------------- state written by the v1 code
@@ -89,47 +90,38 @@ export function currentView(
 /** Changes that restart active workers (docs/api-model.md, Serverless endpoints). */
 const RESTARTING = ["gpu.pools", "gpu.excludedTypes", "gpu.count", "workers.min", "workers.max"];
 
-/** Compared when the program sets them: a left-out input is no opinion; create and PATCH send them as given. */
-export const SETTINGS = [
-  "templateId",
-  "image",
-  "args",
-  "disk",
-  "ports",
-  "registry",
-  "flashboot",
-  "networkVolumes",
-  "dataCenterIds",
-  "timeout",
-] as const;
+/** The inputs compared here rather than by their declaration alone: the compute, the workers, the scaler. */
+const COMPARED_HERE = ["gpu", "cpu", "workers", "scaling"] as const;
+
+type Setting = Exclude<keyof typeof ENDPOINT_BODY, "name" | "env" | (typeof COMPARED_HERE)[number]>;
+
+/**
+ * The settings create and PATCH send as given, each compared by its declaration (fields.ts): a
+ * left-out one is no opinion.
+ */
+export const SETTINGS = Object.keys(ENDPOINT_BODY).filter(
+  (k) => k !== "name" && k !== "env" && !(COMPARED_HERE as readonly string[]).includes(k),
+) as readonly Setting[];
 
 const familyOf = (e: { gpu?: unknown; cpu?: unknown }) => (e.cpu ? "CPU" : e.gpu ? "GPU" : undefined);
 
 /**
- * The replace/update table (pure): a new `type` or compute family replaces (both fixed at create);
- * everything else is PATCHed in place. An unknown value (preview) counts as a change.
+ * The replace/update table (pure), as each input's declaration says (fields.ts): a new `type` or
+ * compute family replaces (both fixed at create); everything else is PATCHed in place. An unknown
+ * value (preview) counts as a change.
  */
 export function diffServerlessEndpoint(
   olds: Partial<ServerlessEndpointOutputs> | V1Outputs,
   news: ServerlessEndpointInputs,
 ) {
   const current = currentView(olds);
-  const replaces: string[] = [];
-  const updates: string[] = [];
-  if (differs(news.type ?? ENDPOINT_API_DEFAULTS.type, current.type ?? ENDPOINT_API_DEFAULTS.type))
-    replaces.push("type");
+  const { replaces, updates } = declaredChanges(SERVERLESS_ENDPOINT, current, news, COMPARED_HERE);
   const family = familyOf(news);
   const oldFamily = familyOf(current);
   if (isUnknown(news.gpu) || isUnknown(news.cpu) || (family && oldFamily && family !== oldFamily)) {
     replaces.push(news.cpu ? "cpu" : "gpu");
   }
 
-  if (differs(news.name, current.name)) updates.push("name");
-  for (const k of SETTINGS) {
-    const n = news[k];
-    if (n !== undefined && differs(n, current[k])) updates.push(k);
-  }
-  if (differs(news.env ?? {}, current.env ?? {})) updates.push("env");
   if (news.gpu && !replaces.includes("gpu") && current.gpu) {
     const g = news.gpu;
     const o = current.gpu;

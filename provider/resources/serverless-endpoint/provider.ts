@@ -18,6 +18,7 @@ import { adopt } from "../create-outcomes.js";
 import { createBody, patchBody } from "./body.js";
 import { checkServerlessEndpoint } from "./check.js";
 import { currentView, diffServerlessEndpoint } from "./diff.js";
+import { SERVERLESS_ENDPOINT } from "./fields.js";
 import { endpointOutputs, inputsFromOutputs } from "./outputs.js";
 import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
 
@@ -135,6 +136,11 @@ export class ServerlessEndpointProvider {
 }
 
 /** @internal */
-export const serverlessEndpointProvider = bindToHost(new ServerlessEndpointProvider(), label, {
-  note: endpointDiffNote,
-});
+export const serverlessEndpointProvider = bindToHost(
+  SERVERLESS_ENDPOINT,
+  new ServerlessEndpointProvider(),
+  label,
+  {
+    note: endpointDiffNote,
+  },
+);

@@ -1,12 +1,16 @@
 /** The ServerlessJob provider: check, diff, create, read, update and delete, as the provider host runs them. */
 import { isJobWaitTimeout } from "../../client/api/jobs.js";
 import { messageOf } from "../../client/errors.js";
+import { declaredChanges, declaredDefaults } from "../../fields/derive.js";
 import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { isJobFailed, type JobResult, runSync, waitForJob } from "../../program/jobs.js";
-import { checkResult, differs, diffResult } from "../common.js";
+import { checkResult, diffResult } from "../common.js";
 import { checkServerlessJob } from "./check.js";
+import { SERVERLESS_JOB, ServerlessJobArgsSchema } from "./fields.js";
 import type { ServerlessJobInputs, ServerlessJobOutputs } from "./types.js";
+
+const JOB_DEFAULTS = declaredDefaults(ServerlessJobArgsSchema) as { timeout: number; mode: "sync" | "async" };
 
 function outputs(inputs: ServerlessJobInputs, job: JobResult<unknown>): ServerlessJobOutputs {
   return {
@@ -14,7 +18,7 @@ function outputs(inputs: ServerlessJobInputs, job: JobResult<unknown>): Serverle
     input: inputs.input,
     jobId: job.id,
     status: job.status,
-    output: JSON.parse(JSON.stringify(job.output ?? null)),
+    output: JSON.parse(JSON.stringify(job.output ?? null)) as ServerlessJobOutputs["output"],
     delayTime: job.delayTime ?? null,
     executionTime: job.executionTime ?? null,
     workerId: job.workerId ?? null,
@@ -27,18 +31,17 @@ export class ServerlessJobProvider {
     return checkResult(news, checkServerlessJob(news as unknown as Record<string, unknown>));
   }
 
-  /** A new endpoint or input runs the job again (a replacement); mode and timeout alone do not. */
+  /** A new endpoint or input runs the job again (a replacement); mode and timeout alone do not (fields.ts). */
   async diff(_id: string, olds: ServerlessJobOutputs, news: ServerlessJobInputs) {
-    const replaces = (["endpointId", "input"] as const).filter((k) => differs(news[k], olds[k]));
-    return diffResult({ replaces, updates: [] }, news);
+    return diffResult(declaredChanges(SERVERLESS_JOB, olds, news, []), news);
   }
 
   async create(ctx: HostContext, inputs: ServerlessJobInputs) {
-    const timeoutMs = (inputs.timeout ?? 600) * 1000;
+    const timeoutMs = (inputs.timeout ?? JOB_DEFAULTS.timeout) * 1000;
     const label = `ServerlessJob ${inputs.endpointId}`;
     try {
       let job: JobResult<unknown>;
-      if ((inputs.mode ?? "sync") === "sync") {
+      if ((inputs.mode ?? JOB_DEFAULTS.mode) === "sync") {
         job = await runSync(inputs.endpointId, inputs.input, { api: ctx.api.jobs, timeoutMs });
       } else {
         const submitted = await ctx.api.jobs.run(inputs.endpointId, inputs.input);
@@ -78,6 +81,7 @@ export class ServerlessJobProvider {
 
 /** @internal */
 export const serverlessJobProvider = bindToHost(
+  SERVERLESS_JOB,
   new ServerlessJobProvider(),
   (props, id) => `ServerlessJob ${typeof props?.endpointId === "string" ? props.endpointId : (id ?? "?")}`,
 );

@@ -5,6 +5,7 @@ import type { HostContext } from "../../host/context.js";
 import { isUnknown } from "../../validation/unknown.js";
 import { diffResult, missingObject, partialFailure, readResult } from "../common.js";
 import { checkSshKey, type ParsedKey, parsePublicKey } from "./check.js";
+import { SSH_KEY } from "./fields.js";
 import { hold, holderIn, isKey, type Released, release, splitHolders, standing } from "./holders.js";
 import { KeySetMayHaveChanged, modifyKeys } from "./key-set.js";
 import type { SshKeyInputs, SshKeyOutputs } from "./types.js";
@@ -131,4 +132,4 @@ function releasedLine(fingerprint: string, r: Released): string {
 }
 
 /** @internal */
-export const sshKeyProvider = bindToHost(new SshKeyProvider(), label);
+export const sshKeyProvider = bindToHost(SSH_KEY, new SshKeyProvider(), label);

@@ -1,31 +1,15 @@
-/** The types of `SshKey`: the inputs `check` accepts, the arguments a program writes, the outputs state keeps. */
-import type * as pulumi from "@pulumi/pulumi";
+/** An SshKey's inputs and outputs as the provider sees them (the declaration's, fields.ts, and its marks). */
+import type { z } from "zod";
+import type { SshKeyArgsSchema, SshKeyStateSchema } from "./fields.js";
 
-/** How the program describes an SSH public key. */
-export interface SshKeyArgs {
-  /**
-   * An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of
-   * `~/.ssh/id_ed25519.pub`. A private key is refused at check.
-   * @onChange replace, update: new key material replaces the key; the same key with another
-   * comment is rewritten in place.
-   */
-  publicKey: pulumi.Input<string>;
-}
-
-export interface SshKeyInputs {
-  publicKey: string;
+export type SshKeyInputs = z.infer<typeof SshKeyArgsSchema> & {
   /** @internal This resource as a holder of the key (ssh-key/holders.ts); set by the program. */
   __holder?: string;
-}
+};
 
-export interface SshKeyOutputs {
-  publicKey: string;
-  /** `SHA256:...`, as `ssh-keygen -l` prints it. Also the resource id. */
-  fingerprint: string;
-  keyType: string;
-  comment: string | null;
+export type SshKeyOutputs = z.infer<typeof SshKeyStateSchema> & {
   /** @internal This resource as a holder of the key; absent for a key created before keys had holders. */
   __holder?: string;
   /** @internal Set by a read that found the key without this resource's mark. */
   __unmarked?: true;
-}
+};

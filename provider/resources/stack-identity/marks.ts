@@ -1,6 +1,6 @@
 /**
  * What a stack marks the objects it may have to recognise later with: a hash of its identity
- * (provider/resources/stack-identity.ts), the kind of resource, and the resource's place in the
+ * (provider/dynamic/stack-identity.ts), the kind of resource, and the resource's place in the
  * stack (parent and name). It means nothing outside this provider and names no stack, project or
  * person; only the stack that holds the identity can compute it again.
  */

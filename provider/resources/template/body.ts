@@ -2,27 +2,26 @@
  * A Template's request bodies: what create and update send, from the checked inputs.
  */
 
-import {
-  type CreateTemplateRequest as CreateBody,
-  CreateTemplateRequest,
-  type UpdateTemplateRequest,
+import type {
+  CreateTemplateRequest as CreateBody,
+  UpdateTemplateRequest,
 } from "../../client/schemas/templates.js";
+import { apiBody } from "../../fields/derive.js";
 import { applyCommand } from "../container.js";
-import { TEMPLATE_API_DEFAULTS } from "./defaults.js";
-import { DEFAULTED } from "./diff.js";
+import { TEMPLATE_BODY } from "./fields.js";
 import type { TemplateInputs, TemplateOutputs } from "./types.js";
+
+/** The command fields: sent as one `args` string, built here. */
+const COMMAND = ["args", "cmd", "entrypoint"];
 
 /**
  * The create body: CreateTemplateRequest's fields only. The command travels as `args` alone (the
  * contract's encoding of `cmd`/`entrypoint`), the one form every implementation of the API stores.
  */
 export function createTemplateBody(inputs: TemplateInputs): CreateBody {
-  const body: Record<string, unknown> = {};
-  for (const key of Object.keys(CreateTemplateRequest.shape)) {
-    if (key === "args" || key === "cmd" || key === "entrypoint") continue;
-    const v = (inputs as unknown as Record<string, unknown>)[key];
-    if (v !== undefined) body[key] = v;
-  }
+  const body = apiBody(TEMPLATE_BODY, inputs, {
+    only: Object.keys(TEMPLATE_BODY).filter((k) => !COMMAND.includes(k)),
+  });
   if (inputs.args !== undefined || inputs.cmd !== undefined || inputs.entrypoint !== undefined) {
     const command = applyCommand("", inputs);
     if ("args" in command) body.args = command.args;
@@ -36,21 +35,17 @@ export function templatePatchBody(
   olds: Partial<TemplateOutputs>,
   news: TemplateInputs,
 ): UpdateTemplateRequest {
-  const body: Record<string, unknown> = {};
-  for (const u of updates) {
-    if (u === "args") {
-      const command = applyCommand(olds.args ?? "", news);
-      if ("args" in command) body.args = command.args;
-    } else if (u === "mounts.persistent") {
-      if (news.mounts?.persistent) body.mounts = { persistent: news.mounts.persistent };
-    } else if (u === "env") {
-      body.env = news.env ?? {};
-    } else if ((DEFAULTED as readonly string[]).includes(u)) {
-      const k = u as (typeof DEFAULTED)[number];
-      body[k] = news[k] ?? TEMPLATE_API_DEFAULTS[k];
-    } else {
-      body[u] = (news as unknown as Record<string, unknown>)[u];
-    }
+  // Each field as given, or set back to its declared default; the command and the mount built here.
+  const body = apiBody(TEMPLATE_BODY, news, {
+    only: updates.filter((u) => u !== "args" && u !== "mounts.persistent"),
+    defaults: true,
+  });
+  if (updates.includes("args")) {
+    const command = applyCommand(olds.args ?? "", news);
+    if ("args" in command) body.args = command.args;
+  }
+  if (updates.includes("mounts.persistent") && news.mounts?.persistent) {
+    body.mounts = { persistent: news.mounts.persistent };
   }
   return body as UpdateTemplateRequest;
 }

@@ -10,7 +10,7 @@ import { commandFailure, largestField, schemaFailures } from "../../validation/f
 import { containsUnknown, isUnknown } from "../../validation/unknown.js";
 import { withoutInternal } from "../common.js";
 import { createTemplateBody } from "./body.js";
-import { TemplateArgsSchema } from "./schema.js";
+import { TemplateArgsSchema } from "./fields.js";
 import type { TemplateInputs } from "./types.js";
 
 /** The cross-field rules, skipping what preview cannot know yet. */

@@ -1,9 +1,12 @@
 /**
  * A Template's replace/update table.
  */
+
+import { declaredChanges } from "../../fields/derive.js";
+import { differs } from "../../validation/compare.js";
 import { containsUnknown } from "../../validation/unknown.js";
-import { commandChanged, differs } from "../common.js";
-import { TEMPLATE_API_DEFAULTS } from "./defaults.js";
+import { commandChanged } from "../common.js";
+import { TEMPLATE } from "./fields.js";
 import type { TemplateInputs, TemplateOutputs } from "./types.js";
 
 export interface TemplateDiff {
@@ -12,10 +15,8 @@ export interface TemplateDiff {
   readonly updates: string[];
 }
 
-/** Compared only when the program sets them: a left-out input is no opinion. */
-const OPTIONAL_UPDATABLE = ["disk", "ports", "registry", "allowedCudaVersions"] as const;
-/** Compared against the API's default when left out, so a template matches what a fresh create makes. */
-export const DEFAULTED = ["startSsh", "startJupyter", "public", "category"] as const;
+/** The inputs compared here rather than by their declaration alone: the mount, the command. */
+const COMPARED_HERE = ["mounts", "args", "cmd", "entrypoint"];
 
 /**
  * The replace/update table (pure, offline).
@@ -27,15 +28,13 @@ export const DEFAULTED = ["startSsh", "startJupyter", "public", "category"] as c
  *   dependent that takes `template.id` see the change in the same preview.
  * - removing `mounts.persistent`: PATCH leaves the mount unchanged when `mounts` is absent or `{}`.
  *
- * Update in place: everything else `UpdateTemplateRequest` carries. An unknown value (preview)
- * counts as a change.
+ * Update in place: everything else `UpdateTemplateRequest` carries, each as its declaration says
+ * (fields.ts): an input left out is the API's default, or no opinion without one. An unknown value
+ * (preview) counts as a change.
  */
 export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInputs): TemplateDiff {
   const replaces: string[] = [];
   const updates: string[] = [];
-
-  if (differs(news.serverless ?? TEMPLATE_API_DEFAULTS.serverless, olds.serverless ?? false))
-    replaces.push("serverless");
   const oldMount = olds.mounts?.persistent ?? null;
   if (containsUnknown(news.mounts)) {
     // It may turn out to remove the mount, which only a replacement can do.
@@ -45,16 +44,9 @@ export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInput
     if (oldMount && !newMount) replaces.push("mounts.persistent");
     else if (newMount && differs(newMount, oldMount)) updates.push("mounts.persistent");
   }
-
-  if (differs(news.name, olds.name)) updates.push("name");
-  if (differs(news.image, olds.image)) updates.push("image");
+  const declared = declaredChanges(TEMPLATE, olds, news, COMPARED_HERE);
+  replaces.push(...declared.replaces);
+  updates.push(...declared.updates);
   if (commandChanged(news, olds.args)) updates.push("args");
-  if (differs(news.env ?? {}, olds.env ?? {})) updates.push("env");
-  for (const k of OPTIONAL_UPDATABLE) {
-    if (news[k] !== undefined && differs(news[k], olds[k])) updates.push(k);
-  }
-  for (const k of DEFAULTED) {
-    if (differs(news[k] ?? TEMPLATE_API_DEFAULTS[k], olds[k] ?? TEMPLATE_API_DEFAULTS[k])) updates.push(k);
-  }
   return { changes: replaces.length + updates.length > 0, replaces, updates };
 }

@@ -9,6 +9,7 @@ import { adopt } from "../create-outcomes.js";
 import { createTemplateBody, templatePatchBody } from "./body.js";
 import { checkTemplate } from "./check.js";
 import { diffTemplate } from "./diff.js";
+import { TEMPLATE } from "./fields.js";
 import { inputsFromOutputs, templateOutputs } from "./outputs.js";
 import type { TemplateInputs, TemplateOutputs } from "./types.js";
 
@@ -139,4 +140,6 @@ export class TemplateProvider {
 }
 
 /** @internal */
-export const templateProvider = bindToHost(new TemplateProvider(), label, { note: templateDiffNote });
+export const templateProvider = bindToHost(TEMPLATE, new TemplateProvider(), label, {
+  note: templateDiffNote,
+});

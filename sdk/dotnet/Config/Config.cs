@@ -34,7 +34,7 @@ namespace Pulumi.RunpodDynamic
 
         private static readonly __Value<bool?> _allowInsecureHttp = new __Value<bool?>(() => __config.GetBoolean("allowInsecureHttp"));
         /// <summary>
-        /// Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+        /// Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
         /// </summary>
         public static bool? AllowInsecureHttp
         {
@@ -44,7 +44,7 @@ namespace Pulumi.RunpodDynamic
 
         private static readonly __Value<string?> _apiKey = new __Value<string?>(() => __config.Get("apiKey"));
         /// <summary>
-        /// Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
+        /// The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
         /// </summary>
         public static string? ApiKey
         {
@@ -54,7 +54,7 @@ namespace Pulumi.RunpodDynamic
 
         private static readonly __Value<string?> _baseUrl = new __Value<string?>(() => __config.Get("baseUrl"));
         /// <summary>
-        /// `{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+        /// Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
         /// </summary>
         public static string? BaseUrl
         {
@@ -64,8 +64,7 @@ namespace Pulumi.RunpodDynamic
 
         private static readonly __Value<string?> _proxyUrl = new __Value<string?>(() => __config.Get("proxyUrl"));
         /// <summary>
-        /// A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
-        /// and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+        /// A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
         /// </summary>
         public static string? ProxyUrl
         {
@@ -75,7 +74,7 @@ namespace Pulumi.RunpodDynamic
 
         private static readonly __Value<string?> _serverlessUrl = new __Value<string?>(() => __config.Get("serverlessUrl"));
         /// <summary>
-        /// `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+        /// Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
         /// </summary>
         public static string? ServerlessUrl
         {
@@ -85,7 +84,7 @@ namespace Pulumi.RunpodDynamic
 
         private static readonly __Value<string?> _teamId = new __Value<string?>(() => __config.Get("teamId"));
         /// <summary>
-        /// Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+        /// The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
         /// </summary>
         public static string? TeamId
         {

@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// A cluster's compute: every member pod is alike.
+    /// </summary>
     public sealed class ClusterComputeArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
@@ -19,13 +22,13 @@ namespace Pulumi.RunpodDynamic.Inputs
         public Input<int> GpuCountPerPod { get; set; } = null!;
 
         /// <summary>
-        /// GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`.
+        /// GPU type id of every pod, for example `NVIDIA H100 80GB HBM3`.
         /// </summary>
         [Input("gpuTypeId", required: true)]
         public Input<string> GpuTypeId { get; set; } = null!;
 
         /// <summary>
-        /// Member pods, 2-250.
+        /// Member pods, 2 to 250.
         /// </summary>
         [Input("podCount", required: true)]
         public Input<int> PodCount { get; set; } = null!;

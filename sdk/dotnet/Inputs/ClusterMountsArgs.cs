@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// A cluster's storage.
+    /// </summary>
     public sealed class ClusterMountsArgs : global::Pulumi.ResourceArgs
     {
         [Input("network")]

@@ -10,20 +10,27 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// How long a cluster's create and delete may wait.
+    /// </summary>
     public sealed class ClusterTimeoutsArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Wait until every member pod runs.
+        /// How long to wait until every member pod runs.
         /// 
-        /// Default: `1200`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 1200.
         /// </summary>
         [Input("create")]
         public Input<int>? Create { get; set; }
 
         /// <summary>
-        /// Wait until the members are gone.
+        /// How long to wait until the members are gone.
         /// 
-        /// Default: `600`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 600.
         /// </summary>
         [Input("delete")]
         public Input<int>? Delete { get; set; }

@@ -10,10 +10,13 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// One CPU configuration a CPU endpoint's workers may use.
+    /// </summary>
     public sealed class EndpointCpuArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// CPU flavor id (`getCpuFlavors()`).
+        /// CPU flavor id (see getCpuFlavors).
         /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;

@@ -10,15 +10,18 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// A GPU endpoint's serverless GPU pools, the GPU types taken out of them, GPUs per worker and CUDA constraints.
+    /// </summary>
     public sealed class EndpointGpuArgs : global::Pulumi.ResourceArgs
     {
         [Input("allowedCudaVersions")]
         private InputList<string>? _allowedCudaVersions;
 
         /// <summary>
-        /// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+        /// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
         /// 
-        /// Default: none: any version.
+        /// Default: any version.
         /// </summary>
         public InputList<string> AllowedCudaVersions
         {
@@ -29,7 +32,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         /// <summary>
         /// GPUs per worker.
         /// 
-        /// Default: `1`.
+        /// Default: 1.
         /// </summary>
         [Input("count")]
         public Input<int>? Count { get; set; }
@@ -40,7 +43,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         /// <summary>
         /// GPU types taken out of the pools.
         /// 
-        /// Default: `[]`.
+        /// Default: empty.
         /// </summary>
         public InputList<string> ExcludedTypes
         {
@@ -49,9 +52,9 @@ namespace Pulumi.RunpodDynamic.Inputs
         }
 
         /// <summary>
-        /// Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+        /// Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
         /// 
-        /// Default: none: any version.
+        /// Default: any version.
         /// </summary>
         [Input("minCudaVersion")]
         public Input<string>? MinCudaVersion { get; set; }
@@ -60,7 +63,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         private InputList<string>? _pools;
 
         /// <summary>
-        /// Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
+        /// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
         /// </summary>
         public InputList<string> Pools
         {

@@ -10,12 +10,17 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// How many workers an endpoint runs. The minimum may not exceed the maximum.
+    /// </summary>
     public sealed class EndpointWorkersArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+        /// How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
         /// 
-        /// Default: the API's (10 s in its v2 description).
+        /// Unit: seconds.
+        /// 
+        /// Default: the API's (10 seconds in its description).
         /// </summary>
         [Input("idleTimeout")]
         public Input<int>? IdleTimeout { get; set; }
@@ -23,7 +28,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         /// <summary>
         /// Most workers at once.
         /// 
-        /// Default: `3`.
+        /// Default: 3.
         /// </summary>
         [Input("max")]
         public Input<int>? Max { get; set; }
@@ -31,7 +36,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         /// <summary>
         /// Workers kept running (and billed) when idle.
         /// 
-        /// Default: `0`.
+        /// Default: 0.
         /// </summary>
         [Input("min")]
         public Input<int>? Min { get; set; }

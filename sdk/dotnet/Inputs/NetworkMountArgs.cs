@@ -10,16 +10,19 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// A network volume, mounted.
+    /// </summary>
     public sealed class NetworkMountArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Where it is mounted in the container, e.g. `/data`.
+        /// Where it is mounted in the container, for example `/data`.
         /// </summary>
         [Input("path", required: true)]
         public Input<string> Path { get; set; } = null!;
 
         /// <summary>
-        /// A `NetworkVolume`'s id (`volume.id`): passing the Output also orders destroy.
+        /// The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
         /// </summary>
         [Input("volumeId", required: true)]
         public Input<string> VolumeId { get; set; } = null!;

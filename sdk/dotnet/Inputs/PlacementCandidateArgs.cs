@@ -10,10 +10,13 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// One place to try: a data center, and a GPU type there.
+    /// </summary>
     public sealed class PlacementCandidateArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Data center id, e.g. `EU-RO-1`.
+        /// Data center id, for example `EU-RO-1`.
         /// </summary>
         [Input("dataCenterId", required: true)]
         public Input<string> DataCenterId { get; set; } = null!;
@@ -21,7 +24,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         /// <summary>
         /// GPU type to ask for there. Not for CPU pods.
         /// 
-        /// Default: `gpu.id`.
+        /// Default: the pod's GPU type.
         /// </summary>
         [Input("gpuTypeId")]
         public Input<string>? GpuTypeId { get; set; }

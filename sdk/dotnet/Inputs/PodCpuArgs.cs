@@ -10,25 +10,22 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// A CPU pod's flavor and vCPU count.
+    /// </summary>
     public sealed class PodCpuArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// CPU flavor id.
+        /// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
         /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;
 
         /// <summary>
-        /// GB of RAM; null when the API does not say.
-        /// </summary>
-        [Input("memory")]
-        public Input<double>? Memory { get; set; }
-
-        /// <summary>
-        /// vCPUs.
+        /// vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
         /// </summary>
         [Input("vcpuCount", required: true)]
-        public Input<double> VcpuCount { get; set; } = null!;
+        public Input<int> VcpuCount { get; set; } = null!;
 
         public PodCpuArgs()
         {

@@ -10,36 +10,43 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// Failing fast while a create waits: when a pod is not up some seconds after it was placed, or restarts, its log is read, and an image that cannot be pulled (unknown, private without a registry credential, larger than the disk) or a crash loop fails the create at once, quoting the log, instead of waiting out the timeout.
+    /// </summary>
     public sealed class PodFailFastArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Seconds after placement before a pod that is not up has its log read.
+        /// Time after placement before a pod that is not up has its log read.
         /// 
-        /// Default: `15`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 15.
         /// </summary>
         [Input("afterSeconds")]
         public Input<int>? AfterSeconds { get; set; }
 
         /// <summary>
-        /// Container exits within `crashLoopWindow` that make a crash loop.
+        /// Container exits within the crash-loop window that make a crash loop.
         /// 
-        /// Default: `3`.
+        /// Default: 3.
         /// </summary>
         [Input("crashLoopRestarts")]
         public Input<int>? CrashLoopRestarts { get; set; }
 
         /// <summary>
-        /// Seconds within which `crashLoopRestarts` exits make a crash loop.
+        /// The time within which that many exits make a crash loop.
         /// 
-        /// Default: `300`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 300.
         /// </summary>
         [Input("crashLoopWindow")]
         public Input<int>? CrashLoopWindow { get; set; }
 
         /// <summary>
-        /// Read the pod's log while waiting; `false` waits on the status alone.
+        /// Read the pod's log while waiting; false waits on the status alone.
         /// 
-        /// Default: `true`.
+        /// Default: true.
         /// </summary>
         [Input("logs")]
         public Input<bool>? Logs { get; set; }

@@ -10,15 +10,18 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// A GPU pod's GPU type, count and host constraints. The constraints filter placement and are fixed at create.
+    /// </summary>
     public sealed class PodGpuArgs : global::Pulumi.ResourceArgs
     {
         [Input("allowedCudaVersions")]
         private InputList<string>? _allowedCudaVersions;
 
         /// <summary>
-        /// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+        /// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
         /// 
-        /// Default: none: any version.
+        /// Default: any version.
         /// </summary>
         public InputList<string> AllowedCudaVersions
         {
@@ -29,30 +32,31 @@ namespace Pulumi.RunpodDynamic.Inputs
         /// <summary>
         /// GPUs in the pod.
         /// 
-        /// Default: `1`.
+        /// Default: 1.
         /// </summary>
         [Input("count")]
         public Input<int>? Count { get; set; }
 
         /// <summary>
-        /// GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
+        /// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
         /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;
 
         /// <summary>
-        /// Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-        /// `allowedCudaVersions`.
+        /// Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
         /// 
-        /// Default: none: any version.
+        /// Default: any version.
         /// </summary>
         [Input("minCudaVersion")]
         public Input<string>? MinCudaVersion { get; set; }
 
         /// <summary>
-        /// Minimum host RAM in GB per GPU: a placement filter, not a request.
+        /// Minimum host RAM per GPU: a placement filter, not a request.
         /// 
-        /// Default: none: no minimum.
+        /// Unit: GB.
+        /// 
+        /// Default: no minimum.
         /// </summary>
         [Input("minRamPerGpu")]
         public Input<int>? MinRamPerGpu { get; set; }
@@ -60,7 +64,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         /// <summary>
         /// Minimum host vCPUs per GPU: a placement filter, not a request.
         /// 
-        /// Default: none: no minimum.
+        /// Default: no minimum.
         /// </summary>
         [Input("minVcpuCountPerGpu")]
         public Input<int>? MinVcpuCountPerGpu { get; set; }

@@ -10,37 +10,40 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
+    /// </summary>
     public sealed class PodMountsArgs : global::Pulumi.ResourceArgs
     {
         [Input("global")]
-        private InputList<Inputs.PodMountsGlobalArgs>? _global;
+        private InputList<Inputs.GlobalMountArgs>? _global;
 
         /// <summary>
-        /// The global volume mounted.
+        /// One existing global volume, by id only: the public API cannot manage them.
         /// </summary>
-        public InputList<Inputs.PodMountsGlobalArgs> Global
+        public InputList<Inputs.GlobalMountArgs> Global
         {
-            get => _global ?? (_global = new InputList<Inputs.PodMountsGlobalArgs>());
+            get => _global ?? (_global = new InputList<Inputs.GlobalMountArgs>());
             set => _global = value;
         }
 
         [Input("network")]
-        private InputList<Inputs.PodMountsNetworkArgs>? _network;
+        private InputList<Inputs.NetworkMountArgs>? _network;
 
         /// <summary>
-        /// The network volume mounted.
+        /// One network volume: placement is then restricted to the volume's data center. Secure cloud only.
         /// </summary>
-        public InputList<Inputs.PodMountsNetworkArgs> Network
+        public InputList<Inputs.NetworkMountArgs> Network
         {
-            get => _network ?? (_network = new InputList<Inputs.PodMountsNetworkArgs>());
+            get => _network ?? (_network = new InputList<Inputs.NetworkMountArgs>());
             set => _network = value;
         }
 
         /// <summary>
-        /// Host-local persistent storage.
+        /// Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
         /// </summary>
         [Input("persistent")]
-        public Input<Inputs.PodMountsPersistentArgs>? Persistent { get; set; }
+        public Input<Inputs.PersistentMountArgs>? Persistent { get; set; }
 
         public PodMountsArgs()
         {

@@ -10,14 +10,15 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// Where a pod's create tries, in order: explicit candidates, or regions and fallback GPU types (and the filters) to build them from the catalog, not both.
+    /// </summary>
     public sealed class PodPlacementArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// After every candidate, one create with no data center pin, where the service picks any data
-        /// center with capacity: what succeeds when the catalog says a GPU is available in data centers
-        /// that then refuse the create. Not for pods with a network volume (the volume pins them).
+        /// After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
         /// 
-        /// Default: `false`.
+        /// Default: false.
         /// </summary>
         [Input("anyDataCenter")]
         public Input<bool>? AnyDataCenter { get; set; }
@@ -26,10 +27,9 @@ namespace Pulumi.RunpodDynamic.Inputs
         private InputList<Inputs.PlacementCandidateArgs>? _candidates;
 
         /// <summary>
-        /// Explicit (data center, GPU type) pairs, tried in order.
+        /// Explicit places to try, in order. Not together with regions or fallback GPU types.
         /// 
-        /// Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-        /// `countryCodes` or `order: "price"` is set.
+        /// Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
         /// </summary>
         public InputList<Inputs.PlacementCandidateArgs> Candidates
         {
@@ -41,9 +41,9 @@ namespace Pulumi.RunpodDynamic.Inputs
         private InputList<string>? _countryCodes;
 
         /// <summary>
-        /// Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+        /// Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
         /// 
-        /// Default: none: any country.
+        /// Default: any country.
         /// </summary>
         public InputList<string> CountryCodes
         {
@@ -55,9 +55,9 @@ namespace Pulumi.RunpodDynamic.Inputs
         private InputList<string>? _gpuTypeIds;
 
         /// <summary>
-        /// Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+        /// Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
         /// 
-        /// Default: none: `gpu.id` alone.
+        /// Default: the pod's GPU type alone.
         /// </summary>
         public InputList<string> GpuTypeIds
         {
@@ -66,9 +66,9 @@ namespace Pulumi.RunpodDynamic.Inputs
         }
 
         /// <summary>
-        /// At most this many catalog-built candidates (1-50).
+        /// At most this many catalog-built candidates, 1 to 50.
         /// 
-        /// Default: `12`.
+        /// Default: 12.
         /// </summary>
         [Input("maxCandidates")]
         public Input<int>? MaxCandidates { get; set; }
@@ -76,41 +76,39 @@ namespace Pulumi.RunpodDynamic.Inputs
         /// <summary>
         /// Skip catalog candidates whose stock is rated below this.
         /// 
-        /// Default: none: any stock but none.
+        /// Default: any stock but none.
         /// </summary>
         [Input("minAvailability")]
-        public Input<string>? MinAvailability { get; set; }
+        public Input<Pulumi.RunpodDynamic.MinAvailability>? MinAvailability { get; set; }
 
         /// <summary>
-        /// How catalog-built candidates are ordered: `availability` (the most stock first, then your
-        /// GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-        /// those with stock). Asking for `price` builds candidates from the catalog even without
-        /// `regions` or `gpuTypeIds`. Not with `candidates`.
+        /// How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
         /// 
-        /// Default: `"availability"`.
+        /// Default: `availability`.
         /// </summary>
         [Input("order")]
-        public Input<string>? Order { get; set; }
+        public Input<Pulumi.RunpodDynamic.PlacementOrder>? Order { get; set; }
 
         [Input("regions")]
-        private InputList<string>? _regions;
+        private InputList<Pulumi.RunpodDynamic.Region>? _regions;
 
         /// <summary>
         /// Build candidates from the catalog in these regions, in order.
         /// 
-        /// Default: none: every region.
+        /// Default: every region.
         /// </summary>
-        public InputList<string> Regions
+        public InputList<Pulumi.RunpodDynamic.Region> Regions
         {
-            get => _regions ?? (_regions = new InputList<string>());
+            get => _regions ?? (_regions = new InputList<Pulumi.RunpodDynamic.Region>());
             set => _regions = value;
         }
 
         /// <summary>
-        /// When every candidate is out of capacity, walk the list again, backing off, for up to this
-        /// many seconds.
+        /// When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
         /// 
-        /// Default: `0`: fail at once, listing every attempt.
+        /// Unit: seconds.
+        /// 
+        /// Default: 0.
         /// </summary>
         [Input("retryFor")]
         public Input<int>? RetryFor { get; set; }

@@ -10,46 +10,51 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// What done means for a create (and for an update that restarts the container), past the status. After the check passes the container must stay up for the settle time: a restart then fails the create as a crash loop, quoting the log. Probes go to the pod, not the API, and cost no API quota.
+    /// </summary>
     public sealed class PodReadinessArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `RUNNING` (the status), `PORTS` (every `&lt;port&gt;/tcp` has its public address), `HTTP` (`path`
-        /// on `&lt;port&gt;/http` answers 2xx through the pod's proxy address) or `TCP` (`&lt;port&gt;/tcp` accepts a
-        /// connection, e.g. 22 for SSH).
+        /// What the wait checks.
         /// 
-        /// Default: `"RUNNING"`.
+        /// Default: `RUNNING`.
         /// </summary>
         [Input("check")]
-        public Input<string>? Check { get; set; }
+        public Input<Pulumi.RunpodDynamic.ReadinessCheck>? Check { get; set; }
 
         /// <summary>
-        /// The path `HTTP` requests, starting with `/`.
+        /// The path the HTTP check requests, starting with `/`.
         /// 
-        /// Default: `"/"`.
+        /// Default: `/`.
         /// </summary>
         [Input("path")]
         public Input<string>? Path { get; set; }
 
         /// <summary>
-        /// The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+        /// The port the HTTP and TCP checks probe; it must be exposed with that protocol.
         /// 
-        /// Default: none: required for `HTTP` and `TCP`.
+        /// Default: none: required for the HTTP and TCP checks.
         /// </summary>
         [Input("port")]
         public Input<int>? Port { get; set; }
 
         /// <summary>
-        /// Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+        /// How long the container must then stay up with no restart; zero turns the crash-loop watch off.
         /// 
-        /// Default: `30`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 30.
         /// </summary>
         [Input("settle")]
         public Input<int>? Settle { get; set; }
 
         /// <summary>
-        /// Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+        /// How long the check may take once the pod is RUNNING, within the create timeout.
         /// 
-        /// Default: `timeouts.create`.
+        /// Unit: seconds.
+        /// 
+        /// Default: the create timeout.
         /// </summary>
         [Input("timeout")]
         public Input<int>? Timeout { get; set; }

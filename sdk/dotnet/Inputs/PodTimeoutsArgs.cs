@@ -10,28 +10,37 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// How long a pod's create, update and delete may wait, 1 to 86400 seconds each.
+    /// </summary>
     public sealed class PodTimeoutsArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Wait for the pod after it was created.
+        /// How long to wait for the pod after it was created.
         /// 
-        /// Default: `600`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 600.
         /// </summary>
         [Input("create")]
         public Input<int>? Create { get; set; }
 
         /// <summary>
-        /// Wait until a deleted pod is gone.
+        /// How long to wait until a deleted pod is gone.
         /// 
-        /// Default: `300`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 300.
         /// </summary>
         [Input("delete")]
         public Input<int>? Delete { get; set; }
 
         /// <summary>
-        /// Wait after a change that restarts the container.
+        /// How long to wait after a change that restarts the container.
         /// 
-        /// Default: `600`.
+        /// Unit: seconds.
+        /// 
+        /// Default: 600.
         /// </summary>
         [Input("update")]
         public Input<int>? Update { get; set; }

@@ -10,10 +10,15 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// Add workers when jobs wait in the queue. Queue endpoints only.
+    /// </summary>
     public sealed class QueueDelayScalingArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Seconds a job may wait before a worker is added (at least 0.5).
+        /// How long a job may wait before a worker is added, at least 0.5.
+        /// 
+        /// Unit: seconds.
         /// </summary>
         [Input("queueDelay", required: true)]
         public Input<double> QueueDelay { get; set; } = null!;

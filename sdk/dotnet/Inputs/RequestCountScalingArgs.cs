@@ -10,13 +10,16 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// Add workers by the number of requests in flight.
+    /// </summary>
     public sealed class RequestCountScalingArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Requests per worker before another is added (at least 1).
+        /// Requests per worker before another is added, at least 1.
         /// </summary>
         [Input("requestCount", required: true)]
-        public Input<double> RequestCount { get; set; } = null!;
+        public Input<int> RequestCount { get; set; } = null!;
 
         /// <summary>
         /// `REQUEST_COUNT`.

@@ -10,13 +10,18 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Inputs
 {
 
+    /// <summary>
+    /// The storage pods created from a template get.
+    /// </summary>
     public sealed class TemplateMountsArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Host-local persistent storage for pods created from the template; null without one.
+        /// Host-local persistent storage for pods created from the template.
+        /// 
+        /// Default: none.
         /// </summary>
         [Input("persistent")]
-        public Input<Inputs.TemplateMountsPersistentArgs>? Persistent { get; set; }
+        public Input<Inputs.PersistentMountArgs>? Persistent { get; set; }
 
         public TemplateMountsArgs()
         {

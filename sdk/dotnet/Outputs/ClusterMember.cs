@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// One member pod of a cluster.
+    /// </summary>
     [OutputType]
     public sealed class ClusterMember
     {
@@ -24,7 +27,7 @@ namespace Pulumi.RunpodDynamic.Outputs
         /// <summary>
         /// Node rank, 0 for the entry node; null until assigned.
         /// </summary>
-        public readonly double? Rank;
+        public readonly int? Rank;
         /// <summary>
         /// `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other types.
         /// </summary>
@@ -32,7 +35,7 @@ namespace Pulumi.RunpodDynamic.Outputs
         /// <summary>
         /// Its status.
         /// </summary>
-        public readonly string Status;
+        public readonly Pulumi.RunpodDynamic.PodStatus Status;
 
         [OutputConstructor]
         private ClusterMember(
@@ -40,11 +43,11 @@ namespace Pulumi.RunpodDynamic.Outputs
 
             string podId,
 
-            double? rank,
+            int? rank,
 
             string? role,
 
-            string status)
+            Pulumi.RunpodDynamic.PodStatus status)
         {
             Ip = ip;
             PodId = podId;

@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// A cluster's private network.
+    /// </summary>
     [OutputType]
     public sealed class ClusterNetwork
     {

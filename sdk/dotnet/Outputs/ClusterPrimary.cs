@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// A cluster's entry pod (rank 0).
+    /// </summary>
     [OutputType]
     public sealed class ClusterPrimary
     {
@@ -24,7 +27,7 @@ namespace Pulumi.RunpodDynamic.Outputs
         /// <summary>
         /// Its status.
         /// </summary>
-        public readonly string Status;
+        public readonly Pulumi.RunpodDynamic.PodStatus Status;
 
         [OutputConstructor]
         private ClusterPrimary(
@@ -32,7 +35,7 @@ namespace Pulumi.RunpodDynamic.Outputs
 
             string? sshEndpoint,
 
-            string status)
+            Pulumi.RunpodDynamic.PodStatus status)
         {
             PodId = podId;
             SshEndpoint = sshEndpoint;

@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// The cluster a member pod belongs to.
+    /// </summary>
     [OutputType]
     public sealed class PodCluster
     {
@@ -24,7 +27,7 @@ namespace Pulumi.RunpodDynamic.Outputs
         /// <summary>
         /// Node rank, 0 for the entry node; null until assigned.
         /// </summary>
-        public readonly double? Rank;
+        public readonly int? Rank;
         /// <summary>
         /// `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other cluster types.
         /// </summary>
@@ -36,7 +39,7 @@ namespace Pulumi.RunpodDynamic.Outputs
 
             string? ip,
 
-            double? rank,
+            int? rank,
 
             string? role)
         {

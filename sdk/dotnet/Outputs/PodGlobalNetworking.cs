@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// A pod's private networking as it has it now.
+    /// </summary>
     [OutputType]
     public sealed class PodGlobalNetworking
     {

@@ -10,29 +10,32 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
+    /// </summary>
     [OutputType]
     public sealed class PodMounts
     {
         /// <summary>
-        /// The global volume mounted.
+        /// One existing global volume, by id only: the public API cannot manage them.
         /// </summary>
-        public readonly ImmutableArray<Outputs.PodMountsGlobal> Global;
+        public readonly ImmutableArray<Outputs.GlobalMount> Global;
         /// <summary>
-        /// The network volume mounted.
+        /// One network volume: placement is then restricted to the volume's data center. Secure cloud only.
         /// </summary>
-        public readonly ImmutableArray<Outputs.PodMountsNetwork> Network;
+        public readonly ImmutableArray<Outputs.NetworkMount> Network;
         /// <summary>
-        /// Host-local persistent storage.
+        /// Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
         /// </summary>
-        public readonly Outputs.PodMountsPersistent? Persistent;
+        public readonly Outputs.PersistentMount? Persistent;
 
         [OutputConstructor]
         private PodMounts(
-            ImmutableArray<Outputs.PodMountsGlobal> global,
+            ImmutableArray<Outputs.GlobalMount> global,
 
-            ImmutableArray<Outputs.PodMountsNetwork> network,
+            ImmutableArray<Outputs.NetworkMount> network,
 
-            Outputs.PodMountsPersistent? persistent)
+            Outputs.PersistentMount? persistent)
         {
             Global = global;
             Network = network;

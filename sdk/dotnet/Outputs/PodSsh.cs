@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// How to reach a pod over SSH.
+    /// </summary>
     [OutputType]
     public sealed class PodSsh
     {

@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// One CPU configuration of a CPU endpoint, as the API reports it.
+    /// </summary>
     [OutputType]
     public sealed class ServerlessEndpointCpu
     {
@@ -18,13 +21,15 @@ namespace Pulumi.RunpodDynamic.Outputs
         /// </summary>
         public readonly string Id;
         /// <summary>
-        /// GB of RAM per worker; null when the API does not say.
+        /// RAM per worker; null when the API does not say.
+        /// 
+        /// Unit: GB.
         /// </summary>
         public readonly double? Memory;
         /// <summary>
         /// vCPUs per worker.
         /// </summary>
-        public readonly double VcpuCount;
+        public readonly int VcpuCount;
 
         [OutputConstructor]
         private ServerlessEndpointCpu(
@@ -32,7 +37,7 @@ namespace Pulumi.RunpodDynamic.Outputs
 
             double? memory,
 
-            double vcpuCount)
+            int vcpuCount)
         {
             Id = id;
             Memory = memory;

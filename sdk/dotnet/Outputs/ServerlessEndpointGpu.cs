@@ -10,6 +10,9 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// A GPU endpoint's GPU settings as the API reports them.
+    /// </summary>
     [OutputType]
     public sealed class ServerlessEndpointGpu
     {
@@ -20,7 +23,7 @@ namespace Pulumi.RunpodDynamic.Outputs
         /// <summary>
         /// GPUs per worker.
         /// </summary>
-        public readonly double Count;
+        public readonly int Count;
         /// <summary>
         /// GPU types taken out of the pools.
         /// </summary>
@@ -38,7 +41,7 @@ namespace Pulumi.RunpodDynamic.Outputs
         private ServerlessEndpointGpu(
             ImmutableArray<string> allowedCudaVersions,
 
-            double count,
+            int count,
 
             ImmutableArray<string> excludedTypes,
 

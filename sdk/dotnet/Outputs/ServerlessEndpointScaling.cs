@@ -10,29 +10,34 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// An endpoint's scaler as the API reports it.
+    /// </summary>
     [OutputType]
     public sealed class ServerlessEndpointScaling
     {
         /// <summary>
-        /// Seconds of queue delay that add a worker; null when scaling on request count.
+        /// The queue delay that adds a worker; null when scaling on request count.
+        /// 
+        /// Unit: seconds.
         /// </summary>
         public readonly double? QueueDelay;
         /// <summary>
         /// Requests per worker that add another; null when scaling on queue delay.
         /// </summary>
-        public readonly double? RequestCount;
+        public readonly int? RequestCount;
         /// <summary>
-        /// `QUEUE_DELAY` or `REQUEST_COUNT`.
+        /// What adds workers.
         /// </summary>
-        public readonly string Type;
+        public readonly Pulumi.RunpodDynamic.ScalerType Type;
 
         [OutputConstructor]
         private ServerlessEndpointScaling(
             double? queueDelay,
 
-            double? requestCount,
+            int? requestCount,
 
-            string type)
+            Pulumi.RunpodDynamic.ScalerType type)
         {
             QueueDelay = queueDelay;
             RequestCount = requestCount;

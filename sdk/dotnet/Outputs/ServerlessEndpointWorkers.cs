@@ -10,29 +10,34 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// An endpoint's worker counts as the API reports them.
+    /// </summary>
     [OutputType]
     public sealed class ServerlessEndpointWorkers
     {
         /// <summary>
-        /// Seconds an idle worker stays up; null when the API does not say.
+        /// How long an idle worker stays up; null when the API does not say.
+        /// 
+        /// Unit: seconds.
         /// </summary>
-        public readonly double? IdleTimeout;
+        public readonly int? IdleTimeout;
         /// <summary>
         /// Most workers at once.
         /// </summary>
-        public readonly double Max;
+        public readonly int Max;
         /// <summary>
         /// Workers kept running when idle.
         /// </summary>
-        public readonly double Min;
+        public readonly int Min;
 
         [OutputConstructor]
         private ServerlessEndpointWorkers(
-            double? idleTimeout,
+            int? idleTimeout,
 
-            double max,
+            int max,
 
-            double min)
+            int min)
         {
             IdleTimeout = idleTimeout;
             Max = max;

@@ -10,11 +10,14 @@ using Pulumi.Serialization;
 namespace Pulumi.RunpodDynamic.Outputs
 {
 
+    /// <summary>
+    /// One way to reach a pod over SSH.
+    /// </summary>
     [OutputType]
     public sealed class SshEndpoint
     {
         /// <summary>
-        /// A ready-to-run `ssh` command line.
+        /// A ready-to-run ssh command line.
         /// </summary>
         public readonly string Command;
         /// <summary>
@@ -24,7 +27,7 @@ namespace Pulumi.RunpodDynamic.Outputs
         /// <summary>
         /// Port to connect to.
         /// </summary>
-        public readonly double Port;
+        public readonly int Port;
         /// <summary>
         /// User name; for the proxy an opaque routing token.
         /// </summary>
@@ -36,7 +39,7 @@ namespace Pulumi.RunpodDynamic.Outputs
 
             string host,
 
-            double port,
+            int port,
 
             string username)
         {

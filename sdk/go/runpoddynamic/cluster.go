@@ -12,7 +12,54 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// An instant cluster.
+// An instant cluster: 2 to 250 identical GPU pods in one data center on a private network. Create waits until every member pod runs. Only the name changes in place (the API's update is a rename); everything else replaces the cluster. Delete terminates the members and waits until they are gone. Member pods are not Pod resources: the API refuses changes to them. With a template, its image, command, disk, ports and environment variables are read and sent, the program's own values winning.
+//
+// ## Example Usage
+// ### A training cluster on a network volume
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			datasets, err := runpod.NewNetworkVolume(ctx, "datasets", &runpod.NetworkVolumeArgs{
+//				Name:         pulumi.String("datasets"),
+//				Size:         pulumi.Int(500),
+//				DataCenterId: pulumi.String("US-TX-3"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			cluster, err := runpod.NewCluster(ctx, "trainers", &runpod.ClusterArgs{
+//				Name: pulumi.String("trainers"),
+//				Type: runpod.ClusterTypeTraining,
+//				Compute: &runpod.ClusterComputeArgs{
+//					GpuTypeId:      pulumi.String("NVIDIA H100 80GB HBM3"),
+//					GpuCountPerPod: pulumi.Int(8),
+//					PodCount:       pulumi.Int(4),
+//				},
+//				Image: pulumi.String("runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04"),
+//				Mounts: &runpod.ClusterMountsArgs{
+//					Network: runpod.NetworkMountArray{
+//						&runpod.NetworkMountArgs{VolumeId: datasets.ID(), Path: pulumi.String("/data")},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("primary", cluster.Primary)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Cluster struct {
 	pulumi.CustomResourceState
 
@@ -20,7 +67,7 @@ type Cluster struct {
 	ClusterId pulumi.StringOutput `pulumi:"clusterId"`
 	// When the cluster was created (ISO 8601).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// The data center the cluster runs in; `null` until placed.
+	// The data center the cluster runs in; null until placed.
 	DataCenterId pulumi.StringPtrOutput `pulumi:"dataCenterId"`
 	// The environment variables the program declared (secret).
 	Env pulumi.StringMapOutput `pulumi:"env"`
@@ -28,12 +75,12 @@ type Cluster struct {
 	Members ClusterMemberArrayOutput `pulumi:"members"`
 	// Cluster name.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The cluster's private network (`cidr`); `null` when the API does not say.
+	// The cluster's private network; null when the API does not say.
 	Network ClusterNetworkPtrOutput `pulumi:"network"`
-	// The entry pod (rank 0): its id, status and SSH endpoint; `null` before it exists.
+	// The entry pod (rank 0): its id, status and SSH address; null before it exists.
 	Primary ClusterPrimaryPtrOutput `pulumi:"primary"`
-	// `TRAINING`, `SLURM`, `RAY` or `APPLICATION`.
-	Type pulumi.StringOutput `pulumi:"type"`
+	// The cluster's topology.
+	Type ClusterTypeOutput `pulumi:"type"`
 }
 
 // NewCluster registers a new resource with the given unique name, arguments, and options.
@@ -92,7 +139,7 @@ func (ClusterState) ElementType() reflect.Type {
 }
 
 type clusterArgs struct {
-	// Adopt this existing cluster instead of creating one.
+	// Adopt this existing cluster instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create a cluster.
 	//
@@ -100,39 +147,41 @@ type clusterArgs struct {
 	AdoptId *string `pulumi:"adoptId"`
 	// The container command as one raw string.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: replace.
 	Args *string `pulumi:"args"`
-	// Every member pod is alike: `podCount` pods with `gpuCountPerPod` GPUs of `gpuTypeId`.
+	// Every member pod is alike: this many pods with this many GPUs of this type.
 	//
 	// On change: replace.
 	Compute ClusterCompute `pulumi:"compute"`
 	// Preferred data centers; the cluster is always in one.
 	//
-	// Default: none: any with capacity.
+	// Default: any with capacity.
 	//
 	// On change: replace.
 	DataCenterIds []string `pulumi:"dataCenterIds"`
-	// Container disk in GB of every pod.
+	// Container disk of every pod.
 	//
-	// Default: none: the API's (or the template's).
+	// Unit: GB.
+	//
+	// Default: the API's (or the template's).
 	//
 	// On change: replace.
 	Disk *int `pulumi:"disk"`
-	// Environment variables of every pod. Stored as secrets in state.
+	// Environment variables of every pod, always secret in state.
 	//
-	// Default: `{}`.
+	// Default: empty.
 	//
 	// On change: replace.
 	Env map[string]string `pulumi:"env"`
-	// Container image of every pod. Required unless `templateId` is set.
+	// Container image of every pod. Required unless a template is given.
 	//
-	// Default: none: the template's.
+	// Default: the template's.
 	//
 	// On change: replace.
 	Image *string `pulumi:"image"`
-	// A `NetworkVolume` every pod mounts (the cluster is then placed in its data center).
+	// A NetworkVolume every pod mounts: the cluster is then placed in its data center.
 	//
 	// Default: none.
 	//
@@ -142,52 +191,51 @@ type clusterArgs struct {
 	//
 	// On change: update.
 	Name string `pulumi:"name"`
-	// A cluster whose pods never all run is deleted (billing stops) or kept (in state).
+	// What happens to a cluster whose pods never all run.
 	//
-	// Default: `"terminate"`.
+	// Default: `terminate`.
 	//
 	// On change: none.
-	OnCreateFailure *string `pulumi:"onCreateFailure"`
-	// Exposed ports, `<port>/<protocol>`.
+	OnCreateFailure *OnCreateFailure `pulumi:"onCreateFailure"`
+	// Exposed ports, each `<port>/<protocol>`.
 	//
-	// Default: none: the template's, else none.
+	// Default: the template's, else none.
 	//
 	// On change: replace.
 	Ports []string `pulumi:"ports"`
 	// Injects a generated JUPYTER_PASSWORD into every pod.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: replace.
 	StartJupyter *bool `pulumi:"startJupyter"`
-	// Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s.
+	// Injects the account's SSH keys into every pod: make the cluster depend on its SshKey resources.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: replace.
 	StartSsh *bool `pulumi:"startSsh"`
-	// A template (yours or a public one) whose image, args, disk, ports and env the pods start from;
-	// the program's own values win (env merged per key).
+	// A template (yours or a public one) whose image, command, disk, ports and environment variables the pods start from; the program's own values win, and environment variables are merged per key.
 	//
-	// Default: none: the settings below.
+	// Default: none: the settings given.
 	//
 	// On change: replace.
 	TemplateId *string `pulumi:"templateId"`
-	// How long create and delete may wait, in seconds.
+	// How long create and delete may wait.
 	//
-	// Default: `{ create: 1200, delete: 600 }`.
+	// Default: 1200 seconds to create, 600 to delete.
 	//
 	// On change: none.
 	Timeouts *ClusterTimeouts `pulumi:"timeouts"`
-	// `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`.
+	// The cluster's topology.
 	//
 	// On change: replace.
-	Type string `pulumi:"type"`
+	Type ClusterType `pulumi:"type"`
 }
 
 // The set of arguments for constructing a Cluster resource.
 type ClusterArgs struct {
-	// Adopt this existing cluster instead of creating one.
+	// Adopt this existing cluster instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create a cluster.
 	//
@@ -195,39 +243,41 @@ type ClusterArgs struct {
 	AdoptId pulumi.StringPtrInput
 	// The container command as one raw string.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: replace.
 	Args pulumi.StringPtrInput
-	// Every member pod is alike: `podCount` pods with `gpuCountPerPod` GPUs of `gpuTypeId`.
+	// Every member pod is alike: this many pods with this many GPUs of this type.
 	//
 	// On change: replace.
 	Compute ClusterComputeInput
 	// Preferred data centers; the cluster is always in one.
 	//
-	// Default: none: any with capacity.
+	// Default: any with capacity.
 	//
 	// On change: replace.
 	DataCenterIds pulumi.StringArrayInput
-	// Container disk in GB of every pod.
+	// Container disk of every pod.
 	//
-	// Default: none: the API's (or the template's).
+	// Unit: GB.
+	//
+	// Default: the API's (or the template's).
 	//
 	// On change: replace.
 	Disk pulumi.IntPtrInput
-	// Environment variables of every pod. Stored as secrets in state.
+	// Environment variables of every pod, always secret in state.
 	//
-	// Default: `{}`.
+	// Default: empty.
 	//
 	// On change: replace.
 	Env pulumi.StringMapInput
-	// Container image of every pod. Required unless `templateId` is set.
+	// Container image of every pod. Required unless a template is given.
 	//
-	// Default: none: the template's.
+	// Default: the template's.
 	//
 	// On change: replace.
 	Image pulumi.StringPtrInput
-	// A `NetworkVolume` every pod mounts (the cluster is then placed in its data center).
+	// A NetworkVolume every pod mounts: the cluster is then placed in its data center.
 	//
 	// Default: none.
 	//
@@ -237,47 +287,46 @@ type ClusterArgs struct {
 	//
 	// On change: update.
 	Name pulumi.StringInput
-	// A cluster whose pods never all run is deleted (billing stops) or kept (in state).
+	// What happens to a cluster whose pods never all run.
 	//
-	// Default: `"terminate"`.
+	// Default: `terminate`.
 	//
 	// On change: none.
-	OnCreateFailure pulumi.StringPtrInput
-	// Exposed ports, `<port>/<protocol>`.
+	OnCreateFailure OnCreateFailurePtrInput
+	// Exposed ports, each `<port>/<protocol>`.
 	//
-	// Default: none: the template's, else none.
+	// Default: the template's, else none.
 	//
 	// On change: replace.
 	Ports pulumi.StringArrayInput
 	// Injects a generated JUPYTER_PASSWORD into every pod.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: replace.
 	StartJupyter pulumi.BoolPtrInput
-	// Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s.
+	// Injects the account's SSH keys into every pod: make the cluster depend on its SshKey resources.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: replace.
 	StartSsh pulumi.BoolPtrInput
-	// A template (yours or a public one) whose image, args, disk, ports and env the pods start from;
-	// the program's own values win (env merged per key).
+	// A template (yours or a public one) whose image, command, disk, ports and environment variables the pods start from; the program's own values win, and environment variables are merged per key.
 	//
-	// Default: none: the settings below.
+	// Default: none: the settings given.
 	//
 	// On change: replace.
 	TemplateId pulumi.StringPtrInput
-	// How long create and delete may wait, in seconds.
+	// How long create and delete may wait.
 	//
-	// Default: `{ create: 1200, delete: 600 }`.
+	// Default: 1200 seconds to create, 600 to delete.
 	//
 	// On change: none.
 	Timeouts ClusterTimeoutsPtrInput
-	// `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`.
+	// The cluster's topology.
 	//
 	// On change: replace.
-	Type pulumi.StringInput
+	Type ClusterTypeInput
 }
 
 func (ClusterArgs) ElementType() reflect.Type {
@@ -327,7 +376,7 @@ func (o ClusterOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// The data center the cluster runs in; `null` until placed.
+// The data center the cluster runs in; null until placed.
 func (o ClusterOutput) DataCenterId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringPtrOutput { return v.DataCenterId }).(pulumi.StringPtrOutput)
 }
@@ -347,19 +396,19 @@ func (o ClusterOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Cluster) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The cluster's private network (`cidr`); `null` when the API does not say.
+// The cluster's private network; null when the API does not say.
 func (o ClusterOutput) Network() ClusterNetworkPtrOutput {
 	return o.ApplyT(func(v *Cluster) ClusterNetworkPtrOutput { return v.Network }).(ClusterNetworkPtrOutput)
 }
 
-// The entry pod (rank 0): its id, status and SSH endpoint; `null` before it exists.
+// The entry pod (rank 0): its id, status and SSH address; null before it exists.
 func (o ClusterOutput) Primary() ClusterPrimaryPtrOutput {
 	return o.ApplyT(func(v *Cluster) ClusterPrimaryPtrOutput { return v.Primary }).(ClusterPrimaryPtrOutput)
 }
 
-// `TRAINING`, `SLURM`, `RAY` or `APPLICATION`.
-func (o ClusterOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v *Cluster) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
+// The cluster's topology.
+func (o ClusterOutput) Type() ClusterTypeOutput {
+	return o.ApplyT(func(v *Cluster) ClusterTypeOutput { return v.Type }).(ClusterTypeOutput)
 }
 
 func init() {

@@ -12,25 +12,59 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// A RunPod network volume. Pods mount it with `mounts.network: [{ volumeId: volume.id, path }]`;
-// passing `volume.id` (an Output) both places the pod in the volume's data center and makes the
-// pod depend on the volume, so `pulumi destroy` deletes the pod first: the API refuses to delete a
-// volume a pod still mounts (409).
+// A RunPod network volume: network-attached storage in one data center, 10 to 4096 GB. A pod mounts it by the volume's id, which both places the pod in the volume's data center and makes the pod depend on the volume, so a destroy deletes the pod first (the API refuses to delete a volume a pod still mounts). The size can only grow; the data center and the storage type are fixed at create. Global volumes have no management API: a pod refers to an existing one by id.
 //
-// Global volumes (`mounts.global`) cannot be managed here: the public v2 API has no endpoint for
-// them, so a pod references an existing global volume by id only.
+// ## Example Usage
+// ### A volume and a pod that mounts it
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			data, err := runpod.NewNetworkVolume(ctx, "datasets", &runpod.NetworkVolumeArgs{
+//				Name:         pulumi.String("datasets"),
+//				Size:         pulumi.Int(100),
+//				DataCenterId: pulumi.String("EU-RO-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = runpod.NewPod(ctx, "trainer", &runpod.PodArgs{
+//				Name:  pulumi.String("trainer"),
+//				Image: pulumi.String("runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04"),
+//				Gpu:   &runpod.PodGpuArgs{Id: pulumi.String("NVIDIA A40")},
+//				Mounts: &runpod.PodMountsArgs{
+//					Network: runpod.NetworkMountArray{
+//						&runpod.NetworkMountArgs{VolumeId: data.ID(), Path: pulumi.String("/data")},
+//					},
+//				},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
 type NetworkVolume struct {
 	pulumi.CustomResourceState
 
-	// The data center the volume is in.
+	// Data center. Pods mounting the volume are placed there.
 	DataCenterId pulumi.StringOutput `pulumi:"dataCenterId"`
-	// Volume name.
+	// Human-readable name, not unique.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Size in GB.
-	Size pulumi.AnyOutput `pulumi:"size"`
-	// Storage tier: `STANDARD` or `HIGH_PERFORMANCE`.
-	Type pulumi.StringOutput `pulumi:"type"`
-	// The volume id; also the resource id. Give it to a Pod's `mounts.network[0].volumeId`.
+	// Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+	//
+	// Unit: GB.
+	Size pulumi.IntOutput `pulumi:"size"`
+	// Storage tier.
+	Type VolumeTypeOutput `pulumi:"type"`
+	// The volume id; also the resource id. Give it to a Pod's network mount.
 	VolumeId pulumi.StringOutput `pulumi:"volumeId"`
 }
 
@@ -83,23 +117,23 @@ func (NetworkVolumeState) ElementType() reflect.Type {
 }
 
 type networkVolumeArgs struct {
-	// Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic
-	// providers).
+	// Adopt this existing volume instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create a volume.
 	//
 	// On change: none.
 	AdoptId *string `pulumi:"adoptId"`
-	// Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here.
+	// Data center. Pods mounting the volume are placed there.
 	//
-	// On change: replace: the data does not move..
+	// On change: replace: the data does not move.
 	DataCenterId string `pulumi:"dataCenterId"`
-	// Human-readable name (not unique).
+	// Human-readable name, not unique.
 	//
 	// On change: update.
 	Name string `pulumi:"name"`
-	// Size in GB, 10-4096. Can only grow: a smaller size fails at check (unless the volume is
-	// replaced anyway).
+	// Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+	//
+	// Unit: GB.
 	//
 	// On change: update.
 	Size int `pulumi:"size"`
@@ -108,28 +142,28 @@ type networkVolumeArgs struct {
 	// Default: the data center's primary tier.
 	//
 	// On change: replace.
-	Type *string `pulumi:"type"`
+	Type *VolumeType `pulumi:"type"`
 }
 
 // The set of arguments for constructing a NetworkVolume resource.
 type NetworkVolumeArgs struct {
-	// Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic
-	// providers).
+	// Adopt this existing volume instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create a volume.
 	//
 	// On change: none.
 	AdoptId pulumi.StringPtrInput
-	// Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here.
+	// Data center. Pods mounting the volume are placed there.
 	//
-	// On change: replace: the data does not move..
+	// On change: replace: the data does not move.
 	DataCenterId pulumi.StringInput
-	// Human-readable name (not unique).
+	// Human-readable name, not unique.
 	//
 	// On change: update.
 	Name pulumi.StringInput
-	// Size in GB, 10-4096. Can only grow: a smaller size fails at check (unless the volume is
-	// replaced anyway).
+	// Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+	//
+	// Unit: GB.
 	//
 	// On change: update.
 	Size pulumi.IntInput
@@ -138,7 +172,7 @@ type NetworkVolumeArgs struct {
 	// Default: the data center's primary tier.
 	//
 	// On change: replace.
-	Type pulumi.StringPtrInput
+	Type VolumeTypePtrInput
 }
 
 func (NetworkVolumeArgs) ElementType() reflect.Type {
@@ -178,27 +212,29 @@ func (o NetworkVolumeOutput) ToNetworkVolumeOutputWithContext(ctx context.Contex
 	return o
 }
 
-// The data center the volume is in.
+// Data center. Pods mounting the volume are placed there.
 func (o NetworkVolumeOutput) DataCenterId() pulumi.StringOutput {
 	return o.ApplyT(func(v *NetworkVolume) pulumi.StringOutput { return v.DataCenterId }).(pulumi.StringOutput)
 }
 
-// Volume name.
+// Human-readable name, not unique.
 func (o NetworkVolumeOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *NetworkVolume) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Size in GB.
-func (o NetworkVolumeOutput) Size() pulumi.AnyOutput {
-	return o.ApplyT(func(v *NetworkVolume) pulumi.AnyOutput { return v.Size }).(pulumi.AnyOutput)
+// Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+//
+// Unit: GB.
+func (o NetworkVolumeOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v *NetworkVolume) pulumi.IntOutput { return v.Size }).(pulumi.IntOutput)
 }
 
-// Storage tier: `STANDARD` or `HIGH_PERFORMANCE`.
-func (o NetworkVolumeOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v *NetworkVolume) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
+// Storage tier.
+func (o NetworkVolumeOutput) Type() VolumeTypeOutput {
+	return o.ApplyT(func(v *NetworkVolume) VolumeTypeOutput { return v.Type }).(VolumeTypeOutput)
 }
 
-// The volume id; also the resource id. Give it to a Pod's `mounts.network[0].volumeId`.
+// The volume id; also the resource id. Give it to a Pod's network mount.
 func (o NetworkVolumeOutput) VolumeId() pulumi.StringOutput {
 	return o.ApplyT(func(v *NetworkVolume) pulumi.StringOutput { return v.VolumeId }).(pulumi.StringOutput)
 }

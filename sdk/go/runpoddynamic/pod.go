@@ -12,71 +12,108 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// A RunPod GPU or CPU pod. Create walks the placement candidates and waits until the pod is
-// RUNNING; a pod that fails after the API accepted it is terminated (or kept, and recorded in
-// state) and the error names its id.
+// A RunPod GPU or CPU pod. Create walks the placement candidates, falling back across data centers and GPU types when one has no capacity, and waits until the pod is ready (not only created); a pod whose container will never start fails the create at once. A pod that fails after the API accepted it is terminated (or kept, and recorded in state) and the error names its id. Changes the API can make in place are updates; the GPU, the cloud, the template and the storage's kind are fixed at create and replace the pod.
+//
+// ## Example Usage
+// ### A GPU pod with SSH, falling back to other GPU types
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			pod, err := runpod.NewPod(ctx, "trainer", &runpod.PodArgs{
+//				Name:     pulumi.String("trainer"),
+//				Image:    pulumi.String("runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04"),
+//				Gpu:      &runpod.PodGpuArgs{Id: pulumi.String("NVIDIA A40")},
+//				Ports:    pulumi.StringArray{pulumi.String("22/tcp"), pulumi.String("8888/http")},
+//				StartSsh: pulumi.Bool(true),
+//				Placement: &runpod.PodPlacementArgs{
+//					Regions:    runpod.RegionArray{runpod.RegionEurope, runpod.RegionNorthAmerica},
+//					GpuTypeIds: pulumi.StringArray{pulumi.String("NVIDIA L40S")},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("ssh", pod.Ssh)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Pod struct {
 	pulumi.CustomResourceState
 
-	// What the API allows on the pod now (`stop`, `start`, `restart`, `terminate`, ...).
-	Actions pulumi.StringArrayOutput `pulumi:"actions"`
+	// What the API allows on the pod now.
+	Actions PodActionArrayOutput `pulumi:"actions"`
 	// The container command as one raw string, as the API stores it.
 	Args pulumi.StringOutput `pulumi:"args"`
-	// `SECURE` or `COMMUNITY`.
-	Cloud pulumi.StringOutput `pulumi:"cloud"`
-	// The cluster a member pod belongs to (id, rank, role, overlay IP); `null` for a pod of its own.
+	// Where the pod runs.
+	Cloud CloudOutput `pulumi:"cloud"`
+	// The cluster a member pod belongs to; null for a pod of its own.
 	Cluster PodClusterPtrOutput `pulumi:"cluster"`
-	// CMD in exec form: as the API returned it, else decoded from `args`.
+	// CMD in exec form: as the API returned it, else decoded from the command string.
 	Cmd pulumi.StringArrayOutput `pulumi:"cmd"`
-	// USD per hour RunPod bills now; `null` when the API does not say (the declared type leaves the null out).
-	Cost pulumi.AnyOutput `pulumi:"cost"`
-	// The CPU flavor, vCPUs and memory; `null` on a GPU pod.
-	Cpu PodCpuPtrOutput `pulumi:"cpu"`
+	// What RunPod bills now; null when the API does not say.
+	//
+	// Unit: USD per hour.
+	Cost pulumi.Float64PtrOutput `pulumi:"cost"`
+	// The CPU flavor, vCPUs and RAM; null on a GPU pod.
+	Cpu PodCpuAllocationPtrOutput `pulumi:"cpu"`
 	// When the pod was created (ISO 8601).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// The host's CUDA version; `null` until placed or on a CPU pod.
+	// The host's CUDA version; null until placed or on a CPU pod.
 	CudaVersion pulumi.StringPtrOutput `pulumi:"cudaVersion"`
-	// The data center the pod runs in; `null` until placed.
+	// The data center the pod runs in; null until placed.
 	DataCenterId pulumi.StringPtrOutput `pulumi:"dataCenterId"`
 	// The data centers the create was allowed to use, as the program gave them.
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
-	// `STOPPED` when the pod is stopped (EXITED), else `RUNNING`; a failed pod (ERROR) shows what was asked of it.
-	DesiredStatus pulumi.StringOutput `pulumi:"desiredStatus"`
-	// Container disk in GB.
-	Disk pulumi.AnyOutput `pulumi:"disk"`
-	// ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+	// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
+	DesiredStatus PodDesiredStatusOutput `pulumi:"desiredStatus"`
+	// Container disk, at least 1: ephemeral, wiped on every restart.
+	//
+	// Unit: GB.
+	Disk pulumi.IntOutput `pulumi:"disk"`
+	// ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
 	Entrypoint pulumi.StringArrayOutput `pulumi:"entrypoint"`
 	// The environment variables the program declared (secret). Keys the service injects (PUBLIC_KEY, JUPYTER_PASSWORD) or a template adds are not drift.
 	Env pulumi.StringMapOutput `pulumi:"env"`
 	// Private networking as the pod has it now: a change applies at the next start, so this may lag the input.
 	GlobalNetworking PodGlobalNetworkingOutput `pulumi:"globalNetworking"`
-	// The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; `null` on a CPU pod.
-	Gpu PodGpuOutputTypePtrOutput `pulumi:"gpu"`
+	// The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; null on a CPU pod.
+	Gpu PodGpuAllocationPtrOutput `pulumi:"gpu"`
 	// Container image (the template's when the program left it out).
 	Image pulumi.StringOutput `pulumi:"image"`
-	// The injected JupyterLab password (secret); `null` without `startJupyter`.
+	// The injected JupyterLab password (secret); null without JupyterLab.
 	JupyterPassword pulumi.StringPtrOutput `pulumi:"jupyterPassword"`
-	// Whether the pod is locked.
-	Locked pulumi.AnyOutput `pulumi:"locked"`
+	// A locked pod cannot be stopped, restarted or deleted.
+	Locked pulumi.BoolOutput `pulumi:"locked"`
 	// The pod's storage, as created.
 	Mounts PodMountsOutput `pulumi:"mounts"`
-	// Pod name.
+	// Pod name, not unique.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Exposed ports, `<port>/<protocol>`.
+	// Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 	Ports pulumi.StringArrayOutput `pulumi:"ports"`
-	// The registry credential id, or `null`.
+	// A Registry's id, for private images; null removes it.
 	Registry pulumi.StringPtrOutput `pulumi:"registry"`
-	// The API's runtime block (uptime, ports, GPU use) as returned; `null` when the API gives none.
+	// The API's runtime block (uptime, ports, GPU use) as returned; null when the API gives none.
 	Runtime pulumi.MapOutput `pulumi:"runtime"`
-	// How to reach the pod over SSH: through RunPod's proxy (shell only) or directly over `22/tcp`.
+	// How to reach the pod over SSH: through RunPod's proxy (a shell only) or directly over `22/tcp`.
 	Ssh PodSshOutput `pulumi:"ssh"`
-	// When the container last started (ISO 8601); `null` when it is not running.
+	// When the container last started (ISO 8601); null when it is not running.
 	StartedAt pulumi.StringPtrOutput `pulumi:"startedAt"`
-	// Lifecycle status as the API reports it (`RUNNING`, `EXITED`, `TERMINATED`, ...). Moving on its own is never a diff.
-	Status pulumi.StringOutput `pulumi:"status"`
-	// The template the pod was created from, as the API names it; `null` without one.
+	// Lifecycle status as the API reports it. Moving on its own is never a diff.
+	Status PodStatusOutput `pulumi:"status"`
+	// The template the pod was created from, as the API names it; null without one.
 	Template pulumi.StringPtrOutput `pulumi:"template"`
-	// The template the program created the pod from, as it gave it (`template` is the API's).
+	// The template the program created the pod from, as it gave it (the template output is the API's).
 	TemplateId pulumi.StringPtrOutput `pulumi:"templateId"`
 }
 
@@ -131,360 +168,334 @@ func (PodState) ElementType() reflect.Type {
 }
 
 type podArgs struct {
-	// Adopt this existing pod instead of creating one (`pulumi import` does not work for dynamic
-	// providers).
+	// Adopt this existing pod instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create a pod.
 	//
 	// On change: none.
 	AdoptId *string `pulumi:"adoptId"`
-	// The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+	// The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
 	//
-	// Default: none: the image's (or the template's) command.
+	// Default: the image's command (or the template's).
 	//
 	// On change: update.
 	Args *string `pulumi:"args"`
-	// `SECURE` (RunPod's data centers) or `COMMUNITY` (hosts of the community cloud; no network volumes).
+	// Where the pod runs.
 	//
-	// Default: `"SECURE"`.
+	// Default: `SECURE`.
 	//
 	// On change: replace.
-	Cloud *string `pulumi:"cloud"`
-	// CMD in exec form, encoded into `args`; `[]` clears it.
+	Cloud *Cloud `pulumi:"cloud"`
+	// CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Cmd []string `pulumi:"cmd"`
-	// A CPU pod: flavor id and a power-of-two vCPU count. Exactly one of `gpu` and `cpu`.
+	// A CPU pod: its flavor and vCPU count. Exactly one of a GPU and a CPU.
 	//
-	// Default: none: a GPU pod (`gpu`).
+	// Default: none: a GPU pod.
 	//
 	// On change: replace.
 	Cpu *PodCpu `pulumi:"cpu"`
 	// Preferred data centers, in order.
 	//
-	// Default: none: any data center with capacity.
+	// Default: any data center with capacity.
 	//
-	// On change: replace, none: replaces only when the pod's data center leaves the list; any other
-	// change is no diff..
+	// On change: replace, none: the pod is replaced only when its data center leaves the list; any other change is no diff.
 	DataCenterIds []string `pulumi:"dataCenterIds"`
-	// Whether the pod runs. `STOPPED` stops it (`POST /v2/pods/{id}/action`): it keeps its disk and
-	// volume and stops billing for the GPU; `RUNNING` starts it again, which needs a free GPU of its
-	// type on its machine and can fail for capacity (the pod then stays stopped and the error says
-	// so). Not combinable with `locked: true`.
+	// Whether the pod runs. Stopping it keeps its disk and volume and stops billing for the GPU; running it again needs a free GPU of its type on its machine and can fail for capacity (the pod then stays stopped and the error says so). Not STOPPED while the pod is locked.
 	//
-	// Default: `"RUNNING"`.
+	// Default: `RUNNING`.
 	//
 	// On change: update.
-	DesiredStatus *string `pulumi:"desiredStatus"`
-	// Container disk in GB, at least 1: ephemeral, wiped on restart.
+	DesiredStatus *PodDesiredStatus `pulumi:"desiredStatus"`
+	// Container disk, at least 1: ephemeral, wiped on every restart.
 	//
-	// Default: none: the API's default (the template's, when created from one).
+	// Unit: GB.
+	//
+	// Default: the API's default (the template's, when created from one).
 	//
 	// On change: update.
 	Disk *int `pulumi:"disk"`
-	// ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+	// ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Entrypoint []string `pulumi:"entrypoint"`
-	// Environment variables. Always stored as secrets in state. A `Secret`'s `reference` as a value
-	// keeps the value itself out of state.
+	// Environment variables, always secret in state. A Secret's reference as a value keeps the value itself out of state.
 	//
-	// Default: `{}`.
+	// Default: empty.
 	//
 	// On change: update.
 	Env map[string]string `pulumi:"env"`
-	// Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
-	// restarts, its log is read, and an image that cannot be pulled (unknown, private without
-	// `registry`, larger than `disk`) or a crash loop fails the create at once, quoting the log,
-	// instead of waiting out the timeout.
+	// Failing fast on an image that cannot be pulled or a crash loop, instead of waiting out the timeout.
 	//
-	// Default: `{ logs: true, afterSeconds: 15, crashLoopRestarts: 3, crashLoopWindow: 300 }`.
+	// Default: logs read 15 seconds after placement; 3 exits within 300 seconds are a crash loop.
 	//
 	// On change: none.
 	FailFast *PodFailFast `pulumi:"failFast"`
-	// Private cross-data-center networking. A change takes effect at the pod's next start.
+	// Private networking across data centers. A change takes effect at the pod's next start. Needs an NVIDIA GPU and a data center that offers it.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: update.
 	GlobalNetworking *bool `pulumi:"globalNetworking"`
-	// A GPU pod: its GPU type, count and host constraints. Exactly one of `gpu` and `cpu`.
+	// A GPU pod: its GPU type, count and host constraints. Exactly one of a GPU and a CPU.
 	//
-	// Default: none: a CPU pod (`cpu`).
+	// Default: none: a CPU pod.
 	//
 	// On change: replace.
 	Gpu *PodGpu `pulumi:"gpu"`
-	// Container image. Required unless `templateId` is set.
+	// Container image. Required unless a template is given.
 	//
-	// Default: none: the template's image.
+	// Default: the template's image.
 	//
 	// On change: update.
 	Image *string `pulumi:"image"`
 	// A locked pod cannot be stopped, restarted or deleted.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: update.
 	Locked *bool `pulumi:"locked"`
-	// Storage: a persistent disk, or a network and/or a global volume.
+	// Storage: a persistent disk, or a network and a global volume.
 	//
-	// Default: none: no storage but the container disk.
+	// Default: no storage but the container disk.
 	//
-	// On change: replace, update: a new kind, a different `volumeId` or a persistent `size` replaces;
-	// a new `path` updates in place..
+	// On change: replace, update: a new kind, another volume or a new persistent size replaces the pod; a new path updates it in place.
 	Mounts *PodMounts `pulumi:"mounts"`
-	// Pod name (not unique).
+	// Pod name, not unique.
 	//
 	// On change: update.
 	Name string `pulumi:"name"`
-	// A pod that never reaches the wait target is terminated (billing stops) or kept (in state).
+	// What happens to a pod that never reaches what create waits for.
 	//
-	// Default: `"terminate"`.
+	// Default: `terminate`.
 	//
 	// On change: none.
-	OnCreateFailure *string `pulumi:"onCreateFailure"`
-	// Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
-	// given.
+	OnCreateFailure *OnCreateFailure `pulumi:"onCreateFailure"`
+	// Where to try, in order, at create. Without it the pod is created once with the preferred data centers as given.
 	//
-	// Default: none: one create with `dataCenterIds`.
+	// Default: none: one create with the preferred data centers.
 	//
-	// On change: none: a create-time strategy, never a reason to replace a pod..
+	// On change: none.
 	Placement *PodPlacement `pulumi:"placement"`
-	// Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+	// Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 	//
-	// Default: none: the API's (the template's, when created from one).
+	// Default: the API's (the template's, when created from one).
 	//
 	// On change: update.
 	Ports []string `pulumi:"ports"`
-	// What "done" means for a create (and for an update that restarts the container), past the
-	// status. Probes go to the pod, not the API: they cost no API quota.
+	// What done means for a create, past the status.
 	//
-	// Default: `{ check: "RUNNING", settle: 30 }`.
+	// Default: the check RUNNING, settling for 30 seconds.
 	//
 	// On change: none.
 	Readiness *PodReadiness `pulumi:"readiness"`
-	// A `Registry`'s id, for private images; `null` removes it.
+	// A Registry's id, for private images; null removes it.
 	//
 	// Default: none: public images only.
 	//
 	// On change: update.
 	Registry *string `pulumi:"registry"`
-	// Injects a generated JUPYTER_PASSWORD (exposed as the secret `jupyterPassword`).
+	// Injects a generated JUPYTER_PASSWORD, exposed as the secret Jupyter password output.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: replace.
 	StartJupyter *bool `pulumi:"startJupyter"`
-	// Injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s.
+	// Injects the account's SSH keys. Make the pod depend on its SshKey resources.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: replace.
 	StartSsh *bool `pulumi:"startSsh"`
-	// A one-time source of settings at create (a `Template`'s id, or a public one): later template
-	// edits do not change the pod. A serverless template cannot back a pod: `check` cannot see the
-	// template's flag without an API call, so create fails with the API's 422.
+	// A one-time source of settings at create (a Template's id, or a public one): later template edits do not change the pod. A serverless template cannot back a pod: check cannot see the template's kind without an API call, so the create fails with the API's 422.
 	//
 	// Default: none: no template.
 	//
 	// On change: replace.
 	TemplateId *string `pulumi:"templateId"`
-	// How long create, update and delete may wait, in seconds.
+	// How long create, update and delete may wait.
 	//
-	// Default: `{ create: 600, update: 600, delete: 300 }`.
+	// Default: 600 seconds to create or update, 300 to delete.
 	//
-	// On change: none: nothing on the pod changes, so the delete timeout a later destroy uses is the
-	// one recorded at create or at the last update..
+	// On change: none: nothing on the pod changes; a later destroy waits as long as the value recorded at create or at the last update says.
 	Timeouts *PodTimeouts `pulumi:"timeouts"`
-	// What create waits for: `RUNNING`, `PLACED` (on a machine) or `NONE`.
+	// What create waits for.
 	//
-	// Default: `"RUNNING"`.
+	// Default: `RUNNING`.
 	//
 	// On change: none.
-	WaitFor *string `pulumi:"waitFor"`
+	WaitFor *PodWaitFor `pulumi:"waitFor"`
 }
 
 // The set of arguments for constructing a Pod resource.
 type PodArgs struct {
-	// Adopt this existing pod instead of creating one (`pulumi import` does not work for dynamic
-	// providers).
+	// Adopt this existing pod instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create a pod.
 	//
 	// On change: none.
 	AdoptId pulumi.StringPtrInput
-	// The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+	// The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
 	//
-	// Default: none: the image's (or the template's) command.
+	// Default: the image's command (or the template's).
 	//
 	// On change: update.
 	Args pulumi.StringPtrInput
-	// `SECURE` (RunPod's data centers) or `COMMUNITY` (hosts of the community cloud; no network volumes).
+	// Where the pod runs.
 	//
-	// Default: `"SECURE"`.
+	// Default: `SECURE`.
 	//
 	// On change: replace.
-	Cloud pulumi.StringPtrInput
-	// CMD in exec form, encoded into `args`; `[]` clears it.
+	Cloud CloudPtrInput
+	// CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Cmd pulumi.StringArrayInput
-	// A CPU pod: flavor id and a power-of-two vCPU count. Exactly one of `gpu` and `cpu`.
+	// A CPU pod: its flavor and vCPU count. Exactly one of a GPU and a CPU.
 	//
-	// Default: none: a GPU pod (`gpu`).
+	// Default: none: a GPU pod.
 	//
 	// On change: replace.
 	Cpu PodCpuPtrInput
 	// Preferred data centers, in order.
 	//
-	// Default: none: any data center with capacity.
+	// Default: any data center with capacity.
 	//
-	// On change: replace, none: replaces only when the pod's data center leaves the list; any other
-	// change is no diff..
+	// On change: replace, none: the pod is replaced only when its data center leaves the list; any other change is no diff.
 	DataCenterIds pulumi.StringArrayInput
-	// Whether the pod runs. `STOPPED` stops it (`POST /v2/pods/{id}/action`): it keeps its disk and
-	// volume and stops billing for the GPU; `RUNNING` starts it again, which needs a free GPU of its
-	// type on its machine and can fail for capacity (the pod then stays stopped and the error says
-	// so). Not combinable with `locked: true`.
+	// Whether the pod runs. Stopping it keeps its disk and volume and stops billing for the GPU; running it again needs a free GPU of its type on its machine and can fail for capacity (the pod then stays stopped and the error says so). Not STOPPED while the pod is locked.
 	//
-	// Default: `"RUNNING"`.
+	// Default: `RUNNING`.
 	//
 	// On change: update.
-	DesiredStatus pulumi.StringPtrInput
-	// Container disk in GB, at least 1: ephemeral, wiped on restart.
+	DesiredStatus PodDesiredStatusPtrInput
+	// Container disk, at least 1: ephemeral, wiped on every restart.
 	//
-	// Default: none: the API's default (the template's, when created from one).
+	// Unit: GB.
+	//
+	// Default: the API's default (the template's, when created from one).
 	//
 	// On change: update.
 	Disk pulumi.IntPtrInput
-	// ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+	// ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Entrypoint pulumi.StringArrayInput
-	// Environment variables. Always stored as secrets in state. A `Secret`'s `reference` as a value
-	// keeps the value itself out of state.
+	// Environment variables, always secret in state. A Secret's reference as a value keeps the value itself out of state.
 	//
-	// Default: `{}`.
+	// Default: empty.
 	//
 	// On change: update.
 	Env pulumi.StringMapInput
-	// Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
-	// restarts, its log is read, and an image that cannot be pulled (unknown, private without
-	// `registry`, larger than `disk`) or a crash loop fails the create at once, quoting the log,
-	// instead of waiting out the timeout.
+	// Failing fast on an image that cannot be pulled or a crash loop, instead of waiting out the timeout.
 	//
-	// Default: `{ logs: true, afterSeconds: 15, crashLoopRestarts: 3, crashLoopWindow: 300 }`.
+	// Default: logs read 15 seconds after placement; 3 exits within 300 seconds are a crash loop.
 	//
 	// On change: none.
 	FailFast PodFailFastPtrInput
-	// Private cross-data-center networking. A change takes effect at the pod's next start.
+	// Private networking across data centers. A change takes effect at the pod's next start. Needs an NVIDIA GPU and a data center that offers it.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: update.
 	GlobalNetworking pulumi.BoolPtrInput
-	// A GPU pod: its GPU type, count and host constraints. Exactly one of `gpu` and `cpu`.
+	// A GPU pod: its GPU type, count and host constraints. Exactly one of a GPU and a CPU.
 	//
-	// Default: none: a CPU pod (`cpu`).
+	// Default: none: a CPU pod.
 	//
 	// On change: replace.
 	Gpu PodGpuPtrInput
-	// Container image. Required unless `templateId` is set.
+	// Container image. Required unless a template is given.
 	//
-	// Default: none: the template's image.
+	// Default: the template's image.
 	//
 	// On change: update.
 	Image pulumi.StringPtrInput
 	// A locked pod cannot be stopped, restarted or deleted.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: update.
 	Locked pulumi.BoolPtrInput
-	// Storage: a persistent disk, or a network and/or a global volume.
+	// Storage: a persistent disk, or a network and a global volume.
 	//
-	// Default: none: no storage but the container disk.
+	// Default: no storage but the container disk.
 	//
-	// On change: replace, update: a new kind, a different `volumeId` or a persistent `size` replaces;
-	// a new `path` updates in place..
+	// On change: replace, update: a new kind, another volume or a new persistent size replaces the pod; a new path updates it in place.
 	Mounts PodMountsPtrInput
-	// Pod name (not unique).
+	// Pod name, not unique.
 	//
 	// On change: update.
 	Name pulumi.StringInput
-	// A pod that never reaches the wait target is terminated (billing stops) or kept (in state).
+	// What happens to a pod that never reaches what create waits for.
 	//
-	// Default: `"terminate"`.
+	// Default: `terminate`.
 	//
 	// On change: none.
-	OnCreateFailure pulumi.StringPtrInput
-	// Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
-	// given.
+	OnCreateFailure OnCreateFailurePtrInput
+	// Where to try, in order, at create. Without it the pod is created once with the preferred data centers as given.
 	//
-	// Default: none: one create with `dataCenterIds`.
+	// Default: none: one create with the preferred data centers.
 	//
-	// On change: none: a create-time strategy, never a reason to replace a pod..
+	// On change: none.
 	Placement PodPlacementPtrInput
-	// Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+	// Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 	//
-	// Default: none: the API's (the template's, when created from one).
+	// Default: the API's (the template's, when created from one).
 	//
 	// On change: update.
 	Ports pulumi.StringArrayInput
-	// What "done" means for a create (and for an update that restarts the container), past the
-	// status. Probes go to the pod, not the API: they cost no API quota.
+	// What done means for a create, past the status.
 	//
-	// Default: `{ check: "RUNNING", settle: 30 }`.
+	// Default: the check RUNNING, settling for 30 seconds.
 	//
 	// On change: none.
 	Readiness PodReadinessPtrInput
-	// A `Registry`'s id, for private images; `null` removes it.
+	// A Registry's id, for private images; null removes it.
 	//
 	// Default: none: public images only.
 	//
 	// On change: update.
 	Registry pulumi.StringPtrInput
-	// Injects a generated JUPYTER_PASSWORD (exposed as the secret `jupyterPassword`).
+	// Injects a generated JUPYTER_PASSWORD, exposed as the secret Jupyter password output.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: replace.
 	StartJupyter pulumi.BoolPtrInput
-	// Injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s.
+	// Injects the account's SSH keys. Make the pod depend on its SshKey resources.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: replace.
 	StartSsh pulumi.BoolPtrInput
-	// A one-time source of settings at create (a `Template`'s id, or a public one): later template
-	// edits do not change the pod. A serverless template cannot back a pod: `check` cannot see the
-	// template's flag without an API call, so create fails with the API's 422.
+	// A one-time source of settings at create (a Template's id, or a public one): later template edits do not change the pod. A serverless template cannot back a pod: check cannot see the template's kind without an API call, so the create fails with the API's 422.
 	//
 	// Default: none: no template.
 	//
 	// On change: replace.
 	TemplateId pulumi.StringPtrInput
-	// How long create, update and delete may wait, in seconds.
+	// How long create, update and delete may wait.
 	//
-	// Default: `{ create: 600, update: 600, delete: 300 }`.
+	// Default: 600 seconds to create or update, 300 to delete.
 	//
-	// On change: none: nothing on the pod changes, so the delete timeout a later destroy uses is the
-	// one recorded at create or at the last update..
+	// On change: none: nothing on the pod changes; a later destroy waits as long as the value recorded at create or at the last update says.
 	Timeouts PodTimeoutsPtrInput
-	// What create waits for: `RUNNING`, `PLACED` (on a machine) or `NONE`.
+	// What create waits for.
 	//
-	// Default: `"RUNNING"`.
+	// Default: `RUNNING`.
 	//
 	// On change: none.
-	WaitFor pulumi.StringPtrInput
+	WaitFor PodWaitForPtrInput
 }
 
 func (PodArgs) ElementType() reflect.Type {
@@ -524,9 +535,9 @@ func (o PodOutput) ToPodOutputWithContext(ctx context.Context) PodOutput {
 	return o
 }
 
-// What the API allows on the pod now (`stop`, `start`, `restart`, `terminate`, ...).
-func (o PodOutput) Actions() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringArrayOutput { return v.Actions }).(pulumi.StringArrayOutput)
+// What the API allows on the pod now.
+func (o PodOutput) Actions() PodActionArrayOutput {
+	return o.ApplyT(func(v *Pod) PodActionArrayOutput { return v.Actions }).(PodActionArrayOutput)
 }
 
 // The container command as one raw string, as the API stores it.
@@ -534,29 +545,31 @@ func (o PodOutput) Args() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Args }).(pulumi.StringOutput)
 }
 
-// `SECURE` or `COMMUNITY`.
-func (o PodOutput) Cloud() pulumi.StringOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Cloud }).(pulumi.StringOutput)
+// Where the pod runs.
+func (o PodOutput) Cloud() CloudOutput {
+	return o.ApplyT(func(v *Pod) CloudOutput { return v.Cloud }).(CloudOutput)
 }
 
-// The cluster a member pod belongs to (id, rank, role, overlay IP); `null` for a pod of its own.
+// The cluster a member pod belongs to; null for a pod of its own.
 func (o PodOutput) Cluster() PodClusterPtrOutput {
 	return o.ApplyT(func(v *Pod) PodClusterPtrOutput { return v.Cluster }).(PodClusterPtrOutput)
 }
 
-// CMD in exec form: as the API returned it, else decoded from `args`.
+// CMD in exec form: as the API returned it, else decoded from the command string.
 func (o PodOutput) Cmd() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringArrayOutput { return v.Cmd }).(pulumi.StringArrayOutput)
 }
 
-// USD per hour RunPod bills now; `null` when the API does not say (the declared type leaves the null out).
-func (o PodOutput) Cost() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Pod) pulumi.AnyOutput { return v.Cost }).(pulumi.AnyOutput)
+// What RunPod bills now; null when the API does not say.
+//
+// Unit: USD per hour.
+func (o PodOutput) Cost() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Pod) pulumi.Float64PtrOutput { return v.Cost }).(pulumi.Float64PtrOutput)
 }
 
-// The CPU flavor, vCPUs and memory; `null` on a GPU pod.
-func (o PodOutput) Cpu() PodCpuPtrOutput {
-	return o.ApplyT(func(v *Pod) PodCpuPtrOutput { return v.Cpu }).(PodCpuPtrOutput)
+// The CPU flavor, vCPUs and RAM; null on a GPU pod.
+func (o PodOutput) Cpu() PodCpuAllocationPtrOutput {
+	return o.ApplyT(func(v *Pod) PodCpuAllocationPtrOutput { return v.Cpu }).(PodCpuAllocationPtrOutput)
 }
 
 // When the pod was created (ISO 8601).
@@ -564,12 +577,12 @@ func (o PodOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// The host's CUDA version; `null` until placed or on a CPU pod.
+// The host's CUDA version; null until placed or on a CPU pod.
 func (o PodOutput) CudaVersion() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.CudaVersion }).(pulumi.StringPtrOutput)
 }
 
-// The data center the pod runs in; `null` until placed.
+// The data center the pod runs in; null until placed.
 func (o PodOutput) DataCenterId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.DataCenterId }).(pulumi.StringPtrOutput)
 }
@@ -579,17 +592,19 @@ func (o PodOutput) DataCenterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringArrayOutput { return v.DataCenterIds }).(pulumi.StringArrayOutput)
 }
 
-// `STOPPED` when the pod is stopped (EXITED), else `RUNNING`; a failed pod (ERROR) shows what was asked of it.
-func (o PodOutput) DesiredStatus() pulumi.StringOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.DesiredStatus }).(pulumi.StringOutput)
+// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
+func (o PodOutput) DesiredStatus() PodDesiredStatusOutput {
+	return o.ApplyT(func(v *Pod) PodDesiredStatusOutput { return v.DesiredStatus }).(PodDesiredStatusOutput)
 }
 
-// Container disk in GB.
-func (o PodOutput) Disk() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Pod) pulumi.AnyOutput { return v.Disk }).(pulumi.AnyOutput)
+// Container disk, at least 1: ephemeral, wiped on every restart.
+//
+// Unit: GB.
+func (o PodOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v *Pod) pulumi.IntOutput { return v.Disk }).(pulumi.IntOutput)
 }
 
-// ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+// ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
 func (o PodOutput) Entrypoint() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringArrayOutput { return v.Entrypoint }).(pulumi.StringArrayOutput)
 }
@@ -604,9 +619,9 @@ func (o PodOutput) GlobalNetworking() PodGlobalNetworkingOutput {
 	return o.ApplyT(func(v *Pod) PodGlobalNetworkingOutput { return v.GlobalNetworking }).(PodGlobalNetworkingOutput)
 }
 
-// The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; `null` on a CPU pod.
-func (o PodOutput) Gpu() PodGpuOutputTypePtrOutput {
-	return o.ApplyT(func(v *Pod) PodGpuOutputTypePtrOutput { return v.Gpu }).(PodGpuOutputTypePtrOutput)
+// The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; null on a CPU pod.
+func (o PodOutput) Gpu() PodGpuAllocationPtrOutput {
+	return o.ApplyT(func(v *Pod) PodGpuAllocationPtrOutput { return v.Gpu }).(PodGpuAllocationPtrOutput)
 }
 
 // Container image (the template's when the program left it out).
@@ -614,14 +629,14 @@ func (o PodOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Image }).(pulumi.StringOutput)
 }
 
-// The injected JupyterLab password (secret); `null` without `startJupyter`.
+// The injected JupyterLab password (secret); null without JupyterLab.
 func (o PodOutput) JupyterPassword() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.JupyterPassword }).(pulumi.StringPtrOutput)
 }
 
-// Whether the pod is locked.
-func (o PodOutput) Locked() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Pod) pulumi.AnyOutput { return v.Locked }).(pulumi.AnyOutput)
+// A locked pod cannot be stopped, restarted or deleted.
+func (o PodOutput) Locked() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Pod) pulumi.BoolOutput { return v.Locked }).(pulumi.BoolOutput)
 }
 
 // The pod's storage, as created.
@@ -629,47 +644,47 @@ func (o PodOutput) Mounts() PodMountsOutput {
 	return o.ApplyT(func(v *Pod) PodMountsOutput { return v.Mounts }).(PodMountsOutput)
 }
 
-// Pod name.
+// Pod name, not unique.
 func (o PodOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Exposed ports, `<port>/<protocol>`.
+// Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 func (o PodOutput) Ports() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringArrayOutput { return v.Ports }).(pulumi.StringArrayOutput)
 }
 
-// The registry credential id, or `null`.
+// A Registry's id, for private images; null removes it.
 func (o PodOutput) Registry() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
-// The API's runtime block (uptime, ports, GPU use) as returned; `null` when the API gives none.
+// The API's runtime block (uptime, ports, GPU use) as returned; null when the API gives none.
 func (o PodOutput) Runtime() pulumi.MapOutput {
 	return o.ApplyT(func(v *Pod) pulumi.MapOutput { return v.Runtime }).(pulumi.MapOutput)
 }
 
-// How to reach the pod over SSH: through RunPod's proxy (shell only) or directly over `22/tcp`.
+// How to reach the pod over SSH: through RunPod's proxy (a shell only) or directly over `22/tcp`.
 func (o PodOutput) Ssh() PodSshOutput {
 	return o.ApplyT(func(v *Pod) PodSshOutput { return v.Ssh }).(PodSshOutput)
 }
 
-// When the container last started (ISO 8601); `null` when it is not running.
+// When the container last started (ISO 8601); null when it is not running.
 func (o PodOutput) StartedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
-// Lifecycle status as the API reports it (`RUNNING`, `EXITED`, `TERMINATED`, ...). Moving on its own is never a diff.
-func (o PodOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+// Lifecycle status as the API reports it. Moving on its own is never a diff.
+func (o PodOutput) Status() PodStatusOutput {
+	return o.ApplyT(func(v *Pod) PodStatusOutput { return v.Status }).(PodStatusOutput)
 }
 
-// The template the pod was created from, as the API names it; `null` without one.
+// The template the pod was created from, as the API names it; null without one.
 func (o PodOutput) Template() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.Template }).(pulumi.StringPtrOutput)
 }
 
-// The template the program created the pod from, as it gave it (`template` is the API's).
+// The template the program created the pod from, as it gave it (the template output is the API's).
 func (o PodOutput) TemplateId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringPtrOutput { return v.TemplateId }).(pulumi.StringPtrOutput)
 }

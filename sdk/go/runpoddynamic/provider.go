@@ -36,35 +36,33 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+	// Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
 	AllowInsecureHttp *bool `pulumi:"allowInsecureHttp"`
-	// Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
+	// The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
 	ApiKey *string `pulumi:"apiKey"`
-	// `{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+	// Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
 	BaseUrl *string `pulumi:"baseUrl"`
-	// A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
-	// and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+	// A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
 	ProxyUrl *string `pulumi:"proxyUrl"`
-	// `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+	// Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
 	ServerlessUrl *string `pulumi:"serverlessUrl"`
-	// Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+	// The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
 	TeamId *string `pulumi:"teamId"`
 }
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+	// Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
 	AllowInsecureHttp pulumi.BoolPtrInput
-	// Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
+	// The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
 	ApiKey pulumi.StringPtrInput
-	// `{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+	// Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
 	BaseUrl pulumi.StringPtrInput
-	// A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
-	// and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+	// A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
 	ProxyUrl pulumi.StringPtrInput
-	// `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+	// Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
 	ServerlessUrl pulumi.StringPtrInput
-	// Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+	// The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
 	TeamId pulumi.StringPtrInput
 }
 

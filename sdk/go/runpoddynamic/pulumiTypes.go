@@ -60,12 +60,13 @@ func (o CatalogCandidateArrayOutput) Index(i pulumi.IntInput) CatalogCandidateOu
 	}).(CatalogCandidateOutput)
 }
 
+// A cluster's compute: every member pod is alike.
 type ClusterCompute struct {
 	// GPUs per pod.
 	GpuCountPerPod int `pulumi:"gpuCountPerPod"`
-	// GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`.
+	// GPU type id of every pod, for example `NVIDIA H100 80GB HBM3`.
 	GpuTypeId string `pulumi:"gpuTypeId"`
-	// Member pods, 2-250.
+	// Member pods, 2 to 250.
 	PodCount int `pulumi:"podCount"`
 }
 
@@ -80,12 +81,13 @@ type ClusterComputeInput interface {
 	ToClusterComputeOutputWithContext(context.Context) ClusterComputeOutput
 }
 
+// A cluster's compute: every member pod is alike.
 type ClusterComputeArgs struct {
 	// GPUs per pod.
 	GpuCountPerPod pulumi.IntInput `pulumi:"gpuCountPerPod"`
-	// GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`.
+	// GPU type id of every pod, for example `NVIDIA H100 80GB HBM3`.
 	GpuTypeId pulumi.StringInput `pulumi:"gpuTypeId"`
-	// Member pods, 2-250.
+	// Member pods, 2 to 250.
 	PodCount pulumi.IntInput `pulumi:"podCount"`
 }
 
@@ -101,6 +103,7 @@ func (i ClusterComputeArgs) ToClusterComputeOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, i).(ClusterComputeOutput)
 }
 
+// A cluster's compute: every member pod is alike.
 type ClusterComputeOutput struct{ *pulumi.OutputState }
 
 func (ClusterComputeOutput) ElementType() reflect.Type {
@@ -120,29 +123,31 @@ func (o ClusterComputeOutput) GpuCountPerPod() pulumi.IntOutput {
 	return o.ApplyT(func(v ClusterCompute) int { return v.GpuCountPerPod }).(pulumi.IntOutput)
 }
 
-// GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`.
+// GPU type id of every pod, for example `NVIDIA H100 80GB HBM3`.
 func (o ClusterComputeOutput) GpuTypeId() pulumi.StringOutput {
 	return o.ApplyT(func(v ClusterCompute) string { return v.GpuTypeId }).(pulumi.StringOutput)
 }
 
-// Member pods, 2-250.
+// Member pods, 2 to 250.
 func (o ClusterComputeOutput) PodCount() pulumi.IntOutput {
 	return o.ApplyT(func(v ClusterCompute) int { return v.PodCount }).(pulumi.IntOutput)
 }
 
+// One member pod of a cluster.
 type ClusterMember struct {
 	// Address on the cluster's private network; null until assigned.
 	Ip *string `pulumi:"ip"`
 	// The member pod's id.
 	PodId string `pulumi:"podId"`
 	// Node rank, 0 for the entry node; null until assigned.
-	Rank *float64 `pulumi:"rank"`
+	Rank *int `pulumi:"rank"`
 	// `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other types.
 	Role *string `pulumi:"role"`
 	// Its status.
-	Status string `pulumi:"status"`
+	Status PodStatus `pulumi:"status"`
 }
 
+// One member pod of a cluster.
 type ClusterMemberOutput struct{ *pulumi.OutputState }
 
 func (ClusterMemberOutput) ElementType() reflect.Type {
@@ -168,8 +173,8 @@ func (o ClusterMemberOutput) PodId() pulumi.StringOutput {
 }
 
 // Node rank, 0 for the entry node; null until assigned.
-func (o ClusterMemberOutput) Rank() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ClusterMember) *float64 { return v.Rank }).(pulumi.Float64PtrOutput)
+func (o ClusterMemberOutput) Rank() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ClusterMember) *int { return v.Rank }).(pulumi.IntPtrOutput)
 }
 
 // `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other types.
@@ -178,8 +183,8 @@ func (o ClusterMemberOutput) Role() pulumi.StringPtrOutput {
 }
 
 // Its status.
-func (o ClusterMemberOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v ClusterMember) string { return v.Status }).(pulumi.StringOutput)
+func (o ClusterMemberOutput) Status() PodStatusOutput {
+	return o.ApplyT(func(v ClusterMember) PodStatus { return v.Status }).(PodStatusOutput)
 }
 
 type ClusterMemberArrayOutput struct{ *pulumi.OutputState }
@@ -202,6 +207,7 @@ func (o ClusterMemberArrayOutput) Index(i pulumi.IntInput) ClusterMemberOutput {
 	}).(ClusterMemberOutput)
 }
 
+// A cluster's storage.
 type ClusterMounts struct {
 	// The network volume every pod mounts.
 	//
@@ -220,6 +226,7 @@ type ClusterMountsInput interface {
 	ToClusterMountsOutputWithContext(context.Context) ClusterMountsOutput
 }
 
+// A cluster's storage.
 type ClusterMountsArgs struct {
 	// The network volume every pod mounts.
 	//
@@ -280,6 +287,7 @@ func (i *clusterMountsPtrType) ToClusterMountsPtrOutputWithContext(ctx context.C
 	return pulumi.ToOutputWithContext(ctx, i).(ClusterMountsPtrOutput)
 }
 
+// A cluster's storage.
 type ClusterMountsOutput struct{ *pulumi.OutputState }
 
 func (ClusterMountsOutput) ElementType() reflect.Type {
@@ -347,11 +355,13 @@ func (o ClusterMountsPtrOutput) Network() NetworkMountArrayOutput {
 	}).(NetworkMountArrayOutput)
 }
 
+// A cluster's private network.
 type ClusterNetwork struct {
 	// The private network's address range.
 	Cidr string `pulumi:"cidr"`
 }
 
+// A cluster's private network.
 type ClusterNetworkOutput struct{ *pulumi.OutputState }
 
 func (ClusterNetworkOutput) ElementType() reflect.Type {
@@ -405,15 +415,17 @@ func (o ClusterNetworkPtrOutput) Cidr() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// A cluster's entry pod (rank 0).
 type ClusterPrimary struct {
 	// The entry pod's id.
 	PodId string `pulumi:"podId"`
 	// Its SSH address; null until it has one.
 	SshEndpoint *string `pulumi:"sshEndpoint"`
 	// Its status.
-	Status string `pulumi:"status"`
+	Status PodStatus `pulumi:"status"`
 }
 
+// A cluster's entry pod (rank 0).
 type ClusterPrimaryOutput struct{ *pulumi.OutputState }
 
 func (ClusterPrimaryOutput) ElementType() reflect.Type {
@@ -439,8 +451,8 @@ func (o ClusterPrimaryOutput) SshEndpoint() pulumi.StringPtrOutput {
 }
 
 // Its status.
-func (o ClusterPrimaryOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v ClusterPrimary) string { return v.Status }).(pulumi.StringOutput)
+func (o ClusterPrimaryOutput) Status() PodStatusOutput {
+	return o.ApplyT(func(v ClusterPrimary) PodStatus { return v.Status }).(PodStatusOutput)
 }
 
 type ClusterPrimaryPtrOutput struct{ *pulumi.OutputState }
@@ -488,23 +500,28 @@ func (o ClusterPrimaryPtrOutput) SshEndpoint() pulumi.StringPtrOutput {
 }
 
 // Its status.
-func (o ClusterPrimaryPtrOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *ClusterPrimary) *string {
+func (o ClusterPrimaryPtrOutput) Status() PodStatusPtrOutput {
+	return o.ApplyT(func(v *ClusterPrimary) *PodStatus {
 		if v == nil {
 			return nil
 		}
 		return &v.Status
-	}).(pulumi.StringPtrOutput)
+	}).(PodStatusPtrOutput)
 }
 
+// How long a cluster's create and delete may wait.
 type ClusterTimeouts struct {
-	// Wait until every member pod runs.
+	// How long to wait until every member pod runs.
 	//
-	// Default: `1200`.
+	// Unit: seconds.
+	//
+	// Default: 1200.
 	Create *int `pulumi:"create"`
-	// Wait until the members are gone.
+	// How long to wait until the members are gone.
 	//
-	// Default: `600`.
+	// Unit: seconds.
+	//
+	// Default: 600.
 	Delete *int `pulumi:"delete"`
 }
 
@@ -519,14 +536,19 @@ type ClusterTimeoutsInput interface {
 	ToClusterTimeoutsOutputWithContext(context.Context) ClusterTimeoutsOutput
 }
 
+// How long a cluster's create and delete may wait.
 type ClusterTimeoutsArgs struct {
-	// Wait until every member pod runs.
+	// How long to wait until every member pod runs.
 	//
-	// Default: `1200`.
+	// Unit: seconds.
+	//
+	// Default: 1200.
 	Create pulumi.IntPtrInput `pulumi:"create"`
-	// Wait until the members are gone.
+	// How long to wait until the members are gone.
 	//
-	// Default: `600`.
+	// Unit: seconds.
+	//
+	// Default: 600.
 	Delete pulumi.IntPtrInput `pulumi:"delete"`
 }
 
@@ -583,6 +605,7 @@ func (i *clusterTimeoutsPtrType) ToClusterTimeoutsPtrOutputWithContext(ctx conte
 	return pulumi.ToOutputWithContext(ctx, i).(ClusterTimeoutsPtrOutput)
 }
 
+// How long a cluster's create and delete may wait.
 type ClusterTimeoutsOutput struct{ *pulumi.OutputState }
 
 func (ClusterTimeoutsOutput) ElementType() reflect.Type {
@@ -607,16 +630,20 @@ func (o ClusterTimeoutsOutput) ToClusterTimeoutsPtrOutputWithContext(ctx context
 	}).(ClusterTimeoutsPtrOutput)
 }
 
-// Wait until every member pod runs.
+// How long to wait until every member pod runs.
 //
-// Default: `1200`.
+// Unit: seconds.
+//
+// Default: 1200.
 func (o ClusterTimeoutsOutput) Create() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ClusterTimeouts) *int { return v.Create }).(pulumi.IntPtrOutput)
 }
 
-// Wait until the members are gone.
+// How long to wait until the members are gone.
 //
-// Default: `600`.
+// Unit: seconds.
+//
+// Default: 600.
 func (o ClusterTimeoutsOutput) Delete() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ClusterTimeouts) *int { return v.Delete }).(pulumi.IntPtrOutput)
 }
@@ -645,9 +672,11 @@ func (o ClusterTimeoutsPtrOutput) Elem() ClusterTimeoutsOutput {
 	}).(ClusterTimeoutsOutput)
 }
 
-// Wait until every member pod runs.
+// How long to wait until every member pod runs.
 //
-// Default: `1200`.
+// Unit: seconds.
+//
+// Default: 1200.
 func (o ClusterTimeoutsPtrOutput) Create() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ClusterTimeouts) *int {
 		if v == nil {
@@ -657,9 +686,11 @@ func (o ClusterTimeoutsPtrOutput) Create() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Wait until the members are gone.
+// How long to wait until the members are gone.
 //
-// Default: `600`.
+// Unit: seconds.
+//
+// Default: 600.
 func (o ClusterTimeoutsPtrOutput) Delete() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ClusterTimeouts) *int {
 		if v == nil {
@@ -879,8 +910,9 @@ func (o DataCenterArrayOutput) Index(i pulumi.IntInput) DataCenterOutput {
 	}).(DataCenterOutput)
 }
 
+// One CPU configuration a CPU endpoint's workers may use.
 type EndpointCpu struct {
-	// CPU flavor id (`getCpuFlavors()`).
+	// CPU flavor id (see getCpuFlavors).
 	Id string `pulumi:"id"`
 	// vCPUs per worker: a power of two.
 	VcpuCount int `pulumi:"vcpuCount"`
@@ -897,8 +929,9 @@ type EndpointCpuInput interface {
 	ToEndpointCpuOutputWithContext(context.Context) EndpointCpuOutput
 }
 
+// One CPU configuration a CPU endpoint's workers may use.
 type EndpointCpuArgs struct {
-	// CPU flavor id (`getCpuFlavors()`).
+	// CPU flavor id (see getCpuFlavors).
 	Id pulumi.StringInput `pulumi:"id"`
 	// vCPUs per worker: a power of two.
 	VcpuCount pulumi.IntInput `pulumi:"vcpuCount"`
@@ -941,6 +974,7 @@ func (i EndpointCpuArray) ToEndpointCpuArrayOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, i).(EndpointCpuArrayOutput)
 }
 
+// One CPU configuration a CPU endpoint's workers may use.
 type EndpointCpuOutput struct{ *pulumi.OutputState }
 
 func (EndpointCpuOutput) ElementType() reflect.Type {
@@ -955,7 +989,7 @@ func (o EndpointCpuOutput) ToEndpointCpuOutputWithContext(ctx context.Context) E
 	return o
 }
 
-// CPU flavor id (`getCpuFlavors()`).
+// CPU flavor id (see getCpuFlavors).
 func (o EndpointCpuOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v EndpointCpu) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -985,24 +1019,25 @@ func (o EndpointCpuArrayOutput) Index(i pulumi.IntInput) EndpointCpuOutput {
 	}).(EndpointCpuOutput)
 }
 
+// A GPU endpoint's serverless GPU pools, the GPU types taken out of them, GPUs per worker and CUDA constraints.
 type EndpointGpu struct {
-	// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+	// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	AllowedCudaVersions []string `pulumi:"allowedCudaVersions"`
 	// GPUs per worker.
 	//
-	// Default: `1`.
+	// Default: 1.
 	Count *int `pulumi:"count"`
 	// GPU types taken out of the pools.
 	//
-	// Default: `[]`.
+	// Default: empty.
 	ExcludedTypes []string `pulumi:"excludedTypes"`
-	// Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+	// Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	MinCudaVersion *string `pulumi:"minCudaVersion"`
-	// Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
+	// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
 	Pools []string `pulumi:"pools"`
 }
 
@@ -1017,24 +1052,25 @@ type EndpointGpuInput interface {
 	ToEndpointGpuOutputWithContext(context.Context) EndpointGpuOutput
 }
 
+// A GPU endpoint's serverless GPU pools, the GPU types taken out of them, GPUs per worker and CUDA constraints.
 type EndpointGpuArgs struct {
-	// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+	// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	AllowedCudaVersions pulumi.StringArrayInput `pulumi:"allowedCudaVersions"`
 	// GPUs per worker.
 	//
-	// Default: `1`.
+	// Default: 1.
 	Count pulumi.IntPtrInput `pulumi:"count"`
 	// GPU types taken out of the pools.
 	//
-	// Default: `[]`.
+	// Default: empty.
 	ExcludedTypes pulumi.StringArrayInput `pulumi:"excludedTypes"`
-	// Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+	// Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	MinCudaVersion pulumi.StringPtrInput `pulumi:"minCudaVersion"`
-	// Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
+	// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
 	Pools pulumi.StringArrayInput `pulumi:"pools"`
 }
 
@@ -1091,6 +1127,7 @@ func (i *endpointGpuPtrType) ToEndpointGpuPtrOutputWithContext(ctx context.Conte
 	return pulumi.ToOutputWithContext(ctx, i).(EndpointGpuPtrOutput)
 }
 
+// A GPU endpoint's serverless GPU pools, the GPU types taken out of them, GPUs per worker and CUDA constraints.
 type EndpointGpuOutput struct{ *pulumi.OutputState }
 
 func (EndpointGpuOutput) ElementType() reflect.Type {
@@ -1115,35 +1152,35 @@ func (o EndpointGpuOutput) ToEndpointGpuPtrOutputWithContext(ctx context.Context
 	}).(EndpointGpuPtrOutput)
 }
 
-// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 //
-// Default: none: any version.
+// Default: any version.
 func (o EndpointGpuOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v EndpointGpu) []string { return v.AllowedCudaVersions }).(pulumi.StringArrayOutput)
 }
 
 // GPUs per worker.
 //
-// Default: `1`.
+// Default: 1.
 func (o EndpointGpuOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v EndpointGpu) *int { return v.Count }).(pulumi.IntPtrOutput)
 }
 
 // GPU types taken out of the pools.
 //
-// Default: `[]`.
+// Default: empty.
 func (o EndpointGpuOutput) ExcludedTypes() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v EndpointGpu) []string { return v.ExcludedTypes }).(pulumi.StringArrayOutput)
 }
 
-// Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+// Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
 //
-// Default: none: any version.
+// Default: any version.
 func (o EndpointGpuOutput) MinCudaVersion() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EndpointGpu) *string { return v.MinCudaVersion }).(pulumi.StringPtrOutput)
 }
 
-// Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
+// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
 func (o EndpointGpuOutput) Pools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v EndpointGpu) []string { return v.Pools }).(pulumi.StringArrayOutput)
 }
@@ -1172,9 +1209,9 @@ func (o EndpointGpuPtrOutput) Elem() EndpointGpuOutput {
 	}).(EndpointGpuOutput)
 }
 
-// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 //
-// Default: none: any version.
+// Default: any version.
 func (o EndpointGpuPtrOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *EndpointGpu) []string {
 		if v == nil {
@@ -1186,7 +1223,7 @@ func (o EndpointGpuPtrOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
 
 // GPUs per worker.
 //
-// Default: `1`.
+// Default: 1.
 func (o EndpointGpuPtrOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EndpointGpu) *int {
 		if v == nil {
@@ -1198,7 +1235,7 @@ func (o EndpointGpuPtrOutput) Count() pulumi.IntPtrOutput {
 
 // GPU types taken out of the pools.
 //
-// Default: `[]`.
+// Default: empty.
 func (o EndpointGpuPtrOutput) ExcludedTypes() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *EndpointGpu) []string {
 		if v == nil {
@@ -1208,9 +1245,9 @@ func (o EndpointGpuPtrOutput) ExcludedTypes() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+// Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
 //
-// Default: none: any version.
+// Default: any version.
 func (o EndpointGpuPtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EndpointGpu) *string {
 		if v == nil {
@@ -1220,7 +1257,7 @@ func (o EndpointGpuPtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
+// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
 func (o EndpointGpuPtrOutput) Pools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *EndpointGpu) []string {
 		if v == nil {
@@ -1230,18 +1267,21 @@ func (o EndpointGpuPtrOutput) Pools() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
+// How many workers an endpoint runs. The minimum may not exceed the maximum.
 type EndpointWorkers struct {
-	// Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+	// How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
 	//
-	// Default: the API's (10 s in its v2 description).
+	// Unit: seconds.
+	//
+	// Default: the API's (10 seconds in its description).
 	IdleTimeout *int `pulumi:"idleTimeout"`
 	// Most workers at once.
 	//
-	// Default: `3`.
+	// Default: 3.
 	Max *int `pulumi:"max"`
 	// Workers kept running (and billed) when idle.
 	//
-	// Default: `0`.
+	// Default: 0.
 	Min *int `pulumi:"min"`
 }
 
@@ -1256,18 +1296,21 @@ type EndpointWorkersInput interface {
 	ToEndpointWorkersOutputWithContext(context.Context) EndpointWorkersOutput
 }
 
+// How many workers an endpoint runs. The minimum may not exceed the maximum.
 type EndpointWorkersArgs struct {
-	// Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+	// How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
 	//
-	// Default: the API's (10 s in its v2 description).
+	// Unit: seconds.
+	//
+	// Default: the API's (10 seconds in its description).
 	IdleTimeout pulumi.IntPtrInput `pulumi:"idleTimeout"`
 	// Most workers at once.
 	//
-	// Default: `3`.
+	// Default: 3.
 	Max pulumi.IntPtrInput `pulumi:"max"`
 	// Workers kept running (and billed) when idle.
 	//
-	// Default: `0`.
+	// Default: 0.
 	Min pulumi.IntPtrInput `pulumi:"min"`
 }
 
@@ -1324,6 +1367,7 @@ func (i *endpointWorkersPtrType) ToEndpointWorkersPtrOutputWithContext(ctx conte
 	return pulumi.ToOutputWithContext(ctx, i).(EndpointWorkersPtrOutput)
 }
 
+// How many workers an endpoint runs. The minimum may not exceed the maximum.
 type EndpointWorkersOutput struct{ *pulumi.OutputState }
 
 func (EndpointWorkersOutput) ElementType() reflect.Type {
@@ -1348,23 +1392,25 @@ func (o EndpointWorkersOutput) ToEndpointWorkersPtrOutputWithContext(ctx context
 	}).(EndpointWorkersPtrOutput)
 }
 
-// Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+// How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
 //
-// Default: the API's (10 s in its v2 description).
+// Unit: seconds.
+//
+// Default: the API's (10 seconds in its description).
 func (o EndpointWorkersOutput) IdleTimeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v EndpointWorkers) *int { return v.IdleTimeout }).(pulumi.IntPtrOutput)
 }
 
 // Most workers at once.
 //
-// Default: `3`.
+// Default: 3.
 func (o EndpointWorkersOutput) Max() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v EndpointWorkers) *int { return v.Max }).(pulumi.IntPtrOutput)
 }
 
 // Workers kept running (and billed) when idle.
 //
-// Default: `0`.
+// Default: 0.
 func (o EndpointWorkersOutput) Min() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v EndpointWorkers) *int { return v.Min }).(pulumi.IntPtrOutput)
 }
@@ -1393,9 +1439,11 @@ func (o EndpointWorkersPtrOutput) Elem() EndpointWorkersOutput {
 	}).(EndpointWorkersOutput)
 }
 
-// Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+// How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
 //
-// Default: the API's (10 s in its v2 description).
+// Unit: seconds.
+//
+// Default: the API's (10 seconds in its description).
 func (o EndpointWorkersPtrOutput) IdleTimeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EndpointWorkers) *int {
 		if v == nil {
@@ -1407,7 +1455,7 @@ func (o EndpointWorkersPtrOutput) IdleTimeout() pulumi.IntPtrOutput {
 
 // Most workers at once.
 //
-// Default: `3`.
+// Default: 3.
 func (o EndpointWorkersPtrOutput) Max() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EndpointWorkers) *int {
 		if v == nil {
@@ -1419,7 +1467,7 @@ func (o EndpointWorkersPtrOutput) Max() pulumi.IntPtrOutput {
 
 // Workers kept running (and billed) when idle.
 //
-// Default: `0`.
+// Default: 0.
 func (o EndpointWorkersPtrOutput) Min() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *EndpointWorkers) *int {
 		if v == nil {
@@ -1427,6 +1475,115 @@ func (o EndpointWorkersPtrOutput) Min() pulumi.IntPtrOutput {
 		}
 		return v.Min
 	}).(pulumi.IntPtrOutput)
+}
+
+// An existing global volume, referenced by its id, mounted.
+type GlobalMount struct {
+	// Where it is mounted in the container.
+	Path *string `pulumi:"path"`
+	// The global volume's id.
+	VolumeId string `pulumi:"volumeId"`
+}
+
+// GlobalMountInput is an input type that accepts GlobalMountArgs and GlobalMountOutput values.
+// You can construct a concrete instance of `GlobalMountInput` via:
+//
+//	GlobalMountArgs{...}
+type GlobalMountInput interface {
+	pulumi.Input
+
+	ToGlobalMountOutput() GlobalMountOutput
+	ToGlobalMountOutputWithContext(context.Context) GlobalMountOutput
+}
+
+// An existing global volume, referenced by its id, mounted.
+type GlobalMountArgs struct {
+	// Where it is mounted in the container.
+	Path pulumi.StringPtrInput `pulumi:"path"`
+	// The global volume's id.
+	VolumeId pulumi.StringInput `pulumi:"volumeId"`
+}
+
+func (GlobalMountArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GlobalMount)(nil)).Elem()
+}
+
+func (i GlobalMountArgs) ToGlobalMountOutput() GlobalMountOutput {
+	return i.ToGlobalMountOutputWithContext(context.Background())
+}
+
+func (i GlobalMountArgs) ToGlobalMountOutputWithContext(ctx context.Context) GlobalMountOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GlobalMountOutput)
+}
+
+// GlobalMountArrayInput is an input type that accepts GlobalMountArray and GlobalMountArrayOutput values.
+// You can construct a concrete instance of `GlobalMountArrayInput` via:
+//
+//	GlobalMountArray{ GlobalMountArgs{...} }
+type GlobalMountArrayInput interface {
+	pulumi.Input
+
+	ToGlobalMountArrayOutput() GlobalMountArrayOutput
+	ToGlobalMountArrayOutputWithContext(context.Context) GlobalMountArrayOutput
+}
+
+type GlobalMountArray []GlobalMountInput
+
+func (GlobalMountArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GlobalMount)(nil)).Elem()
+}
+
+func (i GlobalMountArray) ToGlobalMountArrayOutput() GlobalMountArrayOutput {
+	return i.ToGlobalMountArrayOutputWithContext(context.Background())
+}
+
+func (i GlobalMountArray) ToGlobalMountArrayOutputWithContext(ctx context.Context) GlobalMountArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GlobalMountArrayOutput)
+}
+
+// An existing global volume, referenced by its id, mounted.
+type GlobalMountOutput struct{ *pulumi.OutputState }
+
+func (GlobalMountOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GlobalMount)(nil)).Elem()
+}
+
+func (o GlobalMountOutput) ToGlobalMountOutput() GlobalMountOutput {
+	return o
+}
+
+func (o GlobalMountOutput) ToGlobalMountOutputWithContext(ctx context.Context) GlobalMountOutput {
+	return o
+}
+
+// Where it is mounted in the container.
+func (o GlobalMountOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GlobalMount) *string { return v.Path }).(pulumi.StringPtrOutput)
+}
+
+// The global volume's id.
+func (o GlobalMountOutput) VolumeId() pulumi.StringOutput {
+	return o.ApplyT(func(v GlobalMount) string { return v.VolumeId }).(pulumi.StringOutput)
+}
+
+type GlobalMountArrayOutput struct{ *pulumi.OutputState }
+
+func (GlobalMountArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GlobalMount)(nil)).Elem()
+}
+
+func (o GlobalMountArrayOutput) ToGlobalMountArrayOutput() GlobalMountArrayOutput {
+	return o
+}
+
+func (o GlobalMountArrayOutput) ToGlobalMountArrayOutputWithContext(ctx context.Context) GlobalMountArrayOutput {
+	return o
+}
+
+func (o GlobalMountArrayOutput) Index(i pulumi.IntInput) GlobalMountOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GlobalMount {
+		return vs[0].([]GlobalMount)[vs[1].(int)]
+	}).(GlobalMountOutput)
 }
 
 type GpuType struct {
@@ -1740,10 +1897,11 @@ func (o NamedAvailabilityArrayOutput) Index(i pulumi.IntInput) NamedAvailability
 	}).(NamedAvailabilityOutput)
 }
 
+// A network volume, mounted.
 type NetworkMount struct {
-	// Where it is mounted in the container, e.g. `/data`.
+	// Where it is mounted in the container, for example `/data`.
 	Path string `pulumi:"path"`
-	// A `NetworkVolume`'s id (`volume.id`): passing the Output also orders destroy.
+	// The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
 	VolumeId string `pulumi:"volumeId"`
 }
 
@@ -1758,10 +1916,11 @@ type NetworkMountInput interface {
 	ToNetworkMountOutputWithContext(context.Context) NetworkMountOutput
 }
 
+// A network volume, mounted.
 type NetworkMountArgs struct {
-	// Where it is mounted in the container, e.g. `/data`.
+	// Where it is mounted in the container, for example `/data`.
 	Path pulumi.StringInput `pulumi:"path"`
-	// A `NetworkVolume`'s id (`volume.id`): passing the Output also orders destroy.
+	// The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
 	VolumeId pulumi.StringInput `pulumi:"volumeId"`
 }
 
@@ -1802,6 +1961,7 @@ func (i NetworkMountArray) ToNetworkMountArrayOutputWithContext(ctx context.Cont
 	return pulumi.ToOutputWithContext(ctx, i).(NetworkMountArrayOutput)
 }
 
+// A network volume, mounted.
 type NetworkMountOutput struct{ *pulumi.OutputState }
 
 func (NetworkMountOutput) ElementType() reflect.Type {
@@ -1816,12 +1976,12 @@ func (o NetworkMountOutput) ToNetworkMountOutputWithContext(ctx context.Context)
 	return o
 }
 
-// Where it is mounted in the container, e.g. `/data`.
+// Where it is mounted in the container, for example `/data`.
 func (o NetworkMountOutput) Path() pulumi.StringOutput {
 	return o.ApplyT(func(v NetworkMount) string { return v.Path }).(pulumi.StringOutput)
 }
 
-// A `NetworkVolume`'s id (`volume.id`): passing the Output also orders destroy.
+// The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
 func (o NetworkMountOutput) VolumeId() pulumi.StringOutput {
 	return o.ApplyT(func(v NetworkMount) string { return v.VolumeId }).(pulumi.StringOutput)
 }
@@ -1846,12 +2006,180 @@ func (o NetworkMountArrayOutput) Index(i pulumi.IntInput) NetworkMountOutput {
 	}).(NetworkMountOutput)
 }
 
+// Host-local persistent storage: survives restarts, pinned to one machine.
+type PersistentMount struct {
+	// Where it is mounted in the container, for example `/workspace`.
+	Path string `pulumi:"path"`
+	// Size, at least 10.
+	//
+	// Unit: GB.
+	Size int `pulumi:"size"`
+}
+
+// PersistentMountInput is an input type that accepts PersistentMountArgs and PersistentMountOutput values.
+// You can construct a concrete instance of `PersistentMountInput` via:
+//
+//	PersistentMountArgs{...}
+type PersistentMountInput interface {
+	pulumi.Input
+
+	ToPersistentMountOutput() PersistentMountOutput
+	ToPersistentMountOutputWithContext(context.Context) PersistentMountOutput
+}
+
+// Host-local persistent storage: survives restarts, pinned to one machine.
+type PersistentMountArgs struct {
+	// Where it is mounted in the container, for example `/workspace`.
+	Path pulumi.StringInput `pulumi:"path"`
+	// Size, at least 10.
+	//
+	// Unit: GB.
+	Size pulumi.IntInput `pulumi:"size"`
+}
+
+func (PersistentMountArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PersistentMount)(nil)).Elem()
+}
+
+func (i PersistentMountArgs) ToPersistentMountOutput() PersistentMountOutput {
+	return i.ToPersistentMountOutputWithContext(context.Background())
+}
+
+func (i PersistentMountArgs) ToPersistentMountOutputWithContext(ctx context.Context) PersistentMountOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PersistentMountOutput)
+}
+
+func (i PersistentMountArgs) ToPersistentMountPtrOutput() PersistentMountPtrOutput {
+	return i.ToPersistentMountPtrOutputWithContext(context.Background())
+}
+
+func (i PersistentMountArgs) ToPersistentMountPtrOutputWithContext(ctx context.Context) PersistentMountPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PersistentMountOutput).ToPersistentMountPtrOutputWithContext(ctx)
+}
+
+// PersistentMountPtrInput is an input type that accepts PersistentMountArgs, PersistentMountPtr and PersistentMountPtrOutput values.
+// You can construct a concrete instance of `PersistentMountPtrInput` via:
+//
+//	        PersistentMountArgs{...}
+//
+//	or:
+//
+//	        nil
+type PersistentMountPtrInput interface {
+	pulumi.Input
+
+	ToPersistentMountPtrOutput() PersistentMountPtrOutput
+	ToPersistentMountPtrOutputWithContext(context.Context) PersistentMountPtrOutput
+}
+
+type persistentMountPtrType PersistentMountArgs
+
+func PersistentMountPtr(v *PersistentMountArgs) PersistentMountPtrInput {
+	return (*persistentMountPtrType)(v)
+}
+
+func (*persistentMountPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PersistentMount)(nil)).Elem()
+}
+
+func (i *persistentMountPtrType) ToPersistentMountPtrOutput() PersistentMountPtrOutput {
+	return i.ToPersistentMountPtrOutputWithContext(context.Background())
+}
+
+func (i *persistentMountPtrType) ToPersistentMountPtrOutputWithContext(ctx context.Context) PersistentMountPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PersistentMountPtrOutput)
+}
+
+// Host-local persistent storage: survives restarts, pinned to one machine.
+type PersistentMountOutput struct{ *pulumi.OutputState }
+
+func (PersistentMountOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PersistentMount)(nil)).Elem()
+}
+
+func (o PersistentMountOutput) ToPersistentMountOutput() PersistentMountOutput {
+	return o
+}
+
+func (o PersistentMountOutput) ToPersistentMountOutputWithContext(ctx context.Context) PersistentMountOutput {
+	return o
+}
+
+func (o PersistentMountOutput) ToPersistentMountPtrOutput() PersistentMountPtrOutput {
+	return o.ToPersistentMountPtrOutputWithContext(context.Background())
+}
+
+func (o PersistentMountOutput) ToPersistentMountPtrOutputWithContext(ctx context.Context) PersistentMountPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PersistentMount) *PersistentMount {
+		return &v
+	}).(PersistentMountPtrOutput)
+}
+
+// Where it is mounted in the container, for example `/workspace`.
+func (o PersistentMountOutput) Path() pulumi.StringOutput {
+	return o.ApplyT(func(v PersistentMount) string { return v.Path }).(pulumi.StringOutput)
+}
+
+// Size, at least 10.
+//
+// Unit: GB.
+func (o PersistentMountOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v PersistentMount) int { return v.Size }).(pulumi.IntOutput)
+}
+
+type PersistentMountPtrOutput struct{ *pulumi.OutputState }
+
+func (PersistentMountPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PersistentMount)(nil)).Elem()
+}
+
+func (o PersistentMountPtrOutput) ToPersistentMountPtrOutput() PersistentMountPtrOutput {
+	return o
+}
+
+func (o PersistentMountPtrOutput) ToPersistentMountPtrOutputWithContext(ctx context.Context) PersistentMountPtrOutput {
+	return o
+}
+
+func (o PersistentMountPtrOutput) Elem() PersistentMountOutput {
+	return o.ApplyT(func(v *PersistentMount) PersistentMount {
+		if v != nil {
+			return *v
+		}
+		var ret PersistentMount
+		return ret
+	}).(PersistentMountOutput)
+}
+
+// Where it is mounted in the container, for example `/workspace`.
+func (o PersistentMountPtrOutput) Path() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PersistentMount) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Path
+	}).(pulumi.StringPtrOutput)
+}
+
+// Size, at least 10.
+//
+// Unit: GB.
+func (o PersistentMountPtrOutput) Size() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PersistentMount) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Size
+	}).(pulumi.IntPtrOutput)
+}
+
+// One place to try: a data center, and a GPU type there.
 type PlacementCandidate struct {
-	// Data center id, e.g. `EU-RO-1`.
+	// Data center id, for example `EU-RO-1`.
 	DataCenterId string `pulumi:"dataCenterId"`
 	// GPU type to ask for there. Not for CPU pods.
 	//
-	// Default: `gpu.id`.
+	// Default: the pod's GPU type.
 	GpuTypeId *string `pulumi:"gpuTypeId"`
 }
 
@@ -1866,12 +2194,13 @@ type PlacementCandidateInput interface {
 	ToPlacementCandidateOutputWithContext(context.Context) PlacementCandidateOutput
 }
 
+// One place to try: a data center, and a GPU type there.
 type PlacementCandidateArgs struct {
-	// Data center id, e.g. `EU-RO-1`.
+	// Data center id, for example `EU-RO-1`.
 	DataCenterId pulumi.StringInput `pulumi:"dataCenterId"`
 	// GPU type to ask for there. Not for CPU pods.
 	//
-	// Default: `gpu.id`.
+	// Default: the pod's GPU type.
 	GpuTypeId pulumi.StringPtrInput `pulumi:"gpuTypeId"`
 }
 
@@ -1912,6 +2241,7 @@ func (i PlacementCandidateArray) ToPlacementCandidateArrayOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, i).(PlacementCandidateArrayOutput)
 }
 
+// One place to try: a data center, and a GPU type there.
 type PlacementCandidateOutput struct{ *pulumi.OutputState }
 
 func (PlacementCandidateOutput) ElementType() reflect.Type {
@@ -1926,14 +2256,14 @@ func (o PlacementCandidateOutput) ToPlacementCandidateOutputWithContext(ctx cont
 	return o
 }
 
-// Data center id, e.g. `EU-RO-1`.
+// Data center id, for example `EU-RO-1`.
 func (o PlacementCandidateOutput) DataCenterId() pulumi.StringOutput {
 	return o.ApplyT(func(v PlacementCandidate) string { return v.DataCenterId }).(pulumi.StringOutput)
 }
 
 // GPU type to ask for there. Not for CPU pods.
 //
-// Default: `gpu.id`.
+// Default: the pod's GPU type.
 func (o PlacementCandidateOutput) GpuTypeId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PlacementCandidate) *string { return v.GpuTypeId }).(pulumi.StringPtrOutput)
 }
@@ -1958,17 +2288,19 @@ func (o PlacementCandidateArrayOutput) Index(i pulumi.IntInput) PlacementCandida
 	}).(PlacementCandidateOutput)
 }
 
+// The cluster a member pod belongs to.
 type PodCluster struct {
 	// The cluster's id.
 	Id string `pulumi:"id"`
 	// Address on the cluster's private network; null until assigned.
 	Ip *string `pulumi:"ip"`
 	// Node rank, 0 for the entry node; null until assigned.
-	Rank *float64 `pulumi:"rank"`
+	Rank *int `pulumi:"rank"`
 	// `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other cluster types.
 	Role *string `pulumi:"role"`
 }
 
+// The cluster a member pod belongs to.
 type PodClusterOutput struct{ *pulumi.OutputState }
 
 func (PodClusterOutput) ElementType() reflect.Type {
@@ -1994,8 +2326,8 @@ func (o PodClusterOutput) Ip() pulumi.StringPtrOutput {
 }
 
 // Node rank, 0 for the entry node; null until assigned.
-func (o PodClusterOutput) Rank() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PodCluster) *float64 { return v.Rank }).(pulumi.Float64PtrOutput)
+func (o PodClusterOutput) Rank() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PodCluster) *int { return v.Rank }).(pulumi.IntPtrOutput)
 }
 
 // `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other cluster types.
@@ -2048,13 +2380,13 @@ func (o PodClusterPtrOutput) Ip() pulumi.StringPtrOutput {
 }
 
 // Node rank, 0 for the entry node; null until assigned.
-func (o PodClusterPtrOutput) Rank() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodCluster) *float64 {
+func (o PodClusterPtrOutput) Rank() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodCluster) *int {
 		if v == nil {
 			return nil
 		}
 		return v.Rank
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other cluster types.
@@ -2067,13 +2399,12 @@ func (o PodClusterPtrOutput) Role() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// A CPU pod's flavor and vCPU count.
 type PodCpu struct {
-	// CPU flavor id.
+	// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
 	Id string `pulumi:"id"`
-	// GB of RAM; null when the API does not say.
-	Memory *float64 `pulumi:"memory"`
-	// vCPUs.
-	VcpuCount float64 `pulumi:"vcpuCount"`
+	// vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
+	VcpuCount int `pulumi:"vcpuCount"`
 }
 
 // PodCpuInput is an input type that accepts PodCpuArgs and PodCpuOutput values.
@@ -2087,13 +2418,12 @@ type PodCpuInput interface {
 	ToPodCpuOutputWithContext(context.Context) PodCpuOutput
 }
 
+// A CPU pod's flavor and vCPU count.
 type PodCpuArgs struct {
-	// CPU flavor id.
+	// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
 	Id pulumi.StringInput `pulumi:"id"`
-	// GB of RAM; null when the API does not say.
-	Memory pulumi.Float64PtrInput `pulumi:"memory"`
-	// vCPUs.
-	VcpuCount pulumi.Float64Input `pulumi:"vcpuCount"`
+	// vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
+	VcpuCount pulumi.IntInput `pulumi:"vcpuCount"`
 }
 
 func (PodCpuArgs) ElementType() reflect.Type {
@@ -2149,6 +2479,7 @@ func (i *podCpuPtrType) ToPodCpuPtrOutputWithContext(ctx context.Context) PodCpu
 	return pulumi.ToOutputWithContext(ctx, i).(PodCpuPtrOutput)
 }
 
+// A CPU pod's flavor and vCPU count.
 type PodCpuOutput struct{ *pulumi.OutputState }
 
 func (PodCpuOutput) ElementType() reflect.Type {
@@ -2173,19 +2504,14 @@ func (o PodCpuOutput) ToPodCpuPtrOutputWithContext(ctx context.Context) PodCpuPt
 	}).(PodCpuPtrOutput)
 }
 
-// CPU flavor id.
+// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
 func (o PodCpuOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v PodCpu) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// GB of RAM; null when the API does not say.
-func (o PodCpuOutput) Memory() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PodCpu) *float64 { return v.Memory }).(pulumi.Float64PtrOutput)
-}
-
-// vCPUs.
-func (o PodCpuOutput) VcpuCount() pulumi.Float64Output {
-	return o.ApplyT(func(v PodCpu) float64 { return v.VcpuCount }).(pulumi.Float64Output)
+// vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
+func (o PodCpuOutput) VcpuCount() pulumi.IntOutput {
+	return o.ApplyT(func(v PodCpu) int { return v.VcpuCount }).(pulumi.IntOutput)
 }
 
 type PodCpuPtrOutput struct{ *pulumi.OutputState }
@@ -2212,7 +2538,7 @@ func (o PodCpuPtrOutput) Elem() PodCpuOutput {
 	}).(PodCpuOutput)
 }
 
-// CPU flavor id.
+// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
 func (o PodCpuPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PodCpu) *string {
 		if v == nil {
@@ -2222,9 +2548,99 @@ func (o PodCpuPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// GB of RAM; null when the API does not say.
-func (o PodCpuPtrOutput) Memory() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodCpu) *float64 {
+// vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
+func (o PodCpuPtrOutput) VcpuCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodCpu) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.VcpuCount
+	}).(pulumi.IntPtrOutput)
+}
+
+// The CPU flavor, vCPUs and RAM a CPU pod has.
+type PodCpuAllocation struct {
+	// CPU flavor id.
+	Id string `pulumi:"id"`
+	// RAM; null when the API does not say.
+	//
+	// Unit: GB.
+	Memory *float64 `pulumi:"memory"`
+	// vCPUs.
+	VcpuCount int `pulumi:"vcpuCount"`
+}
+
+// The CPU flavor, vCPUs and RAM a CPU pod has.
+type PodCpuAllocationOutput struct{ *pulumi.OutputState }
+
+func (PodCpuAllocationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PodCpuAllocation)(nil)).Elem()
+}
+
+func (o PodCpuAllocationOutput) ToPodCpuAllocationOutput() PodCpuAllocationOutput {
+	return o
+}
+
+func (o PodCpuAllocationOutput) ToPodCpuAllocationOutputWithContext(ctx context.Context) PodCpuAllocationOutput {
+	return o
+}
+
+// CPU flavor id.
+func (o PodCpuAllocationOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v PodCpuAllocation) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// RAM; null when the API does not say.
+//
+// Unit: GB.
+func (o PodCpuAllocationOutput) Memory() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PodCpuAllocation) *float64 { return v.Memory }).(pulumi.Float64PtrOutput)
+}
+
+// vCPUs.
+func (o PodCpuAllocationOutput) VcpuCount() pulumi.IntOutput {
+	return o.ApplyT(func(v PodCpuAllocation) int { return v.VcpuCount }).(pulumi.IntOutput)
+}
+
+type PodCpuAllocationPtrOutput struct{ *pulumi.OutputState }
+
+func (PodCpuAllocationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PodCpuAllocation)(nil)).Elem()
+}
+
+func (o PodCpuAllocationPtrOutput) ToPodCpuAllocationPtrOutput() PodCpuAllocationPtrOutput {
+	return o
+}
+
+func (o PodCpuAllocationPtrOutput) ToPodCpuAllocationPtrOutputWithContext(ctx context.Context) PodCpuAllocationPtrOutput {
+	return o
+}
+
+func (o PodCpuAllocationPtrOutput) Elem() PodCpuAllocationOutput {
+	return o.ApplyT(func(v *PodCpuAllocation) PodCpuAllocation {
+		if v != nil {
+			return *v
+		}
+		var ret PodCpuAllocation
+		return ret
+	}).(PodCpuAllocationOutput)
+}
+
+// CPU flavor id.
+func (o PodCpuAllocationPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PodCpuAllocation) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// RAM; null when the API does not say.
+//
+// Unit: GB.
+func (o PodCpuAllocationPtrOutput) Memory() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PodCpuAllocation) *float64 {
 		if v == nil {
 			return nil
 		}
@@ -2233,31 +2649,36 @@ func (o PodCpuPtrOutput) Memory() pulumi.Float64PtrOutput {
 }
 
 // vCPUs.
-func (o PodCpuPtrOutput) VcpuCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodCpu) *float64 {
+func (o PodCpuAllocationPtrOutput) VcpuCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodCpuAllocation) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.VcpuCount
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
+// Failing fast while a create waits: when a pod is not up some seconds after it was placed, or restarts, its log is read, and an image that cannot be pulled (unknown, private without a registry credential, larger than the disk) or a crash loop fails the create at once, quoting the log, instead of waiting out the timeout.
 type PodFailFast struct {
-	// Seconds after placement before a pod that is not up has its log read.
+	// Time after placement before a pod that is not up has its log read.
 	//
-	// Default: `15`.
+	// Unit: seconds.
+	//
+	// Default: 15.
 	AfterSeconds *int `pulumi:"afterSeconds"`
-	// Container exits within `crashLoopWindow` that make a crash loop.
+	// Container exits within the crash-loop window that make a crash loop.
 	//
-	// Default: `3`.
+	// Default: 3.
 	CrashLoopRestarts *int `pulumi:"crashLoopRestarts"`
-	// Seconds within which `crashLoopRestarts` exits make a crash loop.
+	// The time within which that many exits make a crash loop.
 	//
-	// Default: `300`.
+	// Unit: seconds.
+	//
+	// Default: 300.
 	CrashLoopWindow *int `pulumi:"crashLoopWindow"`
-	// Read the pod's log while waiting; `false` waits on the status alone.
+	// Read the pod's log while waiting; false waits on the status alone.
 	//
-	// Default: `true`.
+	// Default: true.
 	Logs *bool `pulumi:"logs"`
 }
 
@@ -2272,22 +2693,27 @@ type PodFailFastInput interface {
 	ToPodFailFastOutputWithContext(context.Context) PodFailFastOutput
 }
 
+// Failing fast while a create waits: when a pod is not up some seconds after it was placed, or restarts, its log is read, and an image that cannot be pulled (unknown, private without a registry credential, larger than the disk) or a crash loop fails the create at once, quoting the log, instead of waiting out the timeout.
 type PodFailFastArgs struct {
-	// Seconds after placement before a pod that is not up has its log read.
+	// Time after placement before a pod that is not up has its log read.
 	//
-	// Default: `15`.
+	// Unit: seconds.
+	//
+	// Default: 15.
 	AfterSeconds pulumi.IntPtrInput `pulumi:"afterSeconds"`
-	// Container exits within `crashLoopWindow` that make a crash loop.
+	// Container exits within the crash-loop window that make a crash loop.
 	//
-	// Default: `3`.
+	// Default: 3.
 	CrashLoopRestarts pulumi.IntPtrInput `pulumi:"crashLoopRestarts"`
-	// Seconds within which `crashLoopRestarts` exits make a crash loop.
+	// The time within which that many exits make a crash loop.
 	//
-	// Default: `300`.
+	// Unit: seconds.
+	//
+	// Default: 300.
 	CrashLoopWindow pulumi.IntPtrInput `pulumi:"crashLoopWindow"`
-	// Read the pod's log while waiting; `false` waits on the status alone.
+	// Read the pod's log while waiting; false waits on the status alone.
 	//
-	// Default: `true`.
+	// Default: true.
 	Logs pulumi.BoolPtrInput `pulumi:"logs"`
 }
 
@@ -2344,6 +2770,7 @@ func (i *podFailFastPtrType) ToPodFailFastPtrOutputWithContext(ctx context.Conte
 	return pulumi.ToOutputWithContext(ctx, i).(PodFailFastPtrOutput)
 }
 
+// Failing fast while a create waits: when a pod is not up some seconds after it was placed, or restarts, its log is read, and an image that cannot be pulled (unknown, private without a registry credential, larger than the disk) or a crash loop fails the create at once, quoting the log, instead of waiting out the timeout.
 type PodFailFastOutput struct{ *pulumi.OutputState }
 
 func (PodFailFastOutput) ElementType() reflect.Type {
@@ -2368,30 +2795,34 @@ func (o PodFailFastOutput) ToPodFailFastPtrOutputWithContext(ctx context.Context
 	}).(PodFailFastPtrOutput)
 }
 
-// Seconds after placement before a pod that is not up has its log read.
+// Time after placement before a pod that is not up has its log read.
 //
-// Default: `15`.
+// Unit: seconds.
+//
+// Default: 15.
 func (o PodFailFastOutput) AfterSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodFailFast) *int { return v.AfterSeconds }).(pulumi.IntPtrOutput)
 }
 
-// Container exits within `crashLoopWindow` that make a crash loop.
+// Container exits within the crash-loop window that make a crash loop.
 //
-// Default: `3`.
+// Default: 3.
 func (o PodFailFastOutput) CrashLoopRestarts() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodFailFast) *int { return v.CrashLoopRestarts }).(pulumi.IntPtrOutput)
 }
 
-// Seconds within which `crashLoopRestarts` exits make a crash loop.
+// The time within which that many exits make a crash loop.
 //
-// Default: `300`.
+// Unit: seconds.
+//
+// Default: 300.
 func (o PodFailFastOutput) CrashLoopWindow() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodFailFast) *int { return v.CrashLoopWindow }).(pulumi.IntPtrOutput)
 }
 
-// Read the pod's log while waiting; `false` waits on the status alone.
+// Read the pod's log while waiting; false waits on the status alone.
 //
-// Default: `true`.
+// Default: true.
 func (o PodFailFastOutput) Logs() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PodFailFast) *bool { return v.Logs }).(pulumi.BoolPtrOutput)
 }
@@ -2420,9 +2851,11 @@ func (o PodFailFastPtrOutput) Elem() PodFailFastOutput {
 	}).(PodFailFastOutput)
 }
 
-// Seconds after placement before a pod that is not up has its log read.
+// Time after placement before a pod that is not up has its log read.
 //
-// Default: `15`.
+// Unit: seconds.
+//
+// Default: 15.
 func (o PodFailFastPtrOutput) AfterSeconds() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodFailFast) *int {
 		if v == nil {
@@ -2432,9 +2865,9 @@ func (o PodFailFastPtrOutput) AfterSeconds() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Container exits within `crashLoopWindow` that make a crash loop.
+// Container exits within the crash-loop window that make a crash loop.
 //
-// Default: `3`.
+// Default: 3.
 func (o PodFailFastPtrOutput) CrashLoopRestarts() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodFailFast) *int {
 		if v == nil {
@@ -2444,9 +2877,11 @@ func (o PodFailFastPtrOutput) CrashLoopRestarts() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Seconds within which `crashLoopRestarts` exits make a crash loop.
+// The time within which that many exits make a crash loop.
 //
-// Default: `300`.
+// Unit: seconds.
+//
+// Default: 300.
 func (o PodFailFastPtrOutput) CrashLoopWindow() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodFailFast) *int {
 		if v == nil {
@@ -2456,9 +2891,9 @@ func (o PodFailFastPtrOutput) CrashLoopWindow() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Read the pod's log while waiting; `false` waits on the status alone.
+// Read the pod's log while waiting; false waits on the status alone.
 //
-// Default: `true`.
+// Default: true.
 func (o PodFailFastPtrOutput) Logs() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PodFailFast) *bool {
 		if v == nil {
@@ -2468,6 +2903,7 @@ func (o PodFailFastPtrOutput) Logs() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// A pod's private networking as it has it now.
 type PodGlobalNetworking struct {
 	// Whether the pod has private networking now.
 	Enabled bool `pulumi:"enabled"`
@@ -2477,6 +2913,7 @@ type PodGlobalNetworking struct {
 	Ip *string `pulumi:"ip"`
 }
 
+// A pod's private networking as it has it now.
 type PodGlobalNetworkingOutput struct{ *pulumi.OutputState }
 
 func (PodGlobalNetworkingOutput) ElementType() reflect.Type {
@@ -2506,29 +2943,31 @@ func (o PodGlobalNetworkingOutput) Ip() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PodGlobalNetworking) *string { return v.Ip }).(pulumi.StringPtrOutput)
 }
 
+// A GPU pod's GPU type, count and host constraints. The constraints filter placement and are fixed at create.
 type PodGpu struct {
-	// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+	// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	AllowedCudaVersions []string `pulumi:"allowedCudaVersions"`
 	// GPUs in the pod.
 	//
-	// Default: `1`.
+	// Default: 1.
 	Count *int `pulumi:"count"`
-	// GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
+	// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
 	Id string `pulumi:"id"`
-	// Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-	// `allowedCudaVersions`.
+	// Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	MinCudaVersion *string `pulumi:"minCudaVersion"`
-	// Minimum host RAM in GB per GPU: a placement filter, not a request.
+	// Minimum host RAM per GPU: a placement filter, not a request.
 	//
-	// Default: none: no minimum.
+	// Unit: GB.
+	//
+	// Default: no minimum.
 	MinRamPerGpu *int `pulumi:"minRamPerGpu"`
 	// Minimum host vCPUs per GPU: a placement filter, not a request.
 	//
-	// Default: none: no minimum.
+	// Default: no minimum.
 	MinVcpuCountPerGpu *int `pulumi:"minVcpuCountPerGpu"`
 }
 
@@ -2543,29 +2982,31 @@ type PodGpuInput interface {
 	ToPodGpuOutputWithContext(context.Context) PodGpuOutput
 }
 
+// A GPU pod's GPU type, count and host constraints. The constraints filter placement and are fixed at create.
 type PodGpuArgs struct {
-	// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+	// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	AllowedCudaVersions pulumi.StringArrayInput `pulumi:"allowedCudaVersions"`
 	// GPUs in the pod.
 	//
-	// Default: `1`.
+	// Default: 1.
 	Count pulumi.IntPtrInput `pulumi:"count"`
-	// GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
+	// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
 	Id pulumi.StringInput `pulumi:"id"`
-	// Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-	// `allowedCudaVersions`.
+	// Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	MinCudaVersion pulumi.StringPtrInput `pulumi:"minCudaVersion"`
-	// Minimum host RAM in GB per GPU: a placement filter, not a request.
+	// Minimum host RAM per GPU: a placement filter, not a request.
 	//
-	// Default: none: no minimum.
+	// Unit: GB.
+	//
+	// Default: no minimum.
 	MinRamPerGpu pulumi.IntPtrInput `pulumi:"minRamPerGpu"`
 	// Minimum host vCPUs per GPU: a placement filter, not a request.
 	//
-	// Default: none: no minimum.
+	// Default: no minimum.
 	MinVcpuCountPerGpu pulumi.IntPtrInput `pulumi:"minVcpuCountPerGpu"`
 }
 
@@ -2622,6 +3063,7 @@ func (i *podGpuPtrType) ToPodGpuPtrOutputWithContext(ctx context.Context) PodGpu
 	return pulumi.ToOutputWithContext(ctx, i).(PodGpuPtrOutput)
 }
 
+// A GPU pod's GPU type, count and host constraints. The constraints filter placement and are fixed at create.
 type PodGpuOutput struct{ *pulumi.OutputState }
 
 func (PodGpuOutput) ElementType() reflect.Type {
@@ -2646,43 +3088,44 @@ func (o PodGpuOutput) ToPodGpuPtrOutputWithContext(ctx context.Context) PodGpuPt
 	}).(PodGpuPtrOutput)
 }
 
-// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 //
-// Default: none: any version.
+// Default: any version.
 func (o PodGpuOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v PodGpu) []string { return v.AllowedCudaVersions }).(pulumi.StringArrayOutput)
 }
 
 // GPUs in the pod.
 //
-// Default: `1`.
+// Default: 1.
 func (o PodGpuOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodGpu) *int { return v.Count }).(pulumi.IntPtrOutput)
 }
 
-// GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
+// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
 func (o PodGpuOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v PodGpu) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-// `allowedCudaVersions`.
+// Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
 //
-// Default: none: any version.
+// Default: any version.
 func (o PodGpuOutput) MinCudaVersion() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PodGpu) *string { return v.MinCudaVersion }).(pulumi.StringPtrOutput)
 }
 
-// Minimum host RAM in GB per GPU: a placement filter, not a request.
+// Minimum host RAM per GPU: a placement filter, not a request.
 //
-// Default: none: no minimum.
+// Unit: GB.
+//
+// Default: no minimum.
 func (o PodGpuOutput) MinRamPerGpu() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodGpu) *int { return v.MinRamPerGpu }).(pulumi.IntPtrOutput)
 }
 
 // Minimum host vCPUs per GPU: a placement filter, not a request.
 //
-// Default: none: no minimum.
+// Default: no minimum.
 func (o PodGpuOutput) MinVcpuCountPerGpu() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodGpu) *int { return v.MinVcpuCountPerGpu }).(pulumi.IntPtrOutput)
 }
@@ -2711,9 +3154,9 @@ func (o PodGpuPtrOutput) Elem() PodGpuOutput {
 	}).(PodGpuOutput)
 }
 
-// Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+// Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 //
-// Default: none: any version.
+// Default: any version.
 func (o PodGpuPtrOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PodGpu) []string {
 		if v == nil {
@@ -2725,7 +3168,7 @@ func (o PodGpuPtrOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
 
 // GPUs in the pod.
 //
-// Default: `1`.
+// Default: 1.
 func (o PodGpuPtrOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodGpu) *int {
 		if v == nil {
@@ -2735,7 +3178,7 @@ func (o PodGpuPtrOutput) Count() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
+// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
 func (o PodGpuPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PodGpu) *string {
 		if v == nil {
@@ -2745,10 +3188,9 @@ func (o PodGpuPtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-// `allowedCudaVersions`.
+// Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
 //
-// Default: none: any version.
+// Default: any version.
 func (o PodGpuPtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PodGpu) *string {
 		if v == nil {
@@ -2758,9 +3200,11 @@ func (o PodGpuPtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Minimum host RAM in GB per GPU: a placement filter, not a request.
+// Minimum host RAM per GPU: a placement filter, not a request.
 //
-// Default: none: no minimum.
+// Unit: GB.
+//
+// Default: no minimum.
 func (o PodGpuPtrOutput) MinRamPerGpu() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodGpu) *int {
 		if v == nil {
@@ -2772,7 +3216,7 @@ func (o PodGpuPtrOutput) MinRamPerGpu() pulumi.IntPtrOutput {
 
 // Minimum host vCPUs per GPU: a placement filter, not a request.
 //
-// Default: none: no minimum.
+// Default: no minimum.
 func (o PodGpuPtrOutput) MinVcpuCountPerGpu() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodGpu) *int {
 		if v == nil {
@@ -2782,106 +3226,116 @@ func (o PodGpuPtrOutput) MinVcpuCountPerGpu() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-type PodGpuOutputType struct {
-	// As the program gave it; null when not given.
+// The GPUs a pod has: the type placement ended on, the count, the vCPUs and RAM they come with, and the constraints.
+type PodGpuAllocation struct {
+	// As the program gave them; null when not given.
 	AllowedCudaVersions []string `pulumi:"allowedCudaVersions"`
 	// GPUs in the pod.
-	Count float64 `pulumi:"count"`
-	// The GPU type placement ended on (a fallback candidate's, not necessarily `gpu.id`).
+	Count int `pulumi:"count"`
+	// The GPU type placement ended on (a fallback's, not necessarily the one asked for).
 	Id string `pulumi:"id"`
-	// Total GB of RAM allocated across the pod's GPUs; null when the API does not say.
+	// RAM allocated across the pod's GPUs; null when the API does not say.
+	//
+	// Unit: GB.
 	Memory *float64 `pulumi:"memory"`
 	// As the program gave it; null when not given.
 	MinCudaVersion *string `pulumi:"minCudaVersion"`
 	// As the program gave it; null when not given.
-	MinRamPerGpu *float64 `pulumi:"minRamPerGpu"`
+	//
+	// Unit: GB.
+	MinRamPerGpu *int `pulumi:"minRamPerGpu"`
 	// As the program gave it; null when not given.
-	MinVcpuCountPerGpu *float64 `pulumi:"minVcpuCountPerGpu"`
-	// Total vCPUs allocated across the pod's GPUs; null when the API does not say.
+	MinVcpuCountPerGpu *int `pulumi:"minVcpuCountPerGpu"`
+	// vCPUs allocated across the pod's GPUs; null when the API does not say.
 	VcpuCount *float64 `pulumi:"vcpuCount"`
 }
 
-type PodGpuOutputTypeOutput struct{ *pulumi.OutputState }
+// The GPUs a pod has: the type placement ended on, the count, the vCPUs and RAM they come with, and the constraints.
+type PodGpuAllocationOutput struct{ *pulumi.OutputState }
 
-func (PodGpuOutputTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PodGpuOutputType)(nil)).Elem()
+func (PodGpuAllocationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PodGpuAllocation)(nil)).Elem()
 }
 
-func (o PodGpuOutputTypeOutput) ToPodGpuOutputTypeOutput() PodGpuOutputTypeOutput {
+func (o PodGpuAllocationOutput) ToPodGpuAllocationOutput() PodGpuAllocationOutput {
 	return o
 }
 
-func (o PodGpuOutputTypeOutput) ToPodGpuOutputTypeOutputWithContext(ctx context.Context) PodGpuOutputTypeOutput {
+func (o PodGpuAllocationOutput) ToPodGpuAllocationOutputWithContext(ctx context.Context) PodGpuAllocationOutput {
 	return o
 }
 
-// As the program gave it; null when not given.
-func (o PodGpuOutputTypeOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v PodGpuOutputType) []string { return v.AllowedCudaVersions }).(pulumi.StringArrayOutput)
+// As the program gave them; null when not given.
+func (o PodGpuAllocationOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PodGpuAllocation) []string { return v.AllowedCudaVersions }).(pulumi.StringArrayOutput)
 }
 
 // GPUs in the pod.
-func (o PodGpuOutputTypeOutput) Count() pulumi.Float64Output {
-	return o.ApplyT(func(v PodGpuOutputType) float64 { return v.Count }).(pulumi.Float64Output)
+func (o PodGpuAllocationOutput) Count() pulumi.IntOutput {
+	return o.ApplyT(func(v PodGpuAllocation) int { return v.Count }).(pulumi.IntOutput)
 }
 
-// The GPU type placement ended on (a fallback candidate's, not necessarily `gpu.id`).
-func (o PodGpuOutputTypeOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v PodGpuOutputType) string { return v.Id }).(pulumi.StringOutput)
+// The GPU type placement ended on (a fallback's, not necessarily the one asked for).
+func (o PodGpuAllocationOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v PodGpuAllocation) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// Total GB of RAM allocated across the pod's GPUs; null when the API does not say.
-func (o PodGpuOutputTypeOutput) Memory() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PodGpuOutputType) *float64 { return v.Memory }).(pulumi.Float64PtrOutput)
-}
-
-// As the program gave it; null when not given.
-func (o PodGpuOutputTypeOutput) MinCudaVersion() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v PodGpuOutputType) *string { return v.MinCudaVersion }).(pulumi.StringPtrOutput)
+// RAM allocated across the pod's GPUs; null when the API does not say.
+//
+// Unit: GB.
+func (o PodGpuAllocationOutput) Memory() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PodGpuAllocation) *float64 { return v.Memory }).(pulumi.Float64PtrOutput)
 }
 
 // As the program gave it; null when not given.
-func (o PodGpuOutputTypeOutput) MinRamPerGpu() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PodGpuOutputType) *float64 { return v.MinRamPerGpu }).(pulumi.Float64PtrOutput)
+func (o PodGpuAllocationOutput) MinCudaVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PodGpuAllocation) *string { return v.MinCudaVersion }).(pulumi.StringPtrOutput)
 }
 
 // As the program gave it; null when not given.
-func (o PodGpuOutputTypeOutput) MinVcpuCountPerGpu() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PodGpuOutputType) *float64 { return v.MinVcpuCountPerGpu }).(pulumi.Float64PtrOutput)
+//
+// Unit: GB.
+func (o PodGpuAllocationOutput) MinRamPerGpu() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PodGpuAllocation) *int { return v.MinRamPerGpu }).(pulumi.IntPtrOutput)
 }
 
-// Total vCPUs allocated across the pod's GPUs; null when the API does not say.
-func (o PodGpuOutputTypeOutput) VcpuCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v PodGpuOutputType) *float64 { return v.VcpuCount }).(pulumi.Float64PtrOutput)
+// As the program gave it; null when not given.
+func (o PodGpuAllocationOutput) MinVcpuCountPerGpu() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PodGpuAllocation) *int { return v.MinVcpuCountPerGpu }).(pulumi.IntPtrOutput)
 }
 
-type PodGpuOutputTypePtrOutput struct{ *pulumi.OutputState }
-
-func (PodGpuOutputTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PodGpuOutputType)(nil)).Elem()
+// vCPUs allocated across the pod's GPUs; null when the API does not say.
+func (o PodGpuAllocationOutput) VcpuCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PodGpuAllocation) *float64 { return v.VcpuCount }).(pulumi.Float64PtrOutput)
 }
 
-func (o PodGpuOutputTypePtrOutput) ToPodGpuOutputTypePtrOutput() PodGpuOutputTypePtrOutput {
+type PodGpuAllocationPtrOutput struct{ *pulumi.OutputState }
+
+func (PodGpuAllocationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PodGpuAllocation)(nil)).Elem()
+}
+
+func (o PodGpuAllocationPtrOutput) ToPodGpuAllocationPtrOutput() PodGpuAllocationPtrOutput {
 	return o
 }
 
-func (o PodGpuOutputTypePtrOutput) ToPodGpuOutputTypePtrOutputWithContext(ctx context.Context) PodGpuOutputTypePtrOutput {
+func (o PodGpuAllocationPtrOutput) ToPodGpuAllocationPtrOutputWithContext(ctx context.Context) PodGpuAllocationPtrOutput {
 	return o
 }
 
-func (o PodGpuOutputTypePtrOutput) Elem() PodGpuOutputTypeOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) PodGpuOutputType {
+func (o PodGpuAllocationPtrOutput) Elem() PodGpuAllocationOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) PodGpuAllocation {
 		if v != nil {
 			return *v
 		}
-		var ret PodGpuOutputType
+		var ret PodGpuAllocation
 		return ret
-	}).(PodGpuOutputTypeOutput)
+	}).(PodGpuAllocationOutput)
 }
 
-// As the program gave it; null when not given.
-func (o PodGpuOutputTypePtrOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) []string {
+// As the program gave them; null when not given.
+func (o PodGpuAllocationPtrOutput) AllowedCudaVersions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) []string {
 		if v == nil {
 			return nil
 		}
@@ -2890,18 +3344,18 @@ func (o PodGpuOutputTypePtrOutput) AllowedCudaVersions() pulumi.StringArrayOutpu
 }
 
 // GPUs in the pod.
-func (o PodGpuOutputTypePtrOutput) Count() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) *float64 {
+func (o PodGpuAllocationPtrOutput) Count() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Count
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-// The GPU type placement ended on (a fallback candidate's, not necessarily `gpu.id`).
-func (o PodGpuOutputTypePtrOutput) Id() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) *string {
+// The GPU type placement ended on (a fallback's, not necessarily the one asked for).
+func (o PodGpuAllocationPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) *string {
 		if v == nil {
 			return nil
 		}
@@ -2909,9 +3363,11 @@ func (o PodGpuOutputTypePtrOutput) Id() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Total GB of RAM allocated across the pod's GPUs; null when the API does not say.
-func (o PodGpuOutputTypePtrOutput) Memory() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) *float64 {
+// RAM allocated across the pod's GPUs; null when the API does not say.
+//
+// Unit: GB.
+func (o PodGpuAllocationPtrOutput) Memory() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) *float64 {
 		if v == nil {
 			return nil
 		}
@@ -2920,8 +3376,8 @@ func (o PodGpuOutputTypePtrOutput) Memory() pulumi.Float64PtrOutput {
 }
 
 // As the program gave it; null when not given.
-func (o PodGpuOutputTypePtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) *string {
+func (o PodGpuAllocationPtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) *string {
 		if v == nil {
 			return nil
 		}
@@ -2930,28 +3386,30 @@ func (o PodGpuOutputTypePtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
 }
 
 // As the program gave it; null when not given.
-func (o PodGpuOutputTypePtrOutput) MinRamPerGpu() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) *float64 {
+//
+// Unit: GB.
+func (o PodGpuAllocationPtrOutput) MinRamPerGpu() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) *int {
 		if v == nil {
 			return nil
 		}
 		return v.MinRamPerGpu
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // As the program gave it; null when not given.
-func (o PodGpuOutputTypePtrOutput) MinVcpuCountPerGpu() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) *float64 {
+func (o PodGpuAllocationPtrOutput) MinVcpuCountPerGpu() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) *int {
 		if v == nil {
 			return nil
 		}
 		return v.MinVcpuCountPerGpu
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-// Total vCPUs allocated across the pod's GPUs; null when the API does not say.
-func (o PodGpuOutputTypePtrOutput) VcpuCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodGpuOutputType) *float64 {
+// vCPUs allocated across the pod's GPUs; null when the API does not say.
+func (o PodGpuAllocationPtrOutput) VcpuCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PodGpuAllocation) *float64 {
 		if v == nil {
 			return nil
 		}
@@ -2959,13 +3417,14 @@ func (o PodGpuOutputTypePtrOutput) VcpuCount() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
 type PodMounts struct {
-	// The global volume mounted.
-	Global []PodMountsGlobal `pulumi:"global"`
-	// The network volume mounted.
-	Network []PodMountsNetwork `pulumi:"network"`
-	// Host-local persistent storage.
-	Persistent *PodMountsPersistent `pulumi:"persistent"`
+	// One existing global volume, by id only: the public API cannot manage them.
+	Global []GlobalMount `pulumi:"global"`
+	// One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+	Network []NetworkMount `pulumi:"network"`
+	// Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
+	Persistent *PersistentMount `pulumi:"persistent"`
 }
 
 // PodMountsInput is an input type that accepts PodMountsArgs and PodMountsOutput values.
@@ -2979,13 +3438,14 @@ type PodMountsInput interface {
 	ToPodMountsOutputWithContext(context.Context) PodMountsOutput
 }
 
+// A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
 type PodMountsArgs struct {
-	// The global volume mounted.
-	Global PodMountsGlobalArrayInput `pulumi:"global"`
-	// The network volume mounted.
-	Network PodMountsNetworkArrayInput `pulumi:"network"`
-	// Host-local persistent storage.
-	Persistent PodMountsPersistentPtrInput `pulumi:"persistent"`
+	// One existing global volume, by id only: the public API cannot manage them.
+	Global GlobalMountArrayInput `pulumi:"global"`
+	// One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+	Network NetworkMountArrayInput `pulumi:"network"`
+	// Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
+	Persistent PersistentMountPtrInput `pulumi:"persistent"`
 }
 
 func (PodMountsArgs) ElementType() reflect.Type {
@@ -3041,6 +3501,7 @@ func (i *podMountsPtrType) ToPodMountsPtrOutputWithContext(ctx context.Context) 
 	return pulumi.ToOutputWithContext(ctx, i).(PodMountsPtrOutput)
 }
 
+// A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
 type PodMountsOutput struct{ *pulumi.OutputState }
 
 func (PodMountsOutput) ElementType() reflect.Type {
@@ -3065,19 +3526,19 @@ func (o PodMountsOutput) ToPodMountsPtrOutputWithContext(ctx context.Context) Po
 	}).(PodMountsPtrOutput)
 }
 
-// The global volume mounted.
-func (o PodMountsOutput) Global() PodMountsGlobalArrayOutput {
-	return o.ApplyT(func(v PodMounts) []PodMountsGlobal { return v.Global }).(PodMountsGlobalArrayOutput)
+// One existing global volume, by id only: the public API cannot manage them.
+func (o PodMountsOutput) Global() GlobalMountArrayOutput {
+	return o.ApplyT(func(v PodMounts) []GlobalMount { return v.Global }).(GlobalMountArrayOutput)
 }
 
-// The network volume mounted.
-func (o PodMountsOutput) Network() PodMountsNetworkArrayOutput {
-	return o.ApplyT(func(v PodMounts) []PodMountsNetwork { return v.Network }).(PodMountsNetworkArrayOutput)
+// One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+func (o PodMountsOutput) Network() NetworkMountArrayOutput {
+	return o.ApplyT(func(v PodMounts) []NetworkMount { return v.Network }).(NetworkMountArrayOutput)
 }
 
-// Host-local persistent storage.
-func (o PodMountsOutput) Persistent() PodMountsPersistentPtrOutput {
-	return o.ApplyT(func(v PodMounts) *PodMountsPersistent { return v.Persistent }).(PodMountsPersistentPtrOutput)
+// Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
+func (o PodMountsOutput) Persistent() PersistentMountPtrOutput {
+	return o.ApplyT(func(v PodMounts) *PersistentMount { return v.Persistent }).(PersistentMountPtrOutput)
 }
 
 type PodMountsPtrOutput struct{ *pulumi.OutputState }
@@ -3104,447 +3565,75 @@ func (o PodMountsPtrOutput) Elem() PodMountsOutput {
 	}).(PodMountsOutput)
 }
 
-// The global volume mounted.
-func (o PodMountsPtrOutput) Global() PodMountsGlobalArrayOutput {
-	return o.ApplyT(func(v *PodMounts) []PodMountsGlobal {
+// One existing global volume, by id only: the public API cannot manage them.
+func (o PodMountsPtrOutput) Global() GlobalMountArrayOutput {
+	return o.ApplyT(func(v *PodMounts) []GlobalMount {
 		if v == nil {
 			return nil
 		}
 		return v.Global
-	}).(PodMountsGlobalArrayOutput)
+	}).(GlobalMountArrayOutput)
 }
 
-// The network volume mounted.
-func (o PodMountsPtrOutput) Network() PodMountsNetworkArrayOutput {
-	return o.ApplyT(func(v *PodMounts) []PodMountsNetwork {
+// One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+func (o PodMountsPtrOutput) Network() NetworkMountArrayOutput {
+	return o.ApplyT(func(v *PodMounts) []NetworkMount {
 		if v == nil {
 			return nil
 		}
 		return v.Network
-	}).(PodMountsNetworkArrayOutput)
+	}).(NetworkMountArrayOutput)
 }
 
-// Host-local persistent storage.
-func (o PodMountsPtrOutput) Persistent() PodMountsPersistentPtrOutput {
-	return o.ApplyT(func(v *PodMounts) *PodMountsPersistent {
+// Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
+func (o PodMountsPtrOutput) Persistent() PersistentMountPtrOutput {
+	return o.ApplyT(func(v *PodMounts) *PersistentMount {
 		if v == nil {
 			return nil
 		}
 		return v.Persistent
-	}).(PodMountsPersistentPtrOutput)
+	}).(PersistentMountPtrOutput)
 }
 
-type PodMountsGlobal struct {
-	// Where it is mounted.
-	Path *string `pulumi:"path"`
-	// The global volume's id.
-	VolumeId string `pulumi:"volumeId"`
-}
-
-// PodMountsGlobalInput is an input type that accepts PodMountsGlobalArgs and PodMountsGlobalOutput values.
-// You can construct a concrete instance of `PodMountsGlobalInput` via:
-//
-//	PodMountsGlobalArgs{...}
-type PodMountsGlobalInput interface {
-	pulumi.Input
-
-	ToPodMountsGlobalOutput() PodMountsGlobalOutput
-	ToPodMountsGlobalOutputWithContext(context.Context) PodMountsGlobalOutput
-}
-
-type PodMountsGlobalArgs struct {
-	// Where it is mounted.
-	Path pulumi.StringPtrInput `pulumi:"path"`
-	// The global volume's id.
-	VolumeId pulumi.StringInput `pulumi:"volumeId"`
-}
-
-func (PodMountsGlobalArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*PodMountsGlobal)(nil)).Elem()
-}
-
-func (i PodMountsGlobalArgs) ToPodMountsGlobalOutput() PodMountsGlobalOutput {
-	return i.ToPodMountsGlobalOutputWithContext(context.Background())
-}
-
-func (i PodMountsGlobalArgs) ToPodMountsGlobalOutputWithContext(ctx context.Context) PodMountsGlobalOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PodMountsGlobalOutput)
-}
-
-// PodMountsGlobalArrayInput is an input type that accepts PodMountsGlobalArray and PodMountsGlobalArrayOutput values.
-// You can construct a concrete instance of `PodMountsGlobalArrayInput` via:
-//
-//	PodMountsGlobalArray{ PodMountsGlobalArgs{...} }
-type PodMountsGlobalArrayInput interface {
-	pulumi.Input
-
-	ToPodMountsGlobalArrayOutput() PodMountsGlobalArrayOutput
-	ToPodMountsGlobalArrayOutputWithContext(context.Context) PodMountsGlobalArrayOutput
-}
-
-type PodMountsGlobalArray []PodMountsGlobalInput
-
-func (PodMountsGlobalArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]PodMountsGlobal)(nil)).Elem()
-}
-
-func (i PodMountsGlobalArray) ToPodMountsGlobalArrayOutput() PodMountsGlobalArrayOutput {
-	return i.ToPodMountsGlobalArrayOutputWithContext(context.Background())
-}
-
-func (i PodMountsGlobalArray) ToPodMountsGlobalArrayOutputWithContext(ctx context.Context) PodMountsGlobalArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PodMountsGlobalArrayOutput)
-}
-
-type PodMountsGlobalOutput struct{ *pulumi.OutputState }
-
-func (PodMountsGlobalOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PodMountsGlobal)(nil)).Elem()
-}
-
-func (o PodMountsGlobalOutput) ToPodMountsGlobalOutput() PodMountsGlobalOutput {
-	return o
-}
-
-func (o PodMountsGlobalOutput) ToPodMountsGlobalOutputWithContext(ctx context.Context) PodMountsGlobalOutput {
-	return o
-}
-
-// Where it is mounted.
-func (o PodMountsGlobalOutput) Path() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v PodMountsGlobal) *string { return v.Path }).(pulumi.StringPtrOutput)
-}
-
-// The global volume's id.
-func (o PodMountsGlobalOutput) VolumeId() pulumi.StringOutput {
-	return o.ApplyT(func(v PodMountsGlobal) string { return v.VolumeId }).(pulumi.StringOutput)
-}
-
-type PodMountsGlobalArrayOutput struct{ *pulumi.OutputState }
-
-func (PodMountsGlobalArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]PodMountsGlobal)(nil)).Elem()
-}
-
-func (o PodMountsGlobalArrayOutput) ToPodMountsGlobalArrayOutput() PodMountsGlobalArrayOutput {
-	return o
-}
-
-func (o PodMountsGlobalArrayOutput) ToPodMountsGlobalArrayOutputWithContext(ctx context.Context) PodMountsGlobalArrayOutput {
-	return o
-}
-
-func (o PodMountsGlobalArrayOutput) Index(i pulumi.IntInput) PodMountsGlobalOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PodMountsGlobal {
-		return vs[0].([]PodMountsGlobal)[vs[1].(int)]
-	}).(PodMountsGlobalOutput)
-}
-
-type PodMountsNetwork struct {
-	// Where it is mounted.
-	Path string `pulumi:"path"`
-	// The network volume's id.
-	VolumeId string `pulumi:"volumeId"`
-}
-
-// PodMountsNetworkInput is an input type that accepts PodMountsNetworkArgs and PodMountsNetworkOutput values.
-// You can construct a concrete instance of `PodMountsNetworkInput` via:
-//
-//	PodMountsNetworkArgs{...}
-type PodMountsNetworkInput interface {
-	pulumi.Input
-
-	ToPodMountsNetworkOutput() PodMountsNetworkOutput
-	ToPodMountsNetworkOutputWithContext(context.Context) PodMountsNetworkOutput
-}
-
-type PodMountsNetworkArgs struct {
-	// Where it is mounted.
-	Path pulumi.StringInput `pulumi:"path"`
-	// The network volume's id.
-	VolumeId pulumi.StringInput `pulumi:"volumeId"`
-}
-
-func (PodMountsNetworkArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*PodMountsNetwork)(nil)).Elem()
-}
-
-func (i PodMountsNetworkArgs) ToPodMountsNetworkOutput() PodMountsNetworkOutput {
-	return i.ToPodMountsNetworkOutputWithContext(context.Background())
-}
-
-func (i PodMountsNetworkArgs) ToPodMountsNetworkOutputWithContext(ctx context.Context) PodMountsNetworkOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PodMountsNetworkOutput)
-}
-
-// PodMountsNetworkArrayInput is an input type that accepts PodMountsNetworkArray and PodMountsNetworkArrayOutput values.
-// You can construct a concrete instance of `PodMountsNetworkArrayInput` via:
-//
-//	PodMountsNetworkArray{ PodMountsNetworkArgs{...} }
-type PodMountsNetworkArrayInput interface {
-	pulumi.Input
-
-	ToPodMountsNetworkArrayOutput() PodMountsNetworkArrayOutput
-	ToPodMountsNetworkArrayOutputWithContext(context.Context) PodMountsNetworkArrayOutput
-}
-
-type PodMountsNetworkArray []PodMountsNetworkInput
-
-func (PodMountsNetworkArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]PodMountsNetwork)(nil)).Elem()
-}
-
-func (i PodMountsNetworkArray) ToPodMountsNetworkArrayOutput() PodMountsNetworkArrayOutput {
-	return i.ToPodMountsNetworkArrayOutputWithContext(context.Background())
-}
-
-func (i PodMountsNetworkArray) ToPodMountsNetworkArrayOutputWithContext(ctx context.Context) PodMountsNetworkArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PodMountsNetworkArrayOutput)
-}
-
-type PodMountsNetworkOutput struct{ *pulumi.OutputState }
-
-func (PodMountsNetworkOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PodMountsNetwork)(nil)).Elem()
-}
-
-func (o PodMountsNetworkOutput) ToPodMountsNetworkOutput() PodMountsNetworkOutput {
-	return o
-}
-
-func (o PodMountsNetworkOutput) ToPodMountsNetworkOutputWithContext(ctx context.Context) PodMountsNetworkOutput {
-	return o
-}
-
-// Where it is mounted.
-func (o PodMountsNetworkOutput) Path() pulumi.StringOutput {
-	return o.ApplyT(func(v PodMountsNetwork) string { return v.Path }).(pulumi.StringOutput)
-}
-
-// The network volume's id.
-func (o PodMountsNetworkOutput) VolumeId() pulumi.StringOutput {
-	return o.ApplyT(func(v PodMountsNetwork) string { return v.VolumeId }).(pulumi.StringOutput)
-}
-
-type PodMountsNetworkArrayOutput struct{ *pulumi.OutputState }
-
-func (PodMountsNetworkArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]PodMountsNetwork)(nil)).Elem()
-}
-
-func (o PodMountsNetworkArrayOutput) ToPodMountsNetworkArrayOutput() PodMountsNetworkArrayOutput {
-	return o
-}
-
-func (o PodMountsNetworkArrayOutput) ToPodMountsNetworkArrayOutputWithContext(ctx context.Context) PodMountsNetworkArrayOutput {
-	return o
-}
-
-func (o PodMountsNetworkArrayOutput) Index(i pulumi.IntInput) PodMountsNetworkOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PodMountsNetwork {
-		return vs[0].([]PodMountsNetwork)[vs[1].(int)]
-	}).(PodMountsNetworkOutput)
-}
-
-type PodMountsPersistent struct {
-	// Where it is mounted.
-	Path string `pulumi:"path"`
-	// Size in GB.
-	Size float64 `pulumi:"size"`
-}
-
-// PodMountsPersistentInput is an input type that accepts PodMountsPersistentArgs and PodMountsPersistentOutput values.
-// You can construct a concrete instance of `PodMountsPersistentInput` via:
-//
-//	PodMountsPersistentArgs{...}
-type PodMountsPersistentInput interface {
-	pulumi.Input
-
-	ToPodMountsPersistentOutput() PodMountsPersistentOutput
-	ToPodMountsPersistentOutputWithContext(context.Context) PodMountsPersistentOutput
-}
-
-type PodMountsPersistentArgs struct {
-	// Where it is mounted.
-	Path pulumi.StringInput `pulumi:"path"`
-	// Size in GB.
-	Size pulumi.Float64Input `pulumi:"size"`
-}
-
-func (PodMountsPersistentArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*PodMountsPersistent)(nil)).Elem()
-}
-
-func (i PodMountsPersistentArgs) ToPodMountsPersistentOutput() PodMountsPersistentOutput {
-	return i.ToPodMountsPersistentOutputWithContext(context.Background())
-}
-
-func (i PodMountsPersistentArgs) ToPodMountsPersistentOutputWithContext(ctx context.Context) PodMountsPersistentOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PodMountsPersistentOutput)
-}
-
-func (i PodMountsPersistentArgs) ToPodMountsPersistentPtrOutput() PodMountsPersistentPtrOutput {
-	return i.ToPodMountsPersistentPtrOutputWithContext(context.Background())
-}
-
-func (i PodMountsPersistentArgs) ToPodMountsPersistentPtrOutputWithContext(ctx context.Context) PodMountsPersistentPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PodMountsPersistentOutput).ToPodMountsPersistentPtrOutputWithContext(ctx)
-}
-
-// PodMountsPersistentPtrInput is an input type that accepts PodMountsPersistentArgs, PodMountsPersistentPtr and PodMountsPersistentPtrOutput values.
-// You can construct a concrete instance of `PodMountsPersistentPtrInput` via:
-//
-//	        PodMountsPersistentArgs{...}
-//
-//	or:
-//
-//	        nil
-type PodMountsPersistentPtrInput interface {
-	pulumi.Input
-
-	ToPodMountsPersistentPtrOutput() PodMountsPersistentPtrOutput
-	ToPodMountsPersistentPtrOutputWithContext(context.Context) PodMountsPersistentPtrOutput
-}
-
-type podMountsPersistentPtrType PodMountsPersistentArgs
-
-func PodMountsPersistentPtr(v *PodMountsPersistentArgs) PodMountsPersistentPtrInput {
-	return (*podMountsPersistentPtrType)(v)
-}
-
-func (*podMountsPersistentPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**PodMountsPersistent)(nil)).Elem()
-}
-
-func (i *podMountsPersistentPtrType) ToPodMountsPersistentPtrOutput() PodMountsPersistentPtrOutput {
-	return i.ToPodMountsPersistentPtrOutputWithContext(context.Background())
-}
-
-func (i *podMountsPersistentPtrType) ToPodMountsPersistentPtrOutputWithContext(ctx context.Context) PodMountsPersistentPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(PodMountsPersistentPtrOutput)
-}
-
-type PodMountsPersistentOutput struct{ *pulumi.OutputState }
-
-func (PodMountsPersistentOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*PodMountsPersistent)(nil)).Elem()
-}
-
-func (o PodMountsPersistentOutput) ToPodMountsPersistentOutput() PodMountsPersistentOutput {
-	return o
-}
-
-func (o PodMountsPersistentOutput) ToPodMountsPersistentOutputWithContext(ctx context.Context) PodMountsPersistentOutput {
-	return o
-}
-
-func (o PodMountsPersistentOutput) ToPodMountsPersistentPtrOutput() PodMountsPersistentPtrOutput {
-	return o.ToPodMountsPersistentPtrOutputWithContext(context.Background())
-}
-
-func (o PodMountsPersistentOutput) ToPodMountsPersistentPtrOutputWithContext(ctx context.Context) PodMountsPersistentPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v PodMountsPersistent) *PodMountsPersistent {
-		return &v
-	}).(PodMountsPersistentPtrOutput)
-}
-
-// Where it is mounted.
-func (o PodMountsPersistentOutput) Path() pulumi.StringOutput {
-	return o.ApplyT(func(v PodMountsPersistent) string { return v.Path }).(pulumi.StringOutput)
-}
-
-// Size in GB.
-func (o PodMountsPersistentOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v PodMountsPersistent) float64 { return v.Size }).(pulumi.Float64Output)
-}
-
-type PodMountsPersistentPtrOutput struct{ *pulumi.OutputState }
-
-func (PodMountsPersistentPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**PodMountsPersistent)(nil)).Elem()
-}
-
-func (o PodMountsPersistentPtrOutput) ToPodMountsPersistentPtrOutput() PodMountsPersistentPtrOutput {
-	return o
-}
-
-func (o PodMountsPersistentPtrOutput) ToPodMountsPersistentPtrOutputWithContext(ctx context.Context) PodMountsPersistentPtrOutput {
-	return o
-}
-
-func (o PodMountsPersistentPtrOutput) Elem() PodMountsPersistentOutput {
-	return o.ApplyT(func(v *PodMountsPersistent) PodMountsPersistent {
-		if v != nil {
-			return *v
-		}
-		var ret PodMountsPersistent
-		return ret
-	}).(PodMountsPersistentOutput)
-}
-
-// Where it is mounted.
-func (o PodMountsPersistentPtrOutput) Path() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PodMountsPersistent) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Path
-	}).(pulumi.StringPtrOutput)
-}
-
-// Size in GB.
-func (o PodMountsPersistentPtrOutput) Size() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PodMountsPersistent) *float64 {
-		if v == nil {
-			return nil
-		}
-		return &v.Size
-	}).(pulumi.Float64PtrOutput)
-}
-
+// Where a pod's create tries, in order: explicit candidates, or regions and fallback GPU types (and the filters) to build them from the catalog, not both.
 type PodPlacement struct {
-	// After every candidate, one create with no data center pin, where the service picks any data
-	// center with capacity: what succeeds when the catalog says a GPU is available in data centers
-	// that then refuse the create. Not for pods with a network volume (the volume pins them).
+	// After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
 	//
-	// Default: `false`.
+	// Default: false.
 	AnyDataCenter *bool `pulumi:"anyDataCenter"`
-	// Explicit (data center, GPU type) pairs, tried in order.
+	// Explicit places to try, in order. Not together with regions or fallback GPU types.
 	//
-	// Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-	// `countryCodes` or `order: "price"` is set.
+	// Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
 	Candidates []PlacementCandidate `pulumi:"candidates"`
-	// Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+	// Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
 	//
-	// Default: none: any country.
+	// Default: any country.
 	CountryCodes []string `pulumi:"countryCodes"`
-	// Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+	// Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
 	//
-	// Default: none: `gpu.id` alone.
+	// Default: the pod's GPU type alone.
 	GpuTypeIds []string `pulumi:"gpuTypeIds"`
-	// At most this many catalog-built candidates (1-50).
+	// At most this many catalog-built candidates, 1 to 50.
 	//
-	// Default: `12`.
+	// Default: 12.
 	MaxCandidates *int `pulumi:"maxCandidates"`
 	// Skip catalog candidates whose stock is rated below this.
 	//
-	// Default: none: any stock but none.
-	MinAvailability *string `pulumi:"minAvailability"`
-	// How catalog-built candidates are ordered: `availability` (the most stock first, then your
-	// GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-	// those with stock). Asking for `price` builds candidates from the catalog even without
-	// `regions` or `gpuTypeIds`. Not with `candidates`.
+	// Default: any stock but none.
+	MinAvailability *MinAvailability `pulumi:"minAvailability"`
+	// How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
 	//
-	// Default: `"availability"`.
-	Order *string `pulumi:"order"`
+	// Default: `availability`.
+	Order *PlacementOrder `pulumi:"order"`
 	// Build candidates from the catalog in these regions, in order.
 	//
-	// Default: none: every region.
-	Regions []string `pulumi:"regions"`
-	// When every candidate is out of capacity, walk the list again, backing off, for up to this
-	// many seconds.
+	// Default: every region.
+	Regions []Region `pulumi:"regions"`
+	// When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
 	//
-	// Default: `0`: fail at once, listing every attempt.
+	// Unit: seconds.
+	//
+	// Default: 0.
 	RetryFor *int `pulumi:"retryFor"`
 }
 
@@ -3559,49 +3648,45 @@ type PodPlacementInput interface {
 	ToPodPlacementOutputWithContext(context.Context) PodPlacementOutput
 }
 
+// Where a pod's create tries, in order: explicit candidates, or regions and fallback GPU types (and the filters) to build them from the catalog, not both.
 type PodPlacementArgs struct {
-	// After every candidate, one create with no data center pin, where the service picks any data
-	// center with capacity: what succeeds when the catalog says a GPU is available in data centers
-	// that then refuse the create. Not for pods with a network volume (the volume pins them).
+	// After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
 	//
-	// Default: `false`.
+	// Default: false.
 	AnyDataCenter pulumi.BoolPtrInput `pulumi:"anyDataCenter"`
-	// Explicit (data center, GPU type) pairs, tried in order.
+	// Explicit places to try, in order. Not together with regions or fallback GPU types.
 	//
-	// Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-	// `countryCodes` or `order: "price"` is set.
+	// Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
 	Candidates PlacementCandidateArrayInput `pulumi:"candidates"`
-	// Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+	// Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
 	//
-	// Default: none: any country.
+	// Default: any country.
 	CountryCodes pulumi.StringArrayInput `pulumi:"countryCodes"`
-	// Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+	// Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
 	//
-	// Default: none: `gpu.id` alone.
+	// Default: the pod's GPU type alone.
 	GpuTypeIds pulumi.StringArrayInput `pulumi:"gpuTypeIds"`
-	// At most this many catalog-built candidates (1-50).
+	// At most this many catalog-built candidates, 1 to 50.
 	//
-	// Default: `12`.
+	// Default: 12.
 	MaxCandidates pulumi.IntPtrInput `pulumi:"maxCandidates"`
 	// Skip catalog candidates whose stock is rated below this.
 	//
-	// Default: none: any stock but none.
-	MinAvailability pulumi.StringPtrInput `pulumi:"minAvailability"`
-	// How catalog-built candidates are ordered: `availability` (the most stock first, then your
-	// GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-	// those with stock). Asking for `price` builds candidates from the catalog even without
-	// `regions` or `gpuTypeIds`. Not with `candidates`.
+	// Default: any stock but none.
+	MinAvailability MinAvailabilityPtrInput `pulumi:"minAvailability"`
+	// How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
 	//
-	// Default: `"availability"`.
-	Order pulumi.StringPtrInput `pulumi:"order"`
+	// Default: `availability`.
+	Order PlacementOrderPtrInput `pulumi:"order"`
 	// Build candidates from the catalog in these regions, in order.
 	//
-	// Default: none: every region.
-	Regions pulumi.StringArrayInput `pulumi:"regions"`
-	// When every candidate is out of capacity, walk the list again, backing off, for up to this
-	// many seconds.
+	// Default: every region.
+	Regions RegionArrayInput `pulumi:"regions"`
+	// When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
 	//
-	// Default: `0`: fail at once, listing every attempt.
+	// Unit: seconds.
+	//
+	// Default: 0.
 	RetryFor pulumi.IntPtrInput `pulumi:"retryFor"`
 }
 
@@ -3658,6 +3743,7 @@ func (i *podPlacementPtrType) ToPodPlacementPtrOutputWithContext(ctx context.Con
 	return pulumi.ToOutputWithContext(ctx, i).(PodPlacementPtrOutput)
 }
 
+// Where a pod's create tries, in order: explicit candidates, or regions and fallback GPU types (and the filters) to build them from the catalog, not both.
 type PodPlacementOutput struct{ *pulumi.OutputState }
 
 func (PodPlacementOutput) ElementType() reflect.Type {
@@ -3682,72 +3768,67 @@ func (o PodPlacementOutput) ToPodPlacementPtrOutputWithContext(ctx context.Conte
 	}).(PodPlacementPtrOutput)
 }
 
-// After every candidate, one create with no data center pin, where the service picks any data
-// center with capacity: what succeeds when the catalog says a GPU is available in data centers
-// that then refuse the create. Not for pods with a network volume (the volume pins them).
+// After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
 //
-// Default: `false`.
+// Default: false.
 func (o PodPlacementOutput) AnyDataCenter() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PodPlacement) *bool { return v.AnyDataCenter }).(pulumi.BoolPtrOutput)
 }
 
-// Explicit (data center, GPU type) pairs, tried in order.
+// Explicit places to try, in order. Not together with regions or fallback GPU types.
 //
-// Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-// `countryCodes` or `order: "price"` is set.
+// Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
 func (o PodPlacementOutput) Candidates() PlacementCandidateArrayOutput {
 	return o.ApplyT(func(v PodPlacement) []PlacementCandidate { return v.Candidates }).(PlacementCandidateArrayOutput)
 }
 
-// Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+// Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
 //
-// Default: none: any country.
+// Default: any country.
 func (o PodPlacementOutput) CountryCodes() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v PodPlacement) []string { return v.CountryCodes }).(pulumi.StringArrayOutput)
 }
 
-// Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+// Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
 //
-// Default: none: `gpu.id` alone.
+// Default: the pod's GPU type alone.
 func (o PodPlacementOutput) GpuTypeIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v PodPlacement) []string { return v.GpuTypeIds }).(pulumi.StringArrayOutput)
 }
 
-// At most this many catalog-built candidates (1-50).
+// At most this many catalog-built candidates, 1 to 50.
 //
-// Default: `12`.
+// Default: 12.
 func (o PodPlacementOutput) MaxCandidates() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodPlacement) *int { return v.MaxCandidates }).(pulumi.IntPtrOutput)
 }
 
 // Skip catalog candidates whose stock is rated below this.
 //
-// Default: none: any stock but none.
-func (o PodPlacementOutput) MinAvailability() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v PodPlacement) *string { return v.MinAvailability }).(pulumi.StringPtrOutput)
+// Default: any stock but none.
+func (o PodPlacementOutput) MinAvailability() MinAvailabilityPtrOutput {
+	return o.ApplyT(func(v PodPlacement) *MinAvailability { return v.MinAvailability }).(MinAvailabilityPtrOutput)
 }
 
-// How catalog-built candidates are ordered: `availability` (the most stock first, then your
-// GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-// those with stock). Asking for `price` builds candidates from the catalog even without
-// `regions` or `gpuTypeIds`. Not with `candidates`.
+// How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
 //
-// Default: `"availability"`.
-func (o PodPlacementOutput) Order() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v PodPlacement) *string { return v.Order }).(pulumi.StringPtrOutput)
+// Default: `availability`.
+func (o PodPlacementOutput) Order() PlacementOrderPtrOutput {
+	return o.ApplyT(func(v PodPlacement) *PlacementOrder { return v.Order }).(PlacementOrderPtrOutput)
 }
 
 // Build candidates from the catalog in these regions, in order.
 //
-// Default: none: every region.
-func (o PodPlacementOutput) Regions() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v PodPlacement) []string { return v.Regions }).(pulumi.StringArrayOutput)
+// Default: every region.
+func (o PodPlacementOutput) Regions() RegionArrayOutput {
+	return o.ApplyT(func(v PodPlacement) []Region { return v.Regions }).(RegionArrayOutput)
 }
 
-// When every candidate is out of capacity, walk the list again, backing off, for up to this
-// many seconds.
+// When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
 //
-// Default: `0`: fail at once, listing every attempt.
+// Unit: seconds.
+//
+// Default: 0.
 func (o PodPlacementOutput) RetryFor() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodPlacement) *int { return v.RetryFor }).(pulumi.IntPtrOutput)
 }
@@ -3776,11 +3857,9 @@ func (o PodPlacementPtrOutput) Elem() PodPlacementOutput {
 	}).(PodPlacementOutput)
 }
 
-// After every candidate, one create with no data center pin, where the service picks any data
-// center with capacity: what succeeds when the catalog says a GPU is available in data centers
-// that then refuse the create. Not for pods with a network volume (the volume pins them).
+// After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
 //
-// Default: `false`.
+// Default: false.
 func (o PodPlacementPtrOutput) AnyDataCenter() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PodPlacement) *bool {
 		if v == nil {
@@ -3790,10 +3869,9 @@ func (o PodPlacementPtrOutput) AnyDataCenter() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Explicit (data center, GPU type) pairs, tried in order.
+// Explicit places to try, in order. Not together with regions or fallback GPU types.
 //
-// Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-// `countryCodes` or `order: "price"` is set.
+// Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
 func (o PodPlacementPtrOutput) Candidates() PlacementCandidateArrayOutput {
 	return o.ApplyT(func(v *PodPlacement) []PlacementCandidate {
 		if v == nil {
@@ -3803,9 +3881,9 @@ func (o PodPlacementPtrOutput) Candidates() PlacementCandidateArrayOutput {
 	}).(PlacementCandidateArrayOutput)
 }
 
-// Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+// Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
 //
-// Default: none: any country.
+// Default: any country.
 func (o PodPlacementPtrOutput) CountryCodes() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PodPlacement) []string {
 		if v == nil {
@@ -3815,9 +3893,9 @@ func (o PodPlacementPtrOutput) CountryCodes() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+// Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
 //
-// Default: none: `gpu.id` alone.
+// Default: the pod's GPU type alone.
 func (o PodPlacementPtrOutput) GpuTypeIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PodPlacement) []string {
 		if v == nil {
@@ -3827,9 +3905,9 @@ func (o PodPlacementPtrOutput) GpuTypeIds() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// At most this many catalog-built candidates (1-50).
+// At most this many catalog-built candidates, 1 to 50.
 //
-// Default: `12`.
+// Default: 12.
 func (o PodPlacementPtrOutput) MaxCandidates() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodPlacement) *int {
 		if v == nil {
@@ -3841,47 +3919,45 @@ func (o PodPlacementPtrOutput) MaxCandidates() pulumi.IntPtrOutput {
 
 // Skip catalog candidates whose stock is rated below this.
 //
-// Default: none: any stock but none.
-func (o PodPlacementPtrOutput) MinAvailability() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PodPlacement) *string {
+// Default: any stock but none.
+func (o PodPlacementPtrOutput) MinAvailability() MinAvailabilityPtrOutput {
+	return o.ApplyT(func(v *PodPlacement) *MinAvailability {
 		if v == nil {
 			return nil
 		}
 		return v.MinAvailability
-	}).(pulumi.StringPtrOutput)
+	}).(MinAvailabilityPtrOutput)
 }
 
-// How catalog-built candidates are ordered: `availability` (the most stock first, then your
-// GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-// those with stock). Asking for `price` builds candidates from the catalog even without
-// `regions` or `gpuTypeIds`. Not with `candidates`.
+// How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
 //
-// Default: `"availability"`.
-func (o PodPlacementPtrOutput) Order() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PodPlacement) *string {
+// Default: `availability`.
+func (o PodPlacementPtrOutput) Order() PlacementOrderPtrOutput {
+	return o.ApplyT(func(v *PodPlacement) *PlacementOrder {
 		if v == nil {
 			return nil
 		}
 		return v.Order
-	}).(pulumi.StringPtrOutput)
+	}).(PlacementOrderPtrOutput)
 }
 
 // Build candidates from the catalog in these regions, in order.
 //
-// Default: none: every region.
-func (o PodPlacementPtrOutput) Regions() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v *PodPlacement) []string {
+// Default: every region.
+func (o PodPlacementPtrOutput) Regions() RegionArrayOutput {
+	return o.ApplyT(func(v *PodPlacement) []Region {
 		if v == nil {
 			return nil
 		}
 		return v.Regions
-	}).(pulumi.StringArrayOutput)
+	}).(RegionArrayOutput)
 }
 
-// When every candidate is out of capacity, walk the list again, backing off, for up to this
-// many seconds.
+// When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
 //
-// Default: `0`: fail at once, listing every attempt.
+// Unit: seconds.
+//
+// Default: 0.
 func (o PodPlacementPtrOutput) RetryFor() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodPlacement) *int {
 		if v == nil {
@@ -3891,28 +3967,31 @@ func (o PodPlacementPtrOutput) RetryFor() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// What done means for a create (and for an update that restarts the container), past the status. After the check passes the container must stay up for the settle time: a restart then fails the create as a crash loop, quoting the log. Probes go to the pod, not the API, and cost no API quota.
 type PodReadiness struct {
-	// `RUNNING` (the status), `PORTS` (every `<port>/tcp` has its public address), `HTTP` (`path`
-	// on `<port>/http` answers 2xx through the pod's proxy address) or `TCP` (`<port>/tcp` accepts a
-	// connection, e.g. 22 for SSH).
+	// What the wait checks.
 	//
-	// Default: `"RUNNING"`.
-	Check *string `pulumi:"check"`
-	// The path `HTTP` requests, starting with `/`.
+	// Default: `RUNNING`.
+	Check *ReadinessCheck `pulumi:"check"`
+	// The path the HTTP check requests, starting with `/`.
 	//
-	// Default: `"/"`.
+	// Default: `/`.
 	Path *string `pulumi:"path"`
-	// The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+	// The port the HTTP and TCP checks probe; it must be exposed with that protocol.
 	//
-	// Default: none: required for `HTTP` and `TCP`.
+	// Default: none: required for the HTTP and TCP checks.
 	Port *int `pulumi:"port"`
-	// Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+	// How long the container must then stay up with no restart; zero turns the crash-loop watch off.
 	//
-	// Default: `30`.
+	// Unit: seconds.
+	//
+	// Default: 30.
 	Settle *int `pulumi:"settle"`
-	// Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+	// How long the check may take once the pod is RUNNING, within the create timeout.
 	//
-	// Default: `timeouts.create`.
+	// Unit: seconds.
+	//
+	// Default: the create timeout.
 	Timeout *int `pulumi:"timeout"`
 }
 
@@ -3927,28 +4006,31 @@ type PodReadinessInput interface {
 	ToPodReadinessOutputWithContext(context.Context) PodReadinessOutput
 }
 
+// What done means for a create (and for an update that restarts the container), past the status. After the check passes the container must stay up for the settle time: a restart then fails the create as a crash loop, quoting the log. Probes go to the pod, not the API, and cost no API quota.
 type PodReadinessArgs struct {
-	// `RUNNING` (the status), `PORTS` (every `<port>/tcp` has its public address), `HTTP` (`path`
-	// on `<port>/http` answers 2xx through the pod's proxy address) or `TCP` (`<port>/tcp` accepts a
-	// connection, e.g. 22 for SSH).
+	// What the wait checks.
 	//
-	// Default: `"RUNNING"`.
-	Check pulumi.StringPtrInput `pulumi:"check"`
-	// The path `HTTP` requests, starting with `/`.
+	// Default: `RUNNING`.
+	Check ReadinessCheckPtrInput `pulumi:"check"`
+	// The path the HTTP check requests, starting with `/`.
 	//
-	// Default: `"/"`.
+	// Default: `/`.
 	Path pulumi.StringPtrInput `pulumi:"path"`
-	// The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+	// The port the HTTP and TCP checks probe; it must be exposed with that protocol.
 	//
-	// Default: none: required for `HTTP` and `TCP`.
+	// Default: none: required for the HTTP and TCP checks.
 	Port pulumi.IntPtrInput `pulumi:"port"`
-	// Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+	// How long the container must then stay up with no restart; zero turns the crash-loop watch off.
 	//
-	// Default: `30`.
+	// Unit: seconds.
+	//
+	// Default: 30.
 	Settle pulumi.IntPtrInput `pulumi:"settle"`
-	// Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+	// How long the check may take once the pod is RUNNING, within the create timeout.
 	//
-	// Default: `timeouts.create`.
+	// Unit: seconds.
+	//
+	// Default: the create timeout.
 	Timeout pulumi.IntPtrInput `pulumi:"timeout"`
 }
 
@@ -4005,6 +4087,7 @@ func (i *podReadinessPtrType) ToPodReadinessPtrOutputWithContext(ctx context.Con
 	return pulumi.ToOutputWithContext(ctx, i).(PodReadinessPtrOutput)
 }
 
+// What done means for a create (and for an update that restarts the container), past the status. After the check passes the container must stay up for the settle time: a restart then fails the create as a crash loop, quoting the log. Probes go to the pod, not the API, and cost no API quota.
 type PodReadinessOutput struct{ *pulumi.OutputState }
 
 func (PodReadinessOutput) ElementType() reflect.Type {
@@ -4029,39 +4112,41 @@ func (o PodReadinessOutput) ToPodReadinessPtrOutputWithContext(ctx context.Conte
 	}).(PodReadinessPtrOutput)
 }
 
-// `RUNNING` (the status), `PORTS` (every `<port>/tcp` has its public address), `HTTP` (`path`
-// on `<port>/http` answers 2xx through the pod's proxy address) or `TCP` (`<port>/tcp` accepts a
-// connection, e.g. 22 for SSH).
+// What the wait checks.
 //
-// Default: `"RUNNING"`.
-func (o PodReadinessOutput) Check() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v PodReadiness) *string { return v.Check }).(pulumi.StringPtrOutput)
+// Default: `RUNNING`.
+func (o PodReadinessOutput) Check() ReadinessCheckPtrOutput {
+	return o.ApplyT(func(v PodReadiness) *ReadinessCheck { return v.Check }).(ReadinessCheckPtrOutput)
 }
 
-// The path `HTTP` requests, starting with `/`.
+// The path the HTTP check requests, starting with `/`.
 //
-// Default: `"/"`.
+// Default: `/`.
 func (o PodReadinessOutput) Path() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PodReadiness) *string { return v.Path }).(pulumi.StringPtrOutput)
 }
 
-// The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+// The port the HTTP and TCP checks probe; it must be exposed with that protocol.
 //
-// Default: none: required for `HTTP` and `TCP`.
+// Default: none: required for the HTTP and TCP checks.
 func (o PodReadinessOutput) Port() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodReadiness) *int { return v.Port }).(pulumi.IntPtrOutput)
 }
 
-// Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+// How long the container must then stay up with no restart; zero turns the crash-loop watch off.
 //
-// Default: `30`.
+// Unit: seconds.
+//
+// Default: 30.
 func (o PodReadinessOutput) Settle() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodReadiness) *int { return v.Settle }).(pulumi.IntPtrOutput)
 }
 
-// Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+// How long the check may take once the pod is RUNNING, within the create timeout.
 //
-// Default: `timeouts.create`.
+// Unit: seconds.
+//
+// Default: the create timeout.
 func (o PodReadinessOutput) Timeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodReadiness) *int { return v.Timeout }).(pulumi.IntPtrOutput)
 }
@@ -4090,23 +4175,21 @@ func (o PodReadinessPtrOutput) Elem() PodReadinessOutput {
 	}).(PodReadinessOutput)
 }
 
-// `RUNNING` (the status), `PORTS` (every `<port>/tcp` has its public address), `HTTP` (`path`
-// on `<port>/http` answers 2xx through the pod's proxy address) or `TCP` (`<port>/tcp` accepts a
-// connection, e.g. 22 for SSH).
+// What the wait checks.
 //
-// Default: `"RUNNING"`.
-func (o PodReadinessPtrOutput) Check() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *PodReadiness) *string {
+// Default: `RUNNING`.
+func (o PodReadinessPtrOutput) Check() ReadinessCheckPtrOutput {
+	return o.ApplyT(func(v *PodReadiness) *ReadinessCheck {
 		if v == nil {
 			return nil
 		}
 		return v.Check
-	}).(pulumi.StringPtrOutput)
+	}).(ReadinessCheckPtrOutput)
 }
 
-// The path `HTTP` requests, starting with `/`.
+// The path the HTTP check requests, starting with `/`.
 //
-// Default: `"/"`.
+// Default: `/`.
 func (o PodReadinessPtrOutput) Path() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PodReadiness) *string {
 		if v == nil {
@@ -4116,9 +4199,9 @@ func (o PodReadinessPtrOutput) Path() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+// The port the HTTP and TCP checks probe; it must be exposed with that protocol.
 //
-// Default: none: required for `HTTP` and `TCP`.
+// Default: none: required for the HTTP and TCP checks.
 func (o PodReadinessPtrOutput) Port() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodReadiness) *int {
 		if v == nil {
@@ -4128,9 +4211,11 @@ func (o PodReadinessPtrOutput) Port() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+// How long the container must then stay up with no restart; zero turns the crash-loop watch off.
 //
-// Default: `30`.
+// Unit: seconds.
+//
+// Default: 30.
 func (o PodReadinessPtrOutput) Settle() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodReadiness) *int {
 		if v == nil {
@@ -4140,9 +4225,11 @@ func (o PodReadinessPtrOutput) Settle() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+// How long the check may take once the pod is RUNNING, within the create timeout.
 //
-// Default: `timeouts.create`.
+// Unit: seconds.
+//
+// Default: the create timeout.
 func (o PodReadinessPtrOutput) Timeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodReadiness) *int {
 		if v == nil {
@@ -4152,6 +4239,7 @@ func (o PodReadinessPtrOutput) Timeout() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// How to reach a pod over SSH.
 type PodSsh struct {
 	// Over the pod's public `22/tcp` mapping, the full SSH feature set; null without one.
 	Direct *SshEndpoint `pulumi:"direct"`
@@ -4159,6 +4247,7 @@ type PodSsh struct {
 	Proxy *SshEndpoint `pulumi:"proxy"`
 }
 
+// How to reach a pod over SSH.
 type PodSshOutput struct{ *pulumi.OutputState }
 
 func (PodSshOutput) ElementType() reflect.Type {
@@ -4183,18 +4272,25 @@ func (o PodSshOutput) Proxy() SshEndpointPtrOutput {
 	return o.ApplyT(func(v PodSsh) *SshEndpoint { return v.Proxy }).(SshEndpointPtrOutput)
 }
 
+// How long a pod's create, update and delete may wait, 1 to 86400 seconds each.
 type PodTimeouts struct {
-	// Wait for the pod after it was created.
+	// How long to wait for the pod after it was created.
 	//
-	// Default: `600`.
+	// Unit: seconds.
+	//
+	// Default: 600.
 	Create *int `pulumi:"create"`
-	// Wait until a deleted pod is gone.
+	// How long to wait until a deleted pod is gone.
 	//
-	// Default: `300`.
+	// Unit: seconds.
+	//
+	// Default: 300.
 	Delete *int `pulumi:"delete"`
-	// Wait after a change that restarts the container.
+	// How long to wait after a change that restarts the container.
 	//
-	// Default: `600`.
+	// Unit: seconds.
+	//
+	// Default: 600.
 	Update *int `pulumi:"update"`
 }
 
@@ -4209,18 +4305,25 @@ type PodTimeoutsInput interface {
 	ToPodTimeoutsOutputWithContext(context.Context) PodTimeoutsOutput
 }
 
+// How long a pod's create, update and delete may wait, 1 to 86400 seconds each.
 type PodTimeoutsArgs struct {
-	// Wait for the pod after it was created.
+	// How long to wait for the pod after it was created.
 	//
-	// Default: `600`.
+	// Unit: seconds.
+	//
+	// Default: 600.
 	Create pulumi.IntPtrInput `pulumi:"create"`
-	// Wait until a deleted pod is gone.
+	// How long to wait until a deleted pod is gone.
 	//
-	// Default: `300`.
+	// Unit: seconds.
+	//
+	// Default: 300.
 	Delete pulumi.IntPtrInput `pulumi:"delete"`
-	// Wait after a change that restarts the container.
+	// How long to wait after a change that restarts the container.
 	//
-	// Default: `600`.
+	// Unit: seconds.
+	//
+	// Default: 600.
 	Update pulumi.IntPtrInput `pulumi:"update"`
 }
 
@@ -4277,6 +4380,7 @@ func (i *podTimeoutsPtrType) ToPodTimeoutsPtrOutputWithContext(ctx context.Conte
 	return pulumi.ToOutputWithContext(ctx, i).(PodTimeoutsPtrOutput)
 }
 
+// How long a pod's create, update and delete may wait, 1 to 86400 seconds each.
 type PodTimeoutsOutput struct{ *pulumi.OutputState }
 
 func (PodTimeoutsOutput) ElementType() reflect.Type {
@@ -4301,23 +4405,29 @@ func (o PodTimeoutsOutput) ToPodTimeoutsPtrOutputWithContext(ctx context.Context
 	}).(PodTimeoutsPtrOutput)
 }
 
-// Wait for the pod after it was created.
+// How long to wait for the pod after it was created.
 //
-// Default: `600`.
+// Unit: seconds.
+//
+// Default: 600.
 func (o PodTimeoutsOutput) Create() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodTimeouts) *int { return v.Create }).(pulumi.IntPtrOutput)
 }
 
-// Wait until a deleted pod is gone.
+// How long to wait until a deleted pod is gone.
 //
-// Default: `300`.
+// Unit: seconds.
+//
+// Default: 300.
 func (o PodTimeoutsOutput) Delete() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodTimeouts) *int { return v.Delete }).(pulumi.IntPtrOutput)
 }
 
-// Wait after a change that restarts the container.
+// How long to wait after a change that restarts the container.
 //
-// Default: `600`.
+// Unit: seconds.
+//
+// Default: 600.
 func (o PodTimeoutsOutput) Update() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodTimeouts) *int { return v.Update }).(pulumi.IntPtrOutput)
 }
@@ -4346,9 +4456,11 @@ func (o PodTimeoutsPtrOutput) Elem() PodTimeoutsOutput {
 	}).(PodTimeoutsOutput)
 }
 
-// Wait for the pod after it was created.
+// How long to wait for the pod after it was created.
 //
-// Default: `600`.
+// Unit: seconds.
+//
+// Default: 600.
 func (o PodTimeoutsPtrOutput) Create() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodTimeouts) *int {
 		if v == nil {
@@ -4358,9 +4470,11 @@ func (o PodTimeoutsPtrOutput) Create() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Wait until a deleted pod is gone.
+// How long to wait until a deleted pod is gone.
 //
-// Default: `300`.
+// Unit: seconds.
+//
+// Default: 300.
 func (o PodTimeoutsPtrOutput) Delete() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodTimeouts) *int {
 		if v == nil {
@@ -4370,9 +4484,11 @@ func (o PodTimeoutsPtrOutput) Delete() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Wait after a change that restarts the container.
+// How long to wait after a change that restarts the container.
 //
-// Default: `600`.
+// Unit: seconds.
+//
+// Default: 600.
 func (o PodTimeoutsPtrOutput) Update() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PodTimeouts) *int {
 		if v == nil {
@@ -4595,8 +4711,11 @@ func (o PublicTemplateMountsPersistentPtrOutput) Size() pulumi.Float64PtrOutput 
 	}).(pulumi.Float64PtrOutput)
 }
 
+// Add workers when jobs wait in the queue. Queue endpoints only.
 type QueueDelayScaling struct {
-	// Seconds a job may wait before a worker is added (at least 0.5).
+	// How long a job may wait before a worker is added, at least 0.5.
+	//
+	// Unit: seconds.
 	QueueDelay float64 `pulumi:"queueDelay"`
 	// `QUEUE_DELAY`.
 	Type string `pulumi:"type"`
@@ -4613,8 +4732,11 @@ type QueueDelayScalingInput interface {
 	ToQueueDelayScalingOutputWithContext(context.Context) QueueDelayScalingOutput
 }
 
+// Add workers when jobs wait in the queue. Queue endpoints only.
 type QueueDelayScalingArgs struct {
-	// Seconds a job may wait before a worker is added (at least 0.5).
+	// How long a job may wait before a worker is added, at least 0.5.
+	//
+	// Unit: seconds.
 	QueueDelay pulumi.Float64Input `pulumi:"queueDelay"`
 	// `QUEUE_DELAY`.
 	Type pulumi.StringInput `pulumi:"type"`
@@ -4673,6 +4795,7 @@ func (i *queueDelayScalingPtrType) ToQueueDelayScalingPtrOutputWithContext(ctx c
 	return pulumi.ToOutputWithContext(ctx, i).(QueueDelayScalingPtrOutput)
 }
 
+// Add workers when jobs wait in the queue. Queue endpoints only.
 type QueueDelayScalingOutput struct{ *pulumi.OutputState }
 
 func (QueueDelayScalingOutput) ElementType() reflect.Type {
@@ -4697,7 +4820,9 @@ func (o QueueDelayScalingOutput) ToQueueDelayScalingPtrOutputWithContext(ctx con
 	}).(QueueDelayScalingPtrOutput)
 }
 
-// Seconds a job may wait before a worker is added (at least 0.5).
+// How long a job may wait before a worker is added, at least 0.5.
+//
+// Unit: seconds.
 func (o QueueDelayScalingOutput) QueueDelay() pulumi.Float64Output {
 	return o.ApplyT(func(v QueueDelayScaling) float64 { return v.QueueDelay }).(pulumi.Float64Output)
 }
@@ -4731,7 +4856,9 @@ func (o QueueDelayScalingPtrOutput) Elem() QueueDelayScalingOutput {
 	}).(QueueDelayScalingOutput)
 }
 
-// Seconds a job may wait before a worker is added (at least 0.5).
+// How long a job may wait before a worker is added, at least 0.5.
+//
+// Unit: seconds.
 func (o QueueDelayScalingPtrOutput) QueueDelay() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *QueueDelayScaling) *float64 {
 		if v == nil {
@@ -4751,9 +4878,10 @@ func (o QueueDelayScalingPtrOutput) Type() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Add workers by the number of requests in flight.
 type RequestCountScaling struct {
-	// Requests per worker before another is added (at least 1).
-	RequestCount float64 `pulumi:"requestCount"`
+	// Requests per worker before another is added, at least 1.
+	RequestCount int `pulumi:"requestCount"`
 	// `REQUEST_COUNT`.
 	Type string `pulumi:"type"`
 }
@@ -4769,9 +4897,10 @@ type RequestCountScalingInput interface {
 	ToRequestCountScalingOutputWithContext(context.Context) RequestCountScalingOutput
 }
 
+// Add workers by the number of requests in flight.
 type RequestCountScalingArgs struct {
-	// Requests per worker before another is added (at least 1).
-	RequestCount pulumi.Float64Input `pulumi:"requestCount"`
+	// Requests per worker before another is added, at least 1.
+	RequestCount pulumi.IntInput `pulumi:"requestCount"`
 	// `REQUEST_COUNT`.
 	Type pulumi.StringInput `pulumi:"type"`
 }
@@ -4829,6 +4958,7 @@ func (i *requestCountScalingPtrType) ToRequestCountScalingPtrOutputWithContext(c
 	return pulumi.ToOutputWithContext(ctx, i).(RequestCountScalingPtrOutput)
 }
 
+// Add workers by the number of requests in flight.
 type RequestCountScalingOutput struct{ *pulumi.OutputState }
 
 func (RequestCountScalingOutput) ElementType() reflect.Type {
@@ -4853,9 +4983,9 @@ func (o RequestCountScalingOutput) ToRequestCountScalingPtrOutputWithContext(ctx
 	}).(RequestCountScalingPtrOutput)
 }
 
-// Requests per worker before another is added (at least 1).
-func (o RequestCountScalingOutput) RequestCount() pulumi.Float64Output {
-	return o.ApplyT(func(v RequestCountScaling) float64 { return v.RequestCount }).(pulumi.Float64Output)
+// Requests per worker before another is added, at least 1.
+func (o RequestCountScalingOutput) RequestCount() pulumi.IntOutput {
+	return o.ApplyT(func(v RequestCountScaling) int { return v.RequestCount }).(pulumi.IntOutput)
 }
 
 // `REQUEST_COUNT`.
@@ -4887,14 +5017,14 @@ func (o RequestCountScalingPtrOutput) Elem() RequestCountScalingOutput {
 	}).(RequestCountScalingOutput)
 }
 
-// Requests per worker before another is added (at least 1).
-func (o RequestCountScalingPtrOutput) RequestCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *RequestCountScaling) *float64 {
+// Requests per worker before another is added, at least 1.
+func (o RequestCountScalingPtrOutput) RequestCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RequestCountScaling) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.RequestCount
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // `REQUEST_COUNT`.
@@ -4907,15 +5037,19 @@ func (o RequestCountScalingPtrOutput) Type() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// One CPU configuration of a CPU endpoint, as the API reports it.
 type ServerlessEndpointCpu struct {
 	// CPU flavor id.
 	Id string `pulumi:"id"`
-	// GB of RAM per worker; null when the API does not say.
+	// RAM per worker; null when the API does not say.
+	//
+	// Unit: GB.
 	Memory *float64 `pulumi:"memory"`
 	// vCPUs per worker.
-	VcpuCount float64 `pulumi:"vcpuCount"`
+	VcpuCount int `pulumi:"vcpuCount"`
 }
 
+// One CPU configuration of a CPU endpoint, as the API reports it.
 type ServerlessEndpointCpuOutput struct{ *pulumi.OutputState }
 
 func (ServerlessEndpointCpuOutput) ElementType() reflect.Type {
@@ -4935,14 +5069,16 @@ func (o ServerlessEndpointCpuOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v ServerlessEndpointCpu) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// GB of RAM per worker; null when the API does not say.
+// RAM per worker; null when the API does not say.
+//
+// Unit: GB.
 func (o ServerlessEndpointCpuOutput) Memory() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ServerlessEndpointCpu) *float64 { return v.Memory }).(pulumi.Float64PtrOutput)
 }
 
 // vCPUs per worker.
-func (o ServerlessEndpointCpuOutput) VcpuCount() pulumi.Float64Output {
-	return o.ApplyT(func(v ServerlessEndpointCpu) float64 { return v.VcpuCount }).(pulumi.Float64Output)
+func (o ServerlessEndpointCpuOutput) VcpuCount() pulumi.IntOutput {
+	return o.ApplyT(func(v ServerlessEndpointCpu) int { return v.VcpuCount }).(pulumi.IntOutput)
 }
 
 type ServerlessEndpointCpuArrayOutput struct{ *pulumi.OutputState }
@@ -4965,11 +5101,12 @@ func (o ServerlessEndpointCpuArrayOutput) Index(i pulumi.IntInput) ServerlessEnd
 	}).(ServerlessEndpointCpuOutput)
 }
 
+// A GPU endpoint's GPU settings as the API reports them.
 type ServerlessEndpointGpu struct {
 	// Exact acceptable host CUDA versions; empty for any.
 	AllowedCudaVersions []string `pulumi:"allowedCudaVersions"`
 	// GPUs per worker.
-	Count float64 `pulumi:"count"`
+	Count int `pulumi:"count"`
 	// GPU types taken out of the pools.
 	ExcludedTypes []string `pulumi:"excludedTypes"`
 	// Lowest acceptable host CUDA version; null for any.
@@ -4978,6 +5115,7 @@ type ServerlessEndpointGpu struct {
 	Pools []string `pulumi:"pools"`
 }
 
+// A GPU endpoint's GPU settings as the API reports them.
 type ServerlessEndpointGpuOutput struct{ *pulumi.OutputState }
 
 func (ServerlessEndpointGpuOutput) ElementType() reflect.Type {
@@ -4998,8 +5136,8 @@ func (o ServerlessEndpointGpuOutput) AllowedCudaVersions() pulumi.StringArrayOut
 }
 
 // GPUs per worker.
-func (o ServerlessEndpointGpuOutput) Count() pulumi.Float64Output {
-	return o.ApplyT(func(v ServerlessEndpointGpu) float64 { return v.Count }).(pulumi.Float64Output)
+func (o ServerlessEndpointGpuOutput) Count() pulumi.IntOutput {
+	return o.ApplyT(func(v ServerlessEndpointGpu) int { return v.Count }).(pulumi.IntOutput)
 }
 
 // GPU types taken out of the pools.
@@ -5052,13 +5190,13 @@ func (o ServerlessEndpointGpuPtrOutput) AllowedCudaVersions() pulumi.StringArray
 }
 
 // GPUs per worker.
-func (o ServerlessEndpointGpuPtrOutput) Count() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *ServerlessEndpointGpu) *float64 {
+func (o ServerlessEndpointGpuPtrOutput) Count() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ServerlessEndpointGpu) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Count
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // GPU types taken out of the pools.
@@ -5091,15 +5229,19 @@ func (o ServerlessEndpointGpuPtrOutput) Pools() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
+// An endpoint's scaler as the API reports it.
 type ServerlessEndpointScaling struct {
-	// Seconds of queue delay that add a worker; null when scaling on request count.
+	// The queue delay that adds a worker; null when scaling on request count.
+	//
+	// Unit: seconds.
 	QueueDelay *float64 `pulumi:"queueDelay"`
 	// Requests per worker that add another; null when scaling on queue delay.
-	RequestCount *float64 `pulumi:"requestCount"`
-	// `QUEUE_DELAY` or `REQUEST_COUNT`.
-	Type string `pulumi:"type"`
+	RequestCount *int `pulumi:"requestCount"`
+	// What adds workers.
+	Type ScalerType `pulumi:"type"`
 }
 
+// An endpoint's scaler as the API reports it.
 type ServerlessEndpointScalingOutput struct{ *pulumi.OutputState }
 
 func (ServerlessEndpointScalingOutput) ElementType() reflect.Type {
@@ -5114,30 +5256,36 @@ func (o ServerlessEndpointScalingOutput) ToServerlessEndpointScalingOutputWithCo
 	return o
 }
 
-// Seconds of queue delay that add a worker; null when scaling on request count.
+// The queue delay that adds a worker; null when scaling on request count.
+//
+// Unit: seconds.
 func (o ServerlessEndpointScalingOutput) QueueDelay() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ServerlessEndpointScaling) *float64 { return v.QueueDelay }).(pulumi.Float64PtrOutput)
 }
 
 // Requests per worker that add another; null when scaling on queue delay.
-func (o ServerlessEndpointScalingOutput) RequestCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ServerlessEndpointScaling) *float64 { return v.RequestCount }).(pulumi.Float64PtrOutput)
+func (o ServerlessEndpointScalingOutput) RequestCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ServerlessEndpointScaling) *int { return v.RequestCount }).(pulumi.IntPtrOutput)
 }
 
-// `QUEUE_DELAY` or `REQUEST_COUNT`.
-func (o ServerlessEndpointScalingOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v ServerlessEndpointScaling) string { return v.Type }).(pulumi.StringOutput)
+// What adds workers.
+func (o ServerlessEndpointScalingOutput) Type() ScalerTypeOutput {
+	return o.ApplyT(func(v ServerlessEndpointScaling) ScalerType { return v.Type }).(ScalerTypeOutput)
 }
 
+// An endpoint's worker counts as the API reports them.
 type ServerlessEndpointWorkers struct {
-	// Seconds an idle worker stays up; null when the API does not say.
-	IdleTimeout *float64 `pulumi:"idleTimeout"`
+	// How long an idle worker stays up; null when the API does not say.
+	//
+	// Unit: seconds.
+	IdleTimeout *int `pulumi:"idleTimeout"`
 	// Most workers at once.
-	Max float64 `pulumi:"max"`
+	Max int `pulumi:"max"`
 	// Workers kept running when idle.
-	Min float64 `pulumi:"min"`
+	Min int `pulumi:"min"`
 }
 
+// An endpoint's worker counts as the API reports them.
 type ServerlessEndpointWorkersOutput struct{ *pulumi.OutputState }
 
 func (ServerlessEndpointWorkersOutput) ElementType() reflect.Type {
@@ -5152,32 +5300,36 @@ func (o ServerlessEndpointWorkersOutput) ToServerlessEndpointWorkersOutputWithCo
 	return o
 }
 
-// Seconds an idle worker stays up; null when the API does not say.
-func (o ServerlessEndpointWorkersOutput) IdleTimeout() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ServerlessEndpointWorkers) *float64 { return v.IdleTimeout }).(pulumi.Float64PtrOutput)
+// How long an idle worker stays up; null when the API does not say.
+//
+// Unit: seconds.
+func (o ServerlessEndpointWorkersOutput) IdleTimeout() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ServerlessEndpointWorkers) *int { return v.IdleTimeout }).(pulumi.IntPtrOutput)
 }
 
 // Most workers at once.
-func (o ServerlessEndpointWorkersOutput) Max() pulumi.Float64Output {
-	return o.ApplyT(func(v ServerlessEndpointWorkers) float64 { return v.Max }).(pulumi.Float64Output)
+func (o ServerlessEndpointWorkersOutput) Max() pulumi.IntOutput {
+	return o.ApplyT(func(v ServerlessEndpointWorkers) int { return v.Max }).(pulumi.IntOutput)
 }
 
 // Workers kept running when idle.
-func (o ServerlessEndpointWorkersOutput) Min() pulumi.Float64Output {
-	return o.ApplyT(func(v ServerlessEndpointWorkers) float64 { return v.Min }).(pulumi.Float64Output)
+func (o ServerlessEndpointWorkersOutput) Min() pulumi.IntOutput {
+	return o.ApplyT(func(v ServerlessEndpointWorkers) int { return v.Min }).(pulumi.IntOutput)
 }
 
+// One way to reach a pod over SSH.
 type SshEndpoint struct {
-	// A ready-to-run `ssh` command line.
+	// A ready-to-run ssh command line.
 	Command string `pulumi:"command"`
 	// Host to connect to.
 	Host string `pulumi:"host"`
 	// Port to connect to.
-	Port float64 `pulumi:"port"`
+	Port int `pulumi:"port"`
 	// User name; for the proxy an opaque routing token.
 	Username string `pulumi:"username"`
 }
 
+// One way to reach a pod over SSH.
 type SshEndpointOutput struct{ *pulumi.OutputState }
 
 func (SshEndpointOutput) ElementType() reflect.Type {
@@ -5192,7 +5344,7 @@ func (o SshEndpointOutput) ToSshEndpointOutputWithContext(ctx context.Context) S
 	return o
 }
 
-// A ready-to-run `ssh` command line.
+// A ready-to-run ssh command line.
 func (o SshEndpointOutput) Command() pulumi.StringOutput {
 	return o.ApplyT(func(v SshEndpoint) string { return v.Command }).(pulumi.StringOutput)
 }
@@ -5203,8 +5355,8 @@ func (o SshEndpointOutput) Host() pulumi.StringOutput {
 }
 
 // Port to connect to.
-func (o SshEndpointOutput) Port() pulumi.Float64Output {
-	return o.ApplyT(func(v SshEndpoint) float64 { return v.Port }).(pulumi.Float64Output)
+func (o SshEndpointOutput) Port() pulumi.IntOutput {
+	return o.ApplyT(func(v SshEndpoint) int { return v.Port }).(pulumi.IntOutput)
 }
 
 // User name; for the proxy an opaque routing token.
@@ -5236,7 +5388,7 @@ func (o SshEndpointPtrOutput) Elem() SshEndpointOutput {
 	}).(SshEndpointOutput)
 }
 
-// A ready-to-run `ssh` command line.
+// A ready-to-run ssh command line.
 func (o SshEndpointPtrOutput) Command() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SshEndpoint) *string {
 		if v == nil {
@@ -5257,13 +5409,13 @@ func (o SshEndpointPtrOutput) Host() pulumi.StringPtrOutput {
 }
 
 // Port to connect to.
-func (o SshEndpointPtrOutput) Port() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *SshEndpoint) *float64 {
+func (o SshEndpointPtrOutput) Port() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *SshEndpoint) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Port
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 // User name; for the proxy an opaque routing token.
@@ -5276,9 +5428,12 @@ func (o SshEndpointPtrOutput) Username() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The storage pods created from a template get.
 type TemplateMounts struct {
-	// Host-local persistent storage for pods created from the template; null without one.
-	Persistent *TemplateMountsPersistent `pulumi:"persistent"`
+	// Host-local persistent storage for pods created from the template.
+	//
+	// Default: none.
+	Persistent *PersistentMount `pulumi:"persistent"`
 }
 
 // TemplateMountsInput is an input type that accepts TemplateMountsArgs and TemplateMountsOutput values.
@@ -5292,9 +5447,12 @@ type TemplateMountsInput interface {
 	ToTemplateMountsOutputWithContext(context.Context) TemplateMountsOutput
 }
 
+// The storage pods created from a template get.
 type TemplateMountsArgs struct {
-	// Host-local persistent storage for pods created from the template; null without one.
-	Persistent TemplateMountsPersistentPtrInput `pulumi:"persistent"`
+	// Host-local persistent storage for pods created from the template.
+	//
+	// Default: none.
+	Persistent PersistentMountPtrInput `pulumi:"persistent"`
 }
 
 func (TemplateMountsArgs) ElementType() reflect.Type {
@@ -5350,6 +5508,7 @@ func (i *templateMountsPtrType) ToTemplateMountsPtrOutputWithContext(ctx context
 	return pulumi.ToOutputWithContext(ctx, i).(TemplateMountsPtrOutput)
 }
 
+// The storage pods created from a template get.
 type TemplateMountsOutput struct{ *pulumi.OutputState }
 
 func (TemplateMountsOutput) ElementType() reflect.Type {
@@ -5374,9 +5533,11 @@ func (o TemplateMountsOutput) ToTemplateMountsPtrOutputWithContext(ctx context.C
 	}).(TemplateMountsPtrOutput)
 }
 
-// Host-local persistent storage for pods created from the template; null without one.
-func (o TemplateMountsOutput) Persistent() TemplateMountsPersistentPtrOutput {
-	return o.ApplyT(func(v TemplateMounts) *TemplateMountsPersistent { return v.Persistent }).(TemplateMountsPersistentPtrOutput)
+// Host-local persistent storage for pods created from the template.
+//
+// Default: none.
+func (o TemplateMountsOutput) Persistent() PersistentMountPtrOutput {
+	return o.ApplyT(func(v TemplateMounts) *PersistentMount { return v.Persistent }).(PersistentMountPtrOutput)
 }
 
 type TemplateMountsPtrOutput struct{ *pulumi.OutputState }
@@ -5403,170 +5564,42 @@ func (o TemplateMountsPtrOutput) Elem() TemplateMountsOutput {
 	}).(TemplateMountsOutput)
 }
 
-// Host-local persistent storage for pods created from the template; null without one.
-func (o TemplateMountsPtrOutput) Persistent() TemplateMountsPersistentPtrOutput {
-	return o.ApplyT(func(v *TemplateMounts) *TemplateMountsPersistent {
+// Host-local persistent storage for pods created from the template.
+//
+// Default: none.
+func (o TemplateMountsPtrOutput) Persistent() PersistentMountPtrOutput {
+	return o.ApplyT(func(v *TemplateMounts) *PersistentMount {
 		if v == nil {
 			return nil
 		}
 		return v.Persistent
-	}).(TemplateMountsPersistentPtrOutput)
+	}).(PersistentMountPtrOutput)
 }
 
-type TemplateMountsPersistent struct {
-	// Where it is mounted.
-	Path string `pulumi:"path"`
-	// Size in GB.
-	Size float64 `pulumi:"size"`
+// The storage pods created from a template get.
+type TemplateStorage struct {
+	// Host-local persistent storage for pods created from the template; null without one.
+	Persistent *PersistentMount `pulumi:"persistent"`
 }
 
-// TemplateMountsPersistentInput is an input type that accepts TemplateMountsPersistentArgs and TemplateMountsPersistentOutput values.
-// You can construct a concrete instance of `TemplateMountsPersistentInput` via:
-//
-//	TemplateMountsPersistentArgs{...}
-type TemplateMountsPersistentInput interface {
-	pulumi.Input
+// The storage pods created from a template get.
+type TemplateStorageOutput struct{ *pulumi.OutputState }
 
-	ToTemplateMountsPersistentOutput() TemplateMountsPersistentOutput
-	ToTemplateMountsPersistentOutputWithContext(context.Context) TemplateMountsPersistentOutput
+func (TemplateStorageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TemplateStorage)(nil)).Elem()
 }
 
-type TemplateMountsPersistentArgs struct {
-	// Where it is mounted.
-	Path pulumi.StringInput `pulumi:"path"`
-	// Size in GB.
-	Size pulumi.Float64Input `pulumi:"size"`
-}
-
-func (TemplateMountsPersistentArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*TemplateMountsPersistent)(nil)).Elem()
-}
-
-func (i TemplateMountsPersistentArgs) ToTemplateMountsPersistentOutput() TemplateMountsPersistentOutput {
-	return i.ToTemplateMountsPersistentOutputWithContext(context.Background())
-}
-
-func (i TemplateMountsPersistentArgs) ToTemplateMountsPersistentOutputWithContext(ctx context.Context) TemplateMountsPersistentOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TemplateMountsPersistentOutput)
-}
-
-func (i TemplateMountsPersistentArgs) ToTemplateMountsPersistentPtrOutput() TemplateMountsPersistentPtrOutput {
-	return i.ToTemplateMountsPersistentPtrOutputWithContext(context.Background())
-}
-
-func (i TemplateMountsPersistentArgs) ToTemplateMountsPersistentPtrOutputWithContext(ctx context.Context) TemplateMountsPersistentPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TemplateMountsPersistentOutput).ToTemplateMountsPersistentPtrOutputWithContext(ctx)
-}
-
-// TemplateMountsPersistentPtrInput is an input type that accepts TemplateMountsPersistentArgs, TemplateMountsPersistentPtr and TemplateMountsPersistentPtrOutput values.
-// You can construct a concrete instance of `TemplateMountsPersistentPtrInput` via:
-//
-//	        TemplateMountsPersistentArgs{...}
-//
-//	or:
-//
-//	        nil
-type TemplateMountsPersistentPtrInput interface {
-	pulumi.Input
-
-	ToTemplateMountsPersistentPtrOutput() TemplateMountsPersistentPtrOutput
-	ToTemplateMountsPersistentPtrOutputWithContext(context.Context) TemplateMountsPersistentPtrOutput
-}
-
-type templateMountsPersistentPtrType TemplateMountsPersistentArgs
-
-func TemplateMountsPersistentPtr(v *TemplateMountsPersistentArgs) TemplateMountsPersistentPtrInput {
-	return (*templateMountsPersistentPtrType)(v)
-}
-
-func (*templateMountsPersistentPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**TemplateMountsPersistent)(nil)).Elem()
-}
-
-func (i *templateMountsPersistentPtrType) ToTemplateMountsPersistentPtrOutput() TemplateMountsPersistentPtrOutput {
-	return i.ToTemplateMountsPersistentPtrOutputWithContext(context.Background())
-}
-
-func (i *templateMountsPersistentPtrType) ToTemplateMountsPersistentPtrOutputWithContext(ctx context.Context) TemplateMountsPersistentPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TemplateMountsPersistentPtrOutput)
-}
-
-type TemplateMountsPersistentOutput struct{ *pulumi.OutputState }
-
-func (TemplateMountsPersistentOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TemplateMountsPersistent)(nil)).Elem()
-}
-
-func (o TemplateMountsPersistentOutput) ToTemplateMountsPersistentOutput() TemplateMountsPersistentOutput {
+func (o TemplateStorageOutput) ToTemplateStorageOutput() TemplateStorageOutput {
 	return o
 }
 
-func (o TemplateMountsPersistentOutput) ToTemplateMountsPersistentOutputWithContext(ctx context.Context) TemplateMountsPersistentOutput {
+func (o TemplateStorageOutput) ToTemplateStorageOutputWithContext(ctx context.Context) TemplateStorageOutput {
 	return o
 }
 
-func (o TemplateMountsPersistentOutput) ToTemplateMountsPersistentPtrOutput() TemplateMountsPersistentPtrOutput {
-	return o.ToTemplateMountsPersistentPtrOutputWithContext(context.Background())
-}
-
-func (o TemplateMountsPersistentOutput) ToTemplateMountsPersistentPtrOutputWithContext(ctx context.Context) TemplateMountsPersistentPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TemplateMountsPersistent) *TemplateMountsPersistent {
-		return &v
-	}).(TemplateMountsPersistentPtrOutput)
-}
-
-// Where it is mounted.
-func (o TemplateMountsPersistentOutput) Path() pulumi.StringOutput {
-	return o.ApplyT(func(v TemplateMountsPersistent) string { return v.Path }).(pulumi.StringOutput)
-}
-
-// Size in GB.
-func (o TemplateMountsPersistentOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v TemplateMountsPersistent) float64 { return v.Size }).(pulumi.Float64Output)
-}
-
-type TemplateMountsPersistentPtrOutput struct{ *pulumi.OutputState }
-
-func (TemplateMountsPersistentPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TemplateMountsPersistent)(nil)).Elem()
-}
-
-func (o TemplateMountsPersistentPtrOutput) ToTemplateMountsPersistentPtrOutput() TemplateMountsPersistentPtrOutput {
-	return o
-}
-
-func (o TemplateMountsPersistentPtrOutput) ToTemplateMountsPersistentPtrOutputWithContext(ctx context.Context) TemplateMountsPersistentPtrOutput {
-	return o
-}
-
-func (o TemplateMountsPersistentPtrOutput) Elem() TemplateMountsPersistentOutput {
-	return o.ApplyT(func(v *TemplateMountsPersistent) TemplateMountsPersistent {
-		if v != nil {
-			return *v
-		}
-		var ret TemplateMountsPersistent
-		return ret
-	}).(TemplateMountsPersistentOutput)
-}
-
-// Where it is mounted.
-func (o TemplateMountsPersistentPtrOutput) Path() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TemplateMountsPersistent) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Path
-	}).(pulumi.StringPtrOutput)
-}
-
-// Size in GB.
-func (o TemplateMountsPersistentPtrOutput) Size() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *TemplateMountsPersistent) *float64 {
-		if v == nil {
-			return nil
-		}
-		return &v.Size
-	}).(pulumi.Float64PtrOutput)
+// Host-local persistent storage for pods created from the template; null without one.
+func (o TemplateStorageOutput) Persistent() PersistentMountPtrOutput {
+	return o.ApplyT(func(v TemplateStorage) *PersistentMount { return v.Persistent }).(PersistentMountPtrOutput)
 }
 
 func init() {
@@ -5581,8 +5614,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointGpuPtrInput)(nil)).Elem(), EndpointGpuArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointWorkersInput)(nil)).Elem(), EndpointWorkersArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointWorkersPtrInput)(nil)).Elem(), EndpointWorkersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GlobalMountInput)(nil)).Elem(), GlobalMountArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GlobalMountArrayInput)(nil)).Elem(), GlobalMountArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NetworkMountInput)(nil)).Elem(), NetworkMountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NetworkMountArrayInput)(nil)).Elem(), NetworkMountArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PersistentMountInput)(nil)).Elem(), PersistentMountArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PersistentMountPtrInput)(nil)).Elem(), PersistentMountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PlacementCandidateInput)(nil)).Elem(), PlacementCandidateArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PlacementCandidateArrayInput)(nil)).Elem(), PlacementCandidateArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodCpuInput)(nil)).Elem(), PodCpuArgs{})
@@ -5593,12 +5630,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PodGpuPtrInput)(nil)).Elem(), PodGpuArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodMountsInput)(nil)).Elem(), PodMountsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodMountsPtrInput)(nil)).Elem(), PodMountsArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PodMountsGlobalInput)(nil)).Elem(), PodMountsGlobalArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PodMountsGlobalArrayInput)(nil)).Elem(), PodMountsGlobalArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PodMountsNetworkInput)(nil)).Elem(), PodMountsNetworkArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PodMountsNetworkArrayInput)(nil)).Elem(), PodMountsNetworkArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PodMountsPersistentInput)(nil)).Elem(), PodMountsPersistentArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*PodMountsPersistentPtrInput)(nil)).Elem(), PodMountsPersistentArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodPlacementInput)(nil)).Elem(), PodPlacementArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodPlacementPtrInput)(nil)).Elem(), PodPlacementArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodReadinessInput)(nil)).Elem(), PodReadinessArgs{})
@@ -5611,8 +5642,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RequestCountScalingPtrInput)(nil)).Elem(), RequestCountScalingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplateMountsInput)(nil)).Elem(), TemplateMountsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplateMountsPtrInput)(nil)).Elem(), TemplateMountsArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TemplateMountsPersistentInput)(nil)).Elem(), TemplateMountsPersistentArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TemplateMountsPersistentPtrInput)(nil)).Elem(), TemplateMountsPersistentArgs{})
 	pulumi.RegisterOutputType(CatalogCandidateOutput{})
 	pulumi.RegisterOutputType(CatalogCandidateArrayOutput{})
 	pulumi.RegisterOutputType(ClusterComputeOutput{})
@@ -5638,6 +5667,8 @@ func init() {
 	pulumi.RegisterOutputType(EndpointGpuPtrOutput{})
 	pulumi.RegisterOutputType(EndpointWorkersOutput{})
 	pulumi.RegisterOutputType(EndpointWorkersPtrOutput{})
+	pulumi.RegisterOutputType(GlobalMountOutput{})
+	pulumi.RegisterOutputType(GlobalMountArrayOutput{})
 	pulumi.RegisterOutputType(GpuTypeOutput{})
 	pulumi.RegisterOutputType(GpuTypeArrayOutput{})
 	pulumi.RegisterOutputType(GpuTypeCudaVersionsOutput{})
@@ -5649,27 +5680,25 @@ func init() {
 	pulumi.RegisterOutputType(NamedAvailabilityArrayOutput{})
 	pulumi.RegisterOutputType(NetworkMountOutput{})
 	pulumi.RegisterOutputType(NetworkMountArrayOutput{})
+	pulumi.RegisterOutputType(PersistentMountOutput{})
+	pulumi.RegisterOutputType(PersistentMountPtrOutput{})
 	pulumi.RegisterOutputType(PlacementCandidateOutput{})
 	pulumi.RegisterOutputType(PlacementCandidateArrayOutput{})
 	pulumi.RegisterOutputType(PodClusterOutput{})
 	pulumi.RegisterOutputType(PodClusterPtrOutput{})
 	pulumi.RegisterOutputType(PodCpuOutput{})
 	pulumi.RegisterOutputType(PodCpuPtrOutput{})
+	pulumi.RegisterOutputType(PodCpuAllocationOutput{})
+	pulumi.RegisterOutputType(PodCpuAllocationPtrOutput{})
 	pulumi.RegisterOutputType(PodFailFastOutput{})
 	pulumi.RegisterOutputType(PodFailFastPtrOutput{})
 	pulumi.RegisterOutputType(PodGlobalNetworkingOutput{})
 	pulumi.RegisterOutputType(PodGpuOutput{})
 	pulumi.RegisterOutputType(PodGpuPtrOutput{})
-	pulumi.RegisterOutputType(PodGpuOutputTypeOutput{})
-	pulumi.RegisterOutputType(PodGpuOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(PodGpuAllocationOutput{})
+	pulumi.RegisterOutputType(PodGpuAllocationPtrOutput{})
 	pulumi.RegisterOutputType(PodMountsOutput{})
 	pulumi.RegisterOutputType(PodMountsPtrOutput{})
-	pulumi.RegisterOutputType(PodMountsGlobalOutput{})
-	pulumi.RegisterOutputType(PodMountsGlobalArrayOutput{})
-	pulumi.RegisterOutputType(PodMountsNetworkOutput{})
-	pulumi.RegisterOutputType(PodMountsNetworkArrayOutput{})
-	pulumi.RegisterOutputType(PodMountsPersistentOutput{})
-	pulumi.RegisterOutputType(PodMountsPersistentPtrOutput{})
 	pulumi.RegisterOutputType(PodPlacementOutput{})
 	pulumi.RegisterOutputType(PodPlacementPtrOutput{})
 	pulumi.RegisterOutputType(PodReadinessOutput{})
@@ -5696,6 +5725,5 @@ func init() {
 	pulumi.RegisterOutputType(SshEndpointPtrOutput{})
 	pulumi.RegisterOutputType(TemplateMountsOutput{})
 	pulumi.RegisterOutputType(TemplateMountsPtrOutput{})
-	pulumi.RegisterOutputType(TemplateMountsPersistentOutput{})
-	pulumi.RegisterOutputType(TemplateMountsPersistentPtrOutput{})
+	pulumi.RegisterOutputType(TemplateStorageOutput{})
 }

@@ -12,13 +12,49 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// Private registry credentials for pulling images.
+// Credentials for pulling images from a private registry. The API never shows the username or the password again: a salted digest in state shows a new one, and every change replaces the credential (the API has no update). A pod or endpoint pulls with it by its id; passing the id output also makes a destroy delete the pod before the credential.
+//
+// ## Example Usage
+// ### A private image
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			conf := config.New(ctx, "")
+//			ghcr, err := runpod.NewRegistry(ctx, "ghcr", &runpod.RegistryArgs{
+//				Name:     pulumi.String("ghcr"),
+//				Username: pulumi.String("my-org-bot"),
+//				Password: conf.RequireSecret("ghcrToken"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = runpod.NewPod(ctx, "app", &runpod.PodArgs{
+//				Name:     pulumi.String("app"),
+//				Image:    pulumi.String("ghcr.io/my-org/app:1.4"),
+//				Registry: ghcr.ID(),
+//				Gpu:      &runpod.PodGpuArgs{Id: pulumi.String("NVIDIA A40")},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
 type Registry struct {
 	pulumi.CustomResourceState
 
 	// The credential's name in the account.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The credential's id; also the resource id. Give it to a Pod's, Template's or ServerlessEndpoint's `registry`.
+	// The credential's id; also the resource id. Give it to a pod's, template's or endpoint's registry.
 	RegistryId pulumi.StringOutput `pulumi:"registryId"`
 }
 
@@ -74,8 +110,7 @@ func (RegistryState) ElementType() reflect.Type {
 }
 
 type registryArgs struct {
-	// Adopt this existing credential instead of creating one. The API cannot tell whether the given
-	// username and password are the ones it holds: they are recorded as given.
+	// Adopt this existing credential instead of creating one. The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.
 	//
 	// Default: none: create a credential.
 	//
@@ -83,23 +118,21 @@ type registryArgs struct {
 	AdoptId *string `pulumi:"adoptId"`
 	// The credential's name in the account.
 	//
-	// On change: replace: the API has no update..
+	// On change: replace: the API has no update.
 	Name string `pulumi:"name"`
-	// Password or access token. Always stored as a secret; never an output (a salted digest shows a
-	// new one).
+	// Password or access token. Always a secret; never an output: a salted digest in state shows a new one.
 	//
-	// On change: replace: the API has no update..
+	// On change: replace: the API has no update.
 	Password string `pulumi:"password"`
-	// Registry user (for Docker Hub, the account; for GHCR, the GitHub user).
+	// Registry user: the account for Docker Hub, the GitHub user for GHCR.
 	//
-	// On change: replace: the API has no update..
+	// On change: replace: the API has no update.
 	Username string `pulumi:"username"`
 }
 
 // The set of arguments for constructing a Registry resource.
 type RegistryArgs struct {
-	// Adopt this existing credential instead of creating one. The API cannot tell whether the given
-	// username and password are the ones it holds: they are recorded as given.
+	// Adopt this existing credential instead of creating one. The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.
 	//
 	// Default: none: create a credential.
 	//
@@ -107,16 +140,15 @@ type RegistryArgs struct {
 	AdoptId pulumi.StringPtrInput
 	// The credential's name in the account.
 	//
-	// On change: replace: the API has no update..
+	// On change: replace: the API has no update.
 	Name pulumi.StringInput
-	// Password or access token. Always stored as a secret; never an output (a salted digest shows a
-	// new one).
+	// Password or access token. Always a secret; never an output: a salted digest in state shows a new one.
 	//
-	// On change: replace: the API has no update..
+	// On change: replace: the API has no update.
 	Password pulumi.StringInput
-	// Registry user (for Docker Hub, the account; for GHCR, the GitHub user).
+	// Registry user: the account for Docker Hub, the GitHub user for GHCR.
 	//
-	// On change: replace: the API has no update..
+	// On change: replace: the API has no update.
 	Username pulumi.StringInput
 }
 
@@ -162,7 +194,7 @@ func (o RegistryOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Registry) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The credential's id; also the resource id. Give it to a Pod's, Template's or ServerlessEndpoint's `registry`.
+// The credential's id; also the resource id. Give it to a pod's, template's or endpoint's registry.
 func (o RegistryOutput) RegistryId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Registry) pulumi.StringOutput { return v.RegistryId }).(pulumi.StringOutput)
 }

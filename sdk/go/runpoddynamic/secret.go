@@ -12,22 +12,50 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// A RunPod account secret (`{base_url}/v2/account/secrets`): an encrypted string that pods,
-// templates and serverless endpoints reference from env as `{{ RUNPOD_SECRET_<name> }}`; RunPod
-// substitutes the value when the pod or worker boots, so the env in state, previews and the API's
-// answers holds the reference, never the value. Give `secret.reference` (an Output) as the env
-// value: the pod then depends on the secret, and destroy deletes the pod first.
+// A RunPod account secret: an encrypted string that pods, templates and serverless endpoints refer to from their environment variables as `{{ RUNPOD_SECRET_<name> }}`; RunPod puts the value in when the pod or worker boots, so the environment in state, previews and the API's answers holds the reference, never the value. Give the secret's reference output as the value: the pod then depends on the secret, and a destroy deletes the pod first. A new value rotates the secret in place, and pods and workers get it at their next boot; a new name replaces it, and references to the old name stop resolving.
 //
-// A new `value` rotates the secret in place; pods and workers get it at their next boot. A new
-// `name` replaces it (names are immutable), and references to the old name stop resolving.
+// ## Example Usage
+// ### A secret a pod refers to
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			conf := config.New(ctx, "")
+//			hf, err := runpod.NewSecret(ctx, "hf-token", &runpod.SecretArgs{
+//				Name:  pulumi.String("hf-token"),
+//				Value: conf.RequireSecret("hfToken"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = runpod.NewPod(ctx, "vllm", &runpod.PodArgs{
+//				Name:  pulumi.String("vllm"),
+//				Image: pulumi.String("vllm/vllm-openai:v0.6.3"),
+//				Gpu:   &runpod.PodGpuArgs{Id: pulumi.String("NVIDIA A40")},
+//				Env:   pulumi.StringMap{"HF_TOKEN": hf.Reference},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
 type Secret struct {
 	pulumi.CustomResourceState
 
-	// When the secret was created (ISO 8601); `null` when the API does not say.
+	// When the secret was created (ISO 8601); null when the API does not say.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	// The description; `null` without one.
+	// The description; null without one.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
-	// The secret's name in the account.
+	// The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// `{{ RUNPOD_SECRET_<name> }}`: the env value that refers to this secret.
 	Reference pulumi.StringOutput `pulumi:"reference"`
@@ -86,59 +114,49 @@ func (SecretState) ElementType() reflect.Type {
 }
 
 type secretArgs struct {
-	// Adopt this existing secret instead of creating one. Its name must be the one given. The API
-	// never shows a value, so adopting writes the given `value` (and `description`) to it.
+	// Adopt this existing secret instead of creating one. Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.
 	//
 	// Default: none: create a secret.
 	//
 	// On change: none.
 	AdoptId *string `pulumi:"adoptId"`
-	// At most 65535 bytes; `""` clears it.
+	// At most 65535 bytes of UTF-8; an empty string clears it.
 	//
 	// Default: none: the API's is kept.
 	//
 	// On change: update.
 	Description *string `pulumi:"description"`
-	// The secret's name in the account, the `<name>` of `{{ RUNPOD_SECRET_<name> }}`: a letter or
-	// underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with
-	// RUNPOD. Unique in the account regardless of case.
+	// The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
 	//
-	// On change: replace: names are immutable, and references to the old name stop resolving. A change
-	// of case only deletes the old secret first..
+	// On change: replace: names are immutable, and references to the old name stop resolving; a change of case only deletes the old secret first.
 	Name string `pulumi:"name"`
-	// The value, smaller than 16 MiB of UTF-8. Always stored as a secret in state; never an output.
+	// The value, smaller than 16 MiB of UTF-8. Always a secret; never an output.
 	//
-	// On change: update: the secret is rotated; pods and workers that reference it get the new value
-	// at their next boot, running ones keep the value they started with..
+	// On change: update: the secret is rotated: pods and workers that refer to it get the new value at their next boot, running ones keep the value they started with.
 	Value string `pulumi:"value"`
 }
 
 // The set of arguments for constructing a Secret resource.
 type SecretArgs struct {
-	// Adopt this existing secret instead of creating one. Its name must be the one given. The API
-	// never shows a value, so adopting writes the given `value` (and `description`) to it.
+	// Adopt this existing secret instead of creating one. Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.
 	//
 	// Default: none: create a secret.
 	//
 	// On change: none.
 	AdoptId pulumi.StringPtrInput
-	// At most 65535 bytes; `""` clears it.
+	// At most 65535 bytes of UTF-8; an empty string clears it.
 	//
 	// Default: none: the API's is kept.
 	//
 	// On change: update.
 	Description pulumi.StringPtrInput
-	// The secret's name in the account, the `<name>` of `{{ RUNPOD_SECRET_<name> }}`: a letter or
-	// underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with
-	// RUNPOD. Unique in the account regardless of case.
+	// The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
 	//
-	// On change: replace: names are immutable, and references to the old name stop resolving. A change
-	// of case only deletes the old secret first..
+	// On change: replace: names are immutable, and references to the old name stop resolving; a change of case only deletes the old secret first.
 	Name pulumi.StringInput
-	// The value, smaller than 16 MiB of UTF-8. Always stored as a secret in state; never an output.
+	// The value, smaller than 16 MiB of UTF-8. Always a secret; never an output.
 	//
-	// On change: update: the secret is rotated; pods and workers that reference it get the new value
-	// at their next boot, running ones keep the value they started with..
+	// On change: update: the secret is rotated: pods and workers that refer to it get the new value at their next boot, running ones keep the value they started with.
 	Value pulumi.StringInput
 }
 
@@ -179,17 +197,17 @@ func (o SecretOutput) ToSecretOutputWithContext(ctx context.Context) SecretOutpu
 	return o
 }
 
-// When the secret was created (ISO 8601); `null` when the API does not say.
+// When the secret was created (ISO 8601); null when the API does not say.
 func (o SecretOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Secret) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// The description; `null` without one.
+// The description; null without one.
 func (o SecretOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Secret) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-// The secret's name in the account.
+// The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
 func (o SecretOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Secret) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -12,38 +12,76 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// A serverless endpoint.
+// A serverless endpoint: workers that run a container on demand, from an image or a template, and scale on a job queue or on requests. How it takes requests and whether it runs on GPUs or CPUs are fixed at create and replace it; everything else changes in place, and a change of pools, GPU count or worker counts may restart its active workers (the preview says so). Deleting an endpoint removes its configuration, logs and job history for good: protect production endpoints.
+//
+// ## Example Usage
+// ### A GPU endpoint that scales to zero
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			endpoint, err := runpod.NewServerlessEndpoint(ctx, "sdxl", &runpod.ServerlessEndpointArgs{
+//				Name:  pulumi.String("sdxl"),
+//				Image: pulumi.String("runpod/worker-sdxl:3.1.0"),
+//				Gpu: &runpod.EndpointGpuArgs{
+//					Pools: pulumi.StringArray{pulumi.String("ADA_24"), pulumi.String("ADA_48_PRO")},
+//				},
+//				Workers: &runpod.EndpointWorkersArgs{
+//					Min:         pulumi.Int(0),
+//					Max:         pulumi.Int(2),
+//					IdleTimeout: pulumi.Int(30),
+//				},
+//			}, pulumi.Protect(true))
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("jobUrl", endpoint.JobUrl)
+//			return nil
+//		})
+//	}
+//
+// ```
 type ServerlessEndpoint struct {
 	pulumi.CustomResourceState
 
-	// CPU configurations as the API reports them; `null` on a GPU endpoint.
+	// CPU configurations as the API reports them; null on a GPU endpoint.
 	Cpu ServerlessEndpointCpuArrayOutput `pulumi:"cpu"`
-	// When the endpoint was created (ISO 8601); `null` when the API does not say.
+	// When the endpoint was created (ISO 8601); null when the API does not say.
 	CreatedAt pulumi.StringPtrOutput `pulumi:"createdAt"`
-	// Data centers the workers may run in; empty means any.
+	// Data centers the workers may run in; empty for any.
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
-	// The endpoint id; also the resource id. Give it to a `ServerlessJob`'s `endpointId`.
+	// The endpoint id; also the resource id. Give it to a ServerlessJob's endpoint id.
 	EndpointId pulumi.StringOutput `pulumi:"endpointId"`
 	// The environment variables the program declared (secret).
 	Env pulumi.StringMapOutput `pulumi:"env"`
-	// Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
-	Flashboot pulumi.StringOutput `pulumi:"flashboot"`
-	// GPU pools, exclusions, count and CUDA constraints as the API reports them; `null` on a CPU endpoint.
+	// Faster cold starts.
+	Flashboot FlashbootOutput `pulumi:"flashboot"`
+	// GPU pools, exclusions, count and CUDA constraints as the API reports them; null on a CPU endpoint.
 	Gpu ServerlessEndpointGpuPtrOutput `pulumi:"gpu"`
-	// Queue endpoints: `{serverless_url}/v2/{endpoint_id}/`; load balancers: their base address.
+	// A queue endpoint's job address, under the serverless address; a load balancer's base address.
 	JobUrl pulumi.StringOutput `pulumi:"jobUrl"`
-	// Endpoint name.
+	// Endpoint name, 1 to 191 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// `NetworkVolume` ids mounted on the workers.
+	// NetworkVolume ids mounted on the workers.
 	NetworkVolumes pulumi.StringArrayOutput `pulumi:"networkVolumes"`
-	// The addresses the API gives for this endpoint's type: `run`, `runSync`, `status`, `stream`, `cancel`, `retry`, `purgeQueue`, `health` for a queue; `base` and `health` for a load balancer.
+	// The addresses the API gives for this endpoint's type: run, runSync, status, stream, cancel, retry, purgeQueue and health for a queue; base and health for a load balancer.
 	RequestUrls pulumi.StringMapOutput `pulumi:"requestUrls"`
 	// The scaler as the API reports it.
 	Scaling ServerlessEndpointScalingOutput `pulumi:"scaling"`
-	// Longest a single request may run, in ms.
-	Timeout pulumi.AnyOutput `pulumi:"timeout"`
-	// `QUEUE` or `LOAD_BALANCER`.
-	Type pulumi.StringOutput `pulumi:"type"`
+	// Longest a single request may run, from 5 seconds to 7 days.
+	//
+	// Unit: milliseconds.
+	Timeout pulumi.IntOutput `pulumi:"timeout"`
+	// How the endpoint takes requests.
+	Type EndpointTypeOutput `pulumi:"type"`
 	// Worker counts and idle timeout as the API reports them.
 	Workers ServerlessEndpointWorkersOutput `pulumi:"workers"`
 }
@@ -98,7 +136,7 @@ func (ServerlessEndpointState) ElementType() reflect.Type {
 }
 
 type serverlessEndpointArgs struct {
-	// Adopt this existing endpoint instead of creating one.
+	// Adopt this existing endpoint instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create an endpoint.
 	//
@@ -106,82 +144,79 @@ type serverlessEndpointArgs struct {
 	AdoptId *string `pulumi:"adoptId"`
 	// The container command as one raw string.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Args *string `pulumi:"args"`
-	// A CPU endpoint: eligible flavor and vCPU count pairs. Exactly one of `gpu` and `cpu`.
+	// A CPU endpoint: the eligible flavor and vCPU count pairs. Exactly one of a GPU and a CPU.
 	//
-	// Default: none: a GPU endpoint (`gpu`).
+	// Default: none: a GPU endpoint.
 	//
-	// On change: update, replace: a switch between GPU and CPU replaces; a new list updates in place..
+	// On change: update, replace: a switch between GPU and CPU replaces the endpoint; a new list updates it in place.
 	Cpu []EndpointCpu `pulumi:"cpu"`
-	// Data centers the workers may run in.
+	// Data centers the workers may run in; empty for any.
 	//
-	// Default: `[]`: any.
+	// Default: any at create; left out later, what the endpoint has stays.
 	//
 	// On change: update.
 	DataCenterIds []string `pulumi:"dataCenterIds"`
-	// Container disk in GB.
+	// Container disk.
 	//
-	// Default: none: the API's (or the template's).
+	// Unit: GB.
+	//
+	// Default: the API's (or the template's).
 	//
 	// On change: update.
 	Disk *int `pulumi:"disk"`
-	// Environment variables; stored as secrets in state. Template keys the program does not declare
-	// are kept.
+	// Environment variables, always secret in state. Template keys the program does not declare are kept.
 	//
-	// Default: `{}`.
+	// Default: empty.
 	//
 	// On change: update.
 	Env map[string]string `pulumi:"env"`
-	// Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+	// Faster cold starts.
 	//
-	// Default: `"OFF"`.
+	// Default: `OFF` at create; left out later, what the endpoint has stays.
 	//
 	// On change: update.
-	Flashboot *string `pulumi:"flashboot"`
-	// A GPU endpoint: serverless GPU pools, GPU types taken out of them, GPUs per worker, CUDA
-	// constraints. Exactly one of `gpu` and `cpu`. Changing pools, count or worker counts may restart
-	// active workers; the preview says so.
+	Flashboot *Flashboot `pulumi:"flashboot"`
+	// A GPU endpoint. Exactly one of a GPU and a CPU.
 	//
-	// Default: none: a CPU endpoint (`cpu`).
+	// Default: none: a CPU endpoint.
 	//
-	// On change: update, replace: a switch between GPU and CPU replaces; a change within `gpu` updates
-	// in place..
+	// On change: update, replace: a switch between GPU and CPU replaces the endpoint; a change within the GPU settings updates it in place.
 	Gpu *EndpointGpu `pulumi:"gpu"`
-	// Container image. Required unless `templateId` is set.
+	// Container image. Required unless a template is given.
 	//
-	// Default: none: the template's.
+	// Default: the template's.
 	//
 	// On change: update.
 	Image *string `pulumi:"image"`
-	// Endpoint name, 1-191 characters.
+	// Endpoint name, 1 to 191 characters.
 	//
 	// On change: update.
 	Name string `pulumi:"name"`
-	// `NetworkVolume` ids mounted on the workers.
+	// NetworkVolume ids mounted on the workers.
 	//
-	// Default: `[]`.
+	// Default: none at create; left out later, what the endpoint has stays.
 	//
 	// On change: update.
 	NetworkVolumes []string `pulumi:"networkVolumes"`
-	// Exposed ports, `<port>/<protocol>`.
+	// Exposed ports, each `<port>/<protocol>`.
 	//
-	// Default: none: the template's, else none.
+	// Default: the template's, else none.
 	//
 	// On change: update.
 	Ports []string `pulumi:"ports"`
-	// A `Registry`'s id, for private images; `null` removes it.
+	// A Registry's id, for private images; null removes it.
 	//
 	// Default: none: public images only.
 	//
 	// On change: update.
 	Registry *string `pulumi:"registry"`
-	// When workers are added. A load balancer scales on `REQUEST_COUNT`.
+	// When workers are added. A load balancer scales on request count.
 	//
-	// Default: `{ type: "QUEUE_DELAY", queueDelay: 4 }`; a load balancer:
-	// `{ type: "REQUEST_COUNT", requestCount: 4 }`.
+	// Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
 	//
 	// On change: update.
 	Scaling interface{} `pulumi:"scaling"`
@@ -191,21 +226,23 @@ type serverlessEndpointArgs struct {
 	//
 	// On change: update.
 	TemplateId *string `pulumi:"templateId"`
-	// Longest a single request may run, in ms (5 s - 7 days).
+	// Longest a single request may run, from 5 seconds to 7 days.
 	//
-	// Default: `300000`.
+	// Unit: milliseconds.
+	//
+	// Default: 300000 at create; left out later, what the endpoint has stays.
 	//
 	// On change: update.
 	Timeout *int `pulumi:"timeout"`
-	// `QUEUE` (jobs through run/runsync/status) or `LOAD_BALANCER` (HTTP to the workers).
+	// How the endpoint takes requests.
 	//
-	// Default: `"QUEUE"`.
+	// Default: `QUEUE`.
 	//
 	// On change: replace.
-	Type *string `pulumi:"type"`
+	Type *EndpointType `pulumi:"type"`
 	// How many workers run.
 	//
-	// Default: `{ min: 0, max: 3 }`.
+	// Default: 0 to 3.
 	//
 	// On change: update.
 	Workers *EndpointWorkers `pulumi:"workers"`
@@ -213,7 +250,7 @@ type serverlessEndpointArgs struct {
 
 // The set of arguments for constructing a ServerlessEndpoint resource.
 type ServerlessEndpointArgs struct {
-	// Adopt this existing endpoint instead of creating one.
+	// Adopt this existing endpoint instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create an endpoint.
 	//
@@ -221,82 +258,79 @@ type ServerlessEndpointArgs struct {
 	AdoptId pulumi.StringPtrInput
 	// The container command as one raw string.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Args pulumi.StringPtrInput
-	// A CPU endpoint: eligible flavor and vCPU count pairs. Exactly one of `gpu` and `cpu`.
+	// A CPU endpoint: the eligible flavor and vCPU count pairs. Exactly one of a GPU and a CPU.
 	//
-	// Default: none: a GPU endpoint (`gpu`).
+	// Default: none: a GPU endpoint.
 	//
-	// On change: update, replace: a switch between GPU and CPU replaces; a new list updates in place..
+	// On change: update, replace: a switch between GPU and CPU replaces the endpoint; a new list updates it in place.
 	Cpu EndpointCpuArrayInput
-	// Data centers the workers may run in.
+	// Data centers the workers may run in; empty for any.
 	//
-	// Default: `[]`: any.
+	// Default: any at create; left out later, what the endpoint has stays.
 	//
 	// On change: update.
 	DataCenterIds pulumi.StringArrayInput
-	// Container disk in GB.
+	// Container disk.
 	//
-	// Default: none: the API's (or the template's).
+	// Unit: GB.
+	//
+	// Default: the API's (or the template's).
 	//
 	// On change: update.
 	Disk pulumi.IntPtrInput
-	// Environment variables; stored as secrets in state. Template keys the program does not declare
-	// are kept.
+	// Environment variables, always secret in state. Template keys the program does not declare are kept.
 	//
-	// Default: `{}`.
+	// Default: empty.
 	//
 	// On change: update.
 	Env pulumi.StringMapInput
-	// Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+	// Faster cold starts.
 	//
-	// Default: `"OFF"`.
+	// Default: `OFF` at create; left out later, what the endpoint has stays.
 	//
 	// On change: update.
-	Flashboot pulumi.StringPtrInput
-	// A GPU endpoint: serverless GPU pools, GPU types taken out of them, GPUs per worker, CUDA
-	// constraints. Exactly one of `gpu` and `cpu`. Changing pools, count or worker counts may restart
-	// active workers; the preview says so.
+	Flashboot FlashbootPtrInput
+	// A GPU endpoint. Exactly one of a GPU and a CPU.
 	//
-	// Default: none: a CPU endpoint (`cpu`).
+	// Default: none: a CPU endpoint.
 	//
-	// On change: update, replace: a switch between GPU and CPU replaces; a change within `gpu` updates
-	// in place..
+	// On change: update, replace: a switch between GPU and CPU replaces the endpoint; a change within the GPU settings updates it in place.
 	Gpu EndpointGpuPtrInput
-	// Container image. Required unless `templateId` is set.
+	// Container image. Required unless a template is given.
 	//
-	// Default: none: the template's.
+	// Default: the template's.
 	//
 	// On change: update.
 	Image pulumi.StringPtrInput
-	// Endpoint name, 1-191 characters.
+	// Endpoint name, 1 to 191 characters.
 	//
 	// On change: update.
 	Name pulumi.StringInput
-	// `NetworkVolume` ids mounted on the workers.
+	// NetworkVolume ids mounted on the workers.
 	//
-	// Default: `[]`.
+	// Default: none at create; left out later, what the endpoint has stays.
 	//
 	// On change: update.
 	NetworkVolumes pulumi.StringArrayInput
-	// Exposed ports, `<port>/<protocol>`.
+	// Exposed ports, each `<port>/<protocol>`.
 	//
-	// Default: none: the template's, else none.
+	// Default: the template's, else none.
 	//
 	// On change: update.
 	Ports pulumi.StringArrayInput
-	// A `Registry`'s id, for private images; `null` removes it.
+	// A Registry's id, for private images; null removes it.
 	//
 	// Default: none: public images only.
 	//
 	// On change: update.
 	Registry pulumi.StringPtrInput
-	// When workers are added. A load balancer scales on `REQUEST_COUNT`.
+	// When workers are added. A load balancer scales on request count.
 	//
-	// Default: `{ type: "QUEUE_DELAY", queueDelay: 4 }`; a load balancer:
-	// `{ type: "REQUEST_COUNT", requestCount: 4 }`.
+	// Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
 	//
 	// On change: update.
 	Scaling pulumi.Input
@@ -306,21 +340,23 @@ type ServerlessEndpointArgs struct {
 	//
 	// On change: update.
 	TemplateId pulumi.StringPtrInput
-	// Longest a single request may run, in ms (5 s - 7 days).
+	// Longest a single request may run, from 5 seconds to 7 days.
 	//
-	// Default: `300000`.
+	// Unit: milliseconds.
+	//
+	// Default: 300000 at create; left out later, what the endpoint has stays.
 	//
 	// On change: update.
 	Timeout pulumi.IntPtrInput
-	// `QUEUE` (jobs through run/runsync/status) or `LOAD_BALANCER` (HTTP to the workers).
+	// How the endpoint takes requests.
 	//
-	// Default: `"QUEUE"`.
+	// Default: `QUEUE`.
 	//
 	// On change: replace.
-	Type pulumi.StringPtrInput
+	Type EndpointTypePtrInput
 	// How many workers run.
 	//
-	// Default: `{ min: 0, max: 3 }`.
+	// Default: 0 to 3.
 	//
 	// On change: update.
 	Workers EndpointWorkersPtrInput
@@ -363,22 +399,22 @@ func (o ServerlessEndpointOutput) ToServerlessEndpointOutputWithContext(ctx cont
 	return o
 }
 
-// CPU configurations as the API reports them; `null` on a GPU endpoint.
+// CPU configurations as the API reports them; null on a GPU endpoint.
 func (o ServerlessEndpointOutput) Cpu() ServerlessEndpointCpuArrayOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) ServerlessEndpointCpuArrayOutput { return v.Cpu }).(ServerlessEndpointCpuArrayOutput)
 }
 
-// When the endpoint was created (ISO 8601); `null` when the API does not say.
+// When the endpoint was created (ISO 8601); null when the API does not say.
 func (o ServerlessEndpointOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringPtrOutput { return v.CreatedAt }).(pulumi.StringPtrOutput)
 }
 
-// Data centers the workers may run in; empty means any.
+// Data centers the workers may run in; empty for any.
 func (o ServerlessEndpointOutput) DataCenterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringArrayOutput { return v.DataCenterIds }).(pulumi.StringArrayOutput)
 }
 
-// The endpoint id; also the resource id. Give it to a `ServerlessJob`'s `endpointId`.
+// The endpoint id; also the resource id. Give it to a ServerlessJob's endpoint id.
 func (o ServerlessEndpointOutput) EndpointId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringOutput { return v.EndpointId }).(pulumi.StringOutput)
 }
@@ -388,32 +424,32 @@ func (o ServerlessEndpointOutput) Env() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringMapOutput { return v.Env }).(pulumi.StringMapOutput)
 }
 
-// Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
-func (o ServerlessEndpointOutput) Flashboot() pulumi.StringOutput {
-	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringOutput { return v.Flashboot }).(pulumi.StringOutput)
+// Faster cold starts.
+func (o ServerlessEndpointOutput) Flashboot() FlashbootOutput {
+	return o.ApplyT(func(v *ServerlessEndpoint) FlashbootOutput { return v.Flashboot }).(FlashbootOutput)
 }
 
-// GPU pools, exclusions, count and CUDA constraints as the API reports them; `null` on a CPU endpoint.
+// GPU pools, exclusions, count and CUDA constraints as the API reports them; null on a CPU endpoint.
 func (o ServerlessEndpointOutput) Gpu() ServerlessEndpointGpuPtrOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) ServerlessEndpointGpuPtrOutput { return v.Gpu }).(ServerlessEndpointGpuPtrOutput)
 }
 
-// Queue endpoints: `{serverless_url}/v2/{endpoint_id}/`; load balancers: their base address.
+// A queue endpoint's job address, under the serverless address; a load balancer's base address.
 func (o ServerlessEndpointOutput) JobUrl() pulumi.StringOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringOutput { return v.JobUrl }).(pulumi.StringOutput)
 }
 
-// Endpoint name.
+// Endpoint name, 1 to 191 characters.
 func (o ServerlessEndpointOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// `NetworkVolume` ids mounted on the workers.
+// NetworkVolume ids mounted on the workers.
 func (o ServerlessEndpointOutput) NetworkVolumes() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringArrayOutput { return v.NetworkVolumes }).(pulumi.StringArrayOutput)
 }
 
-// The addresses the API gives for this endpoint's type: `run`, `runSync`, `status`, `stream`, `cancel`, `retry`, `purgeQueue`, `health` for a queue; `base` and `health` for a load balancer.
+// The addresses the API gives for this endpoint's type: run, runSync, status, stream, cancel, retry, purgeQueue and health for a queue; base and health for a load balancer.
 func (o ServerlessEndpointOutput) RequestUrls() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringMapOutput { return v.RequestUrls }).(pulumi.StringMapOutput)
 }
@@ -423,14 +459,16 @@ func (o ServerlessEndpointOutput) Scaling() ServerlessEndpointScalingOutput {
 	return o.ApplyT(func(v *ServerlessEndpoint) ServerlessEndpointScalingOutput { return v.Scaling }).(ServerlessEndpointScalingOutput)
 }
 
-// Longest a single request may run, in ms.
-func (o ServerlessEndpointOutput) Timeout() pulumi.AnyOutput {
-	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.AnyOutput { return v.Timeout }).(pulumi.AnyOutput)
+// Longest a single request may run, from 5 seconds to 7 days.
+//
+// Unit: milliseconds.
+func (o ServerlessEndpointOutput) Timeout() pulumi.IntOutput {
+	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.IntOutput { return v.Timeout }).(pulumi.IntOutput)
 }
 
-// `QUEUE` or `LOAD_BALANCER`.
-func (o ServerlessEndpointOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v *ServerlessEndpoint) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
+// How the endpoint takes requests.
+func (o ServerlessEndpointOutput) Type() EndpointTypeOutput {
+	return o.ApplyT(func(v *ServerlessEndpoint) EndpointTypeOutput { return v.Type }).(EndpointTypeOutput)
 }
 
 // Worker counts and idle timeout as the API reports them.

@@ -12,21 +12,61 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// Runs a job at deploy time and keeps its result.
+// Runs one job on an endpoint when created, and again when its input changes, and keeps its result: a deploy-time smoke test, so an update fails when the endpoint cannot answer and the output is in the stack. A job cannot be deleted, so a delete forgets it. The service keeps a job's result for 30 minutes; media URLs in the output expire after 7 days.
+//
+// ## Example Usage
+// ### A smoke test of an endpoint
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			endpoint, err := runpod.NewServerlessEndpoint(ctx, "sdxl", &runpod.ServerlessEndpointArgs{
+//				Name:  pulumi.String("sdxl"),
+//				Image: pulumi.String("runpod/worker-sdxl:3.1.0"),
+//				Gpu:   &runpod.EndpointGpuArgs{Pools: pulumi.StringArray{pulumi.String("ADA_24")}},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			smoke, err := runpod.NewServerlessJob(ctx, "smoke", &runpod.ServerlessJobArgs{
+//				EndpointId: endpoint.ID(),
+//				Input:      pulumi.Map{"prompt": pulumi.String("ping")},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("smokeOutput", smoke.Output)
+//			return nil
+//		})
+//	}
+//
+// ```
 type ServerlessJob struct {
 	pulumi.CustomResourceState
 
-	// Milliseconds the job waited in the queue; `null` when the API does not say.
-	DelayTime pulumi.AnyOutput `pulumi:"delayTime"`
-	// Milliseconds the job ran; `null` when the API does not say.
-	ExecutionTime pulumi.AnyOutput `pulumi:"executionTime"`
+	// How long the job waited in the queue; null when the API does not say.
+	//
+	// Unit: milliseconds.
+	DelayTime pulumi.IntPtrOutput `pulumi:"delayTime"`
+	// How long the job ran; null when the API does not say.
+	//
+	// Unit: milliseconds.
+	ExecutionTime pulumi.IntPtrOutput `pulumi:"executionTime"`
 	// The job's id.
 	JobId pulumi.StringOutput `pulumi:"jobId"`
-	// The job's output. Media URLs in it expire after 7 days.
+	// The job's output, any JSON value its handler returned (an image model's has its URL and cost); null without one. Media URLs in it expire after 7 days.
 	Output pulumi.AnyOutput `pulumi:"output"`
-	// The job's final status, e.g. `COMPLETED` (a `FAILED` job fails the deployment instead).
+	// The job's final status, for example `COMPLETED` (a `FAILED` job fails the deployment instead).
 	Status pulumi.StringOutput `pulumi:"status"`
-	// The worker that ran the job; `null` when the API does not say.
+	// The worker that ran the job; null when the API does not say.
 	WorkerId pulumi.StringPtrOutput `pulumi:"workerId"`
 }
 
@@ -78,21 +118,23 @@ func (ServerlessJobState) ElementType() reflect.Type {
 type serverlessJobArgs struct {
 	// A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`.
 	//
-	// On change: replace: the job runs again..
+	// On change: replace: the job runs again.
 	EndpointId string `pulumi:"endpointId"`
-	// The job's `input` object.
+	// The job's input object, as the endpoint's handler takes it.
 	//
-	// On change: replace: the job runs again..
+	// On change: replace: the job runs again.
 	Input map[string]interface{} `pulumi:"input"`
-	// `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status.
+	// How the job is run.
 	//
-	// Default: `"sync"`.
+	// Default: `sync`.
 	//
 	// On change: none.
-	Mode *string `pulumi:"mode"`
-	// Seconds to wait for the job (1-86400).
+	Mode *JobMode `pulumi:"mode"`
+	// How long to wait for the job, 1 to 86400.
 	//
-	// Default: `600`.
+	// Unit: seconds.
+	//
+	// Default: 600.
 	//
 	// On change: none.
 	Timeout *int `pulumi:"timeout"`
@@ -102,21 +144,23 @@ type serverlessJobArgs struct {
 type ServerlessJobArgs struct {
 	// A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`.
 	//
-	// On change: replace: the job runs again..
+	// On change: replace: the job runs again.
 	EndpointId pulumi.StringInput
-	// The job's `input` object.
+	// The job's input object, as the endpoint's handler takes it.
 	//
-	// On change: replace: the job runs again..
+	// On change: replace: the job runs again.
 	Input pulumi.MapInput
-	// `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status.
+	// How the job is run.
 	//
-	// Default: `"sync"`.
+	// Default: `sync`.
 	//
 	// On change: none.
-	Mode pulumi.StringPtrInput
-	// Seconds to wait for the job (1-86400).
+	Mode JobModePtrInput
+	// How long to wait for the job, 1 to 86400.
 	//
-	// Default: `600`.
+	// Unit: seconds.
+	//
+	// Default: 600.
 	//
 	// On change: none.
 	Timeout pulumi.IntPtrInput
@@ -159,14 +203,18 @@ func (o ServerlessJobOutput) ToServerlessJobOutputWithContext(ctx context.Contex
 	return o
 }
 
-// Milliseconds the job waited in the queue; `null` when the API does not say.
-func (o ServerlessJobOutput) DelayTime() pulumi.AnyOutput {
-	return o.ApplyT(func(v *ServerlessJob) pulumi.AnyOutput { return v.DelayTime }).(pulumi.AnyOutput)
+// How long the job waited in the queue; null when the API does not say.
+//
+// Unit: milliseconds.
+func (o ServerlessJobOutput) DelayTime() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ServerlessJob) pulumi.IntPtrOutput { return v.DelayTime }).(pulumi.IntPtrOutput)
 }
 
-// Milliseconds the job ran; `null` when the API does not say.
-func (o ServerlessJobOutput) ExecutionTime() pulumi.AnyOutput {
-	return o.ApplyT(func(v *ServerlessJob) pulumi.AnyOutput { return v.ExecutionTime }).(pulumi.AnyOutput)
+// How long the job ran; null when the API does not say.
+//
+// Unit: milliseconds.
+func (o ServerlessJobOutput) ExecutionTime() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ServerlessJob) pulumi.IntPtrOutput { return v.ExecutionTime }).(pulumi.IntPtrOutput)
 }
 
 // The job's id.
@@ -174,17 +222,17 @@ func (o ServerlessJobOutput) JobId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ServerlessJob) pulumi.StringOutput { return v.JobId }).(pulumi.StringOutput)
 }
 
-// The job's output. Media URLs in it expire after 7 days.
+// The job's output, any JSON value its handler returned (an image model's has its URL and cost); null without one. Media URLs in it expire after 7 days.
 func (o ServerlessJobOutput) Output() pulumi.AnyOutput {
 	return o.ApplyT(func(v *ServerlessJob) pulumi.AnyOutput { return v.Output }).(pulumi.AnyOutput)
 }
 
-// The job's final status, e.g. `COMPLETED` (a `FAILED` job fails the deployment instead).
+// The job's final status, for example `COMPLETED` (a `FAILED` job fails the deployment instead).
 func (o ServerlessJobOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *ServerlessJob) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
 }
 
-// The worker that ran the job; `null` when the API does not say.
+// The worker that ran the job; null when the API does not say.
 func (o ServerlessJobOutput) WorkerId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ServerlessJob) pulumi.StringPtrOutput { return v.WorkerId }).(pulumi.StringPtrOutput)
 }

@@ -12,15 +12,57 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// An SSH public key registered with the account.
+// An SSH public key registered with the account: pods created with SSH after it get it, so make them depend on it. A key the account already has is not added twice, and a key several stacks declare stays until the last of them lets go of it.
+//
+// ## Example Usage
+// ### A key, and a pod that gets it
+// ```go
+// package main
+//
+// import (
+//
+//	"os"
+//	"path/filepath"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			home, err := os.UserHomeDir()
+//			if err != nil {
+//				return err
+//			}
+//			line, err := os.ReadFile(filepath.Join(home, ".ssh", "id_ed25519.pub"))
+//			if err != nil {
+//				return err
+//			}
+//			key, err := runpod.NewSshKey(ctx, "laptop", &runpod.SshKeyArgs{PublicKey: pulumi.String(string(line))})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = runpod.NewPod(ctx, "dev", &runpod.PodArgs{
+//				Name:     pulumi.String("dev"),
+//				Image:    pulumi.String("runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04"),
+//				Gpu:      &runpod.PodGpuArgs{Id: pulumi.String("NVIDIA A40")},
+//				Ports:    pulumi.StringArray{pulumi.String("22/tcp")},
+//				StartSsh: pulumi.Bool(true),
+//			}, pulumi.DependsOn([]pulumi.Resource{key}))
+//			return err
+//		})
+//	}
+//
+// ```
 type SshKey struct {
 	pulumi.CustomResourceState
 
-	// The key line's comment; `null` without one.
+	// The key line's comment; null without one.
 	Comment pulumi.StringPtrOutput `pulumi:"comment"`
 	// `SHA256:...`, as `ssh-keygen -l` prints it. Also the resource id.
 	Fingerprint pulumi.StringOutput `pulumi:"fingerprint"`
-	// The key's type, e.g. `ssh-ed25519`.
+	// The key's type, for example `ssh-ed25519`.
 	KeyType pulumi.StringOutput `pulumi:"keyType"`
 	// The registered authorized_keys line, trimmed.
 	PublicKey pulumi.StringOutput `pulumi:"publicKey"`
@@ -69,21 +111,17 @@ func (SshKeyState) ElementType() reflect.Type {
 }
 
 type sshKeyArgs struct {
-	// An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of
-	// `~/.ssh/id_ed25519.pub`. A private key is refused at check.
+	// An authorized_keys line, `<type> <base64> [comment]`: the contents of `~/.ssh/id_ed25519.pub`, for example. A private key is refused at check.
 	//
-	// On change: replace, update: new key material replaces the key; the same key with another
-	// comment is rewritten in place..
+	// On change: replace, update: new key material replaces the key; the same key with another comment is rewritten in place.
 	PublicKey string `pulumi:"publicKey"`
 }
 
 // The set of arguments for constructing a SshKey resource.
 type SshKeyArgs struct {
-	// An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of
-	// `~/.ssh/id_ed25519.pub`. A private key is refused at check.
+	// An authorized_keys line, `<type> <base64> [comment]`: the contents of `~/.ssh/id_ed25519.pub`, for example. A private key is refused at check.
 	//
-	// On change: replace, update: new key material replaces the key; the same key with another
-	// comment is rewritten in place..
+	// On change: replace, update: new key material replaces the key; the same key with another comment is rewritten in place.
 	PublicKey pulumi.StringInput
 }
 
@@ -124,7 +162,7 @@ func (o SshKeyOutput) ToSshKeyOutputWithContext(ctx context.Context) SshKeyOutpu
 	return o
 }
 
-// The key line's comment; `null` without one.
+// The key line's comment; null without one.
 func (o SshKeyOutput) Comment() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SshKey) pulumi.StringPtrOutput { return v.Comment }).(pulumi.StringPtrOutput)
 }
@@ -134,7 +172,7 @@ func (o SshKeyOutput) Fingerprint() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.Fingerprint }).(pulumi.StringOutput)
 }
 
-// The key's type, e.g. `ssh-ed25519`.
+// The key's type, for example `ssh-ed25519`.
 func (o SshKeyOutput) KeyType() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshKey) pulumi.StringOutput { return v.KeyType }).(pulumi.StringOutput)
 }

@@ -12,15 +12,44 @@ import (
 	"github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/internal"
 )
 
-// A container template of the account's own.
+// A container template of the account's own. A template is applied once, at create: a pod created from it keeps the template's settings as they were then, and editing the template later does not change that pod (nor an endpoint's existing workers); to roll a change out to a pod, replace the pod. A serverless template cannot back a pod: the pod's create fails with the API's 422, which its error carries.
 //
-// A template is applied once, at create: a pod created from it keeps the template's settings as
-// they were then, and editing the template later does not change that pod (nor an endpoint's
-// existing workers). To roll a template change out to a pod, replace the pod.
+// ## Example Usage
+// ### A template, and a pod created from it
+// ```go
+// package main
 //
-// A serverless template (`serverless: true`) cannot back a pod: Pod `check` cannot see the
-// template's flag without an API call, so the pod's create fails with the API's 422, which the
-// error message carries.
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	runpod "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			conf := config.New(ctx, "")
+//			tpl, err := runpod.NewTemplate(ctx, "trainer", &runpod.TemplateArgs{
+//				Name:         pulumi.String("trainer"),
+//				Image:        pulumi.String("runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04"),
+//				Ports:        pulumi.StringArray{pulumi.String("8888/http"), pulumi.String("22/tcp")},
+//				Env:          pulumi.StringMap{"HF_TOKEN": conf.RequireSecret("hfToken")},
+//				StartJupyter: pulumi.Bool(false),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			_, err = runpod.NewPod(ctx, "trainer", &runpod.PodArgs{
+//				Name:       pulumi.String("trainer"),
+//				TemplateId: tpl.ID(),
+//				Gpu:        &runpod.PodGpuArgs{Id: pulumi.String("NVIDIA A40")},
+//			})
+//			return err
+//		})
+//	}
+//
+// ```
 type Template struct {
 	pulumi.CustomResourceState
 
@@ -28,35 +57,37 @@ type Template struct {
 	AllowedCudaVersions pulumi.StringArrayOutput `pulumi:"allowedCudaVersions"`
 	// The container command as one raw string, as the API stores it.
 	Args pulumi.StringOutput `pulumi:"args"`
-	// Console grouping (`NVIDIA`, `AMD`, `CPU`).
-	Category pulumi.StringOutput `pulumi:"category"`
-	// CMD in exec form: as the API returned it, else decoded from `args`.
+	// How the console groups the template; no effect on scheduling.
+	Category TemplateCategoryOutput `pulumi:"category"`
+	// CMD in exec form: as the API returned it, else decoded from the command string.
 	Cmd pulumi.StringArrayOutput `pulumi:"cmd"`
-	// Container disk in GB.
-	Disk pulumi.AnyOutput `pulumi:"disk"`
-	// ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+	// Container disk, at least 1: ephemeral, wiped on every restart.
+	//
+	// Unit: GB.
+	Disk pulumi.IntOutput `pulumi:"disk"`
+	// ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
 	Entrypoint pulumi.StringArrayOutput `pulumi:"entrypoint"`
 	// The environment variables (secret).
 	Env pulumi.StringMapOutput `pulumi:"env"`
 	// Container image.
 	Image pulumi.StringOutput `pulumi:"image"`
-	// The persistent mount pods created from it get (`persistent`: size and path, or `null`).
-	Mounts TemplateMountsOutput `pulumi:"mounts"`
+	// The storage pods created from it get.
+	Mounts TemplateStorageOutput `pulumi:"mounts"`
 	// Template name.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// Exposed ports, `<port>/<protocol>`.
+	// Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 	Ports pulumi.StringArrayOutput `pulumi:"ports"`
-	// Whether other RunPod users can see it (env included).
-	Public pulumi.AnyOutput `pulumi:"public"`
-	// The registry credential id, or `null`.
+	// Visible to other RunPod users, environment variables included.
+	Public pulumi.BoolOutput `pulumi:"public"`
+	// A Registry's id, for private images; null removes it.
 	Registry pulumi.StringPtrOutput `pulumi:"registry"`
-	// Whether it is for serverless endpoints (true) or pods (false).
-	Serverless pulumi.AnyOutput `pulumi:"serverless"`
-	// Whether pods created from it get a generated JUPYTER_PASSWORD.
-	StartJupyter pulumi.AnyOutput `pulumi:"startJupyter"`
-	// Whether pods created from it get the account's SSH keys.
-	StartSsh pulumi.AnyOutput `pulumi:"startSsh"`
-	// The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`.
+	// For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
+	Serverless pulumi.BoolOutput `pulumi:"serverless"`
+	// Pods created from it get a generated JUPYTER_PASSWORD.
+	StartJupyter pulumi.BoolOutput `pulumi:"startJupyter"`
+	// Pods created from it get the account's SSH keys.
+	StartSsh pulumi.BoolOutput `pulumi:"startSsh"`
+	// The template id; also the resource id. Give it to a Pod's or a ServerlessEndpoint's template id.
 	TemplateId pulumi.StringOutput `pulumi:"templateId"`
 }
 
@@ -113,52 +144,53 @@ func (TemplateState) ElementType() reflect.Type {
 }
 
 type templateArgs struct {
-	// Adopt this existing template of yours instead of creating one (`pulumi import` does not work
-	// for dynamic providers).
+	// Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create a template.
 	//
 	// On change: none.
 	AdoptId *string `pulumi:"adoptId"`
-	// Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it.
+	// Exact acceptable host CUDA versions, each `major.minor`, for GPU pods and endpoints created from it.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	//
 	// On change: update.
 	AllowedCudaVersions []string `pulumi:"allowedCudaVersions"`
-	// The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+	// The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
 	//
-	// Default: none: the image's (or the template's) command.
+	// Default: the image's command (or the template's).
 	//
 	// On change: update.
 	Args *string `pulumi:"args"`
-	// Console grouping only (`NVIDIA`, `AMD`, `CPU`); no effect on scheduling.
+	// How the console groups the template; no effect on scheduling.
 	//
-	// Default: `"NVIDIA"`.
+	// Default: `NVIDIA`.
 	//
 	// On change: update.
-	Category *string `pulumi:"category"`
-	// CMD in exec form, encoded into `args`; `[]` clears it.
+	Category *TemplateCategory `pulumi:"category"`
+	// CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Cmd []string `pulumi:"cmd"`
-	// Container disk in GB, at least 1: ephemeral, wiped on restart.
+	// Container disk, at least 1: ephemeral, wiped on every restart.
 	//
-	// Default: none: the API's default (the template's, when created from one).
+	// Unit: GB.
+	//
+	// Default: the API's default (the template's, when created from one).
 	//
 	// On change: update.
 	Disk *int `pulumi:"disk"`
-	// ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+	// ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Entrypoint []string `pulumi:"entrypoint"`
-	// Environment variables. Stored as secrets in state; visible to other users if `public`.
+	// Environment variables, always secret in state; visible to other users when the template is public.
 	//
-	// Default: `{}`.
+	// Default: empty.
 	//
 	// On change: update.
 	Env map[string]string `pulumi:"env"`
@@ -166,30 +198,29 @@ type templateArgs struct {
 	//
 	// On change: update.
 	Image string `pulumi:"image"`
-	// Host-local persistent storage for pods created from the template. Not allowed with `serverless`.
+	// Host-local persistent storage for pods created from the template. Not on a serverless template.
 	//
 	// Default: none.
 	//
-	// On change: update, replace: adding or changing the mount updates in place; removing it replaces
-	// the template (the API's update cannot remove a mount)..
+	// On change: update, replace: adding or changing the mount updates the template in place; removing it replaces the template (the API's update cannot remove a mount).
 	Mounts *TemplateMounts `pulumi:"mounts"`
 	// Template name.
 	//
 	// On change: update.
 	Name string `pulumi:"name"`
-	// Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+	// Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 	//
-	// Default: none: the API's (the template's, when created from one).
+	// Default: the API's (the template's, when created from one).
 	//
 	// On change: update.
 	Ports []string `pulumi:"ports"`
-	// Visible to other RunPod users, env included.
+	// Visible to other RunPod users, environment variables included.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: update.
 	Public *bool `pulumi:"public"`
-	// A `Registry`'s id, for private images; `null` removes it.
+	// A Registry's id, for private images; null removes it.
 	//
 	// Default: none: public images only.
 	//
@@ -197,19 +228,19 @@ type templateArgs struct {
 	Registry *string `pulumi:"registry"`
 	// For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
-	// On change: replace: the id would otherwise name another kind of template..
+	// On change: replace: the template's id would otherwise name another kind of template.
 	Serverless *bool `pulumi:"serverless"`
 	// Pods created from it get a generated JUPYTER_PASSWORD.
 	//
-	// Default: `true`.
+	// Default: true.
 	//
 	// On change: update.
 	StartJupyter *bool `pulumi:"startJupyter"`
 	// Pods created from it get the account's SSH keys.
 	//
-	// Default: `true`.
+	// Default: true.
 	//
 	// On change: update.
 	StartSsh *bool `pulumi:"startSsh"`
@@ -217,52 +248,53 @@ type templateArgs struct {
 
 // The set of arguments for constructing a Template resource.
 type TemplateArgs struct {
-	// Adopt this existing template of yours instead of creating one (`pulumi import` does not work
-	// for dynamic providers).
+	// Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 	//
 	// Default: none: create a template.
 	//
 	// On change: none.
 	AdoptId pulumi.StringPtrInput
-	// Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it.
+	// Exact acceptable host CUDA versions, each `major.minor`, for GPU pods and endpoints created from it.
 	//
-	// Default: none: any version.
+	// Default: any version.
 	//
 	// On change: update.
 	AllowedCudaVersions pulumi.StringArrayInput
-	// The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+	// The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
 	//
-	// Default: none: the image's (or the template's) command.
+	// Default: the image's command (or the template's).
 	//
 	// On change: update.
 	Args pulumi.StringPtrInput
-	// Console grouping only (`NVIDIA`, `AMD`, `CPU`); no effect on scheduling.
+	// How the console groups the template; no effect on scheduling.
 	//
-	// Default: `"NVIDIA"`.
+	// Default: `NVIDIA`.
 	//
 	// On change: update.
-	Category pulumi.StringPtrInput
-	// CMD in exec form, encoded into `args`; `[]` clears it.
+	Category TemplateCategoryPtrInput
+	// CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Cmd pulumi.StringArrayInput
-	// Container disk in GB, at least 1: ephemeral, wiped on restart.
+	// Container disk, at least 1: ephemeral, wiped on every restart.
 	//
-	// Default: none: the API's default (the template's, when created from one).
+	// Unit: GB.
+	//
+	// Default: the API's default (the template's, when created from one).
 	//
 	// On change: update.
 	Disk pulumi.IntPtrInput
-	// ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+	// ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
 	//
-	// Default: none: the image's (or the template's).
+	// Default: the image's (or the template's).
 	//
 	// On change: update.
 	Entrypoint pulumi.StringArrayInput
-	// Environment variables. Stored as secrets in state; visible to other users if `public`.
+	// Environment variables, always secret in state; visible to other users when the template is public.
 	//
-	// Default: `{}`.
+	// Default: empty.
 	//
 	// On change: update.
 	Env pulumi.StringMapInput
@@ -270,30 +302,29 @@ type TemplateArgs struct {
 	//
 	// On change: update.
 	Image pulumi.StringInput
-	// Host-local persistent storage for pods created from the template. Not allowed with `serverless`.
+	// Host-local persistent storage for pods created from the template. Not on a serverless template.
 	//
 	// Default: none.
 	//
-	// On change: update, replace: adding or changing the mount updates in place; removing it replaces
-	// the template (the API's update cannot remove a mount)..
+	// On change: update, replace: adding or changing the mount updates the template in place; removing it replaces the template (the API's update cannot remove a mount).
 	Mounts TemplateMountsPtrInput
 	// Template name.
 	//
 	// On change: update.
 	Name pulumi.StringInput
-	// Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+	// Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 	//
-	// Default: none: the API's (the template's, when created from one).
+	// Default: the API's (the template's, when created from one).
 	//
 	// On change: update.
 	Ports pulumi.StringArrayInput
-	// Visible to other RunPod users, env included.
+	// Visible to other RunPod users, environment variables included.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
 	// On change: update.
 	Public pulumi.BoolPtrInput
-	// A `Registry`'s id, for private images; `null` removes it.
+	// A Registry's id, for private images; null removes it.
 	//
 	// Default: none: public images only.
 	//
@@ -301,19 +332,19 @@ type TemplateArgs struct {
 	Registry pulumi.StringPtrInput
 	// For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
 	//
-	// Default: `false`.
+	// Default: false.
 	//
-	// On change: replace: the id would otherwise name another kind of template..
+	// On change: replace: the template's id would otherwise name another kind of template.
 	Serverless pulumi.BoolPtrInput
 	// Pods created from it get a generated JUPYTER_PASSWORD.
 	//
-	// Default: `true`.
+	// Default: true.
 	//
 	// On change: update.
 	StartJupyter pulumi.BoolPtrInput
 	// Pods created from it get the account's SSH keys.
 	//
-	// Default: `true`.
+	// Default: true.
 	//
 	// On change: update.
 	StartSsh pulumi.BoolPtrInput
@@ -366,22 +397,24 @@ func (o TemplateOutput) Args() pulumi.StringOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.Args }).(pulumi.StringOutput)
 }
 
-// Console grouping (`NVIDIA`, `AMD`, `CPU`).
-func (o TemplateOutput) Category() pulumi.StringOutput {
-	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.Category }).(pulumi.StringOutput)
+// How the console groups the template; no effect on scheduling.
+func (o TemplateOutput) Category() TemplateCategoryOutput {
+	return o.ApplyT(func(v *Template) TemplateCategoryOutput { return v.Category }).(TemplateCategoryOutput)
 }
 
-// CMD in exec form: as the API returned it, else decoded from `args`.
+// CMD in exec form: as the API returned it, else decoded from the command string.
 func (o TemplateOutput) Cmd() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringArrayOutput { return v.Cmd }).(pulumi.StringArrayOutput)
 }
 
-// Container disk in GB.
-func (o TemplateOutput) Disk() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Template) pulumi.AnyOutput { return v.Disk }).(pulumi.AnyOutput)
+// Container disk, at least 1: ephemeral, wiped on every restart.
+//
+// Unit: GB.
+func (o TemplateOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v *Template) pulumi.IntOutput { return v.Disk }).(pulumi.IntOutput)
 }
 
-// ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+// ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
 func (o TemplateOutput) Entrypoint() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringArrayOutput { return v.Entrypoint }).(pulumi.StringArrayOutput)
 }
@@ -396,9 +429,9 @@ func (o TemplateOutput) Image() pulumi.StringOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.Image }).(pulumi.StringOutput)
 }
 
-// The persistent mount pods created from it get (`persistent`: size and path, or `null`).
-func (o TemplateOutput) Mounts() TemplateMountsOutput {
-	return o.ApplyT(func(v *Template) TemplateMountsOutput { return v.Mounts }).(TemplateMountsOutput)
+// The storage pods created from it get.
+func (o TemplateOutput) Mounts() TemplateStorageOutput {
+	return o.ApplyT(func(v *Template) TemplateStorageOutput { return v.Mounts }).(TemplateStorageOutput)
 }
 
 // Template name.
@@ -406,37 +439,37 @@ func (o TemplateOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// Exposed ports, `<port>/<protocol>`.
+// Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 func (o TemplateOutput) Ports() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringArrayOutput { return v.Ports }).(pulumi.StringArrayOutput)
 }
 
-// Whether other RunPod users can see it (env included).
-func (o TemplateOutput) Public() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Template) pulumi.AnyOutput { return v.Public }).(pulumi.AnyOutput)
+// Visible to other RunPod users, environment variables included.
+func (o TemplateOutput) Public() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Template) pulumi.BoolOutput { return v.Public }).(pulumi.BoolOutput)
 }
 
-// The registry credential id, or `null`.
+// A Registry's id, for private images; null removes it.
 func (o TemplateOutput) Registry() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringPtrOutput { return v.Registry }).(pulumi.StringPtrOutput)
 }
 
-// Whether it is for serverless endpoints (true) or pods (false).
-func (o TemplateOutput) Serverless() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Template) pulumi.AnyOutput { return v.Serverless }).(pulumi.AnyOutput)
+// For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
+func (o TemplateOutput) Serverless() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Template) pulumi.BoolOutput { return v.Serverless }).(pulumi.BoolOutput)
 }
 
-// Whether pods created from it get a generated JUPYTER_PASSWORD.
-func (o TemplateOutput) StartJupyter() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Template) pulumi.AnyOutput { return v.StartJupyter }).(pulumi.AnyOutput)
+// Pods created from it get a generated JUPYTER_PASSWORD.
+func (o TemplateOutput) StartJupyter() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Template) pulumi.BoolOutput { return v.StartJupyter }).(pulumi.BoolOutput)
 }
 
-// Whether pods created from it get the account's SSH keys.
-func (o TemplateOutput) StartSsh() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Template) pulumi.AnyOutput { return v.StartSsh }).(pulumi.AnyOutput)
+// Pods created from it get the account's SSH keys.
+func (o TemplateOutput) StartSsh() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Template) pulumi.BoolOutput { return v.StartSsh }).(pulumi.BoolOutput)
 }
 
-// The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`.
+// The template id; also the resource id. Give it to a Pod's or a ServerlessEndpoint's template id.
 func (o TemplateOutput) TemplateId() pulumi.StringOutput {
 	return o.ApplyT(func(v *Template) pulumi.StringOutput { return v.TemplateId }).(pulumi.StringOutput)
 }

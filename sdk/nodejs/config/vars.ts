@@ -8,7 +8,7 @@ declare var exports: any;
 const __config = new pulumi.Config("runpod-dynamic");
 
 /**
- * Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+ * Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
  */
 export declare const allowInsecureHttp: boolean | undefined;
 Object.defineProperty(exports, "allowInsecureHttp", {
@@ -19,7 +19,7 @@ Object.defineProperty(exports, "allowInsecureHttp", {
 });
 
 /**
- * Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
+ * The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
  */
 export declare const apiKey: string | undefined;
 Object.defineProperty(exports, "apiKey", {
@@ -30,7 +30,7 @@ Object.defineProperty(exports, "apiKey", {
 });
 
 /**
- * `{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+ * Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
  */
 export declare const baseUrl: string | undefined;
 Object.defineProperty(exports, "baseUrl", {
@@ -41,8 +41,7 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
- * A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
- * and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+ * A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
  */
 export declare const proxyUrl: string | undefined;
 Object.defineProperty(exports, "proxyUrl", {
@@ -53,7 +52,7 @@ Object.defineProperty(exports, "proxyUrl", {
 });
 
 /**
- * `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+ * Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
  */
 export declare const serverlessUrl: string | undefined;
 Object.defineProperty(exports, "serverlessUrl", {
@@ -64,7 +63,7 @@ Object.defineProperty(exports, "serverlessUrl", {
 });
 
 /**
- * Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+ * The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
  */
 export declare const teamId: string | undefined;
 Object.defineProperty(exports, "teamId", {

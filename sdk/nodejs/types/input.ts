@@ -4,22 +4,29 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
+import * as enums from "../types/enums";
 
+/**
+ * A cluster's compute: every member pod is alike.
+ */
 export interface ClusterComputeArgs {
     /**
      * GPUs per pod.
      */
     gpuCountPerPod: pulumi.Input<number>;
     /**
-     * GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`.
+     * GPU type id of every pod, for example `NVIDIA H100 80GB HBM3`.
      */
     gpuTypeId: pulumi.Input<string>;
     /**
-     * Member pods, 2-250.
+     * Member pods, 2 to 250.
      */
     podCount: pulumi.Input<number>;
 }
 
+/**
+ * A cluster's storage.
+ */
 export interface ClusterMountsArgs {
     /**
      * The network volume every pod mounts.
@@ -29,24 +36,34 @@ export interface ClusterMountsArgs {
     network?: pulumi.Input<pulumi.Input<inputs.NetworkMountArgs>[] | undefined>;
 }
 
+/**
+ * How long a cluster's create and delete may wait.
+ */
 export interface ClusterTimeoutsArgs {
     /**
-     * Wait until every member pod runs.
+     * How long to wait until every member pod runs.
      *
-     * Default: `1200`.
+     * Unit: seconds.
+     *
+     * Default: 1200.
      */
     create?: pulumi.Input<number | undefined>;
     /**
-     * Wait until the members are gone.
+     * How long to wait until the members are gone.
      *
-     * Default: `600`.
+     * Unit: seconds.
+     *
+     * Default: 600.
      */
     delete?: pulumi.Input<number | undefined>;
 }
 
+/**
+ * One CPU configuration a CPU endpoint's workers may use.
+ */
 export interface EndpointCpuArgs {
     /**
-     * CPU flavor id (`getCpuFlavors()`).
+     * CPU flavor id (see getCpuFlavors).
      */
     id: pulumi.Input<string>;
     /**
@@ -55,180 +72,72 @@ export interface EndpointCpuArgs {
     vcpuCount: pulumi.Input<number>;
 }
 
+/**
+ * A GPU endpoint's serverless GPU pools, the GPU types taken out of them, GPUs per worker and CUDA constraints.
+ */
 export interface EndpointGpuArgs {
     /**
-     * Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+     * Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
      *
-     * Default: none: any version.
+     * Default: any version.
      */
     allowedCudaVersions?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * GPUs per worker.
      *
-     * Default: `1`.
+     * Default: 1.
      */
     count?: pulumi.Input<number | undefined>;
     /**
      * GPU types taken out of the pools.
      *
-     * Default: `[]`.
+     * Default: empty.
      */
     excludedTypes?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+     * Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
      *
-     * Default: none: any version.
+     * Default: any version.
      */
     minCudaVersion?: pulumi.Input<string | undefined>;
     /**
-     * Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
+     * Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
      */
     pools: pulumi.Input<pulumi.Input<string>[]>;
 }
 
+/**
+ * How many workers an endpoint runs. The minimum may not exceed the maximum.
+ */
 export interface EndpointWorkersArgs {
     /**
-     * Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+     * How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
      *
-     * Default: the API's (10 s in its v2 description).
+     * Unit: seconds.
+     *
+     * Default: the API's (10 seconds in its description).
      */
     idleTimeout?: pulumi.Input<number | undefined>;
     /**
      * Most workers at once.
      *
-     * Default: `3`.
+     * Default: 3.
      */
     max?: pulumi.Input<number | undefined>;
     /**
      * Workers kept running (and billed) when idle.
      *
-     * Default: `0`.
+     * Default: 0.
      */
     min?: pulumi.Input<number | undefined>;
 }
 
-export interface NetworkMountArgs {
+/**
+ * An existing global volume, referenced by its id, mounted.
+ */
+export interface GlobalMountArgs {
     /**
-     * Where it is mounted in the container, e.g. `/data`.
-     */
-    path: pulumi.Input<string>;
-    /**
-     * A `NetworkVolume`'s id (`volume.id`): passing the Output also orders destroy.
-     */
-    volumeId: pulumi.Input<string>;
-}
-
-export interface PlacementCandidateArgs {
-    /**
-     * Data center id, e.g. `EU-RO-1`.
-     */
-    dataCenterId: pulumi.Input<string>;
-    /**
-     * GPU type to ask for there. Not for CPU pods.
-     *
-     * Default: `gpu.id`.
-     */
-    gpuTypeId?: pulumi.Input<string | undefined>;
-}
-
-export interface PodCpuArgs {
-    /**
-     * CPU flavor id.
-     */
-    id: pulumi.Input<string>;
-    /**
-     * GB of RAM; null when the API does not say.
-     */
-    memory?: pulumi.Input<number | undefined>;
-    /**
-     * vCPUs.
-     */
-    vcpuCount: pulumi.Input<number>;
-}
-
-export interface PodFailFastArgs {
-    /**
-     * Seconds after placement before a pod that is not up has its log read.
-     *
-     * Default: `15`.
-     */
-    afterSeconds?: pulumi.Input<number | undefined>;
-    /**
-     * Container exits within `crashLoopWindow` that make a crash loop.
-     *
-     * Default: `3`.
-     */
-    crashLoopRestarts?: pulumi.Input<number | undefined>;
-    /**
-     * Seconds within which `crashLoopRestarts` exits make a crash loop.
-     *
-     * Default: `300`.
-     */
-    crashLoopWindow?: pulumi.Input<number | undefined>;
-    /**
-     * Read the pod's log while waiting; `false` waits on the status alone.
-     *
-     * Default: `true`.
-     */
-    logs?: pulumi.Input<boolean | undefined>;
-}
-
-export interface PodGpuArgs {
-    /**
-     * Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
-     *
-     * Default: none: any version.
-     */
-    allowedCudaVersions?: pulumi.Input<pulumi.Input<string>[] | undefined>;
-    /**
-     * GPUs in the pod.
-     *
-     * Default: `1`.
-     */
-    count?: pulumi.Input<number | undefined>;
-    /**
-     * GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
-     */
-    id: pulumi.Input<string>;
-    /**
-     * Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-     * `allowedCudaVersions`.
-     *
-     * Default: none: any version.
-     */
-    minCudaVersion?: pulumi.Input<string | undefined>;
-    /**
-     * Minimum host RAM in GB per GPU: a placement filter, not a request.
-     *
-     * Default: none: no minimum.
-     */
-    minRamPerGpu?: pulumi.Input<number | undefined>;
-    /**
-     * Minimum host vCPUs per GPU: a placement filter, not a request.
-     *
-     * Default: none: no minimum.
-     */
-    minVcpuCountPerGpu?: pulumi.Input<number | undefined>;
-}
-
-export interface PodMountsArgs {
-    /**
-     * The global volume mounted.
-     */
-    global?: pulumi.Input<pulumi.Input<inputs.PodMountsGlobalArgs>[] | undefined>;
-    /**
-     * The network volume mounted.
-     */
-    network?: pulumi.Input<pulumi.Input<inputs.PodMountsNetworkArgs>[] | undefined>;
-    /**
-     * Host-local persistent storage.
-     */
-    persistent?: pulumi.Input<inputs.PodMountsPersistentArgs | undefined>;
-}
-
-export interface PodMountsGlobalArgs {
-    /**
-     * Where it is mounted.
+     * Where it is mounted in the container.
      */
     path?: pulumi.Input<string | undefined>;
     /**
@@ -237,184 +146,331 @@ export interface PodMountsGlobalArgs {
     volumeId: pulumi.Input<string>;
 }
 
-export interface PodMountsNetworkArgs {
+/**
+ * A network volume, mounted.
+ */
+export interface NetworkMountArgs {
     /**
-     * Where it is mounted.
+     * Where it is mounted in the container, for example `/data`.
      */
     path: pulumi.Input<string>;
     /**
-     * The network volume's id.
+     * The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
      */
     volumeId: pulumi.Input<string>;
 }
 
-export interface PodMountsPersistentArgs {
+/**
+ * Host-local persistent storage: survives restarts, pinned to one machine.
+ */
+export interface PersistentMountArgs {
     /**
-     * Where it is mounted.
+     * Where it is mounted in the container, for example `/workspace`.
      */
     path: pulumi.Input<string>;
     /**
-     * Size in GB.
+     * Size, at least 10.
+     *
+     * Unit: GB.
      */
     size: pulumi.Input<number>;
 }
 
+/**
+ * One place to try: a data center, and a GPU type there.
+ */
+export interface PlacementCandidateArgs {
+    /**
+     * Data center id, for example `EU-RO-1`.
+     */
+    dataCenterId: pulumi.Input<string>;
+    /**
+     * GPU type to ask for there. Not for CPU pods.
+     *
+     * Default: the pod's GPU type.
+     */
+    gpuTypeId?: pulumi.Input<string | undefined>;
+}
+
+/**
+ * A CPU pod's flavor and vCPU count.
+ */
+export interface PodCpuArgs {
+    /**
+     * CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+     */
+    id: pulumi.Input<string>;
+    /**
+     * vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
+     */
+    vcpuCount: pulumi.Input<number>;
+}
+
+/**
+ * Failing fast while a create waits: when a pod is not up some seconds after it was placed, or restarts, its log is read, and an image that cannot be pulled (unknown, private without a registry credential, larger than the disk) or a crash loop fails the create at once, quoting the log, instead of waiting out the timeout.
+ */
+export interface PodFailFastArgs {
+    /**
+     * Time after placement before a pod that is not up has its log read.
+     *
+     * Unit: seconds.
+     *
+     * Default: 15.
+     */
+    afterSeconds?: pulumi.Input<number | undefined>;
+    /**
+     * Container exits within the crash-loop window that make a crash loop.
+     *
+     * Default: 3.
+     */
+    crashLoopRestarts?: pulumi.Input<number | undefined>;
+    /**
+     * The time within which that many exits make a crash loop.
+     *
+     * Unit: seconds.
+     *
+     * Default: 300.
+     */
+    crashLoopWindow?: pulumi.Input<number | undefined>;
+    /**
+     * Read the pod's log while waiting; false waits on the status alone.
+     *
+     * Default: true.
+     */
+    logs?: pulumi.Input<boolean | undefined>;
+}
+
+/**
+ * A GPU pod's GPU type, count and host constraints. The constraints filter placement and are fixed at create.
+ */
+export interface PodGpuArgs {
+    /**
+     * Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
+     *
+     * Default: any version.
+     */
+    allowedCudaVersions?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * GPUs in the pod.
+     *
+     * Default: 1.
+     */
+    count?: pulumi.Input<number | undefined>;
+    /**
+     * GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+     */
+    id: pulumi.Input<string>;
+    /**
+     * Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
+     *
+     * Default: any version.
+     */
+    minCudaVersion?: pulumi.Input<string | undefined>;
+    /**
+     * Minimum host RAM per GPU: a placement filter, not a request.
+     *
+     * Unit: GB.
+     *
+     * Default: no minimum.
+     */
+    minRamPerGpu?: pulumi.Input<number | undefined>;
+    /**
+     * Minimum host vCPUs per GPU: a placement filter, not a request.
+     *
+     * Default: no minimum.
+     */
+    minVcpuCountPerGpu?: pulumi.Input<number | undefined>;
+}
+
+/**
+ * A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
+ */
+export interface PodMountsArgs {
+    /**
+     * One existing global volume, by id only: the public API cannot manage them.
+     */
+    global?: pulumi.Input<pulumi.Input<inputs.GlobalMountArgs>[] | undefined>;
+    /**
+     * One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+     */
+    network?: pulumi.Input<pulumi.Input<inputs.NetworkMountArgs>[] | undefined>;
+    /**
+     * Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
+     */
+    persistent?: pulumi.Input<inputs.PersistentMountArgs | undefined>;
+}
+
+/**
+ * Where a pod's create tries, in order: explicit candidates, or regions and fallback GPU types (and the filters) to build them from the catalog, not both.
+ */
 export interface PodPlacementArgs {
     /**
-     * After every candidate, one create with no data center pin, where the service picks any data
-     * center with capacity: what succeeds when the catalog says a GPU is available in data centers
-     * that then refuse the create. Not for pods with a network volume (the volume pins them).
+     * After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
      *
-     * Default: `false`.
+     * Default: false.
      */
     anyDataCenter?: pulumi.Input<boolean | undefined>;
     /**
-     * Explicit (data center, GPU type) pairs, tried in order.
+     * Explicit places to try, in order. Not together with regions or fallback GPU types.
      *
-     * Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-     * `countryCodes` or `order: "price"` is set.
+     * Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
      */
     candidates?: pulumi.Input<pulumi.Input<inputs.PlacementCandidateArgs>[] | undefined>;
     /**
-     * Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+     * Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
      *
-     * Default: none: any country.
+     * Default: any country.
      */
     countryCodes?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+     * Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
      *
-     * Default: none: `gpu.id` alone.
+     * Default: the pod's GPU type alone.
      */
     gpuTypeIds?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
-     * At most this many catalog-built candidates (1-50).
+     * At most this many catalog-built candidates, 1 to 50.
      *
-     * Default: `12`.
+     * Default: 12.
      */
     maxCandidates?: pulumi.Input<number | undefined>;
     /**
      * Skip catalog candidates whose stock is rated below this.
      *
-     * Default: none: any stock but none.
+     * Default: any stock but none.
      */
-    minAvailability?: pulumi.Input<string | undefined>;
+    minAvailability?: pulumi.Input<enums.MinAvailability | undefined>;
     /**
-     * How catalog-built candidates are ordered: `availability` (the most stock first, then your
-     * GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-     * those with stock). Asking for `price` builds candidates from the catalog even without
-     * `regions` or `gpuTypeIds`. Not with `candidates`.
+     * How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
      *
-     * Default: `"availability"`.
+     * Default: `availability`.
      */
-    order?: pulumi.Input<string | undefined>;
+    order?: pulumi.Input<enums.PlacementOrder | undefined>;
     /**
      * Build candidates from the catalog in these regions, in order.
      *
-     * Default: none: every region.
+     * Default: every region.
      */
-    regions?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    regions?: pulumi.Input<pulumi.Input<enums.Region>[] | undefined>;
     /**
-     * When every candidate is out of capacity, walk the list again, backing off, for up to this
-     * many seconds.
+     * When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
      *
-     * Default: `0`: fail at once, listing every attempt.
+     * Unit: seconds.
+     *
+     * Default: 0.
      */
     retryFor?: pulumi.Input<number | undefined>;
 }
 
+/**
+ * What done means for a create (and for an update that restarts the container), past the status. After the check passes the container must stay up for the settle time: a restart then fails the create as a crash loop, quoting the log. Probes go to the pod, not the API, and cost no API quota.
+ */
 export interface PodReadinessArgs {
     /**
-     * `RUNNING` (the status), `PORTS` (every `<port>/tcp` has its public address), `HTTP` (`path`
-     * on `<port>/http` answers 2xx through the pod's proxy address) or `TCP` (`<port>/tcp` accepts a
-     * connection, e.g. 22 for SSH).
+     * What the wait checks.
      *
-     * Default: `"RUNNING"`.
+     * Default: `RUNNING`.
      */
-    check?: pulumi.Input<string | undefined>;
+    check?: pulumi.Input<enums.ReadinessCheck | undefined>;
     /**
-     * The path `HTTP` requests, starting with `/`.
+     * The path the HTTP check requests, starting with `/`.
      *
-     * Default: `"/"`.
+     * Default: `/`.
      */
     path?: pulumi.Input<string | undefined>;
     /**
-     * The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+     * The port the HTTP and TCP checks probe; it must be exposed with that protocol.
      *
-     * Default: none: required for `HTTP` and `TCP`.
+     * Default: none: required for the HTTP and TCP checks.
      */
     port?: pulumi.Input<number | undefined>;
     /**
-     * Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+     * How long the container must then stay up with no restart; zero turns the crash-loop watch off.
      *
-     * Default: `30`.
+     * Unit: seconds.
+     *
+     * Default: 30.
      */
     settle?: pulumi.Input<number | undefined>;
     /**
-     * Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+     * How long the check may take once the pod is RUNNING, within the create timeout.
      *
-     * Default: `timeouts.create`.
+     * Unit: seconds.
+     *
+     * Default: the create timeout.
      */
     timeout?: pulumi.Input<number | undefined>;
 }
 
+/**
+ * How long a pod's create, update and delete may wait, 1 to 86400 seconds each.
+ */
 export interface PodTimeoutsArgs {
     /**
-     * Wait for the pod after it was created.
+     * How long to wait for the pod after it was created.
      *
-     * Default: `600`.
+     * Unit: seconds.
+     *
+     * Default: 600.
      */
     create?: pulumi.Input<number | undefined>;
     /**
-     * Wait until a deleted pod is gone.
+     * How long to wait until a deleted pod is gone.
      *
-     * Default: `300`.
+     * Unit: seconds.
+     *
+     * Default: 300.
      */
     delete?: pulumi.Input<number | undefined>;
     /**
-     * Wait after a change that restarts the container.
+     * How long to wait after a change that restarts the container.
      *
-     * Default: `600`.
+     * Unit: seconds.
+     *
+     * Default: 600.
      */
     update?: pulumi.Input<number | undefined>;
 }
 
+/**
+ * Add workers when jobs wait in the queue. Queue endpoints only.
+ */
 export interface QueueDelayScalingArgs {
     /**
-     * Seconds a job may wait before a worker is added (at least 0.5).
+     * How long a job may wait before a worker is added, at least 0.5.
+     *
+     * Unit: seconds.
      */
     queueDelay: pulumi.Input<number>;
     /**
      * `QUEUE_DELAY`.
      */
-    type: pulumi.Input<string>;
+    type: pulumi.Input<"QUEUE_DELAY">;
 }
 
+/**
+ * Add workers by the number of requests in flight.
+ */
 export interface RequestCountScalingArgs {
     /**
-     * Requests per worker before another is added (at least 1).
+     * Requests per worker before another is added, at least 1.
      */
     requestCount: pulumi.Input<number>;
     /**
      * `REQUEST_COUNT`.
      */
-    type: pulumi.Input<string>;
+    type: pulumi.Input<"REQUEST_COUNT">;
 }
 
+/**
+ * The storage pods created from a template get.
+ */
 export interface TemplateMountsArgs {
     /**
-     * Host-local persistent storage for pods created from the template; null without one.
+     * Host-local persistent storage for pods created from the template.
+     *
+     * Default: none.
      */
-    persistent?: pulumi.Input<inputs.TemplateMountsPersistentArgs | undefined>;
+    persistent?: pulumi.Input<inputs.PersistentMountArgs | undefined>;
 }
 
-export interface TemplateMountsPersistentArgs {
-    /**
-     * Where it is mounted.
-     */
-    path: pulumi.Input<string>;
-    /**
-     * Size in GB.
-     */
-    size: pulumi.Input<number>;
-}

@@ -4,12 +4,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as inputs from "../types/input";
 import * as outputs from "../types/output";
+import * as enums from "../types/enums";
 
 export interface CatalogCandidate {
     dataCenterId: string;
     gpuTypeId?: string;
 }
 
+/**
+ * One member pod of a cluster.
+ */
 export interface ClusterMember {
     /**
      * Address on the cluster's private network; null until assigned.
@@ -30,9 +34,12 @@ export interface ClusterMember {
     /**
      * Its status.
      */
-    status: string;
+    status: enums.PodStatus;
 }
 
+/**
+ * A cluster's private network.
+ */
 export interface ClusterNetwork {
     /**
      * The private network's address range.
@@ -40,6 +47,9 @@ export interface ClusterNetwork {
     cidr: string;
 }
 
+/**
+ * A cluster's entry pod (rank 0).
+ */
 export interface ClusterPrimary {
     /**
      * The entry pod's id.
@@ -52,7 +62,7 @@ export interface ClusterPrimary {
     /**
      * Its status.
      */
-    status: string;
+    status: enums.PodStatus;
 }
 
 export interface CpuFlavor {
@@ -88,6 +98,20 @@ export interface DataCenter {
     name: string;
     networkVolumeTypes: string[];
     region: string;
+}
+
+/**
+ * An existing global volume, referenced by its id, mounted.
+ */
+export interface GlobalMount {
+    /**
+     * Where it is mounted in the container.
+     */
+    path?: string;
+    /**
+     * The global volume's id.
+     */
+    volumeId: string;
 }
 
 export interface GpuType {
@@ -143,6 +167,39 @@ export interface NamedAvailability {
     name: string;
 }
 
+/**
+ * A network volume, mounted.
+ */
+export interface NetworkMount {
+    /**
+     * Where it is mounted in the container, for example `/data`.
+     */
+    path: string;
+    /**
+     * The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
+     */
+    volumeId: string;
+}
+
+/**
+ * Host-local persistent storage: survives restarts, pinned to one machine.
+ */
+export interface PersistentMount {
+    /**
+     * Where it is mounted in the container, for example `/workspace`.
+     */
+    path: string;
+    /**
+     * Size, at least 10.
+     *
+     * Unit: GB.
+     */
+    size: number;
+}
+
+/**
+ * The cluster a member pod belongs to.
+ */
 export interface PodCluster {
     /**
      * The cluster's id.
@@ -162,13 +219,18 @@ export interface PodCluster {
     role?: string;
 }
 
-export interface PodCpu {
+/**
+ * The CPU flavor, vCPUs and RAM a CPU pod has.
+ */
+export interface PodCpuAllocation {
     /**
      * CPU flavor id.
      */
     id: string;
     /**
-     * GB of RAM; null when the API does not say.
+     * RAM; null when the API does not say.
+     *
+     * Unit: GB.
      */
     memory?: number;
     /**
@@ -177,6 +239,9 @@ export interface PodCpu {
     vcpuCount: number;
 }
 
+/**
+ * A pod's private networking as it has it now.
+ */
 export interface PodGlobalNetworking {
     /**
      * Whether the pod has private networking now.
@@ -192,9 +257,12 @@ export interface PodGlobalNetworking {
     ip?: string;
 }
 
-export interface PodGpuOutput {
+/**
+ * The GPUs a pod has: the type placement ended on, the count, the vCPUs and RAM they come with, and the constraints.
+ */
+export interface PodGpuAllocation {
     /**
-     * As the program gave it; null when not given.
+     * As the program gave them; null when not given.
      */
     allowedCudaVersions?: string[];
     /**
@@ -202,11 +270,13 @@ export interface PodGpuOutput {
      */
     count: number;
     /**
-     * The GPU type placement ended on (a fallback candidate's, not necessarily `gpu.id`).
+     * The GPU type placement ended on (a fallback's, not necessarily the one asked for).
      */
     id: string;
     /**
-     * Total GB of RAM allocated across the pod's GPUs; null when the API does not say.
+     * RAM allocated across the pod's GPUs; null when the API does not say.
+     *
+     * Unit: GB.
      */
     memory?: number;
     /**
@@ -215,6 +285,8 @@ export interface PodGpuOutput {
     minCudaVersion?: string;
     /**
      * As the program gave it; null when not given.
+     *
+     * Unit: GB.
      */
     minRamPerGpu?: number;
     /**
@@ -222,59 +294,32 @@ export interface PodGpuOutput {
      */
     minVcpuCountPerGpu?: number;
     /**
-     * Total vCPUs allocated across the pod's GPUs; null when the API does not say.
+     * vCPUs allocated across the pod's GPUs; null when the API does not say.
      */
     vcpuCount?: number;
 }
 
+/**
+ * A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
+ */
 export interface PodMounts {
     /**
-     * The global volume mounted.
+     * One existing global volume, by id only: the public API cannot manage them.
      */
-    global?: outputs.PodMountsGlobal[];
+    global?: outputs.GlobalMount[];
     /**
-     * The network volume mounted.
+     * One network volume: placement is then restricted to the volume's data center. Secure cloud only.
      */
-    network?: outputs.PodMountsNetwork[];
+    network?: outputs.NetworkMount[];
     /**
-     * Host-local persistent storage.
+     * Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
      */
-    persistent?: outputs.PodMountsPersistent;
+    persistent?: outputs.PersistentMount;
 }
 
-export interface PodMountsGlobal {
-    /**
-     * Where it is mounted.
-     */
-    path?: string;
-    /**
-     * The global volume's id.
-     */
-    volumeId: string;
-}
-
-export interface PodMountsNetwork {
-    /**
-     * Where it is mounted.
-     */
-    path: string;
-    /**
-     * The network volume's id.
-     */
-    volumeId: string;
-}
-
-export interface PodMountsPersistent {
-    /**
-     * Where it is mounted.
-     */
-    path: string;
-    /**
-     * Size in GB.
-     */
-    size: number;
-}
-
+/**
+ * How to reach a pod over SSH.
+ */
 export interface PodSsh {
     /**
      * Over the pod's public `22/tcp` mapping, the full SSH feature set; null without one.
@@ -315,13 +360,18 @@ export interface PublicTemplateMountsPersistent {
     size: number;
 }
 
+/**
+ * One CPU configuration of a CPU endpoint, as the API reports it.
+ */
 export interface ServerlessEndpointCpu {
     /**
      * CPU flavor id.
      */
     id: string;
     /**
-     * GB of RAM per worker; null when the API does not say.
+     * RAM per worker; null when the API does not say.
+     *
+     * Unit: GB.
      */
     memory?: number;
     /**
@@ -330,6 +380,9 @@ export interface ServerlessEndpointCpu {
     vcpuCount: number;
 }
 
+/**
+ * A GPU endpoint's GPU settings as the API reports them.
+ */
 export interface ServerlessEndpointGpu {
     /**
      * Exact acceptable host CUDA versions; empty for any.
@@ -353,9 +406,14 @@ export interface ServerlessEndpointGpu {
     pools: string[];
 }
 
+/**
+ * An endpoint's scaler as the API reports it.
+ */
 export interface ServerlessEndpointScaling {
     /**
-     * Seconds of queue delay that add a worker; null when scaling on request count.
+     * The queue delay that adds a worker; null when scaling on request count.
+     *
+     * Unit: seconds.
      */
     queueDelay?: number;
     /**
@@ -363,14 +421,19 @@ export interface ServerlessEndpointScaling {
      */
     requestCount?: number;
     /**
-     * `QUEUE_DELAY` or `REQUEST_COUNT`.
+     * What adds workers.
      */
-    type: string;
+    type: enums.ScalerType;
 }
 
+/**
+ * An endpoint's worker counts as the API reports them.
+ */
 export interface ServerlessEndpointWorkers {
     /**
-     * Seconds an idle worker stays up; null when the API does not say.
+     * How long an idle worker stays up; null when the API does not say.
+     *
+     * Unit: seconds.
      */
     idleTimeout?: number;
     /**
@@ -383,9 +446,12 @@ export interface ServerlessEndpointWorkers {
     min: number;
 }
 
+/**
+ * One way to reach a pod over SSH.
+ */
 export interface SshEndpoint {
     /**
-     * A ready-to-run `ssh` command line.
+     * A ready-to-run ssh command line.
      */
     command: string;
     /**
@@ -402,21 +468,13 @@ export interface SshEndpoint {
     username: string;
 }
 
-export interface TemplateMounts {
+/**
+ * The storage pods created from a template get.
+ */
+export interface TemplateStorage {
     /**
      * Host-local persistent storage for pods created from the template; null without one.
      */
-    persistent?: outputs.TemplateMountsPersistent;
-}
-
-export interface TemplateMountsPersistent {
-    /**
-     * Where it is mounted.
-     */
-    path: string;
-    /**
-     * Size in GB.
-     */
-    size: number;
+    persistent?: outputs.PersistentMount;
 }
 

@@ -6,6 +6,7 @@ import builtins as _builtins
 from . import _utilities
 import typing
 # Export this package's modules as members:
+from ._enums import *
 from .cluster import *
 from .get_cpu_flavors import *
 from .get_data_centers import *

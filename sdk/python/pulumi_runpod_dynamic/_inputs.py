@@ -7,12 +7,13 @@ import warnings
 import sys
 import pulumi
 import pulumi.runtime
-from typing import Any, Mapping, Optional, Sequence, Union, overload
+from typing import Any, Mapping, Optional, Sequence, Union, overload, Literal
 if sys.version_info >= (3, 11):
     from typing import NotRequired, TypedDict, TypeAlias
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = [
     'ClusterComputeArgs',
@@ -27,8 +28,12 @@ __all__ = [
     'EndpointGpuArgsDict',
     'EndpointWorkersArgs',
     'EndpointWorkersArgsDict',
+    'GlobalMountArgs',
+    'GlobalMountArgsDict',
     'NetworkMountArgs',
     'NetworkMountArgsDict',
+    'PersistentMountArgs',
+    'PersistentMountArgsDict',
     'PlacementCandidateArgs',
     'PlacementCandidateArgsDict',
     'PodCpuArgs',
@@ -39,12 +44,6 @@ __all__ = [
     'PodGpuArgsDict',
     'PodMountsArgs',
     'PodMountsArgsDict',
-    'PodMountsGlobalArgs',
-    'PodMountsGlobalArgsDict',
-    'PodMountsNetworkArgs',
-    'PodMountsNetworkArgsDict',
-    'PodMountsPersistentArgs',
-    'PodMountsPersistentArgsDict',
     'PodPlacementArgs',
     'PodPlacementArgsDict',
     'PodReadinessArgs',
@@ -57,22 +56,23 @@ __all__ = [
     'RequestCountScalingArgsDict',
     'TemplateMountsArgs',
     'TemplateMountsArgsDict',
-    'TemplateMountsPersistentArgs',
-    'TemplateMountsPersistentArgsDict',
 ]
 
 class ClusterComputeArgsDict(TypedDict):
+    """
+    A cluster's compute: every member pod is alike.
+    """
     gpu_count_per_pod: pulumi.Input[_builtins.int]
     """
     GPUs per pod.
     """
     gpu_type_id: pulumi.Input[_builtins.str]
     """
-    GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`.
+    GPU type id of every pod, for example `NVIDIA H100 80GB HBM3`.
     """
     pod_count: pulumi.Input[_builtins.int]
     """
-    Member pods, 2-250.
+    Member pods, 2 to 250.
     """
 
 @pulumi.input_type
@@ -82,9 +82,11 @@ class ClusterComputeArgs:
                  gpu_type_id: pulumi.Input[_builtins.str],
                  pod_count: pulumi.Input[_builtins.int]):
         """
+        A cluster's compute: every member pod is alike.
+
         :param pulumi.Input[_builtins.int] gpu_count_per_pod: GPUs per pod.
-        :param pulumi.Input[_builtins.str] gpu_type_id: GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`.
-        :param pulumi.Input[_builtins.int] pod_count: Member pods, 2-250.
+        :param pulumi.Input[_builtins.str] gpu_type_id: GPU type id of every pod, for example `NVIDIA H100 80GB HBM3`.
+        :param pulumi.Input[_builtins.int] pod_count: Member pods, 2 to 250.
         """
         pulumi.set(__self__, "gpu_count_per_pod", gpu_count_per_pod)
         pulumi.set(__self__, "gpu_type_id", gpu_type_id)
@@ -106,7 +108,7 @@ class ClusterComputeArgs:
     @pulumi.getter(name="gpuTypeId")
     def gpu_type_id(self) -> pulumi.Input[_builtins.str]:
         """
-        GPU type id of every pod, e.g. `NVIDIA H100 80GB HBM3`.
+        GPU type id of every pod, for example `NVIDIA H100 80GB HBM3`.
         """
         return pulumi.get(self, "gpu_type_id")
 
@@ -118,7 +120,7 @@ class ClusterComputeArgs:
     @pulumi.getter(name="podCount")
     def pod_count(self) -> pulumi.Input[_builtins.int]:
         """
-        Member pods, 2-250.
+        Member pods, 2 to 250.
         """
         return pulumi.get(self, "pod_count")
 
@@ -128,6 +130,9 @@ class ClusterComputeArgs:
 
 
 class ClusterMountsArgsDict(TypedDict):
+    """
+    A cluster's storage.
+    """
     network: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['NetworkMountArgsDict']]]]]
     """
     The network volume every pod mounts.
@@ -140,6 +145,8 @@ class ClusterMountsArgs:
     def __init__(__self__, *,
                  network: pulumi.Input[Optional[Sequence[pulumi.Input['NetworkMountArgs']]]] = None):
         """
+        A cluster's storage.
+
         :param pulumi.Input[Sequence[pulumi.Input['NetworkMountArgs']]] network: The network volume every pod mounts.
                
                Default: none.
@@ -163,17 +170,24 @@ class ClusterMountsArgs:
 
 
 class ClusterTimeoutsArgsDict(TypedDict):
+    """
+    How long a cluster's create and delete may wait.
+    """
     create: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Wait until every member pod runs.
+    How long to wait until every member pod runs.
 
-    Default: `1200`.
+    Unit: seconds.
+
+    Default: 1200.
     """
     delete: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Wait until the members are gone.
+    How long to wait until the members are gone.
 
-    Default: `600`.
+    Unit: seconds.
+
+    Default: 600.
     """
 
 @pulumi.input_type
@@ -182,12 +196,18 @@ class ClusterTimeoutsArgs:
                  create: pulumi.Input[Optional[_builtins.int]] = None,
                  delete: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input[_builtins.int] create: Wait until every member pod runs.
+        How long a cluster's create and delete may wait.
+
+        :param pulumi.Input[_builtins.int] create: How long to wait until every member pod runs.
                
-               Default: `1200`.
-        :param pulumi.Input[_builtins.int] delete: Wait until the members are gone.
+               Unit: seconds.
                
-               Default: `600`.
+               Default: 1200.
+        :param pulumi.Input[_builtins.int] delete: How long to wait until the members are gone.
+               
+               Unit: seconds.
+               
+               Default: 600.
         """
         if create is not None:
             pulumi.set(__self__, "create", create)
@@ -198,9 +218,11 @@ class ClusterTimeoutsArgs:
     @pulumi.getter
     def create(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Wait until every member pod runs.
+        How long to wait until every member pod runs.
 
-        Default: `1200`.
+        Unit: seconds.
+
+        Default: 1200.
         """
         return pulumi.get(self, "create")
 
@@ -212,9 +234,11 @@ class ClusterTimeoutsArgs:
     @pulumi.getter
     def delete(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Wait until the members are gone.
+        How long to wait until the members are gone.
 
-        Default: `600`.
+        Unit: seconds.
+
+        Default: 600.
         """
         return pulumi.get(self, "delete")
 
@@ -224,9 +248,12 @@ class ClusterTimeoutsArgs:
 
 
 class EndpointCpuArgsDict(TypedDict):
+    """
+    One CPU configuration a CPU endpoint's workers may use.
+    """
     id: pulumi.Input[_builtins.str]
     """
-    CPU flavor id (`getCpuFlavors()`).
+    CPU flavor id (see getCpuFlavors).
     """
     vcpu_count: pulumi.Input[_builtins.int]
     """
@@ -239,7 +266,9 @@ class EndpointCpuArgs:
                  id: pulumi.Input[_builtins.str],
                  vcpu_count: pulumi.Input[_builtins.int]):
         """
-        :param pulumi.Input[_builtins.str] id: CPU flavor id (`getCpuFlavors()`).
+        One CPU configuration a CPU endpoint's workers may use.
+
+        :param pulumi.Input[_builtins.str] id: CPU flavor id (see getCpuFlavors).
         :param pulumi.Input[_builtins.int] vcpu_count: vCPUs per worker: a power of two.
         """
         pulumi.set(__self__, "id", id)
@@ -249,7 +278,7 @@ class EndpointCpuArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
         """
-        CPU flavor id (`getCpuFlavors()`).
+        CPU flavor id (see getCpuFlavors).
         """
         return pulumi.get(self, "id")
 
@@ -271,33 +300,36 @@ class EndpointCpuArgs:
 
 
 class EndpointGpuArgsDict(TypedDict):
+    """
+    A GPU endpoint's serverless GPU pools, the GPU types taken out of them, GPUs per worker and CUDA constraints.
+    """
     pools: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
     """
-    Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
+    Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
     """
     allowed_cuda_versions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+    Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 
-    Default: none: any version.
+    Default: any version.
     """
     count: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     GPUs per worker.
 
-    Default: `1`.
+    Default: 1.
     """
     excluded_types: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
     GPU types taken out of the pools.
 
-    Default: `[]`.
+    Default: empty.
     """
     min_cuda_version: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+    Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
 
-    Default: none: any version.
+    Default: any version.
     """
 
 @pulumi.input_type
@@ -309,19 +341,21 @@ class EndpointGpuArgs:
                  excluded_types: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  min_cuda_version: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pools: Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+        A GPU endpoint's serverless GPU pools, the GPU types taken out of them, GPUs per worker and CUDA constraints.
+
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pools: Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
                
-               Default: none: any version.
+               Default: any version.
         :param pulumi.Input[_builtins.int] count: GPUs per worker.
                
-               Default: `1`.
+               Default: 1.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] excluded_types: GPU types taken out of the pools.
                
-               Default: `[]`.
-        :param pulumi.Input[_builtins.str] min_cuda_version: Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+               Default: empty.
+        :param pulumi.Input[_builtins.str] min_cuda_version: Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
                
-               Default: none: any version.
+               Default: any version.
         """
         pulumi.set(__self__, "pools", pools)
         if allowed_cuda_versions is not None:
@@ -337,7 +371,7 @@ class EndpointGpuArgs:
     @pulumi.getter
     def pools(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        Serverless GPU pools in order of preference (the `pool` of `getGpuTypes()`), e.g. `ADA_24`.
+        Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
         """
         return pulumi.get(self, "pools")
 
@@ -349,9 +383,9 @@ class EndpointGpuArgs:
     @pulumi.getter(name="allowedCudaVersions")
     def allowed_cuda_versions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
+        Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
 
-        Default: none: any version.
+        Default: any version.
         """
         return pulumi.get(self, "allowed_cuda_versions")
 
@@ -365,7 +399,7 @@ class EndpointGpuArgs:
         """
         GPUs per worker.
 
-        Default: `1`.
+        Default: 1.
         """
         return pulumi.get(self, "count")
 
@@ -379,7 +413,7 @@ class EndpointGpuArgs:
         """
         GPU types taken out of the pools.
 
-        Default: `[]`.
+        Default: empty.
         """
         return pulumi.get(self, "excluded_types")
 
@@ -391,9 +425,9 @@ class EndpointGpuArgs:
     @pulumi.getter(name="minCudaVersion")
     def min_cuda_version(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Lowest acceptable host CUDA version (`major.minor`). Not with `allowedCudaVersions`.
+        Lowest acceptable host CUDA version, `major.minor`. Not together with a list of allowed CUDA versions.
 
-        Default: none: any version.
+        Default: any version.
         """
         return pulumi.get(self, "min_cuda_version")
 
@@ -403,23 +437,28 @@ class EndpointGpuArgs:
 
 
 class EndpointWorkersArgsDict(TypedDict):
+    """
+    How many workers an endpoint runs. The minimum may not exceed the maximum.
+    """
     idle_timeout: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+    How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
 
-    Default: the API's (10 s in its v2 description).
+    Unit: seconds.
+
+    Default: the API's (10 seconds in its description).
     """
     max: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Most workers at once.
 
-    Default: `3`.
+    Default: 3.
     """
     min: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Workers kept running (and billed) when idle.
 
-    Default: `0`.
+    Default: 0.
     """
 
 @pulumi.input_type
@@ -429,15 +468,19 @@ class EndpointWorkersArgs:
                  max: pulumi.Input[Optional[_builtins.int]] = None,
                  min: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input[_builtins.int] idle_timeout: Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+        How many workers an endpoint runs. The minimum may not exceed the maximum.
+
+        :param pulumi.Input[_builtins.int] idle_timeout: How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
                
-               Default: the API's (10 s in its v2 description).
+               Unit: seconds.
+               
+               Default: the API's (10 seconds in its description).
         :param pulumi.Input[_builtins.int] max: Most workers at once.
                
-               Default: `3`.
+               Default: 3.
         :param pulumi.Input[_builtins.int] min: Workers kept running (and billed) when idle.
                
-               Default: `0`.
+               Default: 0.
         """
         if idle_timeout is not None:
             pulumi.set(__self__, "idle_timeout", idle_timeout)
@@ -450,9 +493,11 @@ class EndpointWorkersArgs:
     @pulumi.getter(name="idleTimeout")
     def idle_timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds an idle worker stays up (1-3600). Not for a queue endpoint scaling on `REQUEST_COUNT`.
+        How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
 
-        Default: the API's (10 s in its v2 description).
+        Unit: seconds.
+
+        Default: the API's (10 seconds in its description).
         """
         return pulumi.get(self, "idle_timeout")
 
@@ -466,7 +511,7 @@ class EndpointWorkersArgs:
         """
         Most workers at once.
 
-        Default: `3`.
+        Default: 3.
         """
         return pulumi.get(self, "max")
 
@@ -480,7 +525,7 @@ class EndpointWorkersArgs:
         """
         Workers kept running (and billed) when idle.
 
-        Default: `0`.
+        Default: 0.
         """
         return pulumi.get(self, "min")
 
@@ -489,535 +534,29 @@ class EndpointWorkersArgs:
         pulumi.set(self, "min", value)
 
 
-class NetworkMountArgsDict(TypedDict):
-    path: pulumi.Input[_builtins.str]
+class GlobalMountArgsDict(TypedDict):
     """
-    Where it is mounted in the container, e.g. `/data`.
+    An existing global volume, referenced by its id, mounted.
     """
-    volume_id: pulumi.Input[_builtins.str]
-    """
-    A `NetworkVolume`'s id (`volume.id`): passing the Output also orders destroy.
-    """
-
-@pulumi.input_type
-class NetworkMountArgs:
-    def __init__(__self__, *,
-                 path: pulumi.Input[_builtins.str],
-                 volume_id: pulumi.Input[_builtins.str]):
-        """
-        :param pulumi.Input[_builtins.str] path: Where it is mounted in the container, e.g. `/data`.
-        :param pulumi.Input[_builtins.str] volume_id: A `NetworkVolume`'s id (`volume.id`): passing the Output also orders destroy.
-        """
-        pulumi.set(__self__, "path", path)
-        pulumi.set(__self__, "volume_id", volume_id)
-
-    @_builtins.property
-    @pulumi.getter
-    def path(self) -> pulumi.Input[_builtins.str]:
-        """
-        Where it is mounted in the container, e.g. `/data`.
-        """
-        return pulumi.get(self, "path")
-
-    @path.setter
-    def path(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "path", value)
-
-    @_builtins.property
-    @pulumi.getter(name="volumeId")
-    def volume_id(self) -> pulumi.Input[_builtins.str]:
-        """
-        A `NetworkVolume`'s id (`volume.id`): passing the Output also orders destroy.
-        """
-        return pulumi.get(self, "volume_id")
-
-    @volume_id.setter
-    def volume_id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "volume_id", value)
-
-
-class PlacementCandidateArgsDict(TypedDict):
-    data_center_id: pulumi.Input[_builtins.str]
-    """
-    Data center id, e.g. `EU-RO-1`.
-    """
-    gpu_type_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    GPU type to ask for there. Not for CPU pods.
-
-    Default: `gpu.id`.
-    """
-
-@pulumi.input_type
-class PlacementCandidateArgs:
-    def __init__(__self__, *,
-                 data_center_id: pulumi.Input[_builtins.str],
-                 gpu_type_id: pulumi.Input[Optional[_builtins.str]] = None):
-        """
-        :param pulumi.Input[_builtins.str] data_center_id: Data center id, e.g. `EU-RO-1`.
-        :param pulumi.Input[_builtins.str] gpu_type_id: GPU type to ask for there. Not for CPU pods.
-               
-               Default: `gpu.id`.
-        """
-        pulumi.set(__self__, "data_center_id", data_center_id)
-        if gpu_type_id is not None:
-            pulumi.set(__self__, "gpu_type_id", gpu_type_id)
-
-    @_builtins.property
-    @pulumi.getter(name="dataCenterId")
-    def data_center_id(self) -> pulumi.Input[_builtins.str]:
-        """
-        Data center id, e.g. `EU-RO-1`.
-        """
-        return pulumi.get(self, "data_center_id")
-
-    @data_center_id.setter
-    def data_center_id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "data_center_id", value)
-
-    @_builtins.property
-    @pulumi.getter(name="gpuTypeId")
-    def gpu_type_id(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        GPU type to ask for there. Not for CPU pods.
-
-        Default: `gpu.id`.
-        """
-        return pulumi.get(self, "gpu_type_id")
-
-    @gpu_type_id.setter
-    def gpu_type_id(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "gpu_type_id", value)
-
-
-class PodCpuArgsDict(TypedDict):
-    id: pulumi.Input[_builtins.str]
-    """
-    CPU flavor id.
-    """
-    vcpu_count: pulumi.Input[_builtins.float]
-    """
-    vCPUs.
-    """
-    memory: NotRequired[pulumi.Input[Optional[_builtins.float]]]
-    """
-    GB of RAM; null when the API does not say.
-    """
-
-@pulumi.input_type
-class PodCpuArgs:
-    def __init__(__self__, *,
-                 id: pulumi.Input[_builtins.str],
-                 vcpu_count: pulumi.Input[_builtins.float],
-                 memory: pulumi.Input[Optional[_builtins.float]] = None):
-        """
-        :param pulumi.Input[_builtins.str] id: CPU flavor id.
-        :param pulumi.Input[_builtins.float] vcpu_count: vCPUs.
-        :param pulumi.Input[_builtins.float] memory: GB of RAM; null when the API does not say.
-        """
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "vcpu_count", vcpu_count)
-        if memory is not None:
-            pulumi.set(__self__, "memory", memory)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> pulumi.Input[_builtins.str]:
-        """
-        CPU flavor id.
-        """
-        return pulumi.get(self, "id")
-
-    @id.setter
-    def id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "id", value)
-
-    @_builtins.property
-    @pulumi.getter(name="vcpuCount")
-    def vcpu_count(self) -> pulumi.Input[_builtins.float]:
-        """
-        vCPUs.
-        """
-        return pulumi.get(self, "vcpu_count")
-
-    @vcpu_count.setter
-    def vcpu_count(self, value: pulumi.Input[_builtins.float]):
-        pulumi.set(self, "vcpu_count", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def memory(self) -> pulumi.Input[Optional[_builtins.float]]:
-        """
-        GB of RAM; null when the API does not say.
-        """
-        return pulumi.get(self, "memory")
-
-    @memory.setter
-    def memory(self, value: pulumi.Input[Optional[_builtins.float]]):
-        pulumi.set(self, "memory", value)
-
-
-class PodFailFastArgsDict(TypedDict):
-    after_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    """
-    Seconds after placement before a pod that is not up has its log read.
-
-    Default: `15`.
-    """
-    crash_loop_restarts: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    """
-    Container exits within `crashLoopWindow` that make a crash loop.
-
-    Default: `3`.
-    """
-    crash_loop_window: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    """
-    Seconds within which `crashLoopRestarts` exits make a crash loop.
-
-    Default: `300`.
-    """
-    logs: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-    """
-    Read the pod's log while waiting; `false` waits on the status alone.
-
-    Default: `true`.
-    """
-
-@pulumi.input_type
-class PodFailFastArgs:
-    def __init__(__self__, *,
-                 after_seconds: pulumi.Input[Optional[_builtins.int]] = None,
-                 crash_loop_restarts: pulumi.Input[Optional[_builtins.int]] = None,
-                 crash_loop_window: pulumi.Input[Optional[_builtins.int]] = None,
-                 logs: pulumi.Input[Optional[_builtins.bool]] = None):
-        """
-        :param pulumi.Input[_builtins.int] after_seconds: Seconds after placement before a pod that is not up has its log read.
-               
-               Default: `15`.
-        :param pulumi.Input[_builtins.int] crash_loop_restarts: Container exits within `crashLoopWindow` that make a crash loop.
-               
-               Default: `3`.
-        :param pulumi.Input[_builtins.int] crash_loop_window: Seconds within which `crashLoopRestarts` exits make a crash loop.
-               
-               Default: `300`.
-        :param pulumi.Input[_builtins.bool] logs: Read the pod's log while waiting; `false` waits on the status alone.
-               
-               Default: `true`.
-        """
-        if after_seconds is not None:
-            pulumi.set(__self__, "after_seconds", after_seconds)
-        if crash_loop_restarts is not None:
-            pulumi.set(__self__, "crash_loop_restarts", crash_loop_restarts)
-        if crash_loop_window is not None:
-            pulumi.set(__self__, "crash_loop_window", crash_loop_window)
-        if logs is not None:
-            pulumi.set(__self__, "logs", logs)
-
-    @_builtins.property
-    @pulumi.getter(name="afterSeconds")
-    def after_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
-        """
-        Seconds after placement before a pod that is not up has its log read.
-
-        Default: `15`.
-        """
-        return pulumi.get(self, "after_seconds")
-
-    @after_seconds.setter
-    def after_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "after_seconds", value)
-
-    @_builtins.property
-    @pulumi.getter(name="crashLoopRestarts")
-    def crash_loop_restarts(self) -> pulumi.Input[Optional[_builtins.int]]:
-        """
-        Container exits within `crashLoopWindow` that make a crash loop.
-
-        Default: `3`.
-        """
-        return pulumi.get(self, "crash_loop_restarts")
-
-    @crash_loop_restarts.setter
-    def crash_loop_restarts(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "crash_loop_restarts", value)
-
-    @_builtins.property
-    @pulumi.getter(name="crashLoopWindow")
-    def crash_loop_window(self) -> pulumi.Input[Optional[_builtins.int]]:
-        """
-        Seconds within which `crashLoopRestarts` exits make a crash loop.
-
-        Default: `300`.
-        """
-        return pulumi.get(self, "crash_loop_window")
-
-    @crash_loop_window.setter
-    def crash_loop_window(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "crash_loop_window", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def logs(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        """
-        Read the pod's log while waiting; `false` waits on the status alone.
-
-        Default: `true`.
-        """
-        return pulumi.get(self, "logs")
-
-    @logs.setter
-    def logs(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "logs", value)
-
-
-class PodGpuArgsDict(TypedDict):
-    id: pulumi.Input[_builtins.str]
-    """
-    GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
-    """
-    allowed_cuda_versions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
-    """
-    Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
-
-    Default: none: any version.
-    """
-    count: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    """
-    GPUs in the pod.
-
-    Default: `1`.
-    """
-    min_cuda_version: NotRequired[pulumi.Input[Optional[_builtins.str]]]
-    """
-    Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-    `allowedCudaVersions`.
-
-    Default: none: any version.
-    """
-    min_ram_per_gpu: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    """
-    Minimum host RAM in GB per GPU: a placement filter, not a request.
-
-    Default: none: no minimum.
-    """
-    min_vcpu_count_per_gpu: NotRequired[pulumi.Input[Optional[_builtins.int]]]
-    """
-    Minimum host vCPUs per GPU: a placement filter, not a request.
-
-    Default: none: no minimum.
-    """
-
-@pulumi.input_type
-class PodGpuArgs:
-    def __init__(__self__, *,
-                 id: pulumi.Input[_builtins.str],
-                 allowed_cuda_versions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 count: pulumi.Input[Optional[_builtins.int]] = None,
-                 min_cuda_version: pulumi.Input[Optional[_builtins.str]] = None,
-                 min_ram_per_gpu: pulumi.Input[Optional[_builtins.int]] = None,
-                 min_vcpu_count_per_gpu: pulumi.Input[Optional[_builtins.int]] = None):
-        """
-        :param pulumi.Input[_builtins.str] id: GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
-               
-               Default: none: any version.
-        :param pulumi.Input[_builtins.int] count: GPUs in the pod.
-               
-               Default: `1`.
-        :param pulumi.Input[_builtins.str] min_cuda_version: Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-               `allowedCudaVersions`.
-               
-               Default: none: any version.
-        :param pulumi.Input[_builtins.int] min_ram_per_gpu: Minimum host RAM in GB per GPU: a placement filter, not a request.
-               
-               Default: none: no minimum.
-        :param pulumi.Input[_builtins.int] min_vcpu_count_per_gpu: Minimum host vCPUs per GPU: a placement filter, not a request.
-               
-               Default: none: no minimum.
-        """
-        pulumi.set(__self__, "id", id)
-        if allowed_cuda_versions is not None:
-            pulumi.set(__self__, "allowed_cuda_versions", allowed_cuda_versions)
-        if count is not None:
-            pulumi.set(__self__, "count", count)
-        if min_cuda_version is not None:
-            pulumi.set(__self__, "min_cuda_version", min_cuda_version)
-        if min_ram_per_gpu is not None:
-            pulumi.set(__self__, "min_ram_per_gpu", min_ram_per_gpu)
-        if min_vcpu_count_per_gpu is not None:
-            pulumi.set(__self__, "min_vcpu_count_per_gpu", min_vcpu_count_per_gpu)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> pulumi.Input[_builtins.str]:
-        """
-        GPU type id, e.g. `NVIDIA A40` (`getGpuTypes()`).
-        """
-        return pulumi.get(self, "id")
-
-    @id.setter
-    def id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "id", value)
-
-    @_builtins.property
-    @pulumi.getter(name="allowedCudaVersions")
-    def allowed_cuda_versions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
-        """
-        Exact acceptable host CUDA versions (`major.minor`). Not with `minCudaVersion`.
-
-        Default: none: any version.
-        """
-        return pulumi.get(self, "allowed_cuda_versions")
-
-    @allowed_cuda_versions.setter
-    def allowed_cuda_versions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "allowed_cuda_versions", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def count(self) -> pulumi.Input[Optional[_builtins.int]]:
-        """
-        GPUs in the pod.
-
-        Default: `1`.
-        """
-        return pulumi.get(self, "count")
-
-    @count.setter
-    def count(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "count", value)
-
-    @_builtins.property
-    @pulumi.getter(name="minCudaVersion")
-    def min_cuda_version(self) -> pulumi.Input[Optional[_builtins.str]]:
-        """
-        Lowest acceptable host CUDA version (`major.minor`, compared numerically). Not with
-        `allowedCudaVersions`.
-
-        Default: none: any version.
-        """
-        return pulumi.get(self, "min_cuda_version")
-
-    @min_cuda_version.setter
-    def min_cuda_version(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "min_cuda_version", value)
-
-    @_builtins.property
-    @pulumi.getter(name="minRamPerGpu")
-    def min_ram_per_gpu(self) -> pulumi.Input[Optional[_builtins.int]]:
-        """
-        Minimum host RAM in GB per GPU: a placement filter, not a request.
-
-        Default: none: no minimum.
-        """
-        return pulumi.get(self, "min_ram_per_gpu")
-
-    @min_ram_per_gpu.setter
-    def min_ram_per_gpu(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "min_ram_per_gpu", value)
-
-    @_builtins.property
-    @pulumi.getter(name="minVcpuCountPerGpu")
-    def min_vcpu_count_per_gpu(self) -> pulumi.Input[Optional[_builtins.int]]:
-        """
-        Minimum host vCPUs per GPU: a placement filter, not a request.
-
-        Default: none: no minimum.
-        """
-        return pulumi.get(self, "min_vcpu_count_per_gpu")
-
-    @min_vcpu_count_per_gpu.setter
-    def min_vcpu_count_per_gpu(self, value: pulumi.Input[Optional[_builtins.int]]):
-        pulumi.set(self, "min_vcpu_count_per_gpu", value)
-
-
-class PodMountsArgsDict(TypedDict):
-    global_: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['PodMountsGlobalArgsDict']]]]]
-    """
-    The global volume mounted.
-    """
-    network: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['PodMountsNetworkArgsDict']]]]]
-    """
-    The network volume mounted.
-    """
-    persistent: NotRequired[pulumi.Input[Optional['PodMountsPersistentArgsDict']]]
-    """
-    Host-local persistent storage.
-    """
-
-@pulumi.input_type
-class PodMountsArgs:
-    def __init__(__self__, *,
-                 global_: pulumi.Input[Optional[Sequence[pulumi.Input['PodMountsGlobalArgs']]]] = None,
-                 network: pulumi.Input[Optional[Sequence[pulumi.Input['PodMountsNetworkArgs']]]] = None,
-                 persistent: pulumi.Input[Optional['PodMountsPersistentArgs']] = None):
-        """
-        :param pulumi.Input[Sequence[pulumi.Input['PodMountsGlobalArgs']]] global_: The global volume mounted.
-        :param pulumi.Input[Sequence[pulumi.Input['PodMountsNetworkArgs']]] network: The network volume mounted.
-        :param pulumi.Input['PodMountsPersistentArgs'] persistent: Host-local persistent storage.
-        """
-        if global_ is not None:
-            pulumi.set(__self__, "global_", global_)
-        if network is not None:
-            pulumi.set(__self__, "network", network)
-        if persistent is not None:
-            pulumi.set(__self__, "persistent", persistent)
-
-    @_builtins.property
-    @pulumi.getter(name="global")
-    def global_(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PodMountsGlobalArgs']]]]:
-        """
-        The global volume mounted.
-        """
-        return pulumi.get(self, "global_")
-
-    @global_.setter
-    def global_(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PodMountsGlobalArgs']]]]):
-        pulumi.set(self, "global_", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def network(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PodMountsNetworkArgs']]]]:
-        """
-        The network volume mounted.
-        """
-        return pulumi.get(self, "network")
-
-    @network.setter
-    def network(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PodMountsNetworkArgs']]]]):
-        pulumi.set(self, "network", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def persistent(self) -> pulumi.Input[Optional['PodMountsPersistentArgs']]:
-        """
-        Host-local persistent storage.
-        """
-        return pulumi.get(self, "persistent")
-
-    @persistent.setter
-    def persistent(self, value: pulumi.Input[Optional['PodMountsPersistentArgs']]):
-        pulumi.set(self, "persistent", value)
-
-
-class PodMountsGlobalArgsDict(TypedDict):
     volume_id: pulumi.Input[_builtins.str]
     """
     The global volume's id.
     """
     path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Where it is mounted.
+    Where it is mounted in the container.
     """
 
 @pulumi.input_type
-class PodMountsGlobalArgs:
+class GlobalMountArgs:
     def __init__(__self__, *,
                  volume_id: pulumi.Input[_builtins.str],
                  path: pulumi.Input[Optional[_builtins.str]] = None):
         """
+        An existing global volume, referenced by its id, mounted.
+
         :param pulumi.Input[_builtins.str] volume_id: The global volume's id.
-        :param pulumi.Input[_builtins.str] path: Where it is mounted.
+        :param pulumi.Input[_builtins.str] path: Where it is mounted in the container.
         """
         pulumi.set(__self__, "volume_id", volume_id)
         if path is not None:
@@ -1039,7 +578,7 @@ class PodMountsGlobalArgs:
     @pulumi.getter
     def path(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Where it is mounted.
+        Where it is mounted in the container.
         """
         return pulumi.get(self, "path")
 
@@ -1048,24 +587,29 @@ class PodMountsGlobalArgs:
         pulumi.set(self, "path", value)
 
 
-class PodMountsNetworkArgsDict(TypedDict):
+class NetworkMountArgsDict(TypedDict):
+    """
+    A network volume, mounted.
+    """
     path: pulumi.Input[_builtins.str]
     """
-    Where it is mounted.
+    Where it is mounted in the container, for example `/data`.
     """
     volume_id: pulumi.Input[_builtins.str]
     """
-    The network volume's id.
+    The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
     """
 
 @pulumi.input_type
-class PodMountsNetworkArgs:
+class NetworkMountArgs:
     def __init__(__self__, *,
                  path: pulumi.Input[_builtins.str],
                  volume_id: pulumi.Input[_builtins.str]):
         """
-        :param pulumi.Input[_builtins.str] path: Where it is mounted.
-        :param pulumi.Input[_builtins.str] volume_id: The network volume's id.
+        A network volume, mounted.
+
+        :param pulumi.Input[_builtins.str] path: Where it is mounted in the container, for example `/data`.
+        :param pulumi.Input[_builtins.str] volume_id: The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
         """
         pulumi.set(__self__, "path", path)
         pulumi.set(__self__, "volume_id", volume_id)
@@ -1074,7 +618,7 @@ class PodMountsNetworkArgs:
     @pulumi.getter
     def path(self) -> pulumi.Input[_builtins.str]:
         """
-        Where it is mounted.
+        Where it is mounted in the container, for example `/data`.
         """
         return pulumi.get(self, "path")
 
@@ -1086,7 +630,7 @@ class PodMountsNetworkArgs:
     @pulumi.getter(name="volumeId")
     def volume_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The network volume's id.
+        The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
         """
         return pulumi.get(self, "volume_id")
 
@@ -1095,24 +639,33 @@ class PodMountsNetworkArgs:
         pulumi.set(self, "volume_id", value)
 
 
-class PodMountsPersistentArgsDict(TypedDict):
+class PersistentMountArgsDict(TypedDict):
+    """
+    Host-local persistent storage: survives restarts, pinned to one machine.
+    """
     path: pulumi.Input[_builtins.str]
     """
-    Where it is mounted.
+    Where it is mounted in the container, for example `/workspace`.
     """
-    size: pulumi.Input[_builtins.float]
+    size: pulumi.Input[_builtins.int]
     """
-    Size in GB.
+    Size, at least 10.
+
+    Unit: GB.
     """
 
 @pulumi.input_type
-class PodMountsPersistentArgs:
+class PersistentMountArgs:
     def __init__(__self__, *,
                  path: pulumi.Input[_builtins.str],
-                 size: pulumi.Input[_builtins.float]):
+                 size: pulumi.Input[_builtins.int]):
         """
-        :param pulumi.Input[_builtins.str] path: Where it is mounted.
-        :param pulumi.Input[_builtins.float] size: Size in GB.
+        Host-local persistent storage: survives restarts, pinned to one machine.
+
+        :param pulumi.Input[_builtins.str] path: Where it is mounted in the container, for example `/workspace`.
+        :param pulumi.Input[_builtins.int] size: Size, at least 10.
+               
+               Unit: GB.
         """
         pulumi.set(__self__, "path", path)
         pulumi.set(__self__, "size", size)
@@ -1121,7 +674,7 @@ class PodMountsPersistentArgs:
     @pulumi.getter
     def path(self) -> pulumi.Input[_builtins.str]:
         """
-        Where it is mounted.
+        Where it is mounted in the container, for example `/workspace`.
         """
         return pulumi.get(self, "path")
 
@@ -1131,78 +684,562 @@ class PodMountsPersistentArgs:
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Input[_builtins.float]:
+    def size(self) -> pulumi.Input[_builtins.int]:
         """
-        Size in GB.
+        Size, at least 10.
+
+        Unit: GB.
         """
         return pulumi.get(self, "size")
 
     @size.setter
-    def size(self, value: pulumi.Input[_builtins.float]):
+    def size(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "size", value)
 
 
+class PlacementCandidateArgsDict(TypedDict):
+    """
+    One place to try: a data center, and a GPU type there.
+    """
+    data_center_id: pulumi.Input[_builtins.str]
+    """
+    Data center id, for example `EU-RO-1`.
+    """
+    gpu_type_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    GPU type to ask for there. Not for CPU pods.
+
+    Default: the pod's GPU type.
+    """
+
+@pulumi.input_type
+class PlacementCandidateArgs:
+    def __init__(__self__, *,
+                 data_center_id: pulumi.Input[_builtins.str],
+                 gpu_type_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        One place to try: a data center, and a GPU type there.
+
+        :param pulumi.Input[_builtins.str] data_center_id: Data center id, for example `EU-RO-1`.
+        :param pulumi.Input[_builtins.str] gpu_type_id: GPU type to ask for there. Not for CPU pods.
+               
+               Default: the pod's GPU type.
+        """
+        pulumi.set(__self__, "data_center_id", data_center_id)
+        if gpu_type_id is not None:
+            pulumi.set(__self__, "gpu_type_id", gpu_type_id)
+
+    @_builtins.property
+    @pulumi.getter(name="dataCenterId")
+    def data_center_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        Data center id, for example `EU-RO-1`.
+        """
+        return pulumi.get(self, "data_center_id")
+
+    @data_center_id.setter
+    def data_center_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "data_center_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="gpuTypeId")
+    def gpu_type_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        GPU type to ask for there. Not for CPU pods.
+
+        Default: the pod's GPU type.
+        """
+        return pulumi.get(self, "gpu_type_id")
+
+    @gpu_type_id.setter
+    def gpu_type_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "gpu_type_id", value)
+
+
+class PodCpuArgsDict(TypedDict):
+    """
+    A CPU pod's flavor and vCPU count.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+    """
+    vcpu_count: pulumi.Input[_builtins.int]
+    """
+    vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
+    """
+
+@pulumi.input_type
+class PodCpuArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 vcpu_count: pulumi.Input[_builtins.int]):
+        """
+        A CPU pod's flavor and vCPU count.
+
+        :param pulumi.Input[_builtins.str] id: CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+        :param pulumi.Input[_builtins.int] vcpu_count: vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "vcpu_count", vcpu_count)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="vcpuCount")
+    def vcpu_count(self) -> pulumi.Input[_builtins.int]:
+        """
+        vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
+        """
+        return pulumi.get(self, "vcpu_count")
+
+    @vcpu_count.setter
+    def vcpu_count(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "vcpu_count", value)
+
+
+class PodFailFastArgsDict(TypedDict):
+    """
+    Failing fast while a create waits: when a pod is not up some seconds after it was placed, or restarts, its log is read, and an image that cannot be pulled (unknown, private without a registry credential, larger than the disk) or a crash loop fails the create at once, quoting the log, instead of waiting out the timeout.
+    """
+    after_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Time after placement before a pod that is not up has its log read.
+
+    Unit: seconds.
+
+    Default: 15.
+    """
+    crash_loop_restarts: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Container exits within the crash-loop window that make a crash loop.
+
+    Default: 3.
+    """
+    crash_loop_window: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The time within which that many exits make a crash loop.
+
+    Unit: seconds.
+
+    Default: 300.
+    """
+    logs: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Read the pod's log while waiting; false waits on the status alone.
+
+    Default: true.
+    """
+
+@pulumi.input_type
+class PodFailFastArgs:
+    def __init__(__self__, *,
+                 after_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 crash_loop_restarts: pulumi.Input[Optional[_builtins.int]] = None,
+                 crash_loop_window: pulumi.Input[Optional[_builtins.int]] = None,
+                 logs: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        Failing fast while a create waits: when a pod is not up some seconds after it was placed, or restarts, its log is read, and an image that cannot be pulled (unknown, private without a registry credential, larger than the disk) or a crash loop fails the create at once, quoting the log, instead of waiting out the timeout.
+
+        :param pulumi.Input[_builtins.int] after_seconds: Time after placement before a pod that is not up has its log read.
+               
+               Unit: seconds.
+               
+               Default: 15.
+        :param pulumi.Input[_builtins.int] crash_loop_restarts: Container exits within the crash-loop window that make a crash loop.
+               
+               Default: 3.
+        :param pulumi.Input[_builtins.int] crash_loop_window: The time within which that many exits make a crash loop.
+               
+               Unit: seconds.
+               
+               Default: 300.
+        :param pulumi.Input[_builtins.bool] logs: Read the pod's log while waiting; false waits on the status alone.
+               
+               Default: true.
+        """
+        if after_seconds is not None:
+            pulumi.set(__self__, "after_seconds", after_seconds)
+        if crash_loop_restarts is not None:
+            pulumi.set(__self__, "crash_loop_restarts", crash_loop_restarts)
+        if crash_loop_window is not None:
+            pulumi.set(__self__, "crash_loop_window", crash_loop_window)
+        if logs is not None:
+            pulumi.set(__self__, "logs", logs)
+
+    @_builtins.property
+    @pulumi.getter(name="afterSeconds")
+    def after_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Time after placement before a pod that is not up has its log read.
+
+        Unit: seconds.
+
+        Default: 15.
+        """
+        return pulumi.get(self, "after_seconds")
+
+    @after_seconds.setter
+    def after_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "after_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="crashLoopRestarts")
+    def crash_loop_restarts(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Container exits within the crash-loop window that make a crash loop.
+
+        Default: 3.
+        """
+        return pulumi.get(self, "crash_loop_restarts")
+
+    @crash_loop_restarts.setter
+    def crash_loop_restarts(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "crash_loop_restarts", value)
+
+    @_builtins.property
+    @pulumi.getter(name="crashLoopWindow")
+    def crash_loop_window(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The time within which that many exits make a crash loop.
+
+        Unit: seconds.
+
+        Default: 300.
+        """
+        return pulumi.get(self, "crash_loop_window")
+
+    @crash_loop_window.setter
+    def crash_loop_window(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "crash_loop_window", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def logs(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Read the pod's log while waiting; false waits on the status alone.
+
+        Default: true.
+        """
+        return pulumi.get(self, "logs")
+
+    @logs.setter
+    def logs(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "logs", value)
+
+
+class PodGpuArgsDict(TypedDict):
+    """
+    A GPU pod's GPU type, count and host constraints. The constraints filter placement and are fixed at create.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+    """
+    allowed_cuda_versions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
+
+    Default: any version.
+    """
+    count: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    GPUs in the pod.
+
+    Default: 1.
+    """
+    min_cuda_version: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
+
+    Default: any version.
+    """
+    min_ram_per_gpu: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Minimum host RAM per GPU: a placement filter, not a request.
+
+    Unit: GB.
+
+    Default: no minimum.
+    """
+    min_vcpu_count_per_gpu: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Minimum host vCPUs per GPU: a placement filter, not a request.
+
+    Default: no minimum.
+    """
+
+@pulumi.input_type
+class PodGpuArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str],
+                 allowed_cuda_versions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 count: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_cuda_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 min_ram_per_gpu: pulumi.Input[Optional[_builtins.int]] = None,
+                 min_vcpu_count_per_gpu: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        A GPU pod's GPU type, count and host constraints. The constraints filter placement and are fixed at create.
+
+        :param pulumi.Input[_builtins.str] id: GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
+               
+               Default: any version.
+        :param pulumi.Input[_builtins.int] count: GPUs in the pod.
+               
+               Default: 1.
+        :param pulumi.Input[_builtins.str] min_cuda_version: Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
+               
+               Default: any version.
+        :param pulumi.Input[_builtins.int] min_ram_per_gpu: Minimum host RAM per GPU: a placement filter, not a request.
+               
+               Unit: GB.
+               
+               Default: no minimum.
+        :param pulumi.Input[_builtins.int] min_vcpu_count_per_gpu: Minimum host vCPUs per GPU: a placement filter, not a request.
+               
+               Default: no minimum.
+        """
+        pulumi.set(__self__, "id", id)
+        if allowed_cuda_versions is not None:
+            pulumi.set(__self__, "allowed_cuda_versions", allowed_cuda_versions)
+        if count is not None:
+            pulumi.set(__self__, "count", count)
+        if min_cuda_version is not None:
+            pulumi.set(__self__, "min_cuda_version", min_cuda_version)
+        if min_ram_per_gpu is not None:
+            pulumi.set(__self__, "min_ram_per_gpu", min_ram_per_gpu)
+        if min_vcpu_count_per_gpu is not None:
+            pulumi.set(__self__, "min_vcpu_count_per_gpu", min_vcpu_count_per_gpu)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowedCudaVersions")
+    def allowed_cuda_versions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
+
+        Default: any version.
+        """
+        return pulumi.get(self, "allowed_cuda_versions")
+
+    @allowed_cuda_versions.setter
+    def allowed_cuda_versions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allowed_cuda_versions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        GPUs in the pod.
+
+        Default: 1.
+        """
+        return pulumi.get(self, "count")
+
+    @count.setter
+    def count(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "count", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minCudaVersion")
+    def min_cuda_version(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
+
+        Default: any version.
+        """
+        return pulumi.get(self, "min_cuda_version")
+
+    @min_cuda_version.setter
+    def min_cuda_version(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "min_cuda_version", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minRamPerGpu")
+    def min_ram_per_gpu(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Minimum host RAM per GPU: a placement filter, not a request.
+
+        Unit: GB.
+
+        Default: no minimum.
+        """
+        return pulumi.get(self, "min_ram_per_gpu")
+
+    @min_ram_per_gpu.setter
+    def min_ram_per_gpu(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min_ram_per_gpu", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minVcpuCountPerGpu")
+    def min_vcpu_count_per_gpu(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Minimum host vCPUs per GPU: a placement filter, not a request.
+
+        Default: no minimum.
+        """
+        return pulumi.get(self, "min_vcpu_count_per_gpu")
+
+    @min_vcpu_count_per_gpu.setter
+    def min_vcpu_count_per_gpu(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min_vcpu_count_per_gpu", value)
+
+
+class PodMountsArgsDict(TypedDict):
+    """
+    A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
+    """
+    global_: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['GlobalMountArgsDict']]]]]
+    """
+    One existing global volume, by id only: the public API cannot manage them.
+    """
+    network: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['NetworkMountArgsDict']]]]]
+    """
+    One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+    """
+    persistent: NotRequired[pulumi.Input[Optional['PersistentMountArgsDict']]]
+    """
+    Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
+    """
+
+@pulumi.input_type
+class PodMountsArgs:
+    def __init__(__self__, *,
+                 global_: pulumi.Input[Optional[Sequence[pulumi.Input['GlobalMountArgs']]]] = None,
+                 network: pulumi.Input[Optional[Sequence[pulumi.Input['NetworkMountArgs']]]] = None,
+                 persistent: pulumi.Input[Optional['PersistentMountArgs']] = None):
+        """
+        A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
+
+        :param pulumi.Input[Sequence[pulumi.Input['GlobalMountArgs']]] global_: One existing global volume, by id only: the public API cannot manage them.
+        :param pulumi.Input[Sequence[pulumi.Input['NetworkMountArgs']]] network: One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+        :param pulumi.Input['PersistentMountArgs'] persistent: Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
+        """
+        if global_ is not None:
+            pulumi.set(__self__, "global_", global_)
+        if network is not None:
+            pulumi.set(__self__, "network", network)
+        if persistent is not None:
+            pulumi.set(__self__, "persistent", persistent)
+
+    @_builtins.property
+    @pulumi.getter(name="global")
+    def global_(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['GlobalMountArgs']]]]:
+        """
+        One existing global volume, by id only: the public API cannot manage them.
+        """
+        return pulumi.get(self, "global_")
+
+    @global_.setter
+    def global_(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['GlobalMountArgs']]]]):
+        pulumi.set(self, "global_", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def network(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['NetworkMountArgs']]]]:
+        """
+        One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+        """
+        return pulumi.get(self, "network")
+
+    @network.setter
+    def network(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['NetworkMountArgs']]]]):
+        pulumi.set(self, "network", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def persistent(self) -> pulumi.Input[Optional['PersistentMountArgs']]:
+        """
+        Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
+        """
+        return pulumi.get(self, "persistent")
+
+    @persistent.setter
+    def persistent(self, value: pulumi.Input[Optional['PersistentMountArgs']]):
+        pulumi.set(self, "persistent", value)
+
+
 class PodPlacementArgsDict(TypedDict):
+    """
+    Where a pod's create tries, in order: explicit candidates, or regions and fallback GPU types (and the filters) to build them from the catalog, not both.
+    """
     any_data_center: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    After every candidate, one create with no data center pin, where the service picks any data
-    center with capacity: what succeeds when the catalog says a GPU is available in data centers
-    that then refuse the create. Not for pods with a network volume (the volume pins them).
+    After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
 
-    Default: `false`.
+    Default: false.
     """
     candidates: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['PlacementCandidateArgsDict']]]]]
     """
-    Explicit (data center, GPU type) pairs, tried in order.
+    Explicit places to try, in order. Not together with regions or fallback GPU types.
 
-    Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-    `countryCodes` or `order: "price"` is set.
+    Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
     """
     country_codes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+    Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
 
-    Default: none: any country.
+    Default: any country.
     """
     gpu_type_ids: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+    Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
 
-    Default: none: `gpu.id` alone.
+    Default: the pod's GPU type alone.
     """
     max_candidates: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    At most this many catalog-built candidates (1-50).
+    At most this many catalog-built candidates, 1 to 50.
 
-    Default: `12`.
+    Default: 12.
     """
-    min_availability: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    min_availability: NotRequired[pulumi.Input[Optional['MinAvailability']]]
     """
     Skip catalog candidates whose stock is rated below this.
 
-    Default: none: any stock but none.
+    Default: any stock but none.
     """
-    order: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    order: NotRequired[pulumi.Input[Optional['PlacementOrder']]]
     """
-    How catalog-built candidates are ordered: `availability` (the most stock first, then your
-    GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-    those with stock). Asking for `price` builds candidates from the catalog even without
-    `regions` or `gpuTypeIds`. Not with `candidates`.
+    How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
 
-    Default: `"availability"`.
+    Default: `availability`.
     """
-    regions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    regions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['Region']]]]]
     """
     Build candidates from the catalog in these regions, in order.
 
-    Default: none: every region.
+    Default: every region.
     """
     retry_for: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    When every candidate is out of capacity, walk the list again, backing off, for up to this
-    many seconds.
+    When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
 
-    Default: `0`: fail at once, listing every attempt.
+    Unit: seconds.
+
+    Default: 0.
     """
 
 @pulumi.input_type
@@ -1213,45 +1250,42 @@ class PodPlacementArgs:
                  country_codes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  gpu_type_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  max_candidates: pulumi.Input[Optional[_builtins.int]] = None,
-                 min_availability: pulumi.Input[Optional[_builtins.str]] = None,
-                 order: pulumi.Input[Optional[_builtins.str]] = None,
-                 regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 min_availability: pulumi.Input[Optional['MinAvailability']] = None,
+                 order: pulumi.Input[Optional['PlacementOrder']] = None,
+                 regions: pulumi.Input[Optional[Sequence[pulumi.Input['Region']]]] = None,
                  retry_for: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input[_builtins.bool] any_data_center: After every candidate, one create with no data center pin, where the service picks any data
-               center with capacity: what succeeds when the catalog says a GPU is available in data centers
-               that then refuse the create. Not for pods with a network volume (the volume pins them).
+        Where a pod's create tries, in order: explicit candidates, or regions and fallback GPU types (and the filters) to build them from the catalog, not both.
+
+        :param pulumi.Input[_builtins.bool] any_data_center: After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
                
-               Default: `false`.
-        :param pulumi.Input[Sequence[pulumi.Input['PlacementCandidateArgs']]] candidates: Explicit (data center, GPU type) pairs, tried in order.
+               Default: false.
+        :param pulumi.Input[Sequence[pulumi.Input['PlacementCandidateArgs']]] candidates: Explicit places to try, in order. Not together with regions or fallback GPU types.
                
-               Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-               `countryCodes` or `order: "price"` is set.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] country_codes: Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+               Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] country_codes: Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
                
-               Default: none: any country.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] gpu_type_ids: Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+               Default: any country.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] gpu_type_ids: Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
                
-               Default: none: `gpu.id` alone.
-        :param pulumi.Input[_builtins.int] max_candidates: At most this many catalog-built candidates (1-50).
+               Default: the pod's GPU type alone.
+        :param pulumi.Input[_builtins.int] max_candidates: At most this many catalog-built candidates, 1 to 50.
                
-               Default: `12`.
-        :param pulumi.Input[_builtins.str] min_availability: Skip catalog candidates whose stock is rated below this.
+               Default: 12.
+        :param pulumi.Input['MinAvailability'] min_availability: Skip catalog candidates whose stock is rated below this.
                
-               Default: none: any stock but none.
-        :param pulumi.Input[_builtins.str] order: How catalog-built candidates are ordered: `availability` (the most stock first, then your
-               GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-               those with stock). Asking for `price` builds candidates from the catalog even without
-               `regions` or `gpuTypeIds`. Not with `candidates`.
+               Default: any stock but none.
+        :param pulumi.Input['PlacementOrder'] order: How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
                
-               Default: `"availability"`.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] regions: Build candidates from the catalog in these regions, in order.
+               Default: `availability`.
+        :param pulumi.Input[Sequence[pulumi.Input['Region']]] regions: Build candidates from the catalog in these regions, in order.
                
-               Default: none: every region.
-        :param pulumi.Input[_builtins.int] retry_for: When every candidate is out of capacity, walk the list again, backing off, for up to this
-               many seconds.
+               Default: every region.
+        :param pulumi.Input[_builtins.int] retry_for: When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
                
-               Default: `0`: fail at once, listing every attempt.
+               Unit: seconds.
+               
+               Default: 0.
         """
         if any_data_center is not None:
             pulumi.set(__self__, "any_data_center", any_data_center)
@@ -1276,11 +1310,9 @@ class PodPlacementArgs:
     @pulumi.getter(name="anyDataCenter")
     def any_data_center(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        After every candidate, one create with no data center pin, where the service picks any data
-        center with capacity: what succeeds when the catalog says a GPU is available in data centers
-        that then refuse the create. Not for pods with a network volume (the volume pins them).
+        After every candidate, one create with no data center pin, where the service picks any data center with capacity: what succeeds when the catalog says a GPU is available in data centers that then refuse the create. Not for pods with a network volume (the volume pins them).
 
-        Default: `false`.
+        Default: false.
         """
         return pulumi.get(self, "any_data_center")
 
@@ -1292,10 +1324,9 @@ class PodPlacementArgs:
     @pulumi.getter
     def candidates(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PlacementCandidateArgs']]]]:
         """
-        Explicit (data center, GPU type) pairs, tried in order.
+        Explicit places to try, in order. Not together with regions or fallback GPU types.
 
-        Default: none: built from the catalog when `regions`, `gpuTypeIds`, `minAvailability`,
-        `countryCodes` or `order: "price"` is set.
+        Default: built from the catalog when regions, fallback GPU types, a minimum availability, countries or price order are set.
         """
         return pulumi.get(self, "candidates")
 
@@ -1307,9 +1338,9 @@ class PodPlacementArgs:
     @pulumi.getter(name="countryCodes")
     def country_codes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Catalog-built candidates only in these countries (ISO 3166-1 alpha-2, e.g. `["US", "CA"]`).
+        Catalog-built candidates only in these countries: ISO 3166-1 alpha-2 codes, for example US and CA.
 
-        Default: none: any country.
+        Default: any country.
         """
         return pulumi.get(self, "country_codes")
 
@@ -1321,9 +1352,9 @@ class PodPlacementArgs:
     @pulumi.getter(name="gpuTypeIds")
     def gpu_type_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Fallback GPU types after `gpu.id`, in order, for catalog-built candidates. GPU pods only.
+        Fallback GPU types after the pod's own, in order, for catalog-built candidates. GPU pods only.
 
-        Default: none: `gpu.id` alone.
+        Default: the pod's GPU type alone.
         """
         return pulumi.get(self, "gpu_type_ids")
 
@@ -1335,9 +1366,9 @@ class PodPlacementArgs:
     @pulumi.getter(name="maxCandidates")
     def max_candidates(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        At most this many catalog-built candidates (1-50).
+        At most this many catalog-built candidates, 1 to 50.
 
-        Default: `12`.
+        Default: 12.
         """
         return pulumi.get(self, "max_candidates")
 
@@ -1347,57 +1378,55 @@ class PodPlacementArgs:
 
     @_builtins.property
     @pulumi.getter(name="minAvailability")
-    def min_availability(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def min_availability(self) -> pulumi.Input[Optional['MinAvailability']]:
         """
         Skip catalog candidates whose stock is rated below this.
 
-        Default: none: any stock but none.
+        Default: any stock but none.
         """
         return pulumi.get(self, "min_availability")
 
     @min_availability.setter
-    def min_availability(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def min_availability(self, value: pulumi.Input[Optional['MinAvailability']]):
         pulumi.set(self, "min_availability", value)
 
     @_builtins.property
     @pulumi.getter
-    def order(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def order(self) -> pulumi.Input[Optional['PlacementOrder']]:
         """
-        How catalog-built candidates are ordered: `availability` (the most stock first, then your
-        GPU and region order) or `price` (the cheapest GPU type for the pod's cloud first, among
-        those with stock). Asking for `price` builds candidates from the catalog even without
-        `regions` or `gpuTypeIds`. Not with `candidates`.
+        How catalog-built candidates are ordered. Ordering by price builds candidates from the catalog even without regions or fallback GPU types. Not with explicit candidates.
 
-        Default: `"availability"`.
+        Default: `availability`.
         """
         return pulumi.get(self, "order")
 
     @order.setter
-    def order(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def order(self, value: pulumi.Input[Optional['PlacementOrder']]):
         pulumi.set(self, "order", value)
 
     @_builtins.property
     @pulumi.getter
-    def regions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+    def regions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['Region']]]]:
         """
         Build candidates from the catalog in these regions, in order.
 
-        Default: none: every region.
+        Default: every region.
         """
         return pulumi.get(self, "regions")
 
     @regions.setter
-    def regions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+    def regions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['Region']]]]):
         pulumi.set(self, "regions", value)
 
     @_builtins.property
     @pulumi.getter(name="retryFor")
     def retry_for(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        When every candidate is out of capacity, walk the list again, backing off, for up to this
-        many seconds.
+        When every candidate is out of capacity, walk the list again, backing off, for up to this long. Zero fails at once, listing every attempt.
 
-        Default: `0`: fail at once, listing every attempt.
+        Unit: seconds.
+
+        Default: 0.
         """
         return pulumi.get(self, "retry_for")
 
@@ -1407,65 +1436,74 @@ class PodPlacementArgs:
 
 
 class PodReadinessArgsDict(TypedDict):
-    check: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    `RUNNING` (the status), `PORTS` (every `<port>/tcp` has its public address), `HTTP` (`path`
-    on `<port>/http` answers 2xx through the pod's proxy address) or `TCP` (`<port>/tcp` accepts a
-    connection, e.g. 22 for SSH).
+    What done means for a create (and for an update that restarts the container), past the status. After the check passes the container must stay up for the settle time: a restart then fails the create as a crash loop, quoting the log. Probes go to the pod, not the API, and cost no API quota.
+    """
+    check: NotRequired[pulumi.Input[Optional['ReadinessCheck']]]
+    """
+    What the wait checks.
 
-    Default: `"RUNNING"`.
+    Default: `RUNNING`.
     """
     path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    The path `HTTP` requests, starting with `/`.
+    The path the HTTP check requests, starting with `/`.
 
-    Default: `"/"`.
+    Default: `/`.
     """
     port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+    The port the HTTP and TCP checks probe; it must be exposed with that protocol.
 
-    Default: none: required for `HTTP` and `TCP`.
+    Default: none: required for the HTTP and TCP checks.
     """
     settle: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+    How long the container must then stay up with no restart; zero turns the crash-loop watch off.
 
-    Default: `30`.
+    Unit: seconds.
+
+    Default: 30.
     """
     timeout: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+    How long the check may take once the pod is RUNNING, within the create timeout.
 
-    Default: `timeouts.create`.
+    Unit: seconds.
+
+    Default: the create timeout.
     """
 
 @pulumi.input_type
 class PodReadinessArgs:
     def __init__(__self__, *,
-                 check: pulumi.Input[Optional[_builtins.str]] = None,
+                 check: pulumi.Input[Optional['ReadinessCheck']] = None,
                  path: pulumi.Input[Optional[_builtins.str]] = None,
                  port: pulumi.Input[Optional[_builtins.int]] = None,
                  settle: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input[_builtins.str] check: `RUNNING` (the status), `PORTS` (every `<port>/tcp` has its public address), `HTTP` (`path`
-               on `<port>/http` answers 2xx through the pod's proxy address) or `TCP` (`<port>/tcp` accepts a
-               connection, e.g. 22 for SSH).
+        What done means for a create (and for an update that restarts the container), past the status. After the check passes the container must stay up for the settle time: a restart then fails the create as a crash loop, quoting the log. Probes go to the pod, not the API, and cost no API quota.
+
+        :param pulumi.Input['ReadinessCheck'] check: What the wait checks.
                
-               Default: `"RUNNING"`.
-        :param pulumi.Input[_builtins.str] path: The path `HTTP` requests, starting with `/`.
+               Default: `RUNNING`.
+        :param pulumi.Input[_builtins.str] path: The path the HTTP check requests, starting with `/`.
                
-               Default: `"/"`.
-        :param pulumi.Input[_builtins.int] port: The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+               Default: `/`.
+        :param pulumi.Input[_builtins.int] port: The port the HTTP and TCP checks probe; it must be exposed with that protocol.
                
-               Default: none: required for `HTTP` and `TCP`.
-        :param pulumi.Input[_builtins.int] settle: Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+               Default: none: required for the HTTP and TCP checks.
+        :param pulumi.Input[_builtins.int] settle: How long the container must then stay up with no restart; zero turns the crash-loop watch off.
                
-               Default: `30`.
-        :param pulumi.Input[_builtins.int] timeout: Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+               Unit: seconds.
                
-               Default: `timeouts.create`.
+               Default: 30.
+        :param pulumi.Input[_builtins.int] timeout: How long the check may take once the pod is RUNNING, within the create timeout.
+               
+               Unit: seconds.
+               
+               Default: the create timeout.
         """
         if check is not None:
             pulumi.set(__self__, "check", check)
@@ -1480,27 +1518,25 @@ class PodReadinessArgs:
 
     @_builtins.property
     @pulumi.getter
-    def check(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def check(self) -> pulumi.Input[Optional['ReadinessCheck']]:
         """
-        `RUNNING` (the status), `PORTS` (every `<port>/tcp` has its public address), `HTTP` (`path`
-        on `<port>/http` answers 2xx through the pod's proxy address) or `TCP` (`<port>/tcp` accepts a
-        connection, e.g. 22 for SSH).
+        What the wait checks.
 
-        Default: `"RUNNING"`.
+        Default: `RUNNING`.
         """
         return pulumi.get(self, "check")
 
     @check.setter
-    def check(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def check(self, value: pulumi.Input[Optional['ReadinessCheck']]):
         pulumi.set(self, "check", value)
 
     @_builtins.property
     @pulumi.getter
     def path(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The path `HTTP` requests, starting with `/`.
+        The path the HTTP check requests, starting with `/`.
 
-        Default: `"/"`.
+        Default: `/`.
         """
         return pulumi.get(self, "path")
 
@@ -1512,9 +1548,9 @@ class PodReadinessArgs:
     @pulumi.getter
     def port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The port `HTTP` and `TCP` probe; it must be in `ports` with that protocol.
+        The port the HTTP and TCP checks probe; it must be exposed with that protocol.
 
-        Default: none: required for `HTTP` and `TCP`.
+        Default: none: required for the HTTP and TCP checks.
         """
         return pulumi.get(self, "port")
 
@@ -1526,9 +1562,11 @@ class PodReadinessArgs:
     @pulumi.getter
     def settle(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds the container must stay up with no restart; `0` turns the crash-loop watch off.
+        How long the container must then stay up with no restart; zero turns the crash-loop watch off.
 
-        Default: `30`.
+        Unit: seconds.
+
+        Default: 30.
         """
         return pulumi.get(self, "settle")
 
@@ -1540,9 +1578,11 @@ class PodReadinessArgs:
     @pulumi.getter
     def timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds the check may take once the pod is RUNNING, within `timeouts.create`.
+        How long the check may take once the pod is RUNNING, within the create timeout.
 
-        Default: `timeouts.create`.
+        Unit: seconds.
+
+        Default: the create timeout.
         """
         return pulumi.get(self, "timeout")
 
@@ -1552,23 +1592,32 @@ class PodReadinessArgs:
 
 
 class PodTimeoutsArgsDict(TypedDict):
+    """
+    How long a pod's create, update and delete may wait, 1 to 86400 seconds each.
+    """
     create: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Wait for the pod after it was created.
+    How long to wait for the pod after it was created.
 
-    Default: `600`.
+    Unit: seconds.
+
+    Default: 600.
     """
     delete: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Wait until a deleted pod is gone.
+    How long to wait until a deleted pod is gone.
 
-    Default: `300`.
+    Unit: seconds.
+
+    Default: 300.
     """
     update: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Wait after a change that restarts the container.
+    How long to wait after a change that restarts the container.
 
-    Default: `600`.
+    Unit: seconds.
+
+    Default: 600.
     """
 
 @pulumi.input_type
@@ -1578,15 +1627,23 @@ class PodTimeoutsArgs:
                  delete: pulumi.Input[Optional[_builtins.int]] = None,
                  update: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input[_builtins.int] create: Wait for the pod after it was created.
+        How long a pod's create, update and delete may wait, 1 to 86400 seconds each.
+
+        :param pulumi.Input[_builtins.int] create: How long to wait for the pod after it was created.
                
-               Default: `600`.
-        :param pulumi.Input[_builtins.int] delete: Wait until a deleted pod is gone.
+               Unit: seconds.
                
-               Default: `300`.
-        :param pulumi.Input[_builtins.int] update: Wait after a change that restarts the container.
+               Default: 600.
+        :param pulumi.Input[_builtins.int] delete: How long to wait until a deleted pod is gone.
                
-               Default: `600`.
+               Unit: seconds.
+               
+               Default: 300.
+        :param pulumi.Input[_builtins.int] update: How long to wait after a change that restarts the container.
+               
+               Unit: seconds.
+               
+               Default: 600.
         """
         if create is not None:
             pulumi.set(__self__, "create", create)
@@ -1599,9 +1656,11 @@ class PodTimeoutsArgs:
     @pulumi.getter
     def create(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Wait for the pod after it was created.
+        How long to wait for the pod after it was created.
 
-        Default: `600`.
+        Unit: seconds.
+
+        Default: 600.
         """
         return pulumi.get(self, "create")
 
@@ -1613,9 +1672,11 @@ class PodTimeoutsArgs:
     @pulumi.getter
     def delete(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Wait until a deleted pod is gone.
+        How long to wait until a deleted pod is gone.
 
-        Default: `300`.
+        Unit: seconds.
+
+        Default: 300.
         """
         return pulumi.get(self, "delete")
 
@@ -1627,9 +1688,11 @@ class PodTimeoutsArgs:
     @pulumi.getter
     def update(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Wait after a change that restarts the container.
+        How long to wait after a change that restarts the container.
 
-        Default: `600`.
+        Unit: seconds.
+
+        Default: 600.
         """
         return pulumi.get(self, "update")
 
@@ -1639,11 +1702,16 @@ class PodTimeoutsArgs:
 
 
 class QueueDelayScalingArgsDict(TypedDict):
+    """
+    Add workers when jobs wait in the queue. Queue endpoints only.
+    """
     queue_delay: pulumi.Input[_builtins.float]
     """
-    Seconds a job may wait before a worker is added (at least 0.5).
+    How long a job may wait before a worker is added, at least 0.5.
+
+    Unit: seconds.
     """
-    type: pulumi.Input[_builtins.str]
+    type: pulumi.Input[Literal['QUEUE_DELAY']]
     """
     `QUEUE_DELAY`.
     """
@@ -1652,19 +1720,25 @@ class QueueDelayScalingArgsDict(TypedDict):
 class QueueDelayScalingArgs:
     def __init__(__self__, *,
                  queue_delay: pulumi.Input[_builtins.float],
-                 type: pulumi.Input[_builtins.str]):
+                 type: pulumi.Input[Literal['QUEUE_DELAY']]):
         """
-        :param pulumi.Input[_builtins.float] queue_delay: Seconds a job may wait before a worker is added (at least 0.5).
-        :param pulumi.Input[_builtins.str] type: `QUEUE_DELAY`.
+        Add workers when jobs wait in the queue. Queue endpoints only.
+
+        :param pulumi.Input[_builtins.float] queue_delay: How long a job may wait before a worker is added, at least 0.5.
+               
+               Unit: seconds.
+        :param pulumi.Input[Literal['QUEUE_DELAY']] type: `QUEUE_DELAY`.
         """
         pulumi.set(__self__, "queue_delay", queue_delay)
-        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "type", 'QUEUE_DELAY')
 
     @_builtins.property
     @pulumi.getter(name="queueDelay")
     def queue_delay(self) -> pulumi.Input[_builtins.float]:
         """
-        Seconds a job may wait before a worker is added (at least 0.5).
+        How long a job may wait before a worker is added, at least 0.5.
+
+        Unit: seconds.
         """
         return pulumi.get(self, "queue_delay")
 
@@ -1674,23 +1748,26 @@ class QueueDelayScalingArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[_builtins.str]:
+    def type(self) -> pulumi.Input[Literal['QUEUE_DELAY']]:
         """
         `QUEUE_DELAY`.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[_builtins.str]):
+    def type(self, value: pulumi.Input[Literal['QUEUE_DELAY']]):
         pulumi.set(self, "type", value)
 
 
 class RequestCountScalingArgsDict(TypedDict):
-    request_count: pulumi.Input[_builtins.float]
     """
-    Requests per worker before another is added (at least 1).
+    Add workers by the number of requests in flight.
     """
-    type: pulumi.Input[_builtins.str]
+    request_count: pulumi.Input[_builtins.int]
+    """
+    Requests per worker before another is added, at least 1.
+    """
+    type: pulumi.Input[Literal['REQUEST_COUNT']]
     """
     `REQUEST_COUNT`.
     """
@@ -1698,113 +1775,79 @@ class RequestCountScalingArgsDict(TypedDict):
 @pulumi.input_type
 class RequestCountScalingArgs:
     def __init__(__self__, *,
-                 request_count: pulumi.Input[_builtins.float],
-                 type: pulumi.Input[_builtins.str]):
+                 request_count: pulumi.Input[_builtins.int],
+                 type: pulumi.Input[Literal['REQUEST_COUNT']]):
         """
-        :param pulumi.Input[_builtins.float] request_count: Requests per worker before another is added (at least 1).
-        :param pulumi.Input[_builtins.str] type: `REQUEST_COUNT`.
+        Add workers by the number of requests in flight.
+
+        :param pulumi.Input[_builtins.int] request_count: Requests per worker before another is added, at least 1.
+        :param pulumi.Input[Literal['REQUEST_COUNT']] type: `REQUEST_COUNT`.
         """
         pulumi.set(__self__, "request_count", request_count)
-        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "type", 'REQUEST_COUNT')
 
     @_builtins.property
     @pulumi.getter(name="requestCount")
-    def request_count(self) -> pulumi.Input[_builtins.float]:
+    def request_count(self) -> pulumi.Input[_builtins.int]:
         """
-        Requests per worker before another is added (at least 1).
+        Requests per worker before another is added, at least 1.
         """
         return pulumi.get(self, "request_count")
 
     @request_count.setter
-    def request_count(self, value: pulumi.Input[_builtins.float]):
+    def request_count(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "request_count", value)
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[_builtins.str]:
+    def type(self) -> pulumi.Input[Literal['REQUEST_COUNT']]:
         """
         `REQUEST_COUNT`.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[_builtins.str]):
+    def type(self, value: pulumi.Input[Literal['REQUEST_COUNT']]):
         pulumi.set(self, "type", value)
 
 
 class TemplateMountsArgsDict(TypedDict):
-    persistent: NotRequired[pulumi.Input[Optional['TemplateMountsPersistentArgsDict']]]
     """
-    Host-local persistent storage for pods created from the template; null without one.
+    The storage pods created from a template get.
+    """
+    persistent: NotRequired[pulumi.Input[Optional['PersistentMountArgsDict']]]
+    """
+    Host-local persistent storage for pods created from the template.
+
+    Default: none.
     """
 
 @pulumi.input_type
 class TemplateMountsArgs:
     def __init__(__self__, *,
-                 persistent: pulumi.Input[Optional['TemplateMountsPersistentArgs']] = None):
+                 persistent: pulumi.Input[Optional['PersistentMountArgs']] = None):
         """
-        :param pulumi.Input['TemplateMountsPersistentArgs'] persistent: Host-local persistent storage for pods created from the template; null without one.
+        The storage pods created from a template get.
+
+        :param pulumi.Input['PersistentMountArgs'] persistent: Host-local persistent storage for pods created from the template.
+               
+               Default: none.
         """
         if persistent is not None:
             pulumi.set(__self__, "persistent", persistent)
 
     @_builtins.property
     @pulumi.getter
-    def persistent(self) -> pulumi.Input[Optional['TemplateMountsPersistentArgs']]:
+    def persistent(self) -> pulumi.Input[Optional['PersistentMountArgs']]:
         """
-        Host-local persistent storage for pods created from the template; null without one.
+        Host-local persistent storage for pods created from the template.
+
+        Default: none.
         """
         return pulumi.get(self, "persistent")
 
     @persistent.setter
-    def persistent(self, value: pulumi.Input[Optional['TemplateMountsPersistentArgs']]):
+    def persistent(self, value: pulumi.Input[Optional['PersistentMountArgs']]):
         pulumi.set(self, "persistent", value)
-
-
-class TemplateMountsPersistentArgsDict(TypedDict):
-    path: pulumi.Input[_builtins.str]
-    """
-    Where it is mounted.
-    """
-    size: pulumi.Input[_builtins.float]
-    """
-    Size in GB.
-    """
-
-@pulumi.input_type
-class TemplateMountsPersistentArgs:
-    def __init__(__self__, *,
-                 path: pulumi.Input[_builtins.str],
-                 size: pulumi.Input[_builtins.float]):
-        """
-        :param pulumi.Input[_builtins.str] path: Where it is mounted.
-        :param pulumi.Input[_builtins.float] size: Size in GB.
-        """
-        pulumi.set(__self__, "path", path)
-        pulumi.set(__self__, "size", size)
-
-    @_builtins.property
-    @pulumi.getter
-    def path(self) -> pulumi.Input[_builtins.str]:
-        """
-        Where it is mounted.
-        """
-        return pulumi.get(self, "path")
-
-    @path.setter
-    def path(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "path", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def size(self) -> pulumi.Input[_builtins.float]:
-        """
-        Size in GB.
-        """
-        return pulumi.get(self, "size")
-
-    @size.setter
-    def size(self, value: pulumi.Input[_builtins.float]):
-        pulumi.set(self, "size", value)
 
 

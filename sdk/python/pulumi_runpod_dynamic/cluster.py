@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['ClusterArgs', 'Cluster']
@@ -23,7 +24,7 @@ class ClusterArgs:
     def __init__(__self__, *,
                  compute: pulumi.Input['ClusterComputeArgs'],
                  name: pulumi.Input[_builtins.str],
-                 type: pulumi.Input[_builtins.str],
+                 type: pulumi.Input['ClusterType'],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -31,7 +32,7 @@ class ClusterArgs:
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  mounts: pulumi.Input[Optional['ClusterMountsArgs']] = None,
-                 on_create_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_create_failure: pulumi.Input[Optional['OnCreateFailure']] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  start_jupyter: pulumi.Input[Optional[_builtins.bool]] = None,
                  start_ssh: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -40,79 +41,80 @@ class ClusterArgs:
         """
         The set of arguments for constructing a Cluster resource.
 
-        :param pulumi.Input['ClusterComputeArgs'] compute: Every member pod is alike: `podCount` pods with `gpuCountPerPod` GPUs of `gpuTypeId`.
+        :param pulumi.Input['ClusterComputeArgs'] compute: Every member pod is alike: this many pods with this many GPUs of this type.
                
                On change: replace.
         :param pulumi.Input[_builtins.str] name: Cluster name.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] type: `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`.
+        :param pulumi.Input['ClusterType'] type: The cluster's topology.
                
                On change: replace.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing cluster instead of creating one.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing cluster instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a cluster.
                
                On change: none.
         :param pulumi.Input[_builtins.str] args: The container command as one raw string.
                
-               Default: none: the image's (or the template's).
+               Default: the image's (or the template's).
                
                On change: replace.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers; the cluster is always in one.
                
-               Default: none: any with capacity.
+               Default: any with capacity.
                
                On change: replace.
-        :param pulumi.Input[_builtins.int] disk: Container disk in GB of every pod.
+        :param pulumi.Input[_builtins.int] disk: Container disk of every pod.
                
-               Default: none: the API's (or the template's).
+               Unit: GB.
                
-               On change: replace.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables of every pod. Stored as secrets in state.
-               
-               Default: `{}`.
+               Default: the API's (or the template's).
                
                On change: replace.
-        :param pulumi.Input[_builtins.str] image: Container image of every pod. Required unless `templateId` is set.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables of every pod, always secret in state.
                
-               Default: none: the template's.
+               Default: empty.
                
                On change: replace.
-        :param pulumi.Input['ClusterMountsArgs'] mounts: A `NetworkVolume` every pod mounts (the cluster is then placed in its data center).
+        :param pulumi.Input[_builtins.str] image: Container image of every pod. Required unless a template is given.
+               
+               Default: the template's.
+               
+               On change: replace.
+        :param pulumi.Input['ClusterMountsArgs'] mounts: A NetworkVolume every pod mounts: the cluster is then placed in its data center.
                
                Default: none.
                
                On change: replace.
-        :param pulumi.Input[_builtins.str] on_create_failure: A cluster whose pods never all run is deleted (billing stops) or kept (in state).
+        :param pulumi.Input['OnCreateFailure'] on_create_failure: What happens to a cluster whose pods never all run.
                
-               Default: `"terminate"`.
+               Default: `terminate`.
                
                On change: none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, `<port>/<protocol>`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `<port>/<protocol>`.
                
-               Default: none: the template's, else none.
+               Default: the template's, else none.
                
                On change: replace.
         :param pulumi.Input[_builtins.bool] start_jupyter: Injects a generated JUPYTER_PASSWORD into every pod.
                
-               Default: `false`.
+               Default: false.
                
                On change: replace.
-        :param pulumi.Input[_builtins.bool] start_ssh: Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s.
+        :param pulumi.Input[_builtins.bool] start_ssh: Injects the account's SSH keys into every pod: make the cluster depend on its SshKey resources.
                
-               Default: `false`.
-               
-               On change: replace.
-        :param pulumi.Input[_builtins.str] template_id: A template (yours or a public one) whose image, args, disk, ports and env the pods start from;
-               the program's own values win (env merged per key).
-               
-               Default: none: the settings below.
+               Default: false.
                
                On change: replace.
-        :param pulumi.Input['ClusterTimeoutsArgs'] timeouts: How long create and delete may wait, in seconds.
+        :param pulumi.Input[_builtins.str] template_id: A template (yours or a public one) whose image, command, disk, ports and environment variables the pods start from; the program's own values win, and environment variables are merged per key.
                
-               Default: `{ create: 1200, delete: 600 }`.
+               Default: none: the settings given.
+               
+               On change: replace.
+        :param pulumi.Input['ClusterTimeoutsArgs'] timeouts: How long create and delete may wait.
+               
+               Default: 1200 seconds to create, 600 to delete.
                
                On change: none.
         """
@@ -150,7 +152,7 @@ class ClusterArgs:
     @pulumi.getter
     def compute(self) -> pulumi.Input['ClusterComputeArgs']:
         """
-        Every member pod is alike: `podCount` pods with `gpuCountPerPod` GPUs of `gpuTypeId`.
+        Every member pod is alike: this many pods with this many GPUs of this type.
 
         On change: replace.
         """
@@ -176,23 +178,23 @@ class ClusterArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[_builtins.str]:
+    def type(self) -> pulumi.Input['ClusterType']:
         """
-        `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`.
+        The cluster's topology.
 
         On change: replace.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[_builtins.str]):
+    def type(self, value: pulumi.Input['ClusterType']):
         pulumi.set(self, "type", value)
 
     @_builtins.property
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing cluster instead of creating one.
+        Adopt this existing cluster instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 
         Default: none: create a cluster.
 
@@ -210,7 +212,7 @@ class ClusterArgs:
         """
         The container command as one raw string.
 
-        Default: none: the image's (or the template's).
+        Default: the image's (or the template's).
 
         On change: replace.
         """
@@ -226,7 +228,7 @@ class ClusterArgs:
         """
         Preferred data centers; the cluster is always in one.
 
-        Default: none: any with capacity.
+        Default: any with capacity.
 
         On change: replace.
         """
@@ -240,9 +242,11 @@ class ClusterArgs:
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Container disk in GB of every pod.
+        Container disk of every pod.
 
-        Default: none: the API's (or the template's).
+        Unit: GB.
+
+        Default: the API's (or the template's).
 
         On change: replace.
         """
@@ -256,9 +260,9 @@ class ClusterArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Environment variables of every pod. Stored as secrets in state.
+        Environment variables of every pod, always secret in state.
 
-        Default: `{}`.
+        Default: empty.
 
         On change: replace.
         """
@@ -272,9 +276,9 @@ class ClusterArgs:
     @pulumi.getter
     def image(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Container image of every pod. Required unless `templateId` is set.
+        Container image of every pod. Required unless a template is given.
 
-        Default: none: the template's.
+        Default: the template's.
 
         On change: replace.
         """
@@ -288,7 +292,7 @@ class ClusterArgs:
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['ClusterMountsArgs']]:
         """
-        A `NetworkVolume` every pod mounts (the cluster is then placed in its data center).
+        A NetworkVolume every pod mounts: the cluster is then placed in its data center.
 
         Default: none.
 
@@ -302,27 +306,27 @@ class ClusterArgs:
 
     @_builtins.property
     @pulumi.getter(name="onCreateFailure")
-    def on_create_failure(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def on_create_failure(self) -> pulumi.Input[Optional['OnCreateFailure']]:
         """
-        A cluster whose pods never all run is deleted (billing stops) or kept (in state).
+        What happens to a cluster whose pods never all run.
 
-        Default: `"terminate"`.
+        Default: `terminate`.
 
         On change: none.
         """
         return pulumi.get(self, "on_create_failure")
 
     @on_create_failure.setter
-    def on_create_failure(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def on_create_failure(self, value: pulumi.Input[Optional['OnCreateFailure']]):
         pulumi.set(self, "on_create_failure", value)
 
     @_builtins.property
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports, `<port>/<protocol>`.
+        Exposed ports, each `<port>/<protocol>`.
 
-        Default: none: the template's, else none.
+        Default: the template's, else none.
 
         On change: replace.
         """
@@ -338,7 +342,7 @@ class ClusterArgs:
         """
         Injects a generated JUPYTER_PASSWORD into every pod.
 
-        Default: `false`.
+        Default: false.
 
         On change: replace.
         """
@@ -352,9 +356,9 @@ class ClusterArgs:
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s.
+        Injects the account's SSH keys into every pod: make the cluster depend on its SshKey resources.
 
-        Default: `false`.
+        Default: false.
 
         On change: replace.
         """
@@ -368,10 +372,9 @@ class ClusterArgs:
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A template (yours or a public one) whose image, args, disk, ports and env the pods start from;
-        the program's own values win (env merged per key).
+        A template (yours or a public one) whose image, command, disk, ports and environment variables the pods start from; the program's own values win, and environment variables are merged per key.
 
-        Default: none: the settings below.
+        Default: none: the settings given.
 
         On change: replace.
         """
@@ -385,9 +388,9 @@ class ClusterArgs:
     @pulumi.getter
     def timeouts(self) -> pulumi.Input[Optional['ClusterTimeoutsArgs']]:
         """
-        How long create and delete may wait, in seconds.
+        How long create and delete may wait.
 
-        Default: `{ create: 1200, delete: 600 }`.
+        Default: 1200 seconds to create, 600 to delete.
 
         On change: none.
         """
@@ -413,53 +416,73 @@ class Cluster(pulumi.CustomResource):
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  mounts: pulumi.Input[Optional[Union['ClusterMountsArgs', 'ClusterMountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_create_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_create_failure: pulumi.Input[Optional['OnCreateFailure']] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  start_jupyter: pulumi.Input[Optional[_builtins.bool]] = None,
                  start_ssh: pulumi.Input[Optional[_builtins.bool]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeouts: pulumi.Input[Optional[Union['ClusterTimeoutsArgs', 'ClusterTimeoutsArgsDict']]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['ClusterType']] = None,
                  __props__=None):
         """
-        An instant cluster.
+        An instant cluster: 2 to 250 identical GPU pods in one data center on a private network. Create waits until every member pod runs. Only the name changes in place (the API's update is a rename); everything else replaces the cluster. Delete terminates the members and waits until they are gone. Member pods are not Pod resources: the API refuses changes to them. With a template, its image, command, disk, ports and environment variables are read and sent, the program's own values winning.
+
+        ## Example Usage
+        ### A training cluster on a network volume
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        datasets = runpod.NetworkVolume("datasets", name="datasets", size=500, data_center_id="US-TX-3")
+        cluster = runpod.Cluster(
+            "trainers",
+            name="trainers",
+            type=runpod.ClusterType.TRAINING,
+            compute=runpod.ClusterComputeArgs(gpu_type_id="NVIDIA H100 80GB HBM3", gpu_count_per_pod=8, pod_count=4),
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            mounts=runpod.ClusterMountsArgs(network=[runpod.NetworkMountArgs(volume_id=datasets.id, path="/data")]),
+        )
+        pulumi.export("primary", cluster.primary)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing cluster instead of creating one.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing cluster instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a cluster.
                
                On change: none.
         :param pulumi.Input[_builtins.str] args: The container command as one raw string.
                
-               Default: none: the image's (or the template's).
+               Default: the image's (or the template's).
                
                On change: replace.
-        :param pulumi.Input[Union['ClusterComputeArgs', 'ClusterComputeArgsDict']] compute: Every member pod is alike: `podCount` pods with `gpuCountPerPod` GPUs of `gpuTypeId`.
+        :param pulumi.Input[Union['ClusterComputeArgs', 'ClusterComputeArgsDict']] compute: Every member pod is alike: this many pods with this many GPUs of this type.
                
                On change: replace.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers; the cluster is always in one.
                
-               Default: none: any with capacity.
+               Default: any with capacity.
                
                On change: replace.
-        :param pulumi.Input[_builtins.int] disk: Container disk in GB of every pod.
+        :param pulumi.Input[_builtins.int] disk: Container disk of every pod.
                
-               Default: none: the API's (or the template's).
+               Unit: GB.
                
-               On change: replace.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables of every pod. Stored as secrets in state.
-               
-               Default: `{}`.
+               Default: the API's (or the template's).
                
                On change: replace.
-        :param pulumi.Input[_builtins.str] image: Container image of every pod. Required unless `templateId` is set.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables of every pod, always secret in state.
                
-               Default: none: the template's.
+               Default: empty.
                
                On change: replace.
-        :param pulumi.Input[Union['ClusterMountsArgs', 'ClusterMountsArgsDict']] mounts: A `NetworkVolume` every pod mounts (the cluster is then placed in its data center).
+        :param pulumi.Input[_builtins.str] image: Container image of every pod. Required unless a template is given.
+               
+               Default: the template's.
+               
+               On change: replace.
+        :param pulumi.Input[Union['ClusterMountsArgs', 'ClusterMountsArgsDict']] mounts: A NetworkVolume every pod mounts: the cluster is then placed in its data center.
                
                Default: none.
                
@@ -467,38 +490,37 @@ class Cluster(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: Cluster name.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] on_create_failure: A cluster whose pods never all run is deleted (billing stops) or kept (in state).
+        :param pulumi.Input['OnCreateFailure'] on_create_failure: What happens to a cluster whose pods never all run.
                
-               Default: `"terminate"`.
+               Default: `terminate`.
                
                On change: none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, `<port>/<protocol>`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `<port>/<protocol>`.
                
-               Default: none: the template's, else none.
+               Default: the template's, else none.
                
                On change: replace.
         :param pulumi.Input[_builtins.bool] start_jupyter: Injects a generated JUPYTER_PASSWORD into every pod.
                
-               Default: `false`.
+               Default: false.
                
                On change: replace.
-        :param pulumi.Input[_builtins.bool] start_ssh: Injects the account's SSH keys into every pod: make the cluster `dependsOn` its `SshKey`s.
+        :param pulumi.Input[_builtins.bool] start_ssh: Injects the account's SSH keys into every pod: make the cluster depend on its SshKey resources.
                
-               Default: `false`.
-               
-               On change: replace.
-        :param pulumi.Input[_builtins.str] template_id: A template (yours or a public one) whose image, args, disk, ports and env the pods start from;
-               the program's own values win (env merged per key).
-               
-               Default: none: the settings below.
+               Default: false.
                
                On change: replace.
-        :param pulumi.Input[Union['ClusterTimeoutsArgs', 'ClusterTimeoutsArgsDict']] timeouts: How long create and delete may wait, in seconds.
+        :param pulumi.Input[_builtins.str] template_id: A template (yours or a public one) whose image, command, disk, ports and environment variables the pods start from; the program's own values win, and environment variables are merged per key.
                
-               Default: `{ create: 1200, delete: 600 }`.
+               Default: none: the settings given.
+               
+               On change: replace.
+        :param pulumi.Input[Union['ClusterTimeoutsArgs', 'ClusterTimeoutsArgsDict']] timeouts: How long create and delete may wait.
+               
+               Default: 1200 seconds to create, 600 to delete.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] type: `TRAINING` (generic distributed training), `SLURM`, `RAY` or `APPLICATION`.
+        :param pulumi.Input['ClusterType'] type: The cluster's topology.
                
                On change: replace.
         """
@@ -509,7 +531,25 @@ class Cluster(pulumi.CustomResource):
                  args: ClusterArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An instant cluster.
+        An instant cluster: 2 to 250 identical GPU pods in one data center on a private network. Create waits until every member pod runs. Only the name changes in place (the API's update is a rename); everything else replaces the cluster. Delete terminates the members and waits until they are gone. Member pods are not Pod resources: the API refuses changes to them. With a template, its image, command, disk, ports and environment variables are read and sent, the program's own values winning.
+
+        ## Example Usage
+        ### A training cluster on a network volume
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        datasets = runpod.NetworkVolume("datasets", name="datasets", size=500, data_center_id="US-TX-3")
+        cluster = runpod.Cluster(
+            "trainers",
+            name="trainers",
+            type=runpod.ClusterType.TRAINING,
+            compute=runpod.ClusterComputeArgs(gpu_type_id="NVIDIA H100 80GB HBM3", gpu_count_per_pod=8, pod_count=4),
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            mounts=runpod.ClusterMountsArgs(network=[runpod.NetworkMountArgs(volume_id=datasets.id, path="/data")]),
+        )
+        pulumi.export("primary", cluster.primary)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ClusterArgs args: The arguments to use to populate this resource's properties.
@@ -535,13 +575,13 @@ class Cluster(pulumi.CustomResource):
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  mounts: pulumi.Input[Optional[Union['ClusterMountsArgs', 'ClusterMountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_create_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_create_failure: pulumi.Input[Optional['OnCreateFailure']] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  start_jupyter: pulumi.Input[Optional[_builtins.bool]] = None,
                  start_ssh: pulumi.Input[Optional[_builtins.bool]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeouts: pulumi.Input[Optional[Union['ClusterTimeoutsArgs', 'ClusterTimeoutsArgsDict']]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['ClusterType']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -634,7 +674,7 @@ class Cluster(pulumi.CustomResource):
     @pulumi.getter(name="dataCenterId")
     def data_center_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The data center the cluster runs in; `null` until placed.
+        The data center the cluster runs in; null until placed.
         """
         return pulumi.get(self, "data_center_id")
 
@@ -666,7 +706,7 @@ class Cluster(pulumi.CustomResource):
     @pulumi.getter
     def network(self) -> pulumi.Output[Optional['outputs.ClusterNetwork']]:
         """
-        The cluster's private network (`cidr`); `null` when the API does not say.
+        The cluster's private network; null when the API does not say.
         """
         return pulumi.get(self, "network")
 
@@ -674,15 +714,15 @@ class Cluster(pulumi.CustomResource):
     @pulumi.getter
     def primary(self) -> pulumi.Output[Optional['outputs.ClusterPrimary']]:
         """
-        The entry pod (rank 0): its id, status and SSH endpoint; `null` before it exists.
+        The entry pod (rank 0): its id, status and SSH address; null before it exists.
         """
         return pulumi.get(self, "primary")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[_builtins.str]:
+    def type(self) -> pulumi.Output['ClusterType']:
         """
-        `TRAINING`, `SLURM`, `RAY` or `APPLICATION`.
+        The cluster's topology.
         """
         return pulumi.get(self, "type")
 

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = ['NetworkVolumeArgs', 'NetworkVolume']
 
@@ -23,27 +24,27 @@ class NetworkVolumeArgs:
                  name: pulumi.Input[_builtins.str],
                  size: pulumi.Input[_builtins.int],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None):
+                 type: pulumi.Input[Optional['VolumeType']] = None):
         """
         The set of arguments for constructing a NetworkVolume resource.
 
-        :param pulumi.Input[_builtins.str] data_center_id: Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here.
+        :param pulumi.Input[_builtins.str] data_center_id: Data center. Pods mounting the volume are placed there.
                
-               On change: replace: the data does not move..
-        :param pulumi.Input[_builtins.str] name: Human-readable name (not unique).
-               
-               On change: update.
-        :param pulumi.Input[_builtins.int] size: Size in GB, 10-4096. Can only grow: a smaller size fails at check (unless the volume is
-               replaced anyway).
+               On change: replace: the data does not move.
+        :param pulumi.Input[_builtins.str] name: Human-readable name, not unique.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic
-               providers).
+        :param pulumi.Input[_builtins.int] size: Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+               
+               Unit: GB.
+               
+               On change: update.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing volume instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a volume.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] type: Storage tier.
+        :param pulumi.Input['VolumeType'] type: Storage tier.
                
                Default: the data center's primary tier.
                
@@ -61,9 +62,9 @@ class NetworkVolumeArgs:
     @pulumi.getter(name="dataCenterId")
     def data_center_id(self) -> pulumi.Input[_builtins.str]:
         """
-        Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here.
+        Data center. Pods mounting the volume are placed there.
 
-        On change: replace: the data does not move..
+        On change: replace: the data does not move.
         """
         return pulumi.get(self, "data_center_id")
 
@@ -75,7 +76,7 @@ class NetworkVolumeArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Human-readable name (not unique).
+        Human-readable name, not unique.
 
         On change: update.
         """
@@ -89,8 +90,9 @@ class NetworkVolumeArgs:
     @pulumi.getter
     def size(self) -> pulumi.Input[_builtins.int]:
         """
-        Size in GB, 10-4096. Can only grow: a smaller size fails at check (unless the volume is
-        replaced anyway).
+        Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+
+        Unit: GB.
 
         On change: update.
         """
@@ -104,8 +106,7 @@ class NetworkVolumeArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic
-        providers).
+        Adopt this existing volume instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 
         Default: none: create a volume.
 
@@ -119,7 +120,7 @@ class NetworkVolumeArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Input[Optional['VolumeType']]:
         """
         Storage tier.
 
@@ -130,7 +131,7 @@ class NetworkVolumeArgs:
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def type(self, value: pulumi.Input[Optional['VolumeType']]):
         pulumi.set(self, "type", value)
 
 
@@ -144,36 +145,45 @@ class NetworkVolume(pulumi.CustomResource):
                  data_center_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  size: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['VolumeType']] = None,
                  __props__=None):
         """
-        A RunPod network volume. Pods mount it with `mounts.network: [{ volumeId: volume.id, path }]`;
-        passing `volume.id` (an Output) both places the pod in the volume's data center and makes the
-        pod depend on the volume, so `pulumi destroy` deletes the pod first: the API refuses to delete a
-        volume a pod still mounts (409).
+        A RunPod network volume: network-attached storage in one data center, 10 to 4096 GB. A pod mounts it by the volume's id, which both places the pod in the volume's data center and makes the pod depend on the volume, so a destroy deletes the pod first (the API refuses to delete a volume a pod still mounts). The size can only grow; the data center and the storage type are fixed at create. Global volumes have no management API: a pod refers to an existing one by id.
 
-        Global volumes (`mounts.global`) cannot be managed here: the public v2 API has no endpoint for
-        them, so a pod references an existing global volume by id only.
+        ## Example Usage
+        ### A volume and a pod that mounts it
+        ```python
+        import pulumi_runpod_dynamic as runpod
+
+        data = runpod.NetworkVolume("datasets", name="datasets", size=100, data_center_id="EU-RO-1")
+        runpod.Pod(
+            "trainer",
+            name="trainer",
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+            mounts=runpod.PodMountsArgs(network=[runpod.NetworkMountArgs(volume_id=data.id, path="/data")]),
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing volume instead of creating one (`pulumi import` does not work for dynamic
-               providers).
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing volume instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a volume.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] data_center_id: Data center, sent as the API's `dataCenter`. Pods mounting the volume are placed here.
+        :param pulumi.Input[_builtins.str] data_center_id: Data center. Pods mounting the volume are placed there.
                
-               On change: replace: the data does not move..
-        :param pulumi.Input[_builtins.str] name: Human-readable name (not unique).
-               
-               On change: update.
-        :param pulumi.Input[_builtins.int] size: Size in GB, 10-4096. Can only grow: a smaller size fails at check (unless the volume is
-               replaced anyway).
+               On change: replace: the data does not move.
+        :param pulumi.Input[_builtins.str] name: Human-readable name, not unique.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] type: Storage tier.
+        :param pulumi.Input[_builtins.int] size: Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+               
+               Unit: GB.
+               
+               On change: update.
+        :param pulumi.Input['VolumeType'] type: Storage tier.
                
                Default: the data center's primary tier.
                
@@ -186,13 +196,22 @@ class NetworkVolume(pulumi.CustomResource):
                  args: NetworkVolumeArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A RunPod network volume. Pods mount it with `mounts.network: [{ volumeId: volume.id, path }]`;
-        passing `volume.id` (an Output) both places the pod in the volume's data center and makes the
-        pod depend on the volume, so `pulumi destroy` deletes the pod first: the API refuses to delete a
-        volume a pod still mounts (409).
+        A RunPod network volume: network-attached storage in one data center, 10 to 4096 GB. A pod mounts it by the volume's id, which both places the pod in the volume's data center and makes the pod depend on the volume, so a destroy deletes the pod first (the API refuses to delete a volume a pod still mounts). The size can only grow; the data center and the storage type are fixed at create. Global volumes have no management API: a pod refers to an existing one by id.
 
-        Global volumes (`mounts.global`) cannot be managed here: the public v2 API has no endpoint for
-        them, so a pod references an existing global volume by id only.
+        ## Example Usage
+        ### A volume and a pod that mounts it
+        ```python
+        import pulumi_runpod_dynamic as runpod
+
+        data = runpod.NetworkVolume("datasets", name="datasets", size=100, data_center_id="EU-RO-1")
+        runpod.Pod(
+            "trainer",
+            name="trainer",
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+            mounts=runpod.PodMountsArgs(network=[runpod.NetworkMountArgs(volume_id=data.id, path="/data")]),
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param NetworkVolumeArgs args: The arguments to use to populate this resource's properties.
@@ -213,7 +232,7 @@ class NetworkVolume(pulumi.CustomResource):
                  data_center_id: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  size: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['VolumeType']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -268,7 +287,7 @@ class NetworkVolume(pulumi.CustomResource):
     @pulumi.getter(name="dataCenterId")
     def data_center_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The data center the volume is in.
+        Data center. Pods mounting the volume are placed there.
         """
         return pulumi.get(self, "data_center_id")
 
@@ -276,23 +295,25 @@ class NetworkVolume(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Volume name.
+        Human-readable name, not unique.
         """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[Any]:
+    def size(self) -> pulumi.Output[_builtins.int]:
         """
-        Size in GB.
+        Size, 10 to 4096. It can only grow: a smaller size fails at check, unless the volume is replaced anyway.
+
+        Unit: GB.
         """
         return pulumi.get(self, "size")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[_builtins.str]:
+    def type(self) -> pulumi.Output['VolumeType']:
         """
-        Storage tier: `STANDARD` or `HIGH_PERFORMANCE`.
+        Storage tier.
         """
         return pulumi.get(self, "type")
 
@@ -300,7 +321,7 @@ class NetworkVolume(pulumi.CustomResource):
     @pulumi.getter(name="volumeId")
     def volume_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The volume id; also the resource id. Give it to a Pod's `mounts.network[0].volumeId`.
+        The volume id; also the resource id. Give it to a Pod's network mount.
         """
         return pulumi.get(self, "volume_id")
 

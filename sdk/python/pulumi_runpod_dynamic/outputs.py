@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'CatalogCandidate',
@@ -24,20 +25,20 @@ __all__ = [
     'CpuFlavorPrice',
     'CpuFlavorVcpu',
     'DataCenter',
+    'GlobalMount',
     'GpuType',
     'GpuTypeCudaVersions',
     'GpuTypeMaxCount',
     'GpuTypePrice',
     'JobResult',
     'NamedAvailability',
+    'NetworkMount',
+    'PersistentMount',
     'PodCluster',
-    'PodCpu',
+    'PodCpuAllocation',
     'PodGlobalNetworking',
-    'PodGpuOutput',
+    'PodGpuAllocation',
     'PodMounts',
-    'PodMountsGlobal',
-    'PodMountsNetwork',
-    'PodMountsPersistent',
     'PodSsh',
     'PublicTemplate',
     'PublicTemplateMounts',
@@ -47,8 +48,7 @@ __all__ = [
     'ServerlessEndpointScaling',
     'ServerlessEndpointWorkers',
     'SshEndpoint',
-    'TemplateMounts',
-    'TemplateMountsPersistent',
+    'TemplateStorage',
 ]
 
 @pulumi.output_type
@@ -73,6 +73,9 @@ class CatalogCandidate(dict):
 
 @pulumi.output_type
 class ClusterMember(dict):
+    """
+    One member pod of a cluster.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -92,15 +95,17 @@ class ClusterMember(dict):
 
     def __init__(__self__, *,
                  pod_id: _builtins.str,
-                 status: _builtins.str,
+                 status: 'PodStatus',
                  ip: Optional[_builtins.str] = None,
-                 rank: Optional[_builtins.float] = None,
+                 rank: Optional[_builtins.int] = None,
                  role: Optional[_builtins.str] = None):
         """
+        One member pod of a cluster.
+
         :param _builtins.str pod_id: The member pod's id.
-        :param _builtins.str status: Its status.
+        :param 'PodStatus' status: Its status.
         :param _builtins.str ip: Address on the cluster's private network; null until assigned.
-        :param _builtins.float rank: Node rank, 0 for the entry node; null until assigned.
+        :param _builtins.int rank: Node rank, 0 for the entry node; null until assigned.
         :param _builtins.str role: `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other types.
         """
         pulumi.set(__self__, "pod_id", pod_id)
@@ -122,7 +127,7 @@ class ClusterMember(dict):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> 'PodStatus':
         """
         Its status.
         """
@@ -138,7 +143,7 @@ class ClusterMember(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rank(self) -> Optional[_builtins.float]:
+    def rank(self) -> Optional[_builtins.int]:
         """
         Node rank, 0 for the entry node; null until assigned.
         """
@@ -155,9 +160,14 @@ class ClusterMember(dict):
 
 @pulumi.output_type
 class ClusterNetwork(dict):
+    """
+    A cluster's private network.
+    """
     def __init__(__self__, *,
                  cidr: _builtins.str):
         """
+        A cluster's private network.
+
         :param _builtins.str cidr: The private network's address range.
         """
         pulumi.set(__self__, "cidr", cidr)
@@ -173,6 +183,9 @@ class ClusterNetwork(dict):
 
 @pulumi.output_type
 class ClusterPrimary(dict):
+    """
+    A cluster's entry pod (rank 0).
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -194,11 +207,13 @@ class ClusterPrimary(dict):
 
     def __init__(__self__, *,
                  pod_id: _builtins.str,
-                 status: _builtins.str,
+                 status: 'PodStatus',
                  ssh_endpoint: Optional[_builtins.str] = None):
         """
+        A cluster's entry pod (rank 0).
+
         :param _builtins.str pod_id: The entry pod's id.
-        :param _builtins.str status: Its status.
+        :param 'PodStatus' status: Its status.
         :param _builtins.str ssh_endpoint: Its SSH address; null until it has one.
         """
         pulumi.set(__self__, "pod_id", pod_id)
@@ -216,7 +231,7 @@ class ClusterPrimary(dict):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> 'PodStatus':
         """
         Its status.
         """
@@ -399,6 +414,58 @@ class DataCenter(dict):
     @pulumi.getter(name="gpuAvailability")
     def gpu_availability(self) -> Optional[Sequence['outputs.NamedAvailability']]:
         return pulumi.get(self, "gpu_availability")
+
+
+@pulumi.output_type
+class GlobalMount(dict):
+    """
+    An existing global volume, referenced by its id, mounted.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "volumeId":
+            suggest = "volume_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in GlobalMount. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        GlobalMount.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        GlobalMount.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 volume_id: _builtins.str,
+                 path: Optional[_builtins.str] = None):
+        """
+        An existing global volume, referenced by its id, mounted.
+
+        :param _builtins.str volume_id: The global volume's id.
+        :param _builtins.str path: Where it is mounted in the container.
+        """
+        pulumi.set(__self__, "volume_id", volume_id)
+        if path is not None:
+            pulumi.set(__self__, "path", path)
+
+    @_builtins.property
+    @pulumi.getter(name="volumeId")
+    def volume_id(self) -> _builtins.str:
+        """
+        The global volume's id.
+        """
+        return pulumi.get(self, "volume_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> Optional[_builtins.str]:
+        """
+        Where it is mounted in the container.
+        """
+        return pulumi.get(self, "path")
 
 
 @pulumi.output_type
@@ -655,16 +722,110 @@ class NamedAvailability(dict):
 
 
 @pulumi.output_type
+class NetworkMount(dict):
+    """
+    A network volume, mounted.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "volumeId":
+            suggest = "volume_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in NetworkMount. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        NetworkMount.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        NetworkMount.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 path: _builtins.str,
+                 volume_id: _builtins.str):
+        """
+        A network volume, mounted.
+
+        :param _builtins.str path: Where it is mounted in the container, for example `/data`.
+        :param _builtins.str volume_id: The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
+        """
+        pulumi.set(__self__, "path", path)
+        pulumi.set(__self__, "volume_id", volume_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> _builtins.str:
+        """
+        Where it is mounted in the container, for example `/data`.
+        """
+        return pulumi.get(self, "path")
+
+    @_builtins.property
+    @pulumi.getter(name="volumeId")
+    def volume_id(self) -> _builtins.str:
+        """
+        The network volume's id: passing a NetworkVolume's id output also makes a destroy remove the pod before the volume.
+        """
+        return pulumi.get(self, "volume_id")
+
+
+@pulumi.output_type
+class PersistentMount(dict):
+    """
+    Host-local persistent storage: survives restarts, pinned to one machine.
+    """
+    def __init__(__self__, *,
+                 path: _builtins.str,
+                 size: _builtins.int):
+        """
+        Host-local persistent storage: survives restarts, pinned to one machine.
+
+        :param _builtins.str path: Where it is mounted in the container, for example `/workspace`.
+        :param _builtins.int size: Size, at least 10.
+               
+               Unit: GB.
+        """
+        pulumi.set(__self__, "path", path)
+        pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> _builtins.str:
+        """
+        Where it is mounted in the container, for example `/workspace`.
+        """
+        return pulumi.get(self, "path")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.int:
+        """
+        Size, at least 10.
+
+        Unit: GB.
+        """
+        return pulumi.get(self, "size")
+
+
+@pulumi.output_type
 class PodCluster(dict):
+    """
+    The cluster a member pod belongs to.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  ip: Optional[_builtins.str] = None,
-                 rank: Optional[_builtins.float] = None,
+                 rank: Optional[_builtins.int] = None,
                  role: Optional[_builtins.str] = None):
         """
+        The cluster a member pod belongs to.
+
         :param _builtins.str id: The cluster's id.
         :param _builtins.str ip: Address on the cluster's private network; null until assigned.
-        :param _builtins.float rank: Node rank, 0 for the entry node; null until assigned.
+        :param _builtins.int rank: Node rank, 0 for the entry node; null until assigned.
         :param _builtins.str role: `SLURM_CONTROLLER`, `SLURM_COMPUTE`, `RAY_HEAD` or `RAY_WORKER`; null for other cluster types.
         """
         pulumi.set(__self__, "id", id)
@@ -693,7 +854,7 @@ class PodCluster(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rank(self) -> Optional[_builtins.float]:
+    def rank(self) -> Optional[_builtins.int]:
         """
         Node rank, 0 for the entry node; null until assigned.
         """
@@ -709,7 +870,10 @@ class PodCluster(dict):
 
 
 @pulumi.output_type
-class PodCpu(dict):
+class PodCpuAllocation(dict):
+    """
+    The CPU flavor, vCPUs and RAM a CPU pod has.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -717,24 +881,28 @@ class PodCpu(dict):
             suggest = "vcpu_count"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in PodCpu. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in PodCpuAllocation. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        PodCpu.__key_warning(key)
+        PodCpuAllocation.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        PodCpu.__key_warning(key)
+        PodCpuAllocation.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
                  id: _builtins.str,
-                 vcpu_count: _builtins.float,
+                 vcpu_count: _builtins.int,
                  memory: Optional[_builtins.float] = None):
         """
+        The CPU flavor, vCPUs and RAM a CPU pod has.
+
         :param _builtins.str id: CPU flavor id.
-        :param _builtins.float vcpu_count: vCPUs.
-        :param _builtins.float memory: GB of RAM; null when the API does not say.
+        :param _builtins.int vcpu_count: vCPUs.
+        :param _builtins.float memory: RAM; null when the API does not say.
+               
+               Unit: GB.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "vcpu_count", vcpu_count)
@@ -751,7 +919,7 @@ class PodCpu(dict):
 
     @_builtins.property
     @pulumi.getter(name="vcpuCount")
-    def vcpu_count(self) -> _builtins.float:
+    def vcpu_count(self) -> _builtins.int:
         """
         vCPUs.
         """
@@ -761,13 +929,18 @@ class PodCpu(dict):
     @pulumi.getter
     def memory(self) -> Optional[_builtins.float]:
         """
-        GB of RAM; null when the API does not say.
+        RAM; null when the API does not say.
+
+        Unit: GB.
         """
         return pulumi.get(self, "memory")
 
 
 @pulumi.output_type
 class PodGlobalNetworking(dict):
+    """
+    A pod's private networking as it has it now.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -790,6 +963,8 @@ class PodGlobalNetworking(dict):
                  internal_dns: Optional[_builtins.str] = None,
                  ip: Optional[_builtins.str] = None):
         """
+        A pod's private networking as it has it now.
+
         :param _builtins.bool enabled: Whether the pod has private networking now.
         :param _builtins.str internal_dns: The pod's private DNS name; null without one.
         :param _builtins.str ip: The pod's private address; null without one.
@@ -826,7 +1001,10 @@ class PodGlobalNetworking(dict):
 
 
 @pulumi.output_type
-class PodGpuOutput(dict):
+class PodGpuAllocation(dict):
+    """
+    The GPUs a pod has: the type placement ended on, the count, the vCPUs and RAM they come with, and the constraints.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -842,34 +1020,40 @@ class PodGpuOutput(dict):
             suggest = "vcpu_count"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in PodGpuOutput. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in PodGpuAllocation. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        PodGpuOutput.__key_warning(key)
+        PodGpuAllocation.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        PodGpuOutput.__key_warning(key)
+        PodGpuAllocation.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 count: _builtins.float,
+                 count: _builtins.int,
                  id: _builtins.str,
                  allowed_cuda_versions: Optional[Sequence[_builtins.str]] = None,
                  memory: Optional[_builtins.float] = None,
                  min_cuda_version: Optional[_builtins.str] = None,
-                 min_ram_per_gpu: Optional[_builtins.float] = None,
-                 min_vcpu_count_per_gpu: Optional[_builtins.float] = None,
+                 min_ram_per_gpu: Optional[_builtins.int] = None,
+                 min_vcpu_count_per_gpu: Optional[_builtins.int] = None,
                  vcpu_count: Optional[_builtins.float] = None):
         """
-        :param _builtins.float count: GPUs in the pod.
-        :param _builtins.str id: The GPU type placement ended on (a fallback candidate's, not necessarily `gpu.id`).
-        :param Sequence[_builtins.str] allowed_cuda_versions: As the program gave it; null when not given.
-        :param _builtins.float memory: Total GB of RAM allocated across the pod's GPUs; null when the API does not say.
+        The GPUs a pod has: the type placement ended on, the count, the vCPUs and RAM they come with, and the constraints.
+
+        :param _builtins.int count: GPUs in the pod.
+        :param _builtins.str id: The GPU type placement ended on (a fallback's, not necessarily the one asked for).
+        :param Sequence[_builtins.str] allowed_cuda_versions: As the program gave them; null when not given.
+        :param _builtins.float memory: RAM allocated across the pod's GPUs; null when the API does not say.
+               
+               Unit: GB.
         :param _builtins.str min_cuda_version: As the program gave it; null when not given.
-        :param _builtins.float min_ram_per_gpu: As the program gave it; null when not given.
-        :param _builtins.float min_vcpu_count_per_gpu: As the program gave it; null when not given.
-        :param _builtins.float vcpu_count: Total vCPUs allocated across the pod's GPUs; null when the API does not say.
+        :param _builtins.int min_ram_per_gpu: As the program gave it; null when not given.
+               
+               Unit: GB.
+        :param _builtins.int min_vcpu_count_per_gpu: As the program gave it; null when not given.
+        :param _builtins.float vcpu_count: vCPUs allocated across the pod's GPUs; null when the API does not say.
         """
         pulumi.set(__self__, "count", count)
         pulumi.set(__self__, "id", id)
@@ -888,7 +1072,7 @@ class PodGpuOutput(dict):
 
     @_builtins.property
     @pulumi.getter
-    def count(self) -> _builtins.float:
+    def count(self) -> _builtins.int:
         """
         GPUs in the pod.
         """
@@ -898,7 +1082,7 @@ class PodGpuOutput(dict):
     @pulumi.getter
     def id(self) -> _builtins.str:
         """
-        The GPU type placement ended on (a fallback candidate's, not necessarily `gpu.id`).
+        The GPU type placement ended on (a fallback's, not necessarily the one asked for).
         """
         return pulumi.get(self, "id")
 
@@ -906,7 +1090,7 @@ class PodGpuOutput(dict):
     @pulumi.getter(name="allowedCudaVersions")
     def allowed_cuda_versions(self) -> Optional[Sequence[_builtins.str]]:
         """
-        As the program gave it; null when not given.
+        As the program gave them; null when not given.
         """
         return pulumi.get(self, "allowed_cuda_versions")
 
@@ -914,7 +1098,9 @@ class PodGpuOutput(dict):
     @pulumi.getter
     def memory(self) -> Optional[_builtins.float]:
         """
-        Total GB of RAM allocated across the pod's GPUs; null when the API does not say.
+        RAM allocated across the pod's GPUs; null when the API does not say.
+
+        Unit: GB.
         """
         return pulumi.get(self, "memory")
 
@@ -928,15 +1114,17 @@ class PodGpuOutput(dict):
 
     @_builtins.property
     @pulumi.getter(name="minRamPerGpu")
-    def min_ram_per_gpu(self) -> Optional[_builtins.float]:
+    def min_ram_per_gpu(self) -> Optional[_builtins.int]:
         """
         As the program gave it; null when not given.
+
+        Unit: GB.
         """
         return pulumi.get(self, "min_ram_per_gpu")
 
     @_builtins.property
     @pulumi.getter(name="minVcpuCountPerGpu")
-    def min_vcpu_count_per_gpu(self) -> Optional[_builtins.float]:
+    def min_vcpu_count_per_gpu(self) -> Optional[_builtins.int]:
         """
         As the program gave it; null when not given.
         """
@@ -946,13 +1134,16 @@ class PodGpuOutput(dict):
     @pulumi.getter(name="vcpuCount")
     def vcpu_count(self) -> Optional[_builtins.float]:
         """
-        Total vCPUs allocated across the pod's GPUs; null when the API does not say.
+        vCPUs allocated across the pod's GPUs; null when the API does not say.
         """
         return pulumi.get(self, "vcpu_count")
 
 
 @pulumi.output_type
 class PodMounts(dict):
+    """
+    A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -971,13 +1162,15 @@ class PodMounts(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 global_: Optional[Sequence['outputs.PodMountsGlobal']] = None,
-                 network: Optional[Sequence['outputs.PodMountsNetwork']] = None,
-                 persistent: Optional['outputs.PodMountsPersistent'] = None):
+                 global_: Optional[Sequence['outputs.GlobalMount']] = None,
+                 network: Optional[Sequence['outputs.NetworkMount']] = None,
+                 persistent: Optional['outputs.PersistentMount'] = None):
         """
-        :param Sequence['PodMountsGlobal'] global_: The global volume mounted.
-        :param Sequence['PodMountsNetwork'] network: The network volume mounted.
-        :param 'PodMountsPersistent' persistent: Host-local persistent storage.
+        A pod's storage: a persistent disk, or a network and a global volume. The kind and the volume are fixed at create; only paths change in place.
+
+        :param Sequence['GlobalMount'] global_: One existing global volume, by id only: the public API cannot manage them.
+        :param Sequence['NetworkMount'] network: One network volume: placement is then restricted to the volume's data center. Secure cloud only.
+        :param 'PersistentMount' persistent: Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
         """
         if global_ is not None:
             pulumi.set(__self__, "global_", global_)
@@ -988,157 +1181,40 @@ class PodMounts(dict):
 
     @_builtins.property
     @pulumi.getter(name="global")
-    def global_(self) -> Optional[Sequence['outputs.PodMountsGlobal']]:
+    def global_(self) -> Optional[Sequence['outputs.GlobalMount']]:
         """
-        The global volume mounted.
+        One existing global volume, by id only: the public API cannot manage them.
         """
         return pulumi.get(self, "global_")
 
     @_builtins.property
     @pulumi.getter
-    def network(self) -> Optional[Sequence['outputs.PodMountsNetwork']]:
+    def network(self) -> Optional[Sequence['outputs.NetworkMount']]:
         """
-        The network volume mounted.
+        One network volume: placement is then restricted to the volume's data center. Secure cloud only.
         """
         return pulumi.get(self, "network")
 
     @_builtins.property
     @pulumi.getter
-    def persistent(self) -> Optional['outputs.PodMountsPersistent']:
+    def persistent(self) -> Optional['outputs.PersistentMount']:
         """
-        Host-local persistent storage.
+        Host-local disk that survives restarts, pinned to the pod's machine. Not on CPU pods.
         """
         return pulumi.get(self, "persistent")
 
 
 @pulumi.output_type
-class PodMountsGlobal(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "volumeId":
-            suggest = "volume_id"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in PodMountsGlobal. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        PodMountsGlobal.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        PodMountsGlobal.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 volume_id: _builtins.str,
-                 path: Optional[_builtins.str] = None):
-        """
-        :param _builtins.str volume_id: The global volume's id.
-        :param _builtins.str path: Where it is mounted.
-        """
-        pulumi.set(__self__, "volume_id", volume_id)
-        if path is not None:
-            pulumi.set(__self__, "path", path)
-
-    @_builtins.property
-    @pulumi.getter(name="volumeId")
-    def volume_id(self) -> _builtins.str:
-        """
-        The global volume's id.
-        """
-        return pulumi.get(self, "volume_id")
-
-    @_builtins.property
-    @pulumi.getter
-    def path(self) -> Optional[_builtins.str]:
-        """
-        Where it is mounted.
-        """
-        return pulumi.get(self, "path")
-
-
-@pulumi.output_type
-class PodMountsNetwork(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "volumeId":
-            suggest = "volume_id"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in PodMountsNetwork. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        PodMountsNetwork.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        PodMountsNetwork.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 path: _builtins.str,
-                 volume_id: _builtins.str):
-        """
-        :param _builtins.str path: Where it is mounted.
-        :param _builtins.str volume_id: The network volume's id.
-        """
-        pulumi.set(__self__, "path", path)
-        pulumi.set(__self__, "volume_id", volume_id)
-
-    @_builtins.property
-    @pulumi.getter
-    def path(self) -> _builtins.str:
-        """
-        Where it is mounted.
-        """
-        return pulumi.get(self, "path")
-
-    @_builtins.property
-    @pulumi.getter(name="volumeId")
-    def volume_id(self) -> _builtins.str:
-        """
-        The network volume's id.
-        """
-        return pulumi.get(self, "volume_id")
-
-
-@pulumi.output_type
-class PodMountsPersistent(dict):
-    def __init__(__self__, *,
-                 path: _builtins.str,
-                 size: _builtins.float):
-        """
-        :param _builtins.str path: Where it is mounted.
-        :param _builtins.float size: Size in GB.
-        """
-        pulumi.set(__self__, "path", path)
-        pulumi.set(__self__, "size", size)
-
-    @_builtins.property
-    @pulumi.getter
-    def path(self) -> _builtins.str:
-        """
-        Where it is mounted.
-        """
-        return pulumi.get(self, "path")
-
-    @_builtins.property
-    @pulumi.getter
-    def size(self) -> _builtins.float:
-        """
-        Size in GB.
-        """
-        return pulumi.get(self, "size")
-
-
-@pulumi.output_type
 class PodSsh(dict):
+    """
+    How to reach a pod over SSH.
+    """
     def __init__(__self__, *,
                  direct: Optional['outputs.SshEndpoint'] = None,
                  proxy: Optional['outputs.SshEndpoint'] = None):
         """
+        How to reach a pod over SSH.
+
         :param 'SshEndpoint' direct: Over the pod's public `22/tcp` mapping, the full SSH feature set; null without one.
         :param 'SshEndpoint' proxy: Through RunPod's SSH proxy: an interactive shell only, no exposed port needed; null until placed.
         """
@@ -1325,6 +1401,9 @@ class PublicTemplateMountsPersistent(dict):
 
 @pulumi.output_type
 class ServerlessEndpointCpu(dict):
+    """
+    One CPU configuration of a CPU endpoint, as the API reports it.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -1344,12 +1423,16 @@ class ServerlessEndpointCpu(dict):
 
     def __init__(__self__, *,
                  id: _builtins.str,
-                 vcpu_count: _builtins.float,
+                 vcpu_count: _builtins.int,
                  memory: Optional[_builtins.float] = None):
         """
+        One CPU configuration of a CPU endpoint, as the API reports it.
+
         :param _builtins.str id: CPU flavor id.
-        :param _builtins.float vcpu_count: vCPUs per worker.
-        :param _builtins.float memory: GB of RAM per worker; null when the API does not say.
+        :param _builtins.int vcpu_count: vCPUs per worker.
+        :param _builtins.float memory: RAM per worker; null when the API does not say.
+               
+               Unit: GB.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "vcpu_count", vcpu_count)
@@ -1366,7 +1449,7 @@ class ServerlessEndpointCpu(dict):
 
     @_builtins.property
     @pulumi.getter(name="vcpuCount")
-    def vcpu_count(self) -> _builtins.float:
+    def vcpu_count(self) -> _builtins.int:
         """
         vCPUs per worker.
         """
@@ -1376,13 +1459,18 @@ class ServerlessEndpointCpu(dict):
     @pulumi.getter
     def memory(self) -> Optional[_builtins.float]:
         """
-        GB of RAM per worker; null when the API does not say.
+        RAM per worker; null when the API does not say.
+
+        Unit: GB.
         """
         return pulumi.get(self, "memory")
 
 
 @pulumi.output_type
 class ServerlessEndpointGpu(dict):
+    """
+    A GPU endpoint's GPU settings as the API reports them.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -1406,13 +1494,15 @@ class ServerlessEndpointGpu(dict):
 
     def __init__(__self__, *,
                  allowed_cuda_versions: Sequence[_builtins.str],
-                 count: _builtins.float,
+                 count: _builtins.int,
                  excluded_types: Sequence[_builtins.str],
                  pools: Sequence[_builtins.str],
                  min_cuda_version: Optional[_builtins.str] = None):
         """
+        A GPU endpoint's GPU settings as the API reports them.
+
         :param Sequence[_builtins.str] allowed_cuda_versions: Exact acceptable host CUDA versions; empty for any.
-        :param _builtins.float count: GPUs per worker.
+        :param _builtins.int count: GPUs per worker.
         :param Sequence[_builtins.str] excluded_types: GPU types taken out of the pools.
         :param Sequence[_builtins.str] pools: Serverless GPU pools, in order.
         :param _builtins.str min_cuda_version: Lowest acceptable host CUDA version; null for any.
@@ -1434,7 +1524,7 @@ class ServerlessEndpointGpu(dict):
 
     @_builtins.property
     @pulumi.getter
-    def count(self) -> _builtins.float:
+    def count(self) -> _builtins.int:
         """
         GPUs per worker.
         """
@@ -1467,6 +1557,9 @@ class ServerlessEndpointGpu(dict):
 
 @pulumi.output_type
 class ServerlessEndpointScaling(dict):
+    """
+    An endpoint's scaler as the API reports it.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -1487,13 +1580,17 @@ class ServerlessEndpointScaling(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 type: _builtins.str,
+                 type: 'ScalerType',
                  queue_delay: Optional[_builtins.float] = None,
-                 request_count: Optional[_builtins.float] = None):
+                 request_count: Optional[_builtins.int] = None):
         """
-        :param _builtins.str type: `QUEUE_DELAY` or `REQUEST_COUNT`.
-        :param _builtins.float queue_delay: Seconds of queue delay that add a worker; null when scaling on request count.
-        :param _builtins.float request_count: Requests per worker that add another; null when scaling on queue delay.
+        An endpoint's scaler as the API reports it.
+
+        :param 'ScalerType' type: What adds workers.
+        :param _builtins.float queue_delay: The queue delay that adds a worker; null when scaling on request count.
+               
+               Unit: seconds.
+        :param _builtins.int request_count: Requests per worker that add another; null when scaling on queue delay.
         """
         pulumi.set(__self__, "type", type)
         if queue_delay is not None:
@@ -1503,9 +1600,9 @@ class ServerlessEndpointScaling(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> _builtins.str:
+    def type(self) -> 'ScalerType':
         """
-        `QUEUE_DELAY` or `REQUEST_COUNT`.
+        What adds workers.
         """
         return pulumi.get(self, "type")
 
@@ -1513,13 +1610,15 @@ class ServerlessEndpointScaling(dict):
     @pulumi.getter(name="queueDelay")
     def queue_delay(self) -> Optional[_builtins.float]:
         """
-        Seconds of queue delay that add a worker; null when scaling on request count.
+        The queue delay that adds a worker; null when scaling on request count.
+
+        Unit: seconds.
         """
         return pulumi.get(self, "queue_delay")
 
     @_builtins.property
     @pulumi.getter(name="requestCount")
-    def request_count(self) -> Optional[_builtins.float]:
+    def request_count(self) -> Optional[_builtins.int]:
         """
         Requests per worker that add another; null when scaling on queue delay.
         """
@@ -1528,6 +1627,9 @@ class ServerlessEndpointScaling(dict):
 
 @pulumi.output_type
 class ServerlessEndpointWorkers(dict):
+    """
+    An endpoint's worker counts as the API reports them.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -1546,13 +1648,17 @@ class ServerlessEndpointWorkers(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 max: _builtins.float,
-                 min: _builtins.float,
-                 idle_timeout: Optional[_builtins.float] = None):
+                 max: _builtins.int,
+                 min: _builtins.int,
+                 idle_timeout: Optional[_builtins.int] = None):
         """
-        :param _builtins.float max: Most workers at once.
-        :param _builtins.float min: Workers kept running when idle.
-        :param _builtins.float idle_timeout: Seconds an idle worker stays up; null when the API does not say.
+        An endpoint's worker counts as the API reports them.
+
+        :param _builtins.int max: Most workers at once.
+        :param _builtins.int min: Workers kept running when idle.
+        :param _builtins.int idle_timeout: How long an idle worker stays up; null when the API does not say.
+               
+               Unit: seconds.
         """
         pulumi.set(__self__, "max", max)
         pulumi.set(__self__, "min", min)
@@ -1561,7 +1667,7 @@ class ServerlessEndpointWorkers(dict):
 
     @_builtins.property
     @pulumi.getter
-    def max(self) -> _builtins.float:
+    def max(self) -> _builtins.int:
         """
         Most workers at once.
         """
@@ -1569,7 +1675,7 @@ class ServerlessEndpointWorkers(dict):
 
     @_builtins.property
     @pulumi.getter
-    def min(self) -> _builtins.float:
+    def min(self) -> _builtins.int:
         """
         Workers kept running when idle.
         """
@@ -1577,24 +1683,31 @@ class ServerlessEndpointWorkers(dict):
 
     @_builtins.property
     @pulumi.getter(name="idleTimeout")
-    def idle_timeout(self) -> Optional[_builtins.float]:
+    def idle_timeout(self) -> Optional[_builtins.int]:
         """
-        Seconds an idle worker stays up; null when the API does not say.
+        How long an idle worker stays up; null when the API does not say.
+
+        Unit: seconds.
         """
         return pulumi.get(self, "idle_timeout")
 
 
 @pulumi.output_type
 class SshEndpoint(dict):
+    """
+    One way to reach a pod over SSH.
+    """
     def __init__(__self__, *,
                  command: _builtins.str,
                  host: _builtins.str,
-                 port: _builtins.float,
+                 port: _builtins.int,
                  username: _builtins.str):
         """
-        :param _builtins.str command: A ready-to-run `ssh` command line.
+        One way to reach a pod over SSH.
+
+        :param _builtins.str command: A ready-to-run ssh command line.
         :param _builtins.str host: Host to connect to.
-        :param _builtins.float port: Port to connect to.
+        :param _builtins.int port: Port to connect to.
         :param _builtins.str username: User name; for the proxy an opaque routing token.
         """
         pulumi.set(__self__, "command", command)
@@ -1606,7 +1719,7 @@ class SshEndpoint(dict):
     @pulumi.getter
     def command(self) -> _builtins.str:
         """
-        A ready-to-run `ssh` command line.
+        A ready-to-run ssh command line.
         """
         return pulumi.get(self, "command")
 
@@ -1620,7 +1733,7 @@ class SshEndpoint(dict):
 
     @_builtins.property
     @pulumi.getter
-    def port(self) -> _builtins.float:
+    def port(self) -> _builtins.int:
         """
         Port to connect to.
         """
@@ -1636,50 +1749,26 @@ class SshEndpoint(dict):
 
 
 @pulumi.output_type
-class TemplateMounts(dict):
+class TemplateStorage(dict):
+    """
+    The storage pods created from a template get.
+    """
     def __init__(__self__, *,
-                 persistent: Optional['outputs.TemplateMountsPersistent'] = None):
+                 persistent: Optional['outputs.PersistentMount'] = None):
         """
-        :param 'TemplateMountsPersistent' persistent: Host-local persistent storage for pods created from the template; null without one.
+        The storage pods created from a template get.
+
+        :param 'PersistentMount' persistent: Host-local persistent storage for pods created from the template; null without one.
         """
         if persistent is not None:
             pulumi.set(__self__, "persistent", persistent)
 
     @_builtins.property
     @pulumi.getter
-    def persistent(self) -> Optional['outputs.TemplateMountsPersistent']:
+    def persistent(self) -> Optional['outputs.PersistentMount']:
         """
         Host-local persistent storage for pods created from the template; null without one.
         """
         return pulumi.get(self, "persistent")
-
-
-@pulumi.output_type
-class TemplateMountsPersistent(dict):
-    def __init__(__self__, *,
-                 path: _builtins.str,
-                 size: _builtins.float):
-        """
-        :param _builtins.str path: Where it is mounted.
-        :param _builtins.float size: Size in GB.
-        """
-        pulumi.set(__self__, "path", path)
-        pulumi.set(__self__, "size", size)
-
-    @_builtins.property
-    @pulumi.getter
-    def path(self) -> _builtins.str:
-        """
-        Where it is mounted.
-        """
-        return pulumi.get(self, "path")
-
-    @_builtins.property
-    @pulumi.getter
-    def size(self) -> _builtins.float:
-        """
-        Size in GB.
-        """
-        return pulumi.get(self, "size")
 
 

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['PodArgs', 'Pod']
@@ -24,11 +25,11 @@ class PodArgs:
                  name: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
-                 cloud: pulumi.Input[Optional[_builtins.str]] = None,
+                 cloud: pulumi.Input[Optional['Cloud']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  cpu: pulumi.Input[Optional['PodCpuArgs']] = None,
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 desired_status: pulumi.Input[Optional[_builtins.str]] = None,
+                 desired_status: pulumi.Input[Optional['PodDesiredStatus']] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  entrypoint: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
@@ -38,7 +39,7 @@ class PodArgs:
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  mounts: pulumi.Input[Optional['PodMountsArgs']] = None,
-                 on_create_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_create_failure: pulumi.Input[Optional['OnCreateFailure']] = None,
                  placement: pulumi.Input[Optional['PodPlacementArgs']] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  readiness: pulumi.Input[Optional['PodReadinessArgs']] = None,
@@ -47,156 +48,143 @@ class PodArgs:
                  start_ssh: pulumi.Input[Optional[_builtins.bool]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeouts: pulumi.Input[Optional['PodTimeoutsArgs']] = None,
-                 wait_for: pulumi.Input[Optional[_builtins.str]] = None):
+                 wait_for: pulumi.Input[Optional['PodWaitFor']] = None):
         """
         The set of arguments for constructing a Pod resource.
 
-        :param pulumi.Input[_builtins.str] name: Pod name (not unique).
+        :param pulumi.Input[_builtins.str] name: Pod name, not unique.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing pod instead of creating one (`pulumi import` does not work for dynamic
-               providers).
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing pod instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a pod.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] args: The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+        :param pulumi.Input[_builtins.str] args: The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
                
-               Default: none: the image's (or the template's) command.
+               Default: the image's command (or the template's).
                
                On change: update.
-        :param pulumi.Input[_builtins.str] cloud: `SECURE` (RunPod's data centers) or `COMMUNITY` (hosts of the community cloud; no network volumes).
+        :param pulumi.Input['Cloud'] cloud: Where the pod runs.
                
-               Default: `"SECURE"`.
+               Default: `SECURE`.
                
                On change: replace.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cmd: CMD in exec form, encoded into `args`; `[]` clears it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cmd: CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
                
-               Default: none: the image's (or the template's).
+               Default: the image's (or the template's).
                
                On change: update.
-        :param pulumi.Input['PodCpuArgs'] cpu: A CPU pod: flavor id and a power-of-two vCPU count. Exactly one of `gpu` and `cpu`.
+        :param pulumi.Input['PodCpuArgs'] cpu: A CPU pod: its flavor and vCPU count. Exactly one of a GPU and a CPU.
                
-               Default: none: a GPU pod (`gpu`).
+               Default: none: a GPU pod.
                
                On change: replace.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order.
                
-               Default: none: any data center with capacity.
+               Default: any data center with capacity.
                
-               On change: replace, none: replaces only when the pod's data center leaves the list; any other
-               change is no diff..
-        :param pulumi.Input[_builtins.str] desired_status: Whether the pod runs. `STOPPED` stops it (`POST /v2/pods/{id}/action`): it keeps its disk and
-               volume and stops billing for the GPU; `RUNNING` starts it again, which needs a free GPU of its
-               type on its machine and can fail for capacity (the pod then stays stopped and the error says
-               so). Not combinable with `locked: true`.
+               On change: replace, none: the pod is replaced only when its data center leaves the list; any other change is no diff.
+        :param pulumi.Input['PodDesiredStatus'] desired_status: Whether the pod runs. Stopping it keeps its disk and volume and stops billing for the GPU; running it again needs a free GPU of its type on its machine and can fail for capacity (the pod then stays stopped and the error says so). Not STOPPED while the pod is locked.
                
-               Default: `"RUNNING"`.
+               Default: `RUNNING`.
                
                On change: update.
-        :param pulumi.Input[_builtins.int] disk: Container disk in GB, at least 1: ephemeral, wiped on restart.
+        :param pulumi.Input[_builtins.int] disk: Container disk, at least 1: ephemeral, wiped on every restart.
                
-               Default: none: the API's default (the template's, when created from one).
+               Unit: GB.
                
-               On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entrypoint: ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
-               
-               Default: none: the image's (or the template's).
+               Default: the API's default (the template's, when created from one).
                
                On change: update.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables. Always stored as secrets in state. A `Secret`'s `reference` as a value
-               keeps the value itself out of state.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entrypoint: ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
                
-               Default: `{}`.
+               Default: the image's (or the template's).
                
                On change: update.
-        :param pulumi.Input['PodFailFastArgs'] fail_fast: Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
-               restarts, its log is read, and an image that cannot be pulled (unknown, private without
-               `registry`, larger than `disk`) or a crash loop fails the create at once, quoting the log,
-               instead of waiting out the timeout.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables, always secret in state. A Secret's reference as a value keeps the value itself out of state.
                
-               Default: `{ logs: true, afterSeconds: 15, crashLoopRestarts: 3, crashLoopWindow: 300 }`.
+               Default: empty.
+               
+               On change: update.
+        :param pulumi.Input['PodFailFastArgs'] fail_fast: Failing fast on an image that cannot be pulled or a crash loop, instead of waiting out the timeout.
+               
+               Default: logs read 15 seconds after placement; 3 exits within 300 seconds are a crash loop.
                
                On change: none.
-        :param pulumi.Input[_builtins.bool] global_networking: Private cross-data-center networking. A change takes effect at the pod's next start.
+        :param pulumi.Input[_builtins.bool] global_networking: Private networking across data centers. A change takes effect at the pod's next start. Needs an NVIDIA GPU and a data center that offers it.
                
-               Default: `false`.
+               Default: false.
                
                On change: update.
-        :param pulumi.Input['PodGpuArgs'] gpu: A GPU pod: its GPU type, count and host constraints. Exactly one of `gpu` and `cpu`.
+        :param pulumi.Input['PodGpuArgs'] gpu: A GPU pod: its GPU type, count and host constraints. Exactly one of a GPU and a CPU.
                
-               Default: none: a CPU pod (`cpu`).
+               Default: none: a CPU pod.
                
                On change: replace.
-        :param pulumi.Input[_builtins.str] image: Container image. Required unless `templateId` is set.
+        :param pulumi.Input[_builtins.str] image: Container image. Required unless a template is given.
                
-               Default: none: the template's image.
+               Default: the template's image.
                
                On change: update.
         :param pulumi.Input[_builtins.bool] locked: A locked pod cannot be stopped, restarted or deleted.
                
-               Default: `false`.
+               Default: false.
                
                On change: update.
-        :param pulumi.Input['PodMountsArgs'] mounts: Storage: a persistent disk, or a network and/or a global volume.
+        :param pulumi.Input['PodMountsArgs'] mounts: Storage: a persistent disk, or a network and a global volume.
                
-               Default: none: no storage but the container disk.
+               Default: no storage but the container disk.
                
-               On change: replace, update: a new kind, a different `volumeId` or a persistent `size` replaces;
-               a new `path` updates in place..
-        :param pulumi.Input[_builtins.str] on_create_failure: A pod that never reaches the wait target is terminated (billing stops) or kept (in state).
+               On change: replace, update: a new kind, another volume or a new persistent size replaces the pod; a new path updates it in place.
+        :param pulumi.Input['OnCreateFailure'] on_create_failure: What happens to a pod that never reaches what create waits for.
                
-               Default: `"terminate"`.
+               Default: `terminate`.
                
                On change: none.
-        :param pulumi.Input['PodPlacementArgs'] placement: Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
-               given.
+        :param pulumi.Input['PodPlacementArgs'] placement: Where to try, in order, at create. Without it the pod is created once with the preferred data centers as given.
                
-               Default: none: one create with `dataCenterIds`.
+               Default: none: one create with the preferred data centers.
                
-               On change: none: a create-time strategy, never a reason to replace a pod..
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+               On change: none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
                
-               Default: none: the API's (the template's, when created from one).
+               Default: the API's (the template's, when created from one).
                
                On change: update.
-        :param pulumi.Input['PodReadinessArgs'] readiness: What "done" means for a create (and for an update that restarts the container), past the
-               status. Probes go to the pod, not the API: they cost no API quota.
+        :param pulumi.Input['PodReadinessArgs'] readiness: What done means for a create, past the status.
                
-               Default: `{ check: "RUNNING", settle: 30 }`.
+               Default: the check RUNNING, settling for 30 seconds.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] registry: A `Registry`'s id, for private images; `null` removes it.
+        :param pulumi.Input[_builtins.str] registry: A Registry's id, for private images; null removes it.
                
                Default: none: public images only.
                
                On change: update.
-        :param pulumi.Input[_builtins.bool] start_jupyter: Injects a generated JUPYTER_PASSWORD (exposed as the secret `jupyterPassword`).
+        :param pulumi.Input[_builtins.bool] start_jupyter: Injects a generated JUPYTER_PASSWORD, exposed as the secret Jupyter password output.
                
-               Default: `false`.
-               
-               On change: replace.
-        :param pulumi.Input[_builtins.bool] start_ssh: Injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s.
-               
-               Default: `false`.
+               Default: false.
                
                On change: replace.
-        :param pulumi.Input[_builtins.str] template_id: A one-time source of settings at create (a `Template`'s id, or a public one): later template
-               edits do not change the pod. A serverless template cannot back a pod: `check` cannot see the
-               template's flag without an API call, so create fails with the API's 422.
+        :param pulumi.Input[_builtins.bool] start_ssh: Injects the account's SSH keys. Make the pod depend on its SshKey resources.
+               
+               Default: false.
+               
+               On change: replace.
+        :param pulumi.Input[_builtins.str] template_id: A one-time source of settings at create (a Template's id, or a public one): later template edits do not change the pod. A serverless template cannot back a pod: check cannot see the template's kind without an API call, so the create fails with the API's 422.
                
                Default: none: no template.
                
                On change: replace.
-        :param pulumi.Input['PodTimeoutsArgs'] timeouts: How long create, update and delete may wait, in seconds.
+        :param pulumi.Input['PodTimeoutsArgs'] timeouts: How long create, update and delete may wait.
                
-               Default: `{ create: 600, update: 600, delete: 300 }`.
+               Default: 600 seconds to create or update, 300 to delete.
                
-               On change: none: nothing on the pod changes, so the delete timeout a later destroy uses is the
-               one recorded at create or at the last update..
-        :param pulumi.Input[_builtins.str] wait_for: What create waits for: `RUNNING`, `PLACED` (on a machine) or `NONE`.
+               On change: none: nothing on the pod changes; a later destroy waits as long as the value recorded at create or at the last update says.
+        :param pulumi.Input['PodWaitFor'] wait_for: What create waits for.
                
-               Default: `"RUNNING"`.
+               Default: `RUNNING`.
                
                On change: none.
         """
@@ -258,7 +246,7 @@ class PodArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Pod name (not unique).
+        Pod name, not unique.
 
         On change: update.
         """
@@ -272,8 +260,7 @@ class PodArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing pod instead of creating one (`pulumi import` does not work for dynamic
-        providers).
+        Adopt this existing pod instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 
         Default: none: create a pod.
 
@@ -289,9 +276,9 @@ class PodArgs:
     @pulumi.getter
     def args(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+        The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
 
-        Default: none: the image's (or the template's) command.
+        Default: the image's command (or the template's).
 
         On change: update.
         """
@@ -303,27 +290,27 @@ class PodArgs:
 
     @_builtins.property
     @pulumi.getter
-    def cloud(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def cloud(self) -> pulumi.Input[Optional['Cloud']]:
         """
-        `SECURE` (RunPod's data centers) or `COMMUNITY` (hosts of the community cloud; no network volumes).
+        Where the pod runs.
 
-        Default: `"SECURE"`.
+        Default: `SECURE`.
 
         On change: replace.
         """
         return pulumi.get(self, "cloud")
 
     @cloud.setter
-    def cloud(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def cloud(self, value: pulumi.Input[Optional['Cloud']]):
         pulumi.set(self, "cloud", value)
 
     @_builtins.property
     @pulumi.getter
     def cmd(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        CMD in exec form, encoded into `args`; `[]` clears it.
+        CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
 
-        Default: none: the image's (or the template's).
+        Default: the image's (or the template's).
 
         On change: update.
         """
@@ -337,9 +324,9 @@ class PodArgs:
     @pulumi.getter
     def cpu(self) -> pulumi.Input[Optional['PodCpuArgs']]:
         """
-        A CPU pod: flavor id and a power-of-two vCPU count. Exactly one of `gpu` and `cpu`.
+        A CPU pod: its flavor and vCPU count. Exactly one of a GPU and a CPU.
 
-        Default: none: a GPU pod (`gpu`).
+        Default: none: a GPU pod.
 
         On change: replace.
         """
@@ -355,10 +342,9 @@ class PodArgs:
         """
         Preferred data centers, in order.
 
-        Default: none: any data center with capacity.
+        Default: any data center with capacity.
 
-        On change: replace, none: replaces only when the pod's data center leaves the list; any other
-        change is no diff..
+        On change: replace, none: the pod is replaced only when its data center leaves the list; any other change is no diff.
         """
         return pulumi.get(self, "data_center_ids")
 
@@ -368,30 +354,29 @@ class PodArgs:
 
     @_builtins.property
     @pulumi.getter(name="desiredStatus")
-    def desired_status(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def desired_status(self) -> pulumi.Input[Optional['PodDesiredStatus']]:
         """
-        Whether the pod runs. `STOPPED` stops it (`POST /v2/pods/{id}/action`): it keeps its disk and
-        volume and stops billing for the GPU; `RUNNING` starts it again, which needs a free GPU of its
-        type on its machine and can fail for capacity (the pod then stays stopped and the error says
-        so). Not combinable with `locked: true`.
+        Whether the pod runs. Stopping it keeps its disk and volume and stops billing for the GPU; running it again needs a free GPU of its type on its machine and can fail for capacity (the pod then stays stopped and the error says so). Not STOPPED while the pod is locked.
 
-        Default: `"RUNNING"`.
+        Default: `RUNNING`.
 
         On change: update.
         """
         return pulumi.get(self, "desired_status")
 
     @desired_status.setter
-    def desired_status(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def desired_status(self, value: pulumi.Input[Optional['PodDesiredStatus']]):
         pulumi.set(self, "desired_status", value)
 
     @_builtins.property
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Container disk in GB, at least 1: ephemeral, wiped on restart.
+        Container disk, at least 1: ephemeral, wiped on every restart.
 
-        Default: none: the API's default (the template's, when created from one).
+        Unit: GB.
+
+        Default: the API's default (the template's, when created from one).
 
         On change: update.
         """
@@ -405,9 +390,9 @@ class PodArgs:
     @pulumi.getter
     def entrypoint(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+        ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
 
-        Default: none: the image's (or the template's).
+        Default: the image's (or the template's).
 
         On change: update.
         """
@@ -421,10 +406,9 @@ class PodArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Environment variables. Always stored as secrets in state. A `Secret`'s `reference` as a value
-        keeps the value itself out of state.
+        Environment variables, always secret in state. A Secret's reference as a value keeps the value itself out of state.
 
-        Default: `{}`.
+        Default: empty.
 
         On change: update.
         """
@@ -438,12 +422,9 @@ class PodArgs:
     @pulumi.getter(name="failFast")
     def fail_fast(self) -> pulumi.Input[Optional['PodFailFastArgs']]:
         """
-        Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
-        restarts, its log is read, and an image that cannot be pulled (unknown, private without
-        `registry`, larger than `disk`) or a crash loop fails the create at once, quoting the log,
-        instead of waiting out the timeout.
+        Failing fast on an image that cannot be pulled or a crash loop, instead of waiting out the timeout.
 
-        Default: `{ logs: true, afterSeconds: 15, crashLoopRestarts: 3, crashLoopWindow: 300 }`.
+        Default: logs read 15 seconds after placement; 3 exits within 300 seconds are a crash loop.
 
         On change: none.
         """
@@ -457,9 +438,9 @@ class PodArgs:
     @pulumi.getter(name="globalNetworking")
     def global_networking(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Private cross-data-center networking. A change takes effect at the pod's next start.
+        Private networking across data centers. A change takes effect at the pod's next start. Needs an NVIDIA GPU and a data center that offers it.
 
-        Default: `false`.
+        Default: false.
 
         On change: update.
         """
@@ -473,9 +454,9 @@ class PodArgs:
     @pulumi.getter
     def gpu(self) -> pulumi.Input[Optional['PodGpuArgs']]:
         """
-        A GPU pod: its GPU type, count and host constraints. Exactly one of `gpu` and `cpu`.
+        A GPU pod: its GPU type, count and host constraints. Exactly one of a GPU and a CPU.
 
-        Default: none: a CPU pod (`cpu`).
+        Default: none: a CPU pod.
 
         On change: replace.
         """
@@ -489,9 +470,9 @@ class PodArgs:
     @pulumi.getter
     def image(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Container image. Required unless `templateId` is set.
+        Container image. Required unless a template is given.
 
-        Default: none: the template's image.
+        Default: the template's image.
 
         On change: update.
         """
@@ -507,7 +488,7 @@ class PodArgs:
         """
         A locked pod cannot be stopped, restarted or deleted.
 
-        Default: `false`.
+        Default: false.
 
         On change: update.
         """
@@ -521,12 +502,11 @@ class PodArgs:
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['PodMountsArgs']]:
         """
-        Storage: a persistent disk, or a network and/or a global volume.
+        Storage: a persistent disk, or a network and a global volume.
 
-        Default: none: no storage but the container disk.
+        Default: no storage but the container disk.
 
-        On change: replace, update: a new kind, a different `volumeId` or a persistent `size` replaces;
-        a new `path` updates in place..
+        On change: replace, update: a new kind, another volume or a new persistent size replaces the pod; a new path updates it in place.
         """
         return pulumi.get(self, "mounts")
 
@@ -536,30 +516,29 @@ class PodArgs:
 
     @_builtins.property
     @pulumi.getter(name="onCreateFailure")
-    def on_create_failure(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def on_create_failure(self) -> pulumi.Input[Optional['OnCreateFailure']]:
         """
-        A pod that never reaches the wait target is terminated (billing stops) or kept (in state).
+        What happens to a pod that never reaches what create waits for.
 
-        Default: `"terminate"`.
+        Default: `terminate`.
 
         On change: none.
         """
         return pulumi.get(self, "on_create_failure")
 
     @on_create_failure.setter
-    def on_create_failure(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def on_create_failure(self, value: pulumi.Input[Optional['OnCreateFailure']]):
         pulumi.set(self, "on_create_failure", value)
 
     @_builtins.property
     @pulumi.getter
     def placement(self) -> pulumi.Input[Optional['PodPlacementArgs']]:
         """
-        Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
-        given.
+        Where to try, in order, at create. Without it the pod is created once with the preferred data centers as given.
 
-        Default: none: one create with `dataCenterIds`.
+        Default: none: one create with the preferred data centers.
 
-        On change: none: a create-time strategy, never a reason to replace a pod..
+        On change: none.
         """
         return pulumi.get(self, "placement")
 
@@ -571,9 +550,9 @@ class PodArgs:
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+        Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 
-        Default: none: the API's (the template's, when created from one).
+        Default: the API's (the template's, when created from one).
 
         On change: update.
         """
@@ -587,10 +566,9 @@ class PodArgs:
     @pulumi.getter
     def readiness(self) -> pulumi.Input[Optional['PodReadinessArgs']]:
         """
-        What "done" means for a create (and for an update that restarts the container), past the
-        status. Probes go to the pod, not the API: they cost no API quota.
+        What done means for a create, past the status.
 
-        Default: `{ check: "RUNNING", settle: 30 }`.
+        Default: the check RUNNING, settling for 30 seconds.
 
         On change: none.
         """
@@ -604,7 +582,7 @@ class PodArgs:
     @pulumi.getter
     def registry(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A `Registry`'s id, for private images; `null` removes it.
+        A Registry's id, for private images; null removes it.
 
         Default: none: public images only.
 
@@ -620,9 +598,9 @@ class PodArgs:
     @pulumi.getter(name="startJupyter")
     def start_jupyter(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Injects a generated JUPYTER_PASSWORD (exposed as the secret `jupyterPassword`).
+        Injects a generated JUPYTER_PASSWORD, exposed as the secret Jupyter password output.
 
-        Default: `false`.
+        Default: false.
 
         On change: replace.
         """
@@ -636,9 +614,9 @@ class PodArgs:
     @pulumi.getter(name="startSsh")
     def start_ssh(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s.
+        Injects the account's SSH keys. Make the pod depend on its SshKey resources.
 
-        Default: `false`.
+        Default: false.
 
         On change: replace.
         """
@@ -652,9 +630,7 @@ class PodArgs:
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A one-time source of settings at create (a `Template`'s id, or a public one): later template
-        edits do not change the pod. A serverless template cannot back a pod: `check` cannot see the
-        template's flag without an API call, so create fails with the API's 422.
+        A one-time source of settings at create (a Template's id, or a public one): later template edits do not change the pod. A serverless template cannot back a pod: check cannot see the template's kind without an API call, so the create fails with the API's 422.
 
         Default: none: no template.
 
@@ -670,12 +646,11 @@ class PodArgs:
     @pulumi.getter
     def timeouts(self) -> pulumi.Input[Optional['PodTimeoutsArgs']]:
         """
-        How long create, update and delete may wait, in seconds.
+        How long create, update and delete may wait.
 
-        Default: `{ create: 600, update: 600, delete: 300 }`.
+        Default: 600 seconds to create or update, 300 to delete.
 
-        On change: none: nothing on the pod changes, so the delete timeout a later destroy uses is the
-        one recorded at create or at the last update..
+        On change: none: nothing on the pod changes; a later destroy waits as long as the value recorded at create or at the last update says.
         """
         return pulumi.get(self, "timeouts")
 
@@ -685,18 +660,18 @@ class PodArgs:
 
     @_builtins.property
     @pulumi.getter(name="waitFor")
-    def wait_for(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def wait_for(self) -> pulumi.Input[Optional['PodWaitFor']]:
         """
-        What create waits for: `RUNNING`, `PLACED` (on a machine) or `NONE`.
+        What create waits for.
 
-        Default: `"RUNNING"`.
+        Default: `RUNNING`.
 
         On change: none.
         """
         return pulumi.get(self, "wait_for")
 
     @wait_for.setter
-    def wait_for(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def wait_for(self, value: pulumi.Input[Optional['PodWaitFor']]):
         pulumi.set(self, "wait_for", value)
 
 
@@ -708,11 +683,11 @@ class Pod(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
-                 cloud: pulumi.Input[Optional[_builtins.str]] = None,
+                 cloud: pulumi.Input[Optional['Cloud']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  cpu: pulumi.Input[Optional[Union['PodCpuArgs', 'PodCpuArgsDict']]] = None,
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 desired_status: pulumi.Input[Optional[_builtins.str]] = None,
+                 desired_status: pulumi.Input[Optional['PodDesiredStatus']] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  entrypoint: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
@@ -723,7 +698,7 @@ class Pod(pulumi.CustomResource):
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  mounts: pulumi.Input[Optional[Union['PodMountsArgs', 'PodMountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_create_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_create_failure: pulumi.Input[Optional['OnCreateFailure']] = None,
                  placement: pulumi.Input[Optional[Union['PodPlacementArgs', 'PodPlacementArgsDict']]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  readiness: pulumi.Input[Optional[Union['PodReadinessArgs', 'PodReadinessArgsDict']]] = None,
@@ -732,161 +707,167 @@ class Pod(pulumi.CustomResource):
                  start_ssh: pulumi.Input[Optional[_builtins.bool]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeouts: pulumi.Input[Optional[Union['PodTimeoutsArgs', 'PodTimeoutsArgsDict']]] = None,
-                 wait_for: pulumi.Input[Optional[_builtins.str]] = None,
+                 wait_for: pulumi.Input[Optional['PodWaitFor']] = None,
                  __props__=None):
         """
-        A RunPod GPU or CPU pod. Create walks the placement candidates and waits until the pod is
-        RUNNING; a pod that fails after the API accepted it is terminated (or kept, and recorded in
-        state) and the error names its id.
+        A RunPod GPU or CPU pod. Create walks the placement candidates, falling back across data centers and GPU types when one has no capacity, and waits until the pod is ready (not only created); a pod whose container will never start fails the create at once. A pod that fails after the API accepted it is terminated (or kept, and recorded in state) and the error names its id. Changes the API can make in place are updates; the GPU, the cloud, the template and the storage's kind are fixed at create and replace the pod.
+
+        ## Example Usage
+        ### A GPU pod with SSH, falling back to other GPU types
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        pod = runpod.Pod(
+            "trainer",
+            name="trainer",
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+            ports=["22/tcp", "8888/http"],
+            start_ssh=True,
+            placement=runpod.PodPlacementArgs(
+                regions=[runpod.Region.EUROPE, runpod.Region.NORTH_AMERICA],
+                gpu_type_ids=["NVIDIA L40S"],
+            ),
+        )
+        pulumi.export("ssh", pod.ssh)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing pod instead of creating one (`pulumi import` does not work for dynamic
-               providers).
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing pod instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a pod.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] args: The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+        :param pulumi.Input[_builtins.str] args: The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
                
-               Default: none: the image's (or the template's) command.
+               Default: the image's command (or the template's).
                
                On change: update.
-        :param pulumi.Input[_builtins.str] cloud: `SECURE` (RunPod's data centers) or `COMMUNITY` (hosts of the community cloud; no network volumes).
+        :param pulumi.Input['Cloud'] cloud: Where the pod runs.
                
-               Default: `"SECURE"`.
+               Default: `SECURE`.
                
                On change: replace.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cmd: CMD in exec form, encoded into `args`; `[]` clears it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cmd: CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
                
-               Default: none: the image's (or the template's).
+               Default: the image's (or the template's).
                
                On change: update.
-        :param pulumi.Input[Union['PodCpuArgs', 'PodCpuArgsDict']] cpu: A CPU pod: flavor id and a power-of-two vCPU count. Exactly one of `gpu` and `cpu`.
+        :param pulumi.Input[Union['PodCpuArgs', 'PodCpuArgsDict']] cpu: A CPU pod: its flavor and vCPU count. Exactly one of a GPU and a CPU.
                
-               Default: none: a GPU pod (`gpu`).
+               Default: none: a GPU pod.
                
                On change: replace.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Preferred data centers, in order.
                
-               Default: none: any data center with capacity.
+               Default: any data center with capacity.
                
-               On change: replace, none: replaces only when the pod's data center leaves the list; any other
-               change is no diff..
-        :param pulumi.Input[_builtins.str] desired_status: Whether the pod runs. `STOPPED` stops it (`POST /v2/pods/{id}/action`): it keeps its disk and
-               volume and stops billing for the GPU; `RUNNING` starts it again, which needs a free GPU of its
-               type on its machine and can fail for capacity (the pod then stays stopped and the error says
-               so). Not combinable with `locked: true`.
+               On change: replace, none: the pod is replaced only when its data center leaves the list; any other change is no diff.
+        :param pulumi.Input['PodDesiredStatus'] desired_status: Whether the pod runs. Stopping it keeps its disk and volume and stops billing for the GPU; running it again needs a free GPU of its type on its machine and can fail for capacity (the pod then stays stopped and the error says so). Not STOPPED while the pod is locked.
                
-               Default: `"RUNNING"`.
+               Default: `RUNNING`.
                
                On change: update.
-        :param pulumi.Input[_builtins.int] disk: Container disk in GB, at least 1: ephemeral, wiped on restart.
+        :param pulumi.Input[_builtins.int] disk: Container disk, at least 1: ephemeral, wiped on every restart.
                
-               Default: none: the API's default (the template's, when created from one).
+               Unit: GB.
                
-               On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entrypoint: ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
-               
-               Default: none: the image's (or the template's).
+               Default: the API's default (the template's, when created from one).
                
                On change: update.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables. Always stored as secrets in state. A `Secret`'s `reference` as a value
-               keeps the value itself out of state.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entrypoint: ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
                
-               Default: `{}`.
+               Default: the image's (or the template's).
                
                On change: update.
-        :param pulumi.Input[Union['PodFailFastArgs', 'PodFailFastArgsDict']] fail_fast: Failing fast while waiting: when a pod is not up `afterSeconds` after it was placed, or
-               restarts, its log is read, and an image that cannot be pulled (unknown, private without
-               `registry`, larger than `disk`) or a crash loop fails the create at once, quoting the log,
-               instead of waiting out the timeout.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables, always secret in state. A Secret's reference as a value keeps the value itself out of state.
                
-               Default: `{ logs: true, afterSeconds: 15, crashLoopRestarts: 3, crashLoopWindow: 300 }`.
+               Default: empty.
+               
+               On change: update.
+        :param pulumi.Input[Union['PodFailFastArgs', 'PodFailFastArgsDict']] fail_fast: Failing fast on an image that cannot be pulled or a crash loop, instead of waiting out the timeout.
+               
+               Default: logs read 15 seconds after placement; 3 exits within 300 seconds are a crash loop.
                
                On change: none.
-        :param pulumi.Input[_builtins.bool] global_networking: Private cross-data-center networking. A change takes effect at the pod's next start.
+        :param pulumi.Input[_builtins.bool] global_networking: Private networking across data centers. A change takes effect at the pod's next start. Needs an NVIDIA GPU and a data center that offers it.
                
-               Default: `false`.
+               Default: false.
                
                On change: update.
-        :param pulumi.Input[Union['PodGpuArgs', 'PodGpuArgsDict']] gpu: A GPU pod: its GPU type, count and host constraints. Exactly one of `gpu` and `cpu`.
+        :param pulumi.Input[Union['PodGpuArgs', 'PodGpuArgsDict']] gpu: A GPU pod: its GPU type, count and host constraints. Exactly one of a GPU and a CPU.
                
-               Default: none: a CPU pod (`cpu`).
+               Default: none: a CPU pod.
                
                On change: replace.
-        :param pulumi.Input[_builtins.str] image: Container image. Required unless `templateId` is set.
+        :param pulumi.Input[_builtins.str] image: Container image. Required unless a template is given.
                
-               Default: none: the template's image.
+               Default: the template's image.
                
                On change: update.
         :param pulumi.Input[_builtins.bool] locked: A locked pod cannot be stopped, restarted or deleted.
                
-               Default: `false`.
+               Default: false.
                
                On change: update.
-        :param pulumi.Input[Union['PodMountsArgs', 'PodMountsArgsDict']] mounts: Storage: a persistent disk, or a network and/or a global volume.
+        :param pulumi.Input[Union['PodMountsArgs', 'PodMountsArgsDict']] mounts: Storage: a persistent disk, or a network and a global volume.
                
-               Default: none: no storage but the container disk.
+               Default: no storage but the container disk.
                
-               On change: replace, update: a new kind, a different `volumeId` or a persistent `size` replaces;
-               a new `path` updates in place..
-        :param pulumi.Input[_builtins.str] name: Pod name (not unique).
+               On change: replace, update: a new kind, another volume or a new persistent size replaces the pod; a new path updates it in place.
+        :param pulumi.Input[_builtins.str] name: Pod name, not unique.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] on_create_failure: A pod that never reaches the wait target is terminated (billing stops) or kept (in state).
+        :param pulumi.Input['OnCreateFailure'] on_create_failure: What happens to a pod that never reaches what create waits for.
                
-               Default: `"terminate"`.
+               Default: `terminate`.
                
                On change: none.
-        :param pulumi.Input[Union['PodPlacementArgs', 'PodPlacementArgsDict']] placement: Where to try, in order, at create. Without it the pod is created once with `dataCenterIds` as
-               given.
+        :param pulumi.Input[Union['PodPlacementArgs', 'PodPlacementArgsDict']] placement: Where to try, in order, at create. Without it the pod is created once with the preferred data centers as given.
                
-               Default: none: one create with `dataCenterIds`.
-               
-               On change: none: a create-time strategy, never a reason to replace a pod..
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
-               
-               Default: none: the API's (the template's, when created from one).
-               
-               On change: update.
-        :param pulumi.Input[Union['PodReadinessArgs', 'PodReadinessArgsDict']] readiness: What "done" means for a create (and for an update that restarts the container), past the
-               status. Probes go to the pod, not the API: they cost no API quota.
-               
-               Default: `{ check: "RUNNING", settle: 30 }`.
+               Default: none: one create with the preferred data centers.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] registry: A `Registry`'s id, for private images; `null` removes it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
+               
+               Default: the API's (the template's, when created from one).
+               
+               On change: update.
+        :param pulumi.Input[Union['PodReadinessArgs', 'PodReadinessArgsDict']] readiness: What done means for a create, past the status.
+               
+               Default: the check RUNNING, settling for 30 seconds.
+               
+               On change: none.
+        :param pulumi.Input[_builtins.str] registry: A Registry's id, for private images; null removes it.
                
                Default: none: public images only.
                
                On change: update.
-        :param pulumi.Input[_builtins.bool] start_jupyter: Injects a generated JUPYTER_PASSWORD (exposed as the secret `jupyterPassword`).
+        :param pulumi.Input[_builtins.bool] start_jupyter: Injects a generated JUPYTER_PASSWORD, exposed as the secret Jupyter password output.
                
-               Default: `false`.
-               
-               On change: replace.
-        :param pulumi.Input[_builtins.bool] start_ssh: Injects the account's SSH keys. Make the pod `dependsOn` its `SshKey`s.
-               
-               Default: `false`.
+               Default: false.
                
                On change: replace.
-        :param pulumi.Input[_builtins.str] template_id: A one-time source of settings at create (a `Template`'s id, or a public one): later template
-               edits do not change the pod. A serverless template cannot back a pod: `check` cannot see the
-               template's flag without an API call, so create fails with the API's 422.
+        :param pulumi.Input[_builtins.bool] start_ssh: Injects the account's SSH keys. Make the pod depend on its SshKey resources.
+               
+               Default: false.
+               
+               On change: replace.
+        :param pulumi.Input[_builtins.str] template_id: A one-time source of settings at create (a Template's id, or a public one): later template edits do not change the pod. A serverless template cannot back a pod: check cannot see the template's kind without an API call, so the create fails with the API's 422.
                
                Default: none: no template.
                
                On change: replace.
-        :param pulumi.Input[Union['PodTimeoutsArgs', 'PodTimeoutsArgsDict']] timeouts: How long create, update and delete may wait, in seconds.
+        :param pulumi.Input[Union['PodTimeoutsArgs', 'PodTimeoutsArgsDict']] timeouts: How long create, update and delete may wait.
                
-               Default: `{ create: 600, update: 600, delete: 300 }`.
+               Default: 600 seconds to create or update, 300 to delete.
                
-               On change: none: nothing on the pod changes, so the delete timeout a later destroy uses is the
-               one recorded at create or at the last update..
-        :param pulumi.Input[_builtins.str] wait_for: What create waits for: `RUNNING`, `PLACED` (on a machine) or `NONE`.
+               On change: none: nothing on the pod changes; a later destroy waits as long as the value recorded at create or at the last update says.
+        :param pulumi.Input['PodWaitFor'] wait_for: What create waits for.
                
-               Default: `"RUNNING"`.
+               Default: `RUNNING`.
                
                On change: none.
         """
@@ -897,9 +878,28 @@ class Pod(pulumi.CustomResource):
                  args: PodArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A RunPod GPU or CPU pod. Create walks the placement candidates and waits until the pod is
-        RUNNING; a pod that fails after the API accepted it is terminated (or kept, and recorded in
-        state) and the error names its id.
+        A RunPod GPU or CPU pod. Create walks the placement candidates, falling back across data centers and GPU types when one has no capacity, and waits until the pod is ready (not only created); a pod whose container will never start fails the create at once. A pod that fails after the API accepted it is terminated (or kept, and recorded in state) and the error names its id. Changes the API can make in place are updates; the GPU, the cloud, the template and the storage's kind are fixed at create and replace the pod.
+
+        ## Example Usage
+        ### A GPU pod with SSH, falling back to other GPU types
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        pod = runpod.Pod(
+            "trainer",
+            name="trainer",
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+            ports=["22/tcp", "8888/http"],
+            start_ssh=True,
+            placement=runpod.PodPlacementArgs(
+                regions=[runpod.Region.EUROPE, runpod.Region.NORTH_AMERICA],
+                gpu_type_ids=["NVIDIA L40S"],
+            ),
+        )
+        pulumi.export("ssh", pod.ssh)
+        ```
 
         :param str resource_name: The name of the resource.
         :param PodArgs args: The arguments to use to populate this resource's properties.
@@ -918,11 +918,11 @@ class Pod(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
-                 cloud: pulumi.Input[Optional[_builtins.str]] = None,
+                 cloud: pulumi.Input[Optional['Cloud']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  cpu: pulumi.Input[Optional[Union['PodCpuArgs', 'PodCpuArgsDict']]] = None,
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
-                 desired_status: pulumi.Input[Optional[_builtins.str]] = None,
+                 desired_status: pulumi.Input[Optional['PodDesiredStatus']] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  entrypoint: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
@@ -933,7 +933,7 @@ class Pod(pulumi.CustomResource):
                  locked: pulumi.Input[Optional[_builtins.bool]] = None,
                  mounts: pulumi.Input[Optional[Union['PodMountsArgs', 'PodMountsArgsDict']]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 on_create_failure: pulumi.Input[Optional[_builtins.str]] = None,
+                 on_create_failure: pulumi.Input[Optional['OnCreateFailure']] = None,
                  placement: pulumi.Input[Optional[Union['PodPlacementArgs', 'PodPlacementArgsDict']]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  readiness: pulumi.Input[Optional[Union['PodReadinessArgs', 'PodReadinessArgsDict']]] = None,
@@ -942,7 +942,7 @@ class Pod(pulumi.CustomResource):
                  start_ssh: pulumi.Input[Optional[_builtins.bool]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeouts: pulumi.Input[Optional[Union['PodTimeoutsArgs', 'PodTimeoutsArgsDict']]] = None,
-                 wait_for: pulumi.Input[Optional[_builtins.str]] = None,
+                 wait_for: pulumi.Input[Optional['PodWaitFor']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -1051,9 +1051,9 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def actions(self) -> pulumi.Output[Sequence[_builtins.str]]:
+    def actions(self) -> pulumi.Output[Sequence['PodAction']]:
         """
-        What the API allows on the pod now (`stop`, `start`, `restart`, `terminate`, ...).
+        What the API allows on the pod now.
         """
         return pulumi.get(self, "actions")
 
@@ -1067,9 +1067,9 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def cloud(self) -> pulumi.Output[_builtins.str]:
+    def cloud(self) -> pulumi.Output['Cloud']:
         """
-        `SECURE` or `COMMUNITY`.
+        Where the pod runs.
         """
         return pulumi.get(self, "cloud")
 
@@ -1077,7 +1077,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def cluster(self) -> pulumi.Output[Optional['outputs.PodCluster']]:
         """
-        The cluster a member pod belongs to (id, rank, role, overlay IP); `null` for a pod of its own.
+        The cluster a member pod belongs to; null for a pod of its own.
         """
         return pulumi.get(self, "cluster")
 
@@ -1085,23 +1085,25 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def cmd(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        CMD in exec form: as the API returned it, else decoded from `args`.
+        CMD in exec form: as the API returned it, else decoded from the command string.
         """
         return pulumi.get(self, "cmd")
 
     @_builtins.property
     @pulumi.getter
-    def cost(self) -> pulumi.Output[Any]:
+    def cost(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
-        USD per hour RunPod bills now; `null` when the API does not say (the declared type leaves the null out).
+        What RunPod bills now; null when the API does not say.
+
+        Unit: USD per hour.
         """
         return pulumi.get(self, "cost")
 
     @_builtins.property
     @pulumi.getter
-    def cpu(self) -> pulumi.Output[Optional['outputs.PodCpu']]:
+    def cpu(self) -> pulumi.Output[Optional['outputs.PodCpuAllocation']]:
         """
-        The CPU flavor, vCPUs and memory; `null` on a GPU pod.
+        The CPU flavor, vCPUs and RAM; null on a GPU pod.
         """
         return pulumi.get(self, "cpu")
 
@@ -1117,7 +1119,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="cudaVersion")
     def cuda_version(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The host's CUDA version; `null` until placed or on a CPU pod.
+        The host's CUDA version; null until placed or on a CPU pod.
         """
         return pulumi.get(self, "cuda_version")
 
@@ -1125,7 +1127,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="dataCenterId")
     def data_center_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The data center the pod runs in; `null` until placed.
+        The data center the pod runs in; null until placed.
         """
         return pulumi.get(self, "data_center_id")
 
@@ -1139,17 +1141,19 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="desiredStatus")
-    def desired_status(self) -> pulumi.Output[_builtins.str]:
+    def desired_status(self) -> pulumi.Output['PodDesiredStatus']:
         """
-        `STOPPED` when the pod is stopped (EXITED), else `RUNNING`; a failed pod (ERROR) shows what was asked of it.
+        STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
         """
         return pulumi.get(self, "desired_status")
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> pulumi.Output[Any]:
+    def disk(self) -> pulumi.Output[_builtins.int]:
         """
-        Container disk in GB.
+        Container disk, at least 1: ephemeral, wiped on every restart.
+
+        Unit: GB.
         """
         return pulumi.get(self, "disk")
 
@@ -1157,7 +1161,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def entrypoint(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+        ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
         """
         return pulumi.get(self, "entrypoint")
 
@@ -1179,9 +1183,9 @@ class Pod(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def gpu(self) -> pulumi.Output[Optional['outputs.PodGpuOutput']]:
+    def gpu(self) -> pulumi.Output[Optional['outputs.PodGpuAllocation']]:
         """
-        The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; `null` on a CPU pod.
+        The GPU type placement ended on, the count, the allocated vCPUs and RAM, and the constraints; null on a CPU pod.
         """
         return pulumi.get(self, "gpu")
 
@@ -1197,15 +1201,15 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="jupyterPassword")
     def jupyter_password(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The injected JupyterLab password (secret); `null` without `startJupyter`.
+        The injected JupyterLab password (secret); null without JupyterLab.
         """
         return pulumi.get(self, "jupyter_password")
 
     @_builtins.property
     @pulumi.getter
-    def locked(self) -> pulumi.Output[Any]:
+    def locked(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether the pod is locked.
+        A locked pod cannot be stopped, restarted or deleted.
         """
         return pulumi.get(self, "locked")
 
@@ -1221,7 +1225,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Pod name.
+        Pod name, not unique.
         """
         return pulumi.get(self, "name")
 
@@ -1229,7 +1233,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def ports(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Exposed ports, `<port>/<protocol>`.
+        Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
         """
         return pulumi.get(self, "ports")
 
@@ -1237,7 +1241,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def registry(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The registry credential id, or `null`.
+        A Registry's id, for private images; null removes it.
         """
         return pulumi.get(self, "registry")
 
@@ -1245,7 +1249,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def runtime(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
         """
-        The API's runtime block (uptime, ports, GPU use) as returned; `null` when the API gives none.
+        The API's runtime block (uptime, ports, GPU use) as returned; null when the API gives none.
         """
         return pulumi.get(self, "runtime")
 
@@ -1253,7 +1257,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def ssh(self) -> pulumi.Output['outputs.PodSsh']:
         """
-        How to reach the pod over SSH: through RunPod's proxy (shell only) or directly over `22/tcp`.
+        How to reach the pod over SSH: through RunPod's proxy (a shell only) or directly over `22/tcp`.
         """
         return pulumi.get(self, "ssh")
 
@@ -1261,15 +1265,15 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="startedAt")
     def started_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        When the container last started (ISO 8601); `null` when it is not running.
+        When the container last started (ISO 8601); null when it is not running.
         """
         return pulumi.get(self, "started_at")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output['PodStatus']:
         """
-        Lifecycle status as the API reports it (`RUNNING`, `EXITED`, `TERMINATED`, ...). Moving on its own is never a diff.
+        Lifecycle status as the API reports it. Moving on its own is never a diff.
         """
         return pulumi.get(self, "status")
 
@@ -1277,7 +1281,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter
     def template(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The template the pod was created from, as the API names it; `null` without one.
+        The template the pod was created from, as the API names it; null without one.
         """
         return pulumi.get(self, "template")
 
@@ -1285,7 +1289,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The template the program created the pod from, as it gave it (`template` is the API's).
+        The template the program created the pod from, as it gave it (the template output is the API's).
         """
         return pulumi.get(self, "template_id")
 

@@ -28,13 +28,12 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
-        :param pulumi.Input[_builtins.str] api_key: Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
-        :param pulumi.Input[_builtins.str] base_url: `{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
-        :param pulumi.Input[_builtins.str] proxy_url: A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
-               and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
-        :param pulumi.Input[_builtins.str] serverless_url: `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
-        :param pulumi.Input[_builtins.str] team_id: Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+        :param pulumi.Input[_builtins.str] api_key: The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
+        :param pulumi.Input[_builtins.str] base_url: Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+        :param pulumi.Input[_builtins.str] proxy_url: A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+        :param pulumi.Input[_builtins.str] serverless_url: Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+        :param pulumi.Input[_builtins.str] team_id: The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
         """
         if allow_insecure_http is not None:
             pulumi.set(__self__, "allow_insecure_http", allow_insecure_http)
@@ -53,7 +52,7 @@ class ProviderArgs:
     @pulumi.getter(name="allowInsecureHttp")
     def allow_insecure_http(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+        Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
         """
         return pulumi.get(self, "allow_insecure_http")
 
@@ -65,7 +64,7 @@ class ProviderArgs:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
+        The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
         """
         return pulumi.get(self, "api_key")
 
@@ -77,7 +76,7 @@ class ProviderArgs:
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+        Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
         """
         return pulumi.get(self, "base_url")
 
@@ -89,8 +88,7 @@ class ProviderArgs:
     @pulumi.getter(name="proxyUrl")
     def proxy_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
-        and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+        A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
         """
         return pulumi.get(self, "proxy_url")
 
@@ -102,7 +100,7 @@ class ProviderArgs:
     @pulumi.getter(name="serverlessUrl")
     def serverless_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+        Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
         """
         return pulumi.get(self, "serverless_url")
 
@@ -114,7 +112,7 @@ class ProviderArgs:
     @pulumi.getter(name="teamId")
     def team_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+        The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
         """
         return pulumi.get(self, "team_id")
 
@@ -141,13 +139,12 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
-        :param pulumi.Input[_builtins.str] api_key: Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
-        :param pulumi.Input[_builtins.str] base_url: `{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
-        :param pulumi.Input[_builtins.str] proxy_url: A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
-               and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
-        :param pulumi.Input[_builtins.str] serverless_url: `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
-        :param pulumi.Input[_builtins.str] team_id: Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+        :param pulumi.Input[_builtins.bool] allow_insecure_http: Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+        :param pulumi.Input[_builtins.str] api_key: The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
+        :param pulumi.Input[_builtins.str] base_url: Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+        :param pulumi.Input[_builtins.str] proxy_url: A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+        :param pulumi.Input[_builtins.str] serverless_url: Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+        :param pulumi.Input[_builtins.str] team_id: The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
         """
         ...
     @overload

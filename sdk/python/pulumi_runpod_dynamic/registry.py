@@ -28,16 +28,14 @@ class RegistryArgs:
 
         :param pulumi.Input[_builtins.str] name: The credential's name in the account.
                
-               On change: replace: the API has no update..
-        :param pulumi.Input[_builtins.str] password: Password or access token. Always stored as a secret; never an output (a salted digest shows a
-               new one).
+               On change: replace: the API has no update.
+        :param pulumi.Input[_builtins.str] password: Password or access token. Always a secret; never an output: a salted digest in state shows a new one.
                
-               On change: replace: the API has no update..
-        :param pulumi.Input[_builtins.str] username: Registry user (for Docker Hub, the account; for GHCR, the GitHub user).
+               On change: replace: the API has no update.
+        :param pulumi.Input[_builtins.str] username: Registry user: the account for Docker Hub, the GitHub user for GHCR.
                
-               On change: replace: the API has no update..
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing credential instead of creating one. The API cannot tell whether the given
-               username and password are the ones it holds: they are recorded as given.
+               On change: replace: the API has no update.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing credential instead of creating one. The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.
                
                Default: none: create a credential.
                
@@ -55,7 +53,7 @@ class RegistryArgs:
         """
         The credential's name in the account.
 
-        On change: replace: the API has no update..
+        On change: replace: the API has no update.
         """
         return pulumi.get(self, "name")
 
@@ -67,10 +65,9 @@ class RegistryArgs:
     @pulumi.getter
     def password(self) -> pulumi.Input[_builtins.str]:
         """
-        Password or access token. Always stored as a secret; never an output (a salted digest shows a
-        new one).
+        Password or access token. Always a secret; never an output: a salted digest in state shows a new one.
 
-        On change: replace: the API has no update..
+        On change: replace: the API has no update.
         """
         return pulumi.get(self, "password")
 
@@ -82,9 +79,9 @@ class RegistryArgs:
     @pulumi.getter
     def username(self) -> pulumi.Input[_builtins.str]:
         """
-        Registry user (for Docker Hub, the account; for GHCR, the GitHub user).
+        Registry user: the account for Docker Hub, the GitHub user for GHCR.
 
-        On change: replace: the API has no update..
+        On change: replace: the API has no update.
         """
         return pulumi.get(self, "username")
 
@@ -96,8 +93,7 @@ class RegistryArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing credential instead of creating one. The API cannot tell whether the given
-        username and password are the ones it holds: they are recorded as given.
+        Adopt this existing credential instead of creating one. The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.
 
         Default: none: create a credential.
 
@@ -122,26 +118,41 @@ class Registry(pulumi.CustomResource):
                  username: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        Private registry credentials for pulling images.
+        Credentials for pulling images from a private registry. The API never shows the username or the password again: a salted digest in state shows a new one, and every change replaces the credential (the API has no update). A pod or endpoint pulls with it by its id; passing the id output also makes a destroy delete the pod before the credential.
+
+        ## Example Usage
+        ### A private image
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        config = pulumi.Config()
+        ghcr = runpod.Registry("ghcr", name="ghcr", username="my-org-bot", password=config.require_secret("ghcrToken"))
+        runpod.Pod(
+            "app",
+            name="app",
+            image="ghcr.io/my-org/app:1.4",
+            registry=ghcr.id,
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing credential instead of creating one. The API cannot tell whether the given
-               username and password are the ones it holds: they are recorded as given.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing credential instead of creating one. The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.
                
                Default: none: create a credential.
                
                On change: none.
         :param pulumi.Input[_builtins.str] name: The credential's name in the account.
                
-               On change: replace: the API has no update..
-        :param pulumi.Input[_builtins.str] password: Password or access token. Always stored as a secret; never an output (a salted digest shows a
-               new one).
+               On change: replace: the API has no update.
+        :param pulumi.Input[_builtins.str] password: Password or access token. Always a secret; never an output: a salted digest in state shows a new one.
                
-               On change: replace: the API has no update..
-        :param pulumi.Input[_builtins.str] username: Registry user (for Docker Hub, the account; for GHCR, the GitHub user).
+               On change: replace: the API has no update.
+        :param pulumi.Input[_builtins.str] username: Registry user: the account for Docker Hub, the GitHub user for GHCR.
                
-               On change: replace: the API has no update..
+               On change: replace: the API has no update.
         """
         ...
     @overload
@@ -150,7 +161,24 @@ class Registry(pulumi.CustomResource):
                  args: RegistryArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Private registry credentials for pulling images.
+        Credentials for pulling images from a private registry. The API never shows the username or the password again: a salted digest in state shows a new one, and every change replaces the credential (the API has no update). A pod or endpoint pulls with it by its id; passing the id output also makes a destroy delete the pod before the credential.
+
+        ## Example Usage
+        ### A private image
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        config = pulumi.Config()
+        ghcr = runpod.Registry("ghcr", name="ghcr", username="my-org-bot", password=config.require_secret("ghcrToken"))
+        runpod.Pod(
+            "app",
+            name="app",
+            image="ghcr.io/my-org/app:1.4",
+            registry=ghcr.id,
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param RegistryArgs args: The arguments to use to populate this resource's properties.
@@ -229,7 +257,7 @@ class Registry(pulumi.CustomResource):
     @pulumi.getter(name="registryId")
     def registry_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The credential's id; also the resource id. Give it to a Pod's, Template's or ServerlessEndpoint's `registry`.
+        The credential's id; also the resource id. Give it to a pod's, template's or endpoint's registry.
         """
         return pulumi.get(self, "registry_id")
 

@@ -26,23 +26,18 @@ class SecretArgs:
         """
         The set of arguments for constructing a Secret resource.
 
-        :param pulumi.Input[_builtins.str] name: The secret's name in the account, the `<name>` of `{{ RUNPOD_SECRET_<name> }}`: a letter or
-               underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with
-               RUNPOD. Unique in the account regardless of case.
+        :param pulumi.Input[_builtins.str] name: The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
                
-               On change: replace: names are immutable, and references to the old name stop resolving. A change
-               of case only deletes the old secret first..
-        :param pulumi.Input[_builtins.str] value: The value, smaller than 16 MiB of UTF-8. Always stored as a secret in state; never an output.
+               On change: replace: names are immutable, and references to the old name stop resolving; a change of case only deletes the old secret first.
+        :param pulumi.Input[_builtins.str] value: The value, smaller than 16 MiB of UTF-8. Always a secret; never an output.
                
-               On change: update: the secret is rotated; pods and workers that reference it get the new value
-               at their next boot, running ones keep the value they started with..
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing secret instead of creating one. Its name must be the one given. The API
-               never shows a value, so adopting writes the given `value` (and `description`) to it.
+               On change: update: the secret is rotated: pods and workers that refer to it get the new value at their next boot, running ones keep the value they started with.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing secret instead of creating one. Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.
                
                Default: none: create a secret.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] description: At most 65535 bytes; `""` clears it.
+        :param pulumi.Input[_builtins.str] description: At most 65535 bytes of UTF-8; an empty string clears it.
                
                Default: none: the API's is kept.
                
@@ -59,12 +54,9 @@ class SecretArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The secret's name in the account, the `<name>` of `{{ RUNPOD_SECRET_<name> }}`: a letter or
-        underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with
-        RUNPOD. Unique in the account regardless of case.
+        The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
 
-        On change: replace: names are immutable, and references to the old name stop resolving. A change
-        of case only deletes the old secret first..
+        On change: replace: names are immutable, and references to the old name stop resolving; a change of case only deletes the old secret first.
         """
         return pulumi.get(self, "name")
 
@@ -76,10 +68,9 @@ class SecretArgs:
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
         """
-        The value, smaller than 16 MiB of UTF-8. Always stored as a secret in state; never an output.
+        The value, smaller than 16 MiB of UTF-8. Always a secret; never an output.
 
-        On change: update: the secret is rotated; pods and workers that reference it get the new value
-        at their next boot, running ones keep the value they started with..
+        On change: update: the secret is rotated: pods and workers that refer to it get the new value at their next boot, running ones keep the value they started with.
         """
         return pulumi.get(self, "value")
 
@@ -91,8 +82,7 @@ class SecretArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing secret instead of creating one. Its name must be the one given. The API
-        never shows a value, so adopting writes the given `value` (and `description`) to it.
+        Adopt this existing secret instead of creating one. Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.
 
         Default: none: create a secret.
 
@@ -108,7 +98,7 @@ class SecretArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        At most 65535 bytes; `""` clears it.
+        At most 65535 bytes of UTF-8; an empty string clears it.
 
         Default: none: the API's is kept.
 
@@ -133,38 +123,43 @@ class Secret(pulumi.CustomResource):
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A RunPod account secret (`{base_url}/v2/account/secrets`): an encrypted string that pods,
-        templates and serverless endpoints reference from env as `{{ RUNPOD_SECRET_<name> }}`; RunPod
-        substitutes the value when the pod or worker boots, so the env in state, previews and the API's
-        answers holds the reference, never the value. Give `secret.reference` (an Output) as the env
-        value: the pod then depends on the secret, and destroy deletes the pod first.
+        A RunPod account secret: an encrypted string that pods, templates and serverless endpoints refer to from their environment variables as `{{ RUNPOD_SECRET_<name> }}`; RunPod puts the value in when the pod or worker boots, so the environment in state, previews and the API's answers holds the reference, never the value. Give the secret's reference output as the value: the pod then depends on the secret, and a destroy deletes the pod first. A new value rotates the secret in place, and pods and workers get it at their next boot; a new name replaces it, and references to the old name stop resolving.
 
-        A new `value` rotates the secret in place; pods and workers get it at their next boot. A new
-        `name` replaces it (names are immutable), and references to the old name stop resolving.
+        ## Example Usage
+        ### A secret a pod refers to
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        config = pulumi.Config()
+        hf = runpod.Secret("hf-token", name="hf-token", value=config.require_secret("hfToken"))
+        runpod.Pod(
+            "vllm",
+            name="vllm",
+            image="vllm/vllm-openai:v0.6.3",
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+            env={"HF_TOKEN": hf.reference},
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing secret instead of creating one. Its name must be the one given. The API
-               never shows a value, so adopting writes the given `value` (and `description`) to it.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing secret instead of creating one. Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.
                
                Default: none: create a secret.
                
                On change: none.
-        :param pulumi.Input[_builtins.str] description: At most 65535 bytes; `""` clears it.
+        :param pulumi.Input[_builtins.str] description: At most 65535 bytes of UTF-8; an empty string clears it.
                
                Default: none: the API's is kept.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] name: The secret's name in the account, the `<name>` of `{{ RUNPOD_SECRET_<name> }}`: a letter or
-               underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with
-               RUNPOD. Unique in the account regardless of case.
+        :param pulumi.Input[_builtins.str] name: The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
                
-               On change: replace: names are immutable, and references to the old name stop resolving. A change
-               of case only deletes the old secret first..
-        :param pulumi.Input[_builtins.str] value: The value, smaller than 16 MiB of UTF-8. Always stored as a secret in state; never an output.
+               On change: replace: names are immutable, and references to the old name stop resolving; a change of case only deletes the old secret first.
+        :param pulumi.Input[_builtins.str] value: The value, smaller than 16 MiB of UTF-8. Always a secret; never an output.
                
-               On change: update: the secret is rotated; pods and workers that reference it get the new value
-               at their next boot, running ones keep the value they started with..
+               On change: update: the secret is rotated: pods and workers that refer to it get the new value at their next boot, running ones keep the value they started with.
         """
         ...
     @overload
@@ -173,14 +168,24 @@ class Secret(pulumi.CustomResource):
                  args: SecretArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A RunPod account secret (`{base_url}/v2/account/secrets`): an encrypted string that pods,
-        templates and serverless endpoints reference from env as `{{ RUNPOD_SECRET_<name> }}`; RunPod
-        substitutes the value when the pod or worker boots, so the env in state, previews and the API's
-        answers holds the reference, never the value. Give `secret.reference` (an Output) as the env
-        value: the pod then depends on the secret, and destroy deletes the pod first.
+        A RunPod account secret: an encrypted string that pods, templates and serverless endpoints refer to from their environment variables as `{{ RUNPOD_SECRET_<name> }}`; RunPod puts the value in when the pod or worker boots, so the environment in state, previews and the API's answers holds the reference, never the value. Give the secret's reference output as the value: the pod then depends on the secret, and a destroy deletes the pod first. A new value rotates the secret in place, and pods and workers get it at their next boot; a new name replaces it, and references to the old name stop resolving.
 
-        A new `value` rotates the secret in place; pods and workers get it at their next boot. A new
-        `name` replaces it (names are immutable), and references to the old name stop resolving.
+        ## Example Usage
+        ### A secret a pod refers to
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        config = pulumi.Config()
+        hf = runpod.Secret("hf-token", name="hf-token", value=config.require_secret("hfToken"))
+        runpod.Pod(
+            "vllm",
+            name="vllm",
+            image="vllm/vllm-openai:v0.6.3",
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+            env={"HF_TOKEN": hf.reference},
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param SecretArgs args: The arguments to use to populate this resource's properties.
@@ -256,7 +261,7 @@ class Secret(pulumi.CustomResource):
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        When the secret was created (ISO 8601); `null` when the API does not say.
+        When the secret was created (ISO 8601); null when the API does not say.
         """
         return pulumi.get(self, "created_at")
 
@@ -264,7 +269,7 @@ class Secret(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The description; `null` without one.
+        The description; null without one.
         """
         return pulumi.get(self, "description")
 
@@ -272,7 +277,7 @@ class Secret(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The secret's name in the account.
+        The secret's name in the account, what an env value refers to it by: a letter or underscore first, then letters, digits and `_.-/`, at most 191 characters, not starting with RUNPOD. Unique in the account regardless of case.
         """
         return pulumi.get(self, "name")
 

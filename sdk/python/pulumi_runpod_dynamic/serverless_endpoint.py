@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['ServerlessEndpointArgs', 'ServerlessEndpoint']
@@ -28,7 +29,7 @@ class ServerlessEndpointArgs:
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
-                 flashboot: pulumi.Input[Optional[_builtins.str]] = None,
+                 flashboot: pulumi.Input[Optional['Flashboot']] = None,
                  gpu: pulumi.Input[Optional['EndpointGpuArgs']] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  network_volumes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -37,82 +38,79 @@ class ServerlessEndpointArgs:
                  scaling: pulumi.Input[Optional[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['EndpointType']] = None,
                  workers: pulumi.Input[Optional['EndpointWorkersArgs']] = None):
         """
         The set of arguments for constructing a ServerlessEndpoint resource.
 
-        :param pulumi.Input[_builtins.str] name: Endpoint name, 1-191 characters.
+        :param pulumi.Input[_builtins.str] name: Endpoint name, 1 to 191 characters.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing endpoint instead of creating one.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing endpoint instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create an endpoint.
                
                On change: none.
         :param pulumi.Input[_builtins.str] args: The container command as one raw string.
                
-               Default: none: the image's (or the template's).
+               Default: the image's (or the template's).
                
                On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input['EndpointCpuArgs']]] cpu: A CPU endpoint: eligible flavor and vCPU count pairs. Exactly one of `gpu` and `cpu`.
+        :param pulumi.Input[Sequence[pulumi.Input['EndpointCpuArgs']]] cpu: A CPU endpoint: the eligible flavor and vCPU count pairs. Exactly one of a GPU and a CPU.
                
-               Default: none: a GPU endpoint (`gpu`).
+               Default: none: a GPU endpoint.
                
-               On change: update, replace: a switch between GPU and CPU replaces; a new list updates in place..
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Data centers the workers may run in.
+               On change: update, replace: a switch between GPU and CPU replaces the endpoint; a new list updates it in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Data centers the workers may run in; empty for any.
                
-               Default: `[]`: any.
-               
-               On change: update.
-        :param pulumi.Input[_builtins.int] disk: Container disk in GB.
-               
-               Default: none: the API's (or the template's).
+               Default: any at create; left out later, what the endpoint has stays.
                
                On change: update.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables; stored as secrets in state. Template keys the program does not declare
-               are kept.
+        :param pulumi.Input[_builtins.int] disk: Container disk.
                
-               Default: `{}`.
+               Unit: GB.
                
-               On change: update.
-        :param pulumi.Input[_builtins.str] flashboot: Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
-               
-               Default: `"OFF"`.
+               Default: the API's (or the template's).
                
                On change: update.
-        :param pulumi.Input['EndpointGpuArgs'] gpu: A GPU endpoint: serverless GPU pools, GPU types taken out of them, GPUs per worker, CUDA
-               constraints. Exactly one of `gpu` and `cpu`. Changing pools, count or worker counts may restart
-               active workers; the preview says so.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables, always secret in state. Template keys the program does not declare are kept.
                
-               Default: none: a CPU endpoint (`cpu`).
-               
-               On change: update, replace: a switch between GPU and CPU replaces; a change within `gpu` updates
-               in place..
-        :param pulumi.Input[_builtins.str] image: Container image. Required unless `templateId` is set.
-               
-               Default: none: the template's.
+               Default: empty.
                
                On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] network_volumes: `NetworkVolume` ids mounted on the workers.
+        :param pulumi.Input['Flashboot'] flashboot: Faster cold starts.
                
-               Default: `[]`.
-               
-               On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, `<port>/<protocol>`.
-               
-               Default: none: the template's, else none.
+               Default: `OFF` at create; left out later, what the endpoint has stays.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] registry: A `Registry`'s id, for private images; `null` removes it.
+        :param pulumi.Input['EndpointGpuArgs'] gpu: A GPU endpoint. Exactly one of a GPU and a CPU.
+               
+               Default: none: a CPU endpoint.
+               
+               On change: update, replace: a switch between GPU and CPU replaces the endpoint; a change within the GPU settings updates it in place.
+        :param pulumi.Input[_builtins.str] image: Container image. Required unless a template is given.
+               
+               Default: the template's.
+               
+               On change: update.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] network_volumes: NetworkVolume ids mounted on the workers.
+               
+               Default: none at create; left out later, what the endpoint has stays.
+               
+               On change: update.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `<port>/<protocol>`.
+               
+               Default: the template's, else none.
+               
+               On change: update.
+        :param pulumi.Input[_builtins.str] registry: A Registry's id, for private images; null removes it.
                
                Default: none: public images only.
                
                On change: update.
-        :param pulumi.Input[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']] scaling: When workers are added. A load balancer scales on `REQUEST_COUNT`.
+        :param pulumi.Input[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']] scaling: When workers are added. A load balancer scales on request count.
                
-               Default: `{ type: "QUEUE_DELAY", queueDelay: 4 }`; a load balancer:
-               `{ type: "REQUEST_COUNT", requestCount: 4 }`.
+               Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
                
                On change: update.
         :param pulumi.Input[_builtins.str] template_id: A serverless template whose container settings are applied once, at create (or when it changes).
@@ -120,19 +118,21 @@ class ServerlessEndpointArgs:
                Default: none: the container settings below.
                
                On change: update.
-        :param pulumi.Input[_builtins.int] timeout: Longest a single request may run, in ms (5 s - 7 days).
+        :param pulumi.Input[_builtins.int] timeout: Longest a single request may run, from 5 seconds to 7 days.
                
-               Default: `300000`.
+               Unit: milliseconds.
+               
+               Default: 300000 at create; left out later, what the endpoint has stays.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] type: `QUEUE` (jobs through run/runsync/status) or `LOAD_BALANCER` (HTTP to the workers).
+        :param pulumi.Input['EndpointType'] type: How the endpoint takes requests.
                
-               Default: `"QUEUE"`.
+               Default: `QUEUE`.
                
                On change: replace.
         :param pulumi.Input['EndpointWorkersArgs'] workers: How many workers run.
                
-               Default: `{ min: 0, max: 3 }`.
+               Default: 0 to 3.
                
                On change: update.
         """
@@ -176,7 +176,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Endpoint name, 1-191 characters.
+        Endpoint name, 1 to 191 characters.
 
         On change: update.
         """
@@ -190,7 +190,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing endpoint instead of creating one.
+        Adopt this existing endpoint instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 
         Default: none: create an endpoint.
 
@@ -208,7 +208,7 @@ class ServerlessEndpointArgs:
         """
         The container command as one raw string.
 
-        Default: none: the image's (or the template's).
+        Default: the image's (or the template's).
 
         On change: update.
         """
@@ -222,11 +222,11 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def cpu(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['EndpointCpuArgs']]]]:
         """
-        A CPU endpoint: eligible flavor and vCPU count pairs. Exactly one of `gpu` and `cpu`.
+        A CPU endpoint: the eligible flavor and vCPU count pairs. Exactly one of a GPU and a CPU.
 
-        Default: none: a GPU endpoint (`gpu`).
+        Default: none: a GPU endpoint.
 
-        On change: update, replace: a switch between GPU and CPU replaces; a new list updates in place..
+        On change: update, replace: a switch between GPU and CPU replaces the endpoint; a new list updates it in place.
         """
         return pulumi.get(self, "cpu")
 
@@ -238,9 +238,9 @@ class ServerlessEndpointArgs:
     @pulumi.getter(name="dataCenterIds")
     def data_center_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Data centers the workers may run in.
+        Data centers the workers may run in; empty for any.
 
-        Default: `[]`: any.
+        Default: any at create; left out later, what the endpoint has stays.
 
         On change: update.
         """
@@ -254,9 +254,11 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Container disk in GB.
+        Container disk.
 
-        Default: none: the API's (or the template's).
+        Unit: GB.
+
+        Default: the API's (or the template's).
 
         On change: update.
         """
@@ -270,10 +272,9 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Environment variables; stored as secrets in state. Template keys the program does not declare
-        are kept.
+        Environment variables, always secret in state. Template keys the program does not declare are kept.
 
-        Default: `{}`.
+        Default: empty.
 
         On change: update.
         """
@@ -285,32 +286,29 @@ class ServerlessEndpointArgs:
 
     @_builtins.property
     @pulumi.getter
-    def flashboot(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def flashboot(self) -> pulumi.Input[Optional['Flashboot']]:
         """
-        Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+        Faster cold starts.
 
-        Default: `"OFF"`.
+        Default: `OFF` at create; left out later, what the endpoint has stays.
 
         On change: update.
         """
         return pulumi.get(self, "flashboot")
 
     @flashboot.setter
-    def flashboot(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def flashboot(self, value: pulumi.Input[Optional['Flashboot']]):
         pulumi.set(self, "flashboot", value)
 
     @_builtins.property
     @pulumi.getter
     def gpu(self) -> pulumi.Input[Optional['EndpointGpuArgs']]:
         """
-        A GPU endpoint: serverless GPU pools, GPU types taken out of them, GPUs per worker, CUDA
-        constraints. Exactly one of `gpu` and `cpu`. Changing pools, count or worker counts may restart
-        active workers; the preview says so.
+        A GPU endpoint. Exactly one of a GPU and a CPU.
 
-        Default: none: a CPU endpoint (`cpu`).
+        Default: none: a CPU endpoint.
 
-        On change: update, replace: a switch between GPU and CPU replaces; a change within `gpu` updates
-        in place..
+        On change: update, replace: a switch between GPU and CPU replaces the endpoint; a change within the GPU settings updates it in place.
         """
         return pulumi.get(self, "gpu")
 
@@ -322,9 +320,9 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def image(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Container image. Required unless `templateId` is set.
+        Container image. Required unless a template is given.
 
-        Default: none: the template's.
+        Default: the template's.
 
         On change: update.
         """
@@ -338,9 +336,9 @@ class ServerlessEndpointArgs:
     @pulumi.getter(name="networkVolumes")
     def network_volumes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        `NetworkVolume` ids mounted on the workers.
+        NetworkVolume ids mounted on the workers.
 
-        Default: `[]`.
+        Default: none at create; left out later, what the endpoint has stays.
 
         On change: update.
         """
@@ -354,9 +352,9 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports, `<port>/<protocol>`.
+        Exposed ports, each `<port>/<protocol>`.
 
-        Default: none: the template's, else none.
+        Default: the template's, else none.
 
         On change: update.
         """
@@ -370,7 +368,7 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def registry(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A `Registry`'s id, for private images; `null` removes it.
+        A Registry's id, for private images; null removes it.
 
         Default: none: public images only.
 
@@ -386,10 +384,9 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def scaling(self) -> pulumi.Input[Optional[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']]]:
         """
-        When workers are added. A load balancer scales on `REQUEST_COUNT`.
+        When workers are added. A load balancer scales on request count.
 
-        Default: `{ type: "QUEUE_DELAY", queueDelay: 4 }`; a load balancer:
-        `{ type: "REQUEST_COUNT", requestCount: 4 }`.
+        Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
 
         On change: update.
         """
@@ -419,9 +416,11 @@ class ServerlessEndpointArgs:
     @pulumi.getter
     def timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Longest a single request may run, in ms (5 s - 7 days).
+        Longest a single request may run, from 5 seconds to 7 days.
 
-        Default: `300000`.
+        Unit: milliseconds.
+
+        Default: 300000 at create; left out later, what the endpoint has stays.
 
         On change: update.
         """
@@ -433,18 +432,18 @@ class ServerlessEndpointArgs:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def type(self) -> pulumi.Input[Optional['EndpointType']]:
         """
-        `QUEUE` (jobs through run/runsync/status) or `LOAD_BALANCER` (HTTP to the workers).
+        How the endpoint takes requests.
 
-        Default: `"QUEUE"`.
+        Default: `QUEUE`.
 
         On change: replace.
         """
         return pulumi.get(self, "type")
 
     @type.setter
-    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def type(self, value: pulumi.Input[Optional['EndpointType']]):
         pulumi.set(self, "type", value)
 
     @_builtins.property
@@ -453,7 +452,7 @@ class ServerlessEndpointArgs:
         """
         How many workers run.
 
-        Default: `{ min: 0, max: 3 }`.
+        Default: 0 to 3.
 
         On change: update.
         """
@@ -476,7 +475,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
-                 flashboot: pulumi.Input[Optional[_builtins.str]] = None,
+                 flashboot: pulumi.Input[Optional['Flashboot']] = None,
                  gpu: pulumi.Input[Optional[Union['EndpointGpuArgs', 'EndpointGpuArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -486,85 +485,99 @@ class ServerlessEndpoint(pulumi.CustomResource):
                  scaling: pulumi.Input[Optional[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['EndpointType']] = None,
                  workers: pulumi.Input[Optional[Union['EndpointWorkersArgs', 'EndpointWorkersArgsDict']]] = None,
                  __props__=None):
         """
-        A serverless endpoint.
+        A serverless endpoint: workers that run a container on demand, from an image or a template, and scale on a job queue or on requests. How it takes requests and whether it runs on GPUs or CPUs are fixed at create and replace it; everything else changes in place, and a change of pools, GPU count or worker counts may restart its active workers (the preview says so). Deleting an endpoint removes its configuration, logs and job history for good: protect production endpoints.
+
+        ## Example Usage
+        ### A GPU endpoint that scales to zero
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        endpoint = runpod.ServerlessEndpoint(
+            "sdxl",
+            name="sdxl",
+            image="runpod/worker-sdxl:3.1.0",
+            gpu=runpod.EndpointGpuArgs(pools=["ADA_24", "ADA_48_PRO"]),
+            workers=runpod.EndpointWorkersArgs(min=0, max=2, idle_timeout=30),
+            opts=pulumi.ResourceOptions(protect=True),
+        )
+        pulumi.export("job_url", endpoint.job_url)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing endpoint instead of creating one.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing endpoint instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create an endpoint.
                
                On change: none.
         :param pulumi.Input[_builtins.str] args: The container command as one raw string.
                
-               Default: none: the image's (or the template's).
+               Default: the image's (or the template's).
                
                On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['EndpointCpuArgs', 'EndpointCpuArgsDict']]]] cpu: A CPU endpoint: eligible flavor and vCPU count pairs. Exactly one of `gpu` and `cpu`.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['EndpointCpuArgs', 'EndpointCpuArgsDict']]]] cpu: A CPU endpoint: the eligible flavor and vCPU count pairs. Exactly one of a GPU and a CPU.
                
-               Default: none: a GPU endpoint (`gpu`).
+               Default: none: a GPU endpoint.
                
-               On change: update, replace: a switch between GPU and CPU replaces; a new list updates in place..
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Data centers the workers may run in.
+               On change: update, replace: a switch between GPU and CPU replaces the endpoint; a new list updates it in place.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] data_center_ids: Data centers the workers may run in; empty for any.
                
-               Default: `[]`: any.
-               
-               On change: update.
-        :param pulumi.Input[_builtins.int] disk: Container disk in GB.
-               
-               Default: none: the API's (or the template's).
+               Default: any at create; left out later, what the endpoint has stays.
                
                On change: update.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables; stored as secrets in state. Template keys the program does not declare
-               are kept.
+        :param pulumi.Input[_builtins.int] disk: Container disk.
                
-               Default: `{}`.
+               Unit: GB.
                
-               On change: update.
-        :param pulumi.Input[_builtins.str] flashboot: Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
-               
-               Default: `"OFF"`.
+               Default: the API's (or the template's).
                
                On change: update.
-        :param pulumi.Input[Union['EndpointGpuArgs', 'EndpointGpuArgsDict']] gpu: A GPU endpoint: serverless GPU pools, GPU types taken out of them, GPUs per worker, CUDA
-               constraints. Exactly one of `gpu` and `cpu`. Changing pools, count or worker counts may restart
-               active workers; the preview says so.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables, always secret in state. Template keys the program does not declare are kept.
                
-               Default: none: a CPU endpoint (`cpu`).
-               
-               On change: update, replace: a switch between GPU and CPU replaces; a change within `gpu` updates
-               in place..
-        :param pulumi.Input[_builtins.str] image: Container image. Required unless `templateId` is set.
-               
-               Default: none: the template's.
+               Default: empty.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] name: Endpoint name, 1-191 characters.
+        :param pulumi.Input['Flashboot'] flashboot: Faster cold starts.
+               
+               Default: `OFF` at create; left out later, what the endpoint has stays.
                
                On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] network_volumes: `NetworkVolume` ids mounted on the workers.
+        :param pulumi.Input[Union['EndpointGpuArgs', 'EndpointGpuArgsDict']] gpu: A GPU endpoint. Exactly one of a GPU and a CPU.
                
-               Default: `[]`.
+               Default: none: a CPU endpoint.
+               
+               On change: update, replace: a switch between GPU and CPU replaces the endpoint; a change within the GPU settings updates it in place.
+        :param pulumi.Input[_builtins.str] image: Container image. Required unless a template is given.
+               
+               Default: the template's.
                
                On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, `<port>/<protocol>`.
-               
-               Default: none: the template's, else none.
+        :param pulumi.Input[_builtins.str] name: Endpoint name, 1 to 191 characters.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] registry: A `Registry`'s id, for private images; `null` removes it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] network_volumes: NetworkVolume ids mounted on the workers.
+               
+               Default: none at create; left out later, what the endpoint has stays.
+               
+               On change: update.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `<port>/<protocol>`.
+               
+               Default: the template's, else none.
+               
+               On change: update.
+        :param pulumi.Input[_builtins.str] registry: A Registry's id, for private images; null removes it.
                
                Default: none: public images only.
                
                On change: update.
-        :param pulumi.Input[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]] scaling: When workers are added. A load balancer scales on `REQUEST_COUNT`.
+        :param pulumi.Input[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]] scaling: When workers are added. A load balancer scales on request count.
                
-               Default: `{ type: "QUEUE_DELAY", queueDelay: 4 }`; a load balancer:
-               `{ type: "REQUEST_COUNT", requestCount: 4 }`.
+               Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
                
                On change: update.
         :param pulumi.Input[_builtins.str] template_id: A serverless template whose container settings are applied once, at create (or when it changes).
@@ -572,19 +585,21 @@ class ServerlessEndpoint(pulumi.CustomResource):
                Default: none: the container settings below.
                
                On change: update.
-        :param pulumi.Input[_builtins.int] timeout: Longest a single request may run, in ms (5 s - 7 days).
+        :param pulumi.Input[_builtins.int] timeout: Longest a single request may run, from 5 seconds to 7 days.
                
-               Default: `300000`.
+               Unit: milliseconds.
+               
+               Default: 300000 at create; left out later, what the endpoint has stays.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] type: `QUEUE` (jobs through run/runsync/status) or `LOAD_BALANCER` (HTTP to the workers).
+        :param pulumi.Input['EndpointType'] type: How the endpoint takes requests.
                
-               Default: `"QUEUE"`.
+               Default: `QUEUE`.
                
                On change: replace.
         :param pulumi.Input[Union['EndpointWorkersArgs', 'EndpointWorkersArgsDict']] workers: How many workers run.
                
-               Default: `{ min: 0, max: 3 }`.
+               Default: 0 to 3.
                
                On change: update.
         """
@@ -595,7 +610,24 @@ class ServerlessEndpoint(pulumi.CustomResource):
                  args: ServerlessEndpointArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A serverless endpoint.
+        A serverless endpoint: workers that run a container on demand, from an image or a template, and scale on a job queue or on requests. How it takes requests and whether it runs on GPUs or CPUs are fixed at create and replace it; everything else changes in place, and a change of pools, GPU count or worker counts may restart its active workers (the preview says so). Deleting an endpoint removes its configuration, logs and job history for good: protect production endpoints.
+
+        ## Example Usage
+        ### A GPU endpoint that scales to zero
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        endpoint = runpod.ServerlessEndpoint(
+            "sdxl",
+            name="sdxl",
+            image="runpod/worker-sdxl:3.1.0",
+            gpu=runpod.EndpointGpuArgs(pools=["ADA_24", "ADA_48_PRO"]),
+            workers=runpod.EndpointWorkersArgs(min=0, max=2, idle_timeout=30),
+            opts=pulumi.ResourceOptions(protect=True),
+        )
+        pulumi.export("job_url", endpoint.job_url)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ServerlessEndpointArgs args: The arguments to use to populate this resource's properties.
@@ -618,7 +650,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
                  data_center_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  env: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
-                 flashboot: pulumi.Input[Optional[_builtins.str]] = None,
+                 flashboot: pulumi.Input[Optional['Flashboot']] = None,
                  gpu: pulumi.Input[Optional[Union['EndpointGpuArgs', 'EndpointGpuArgsDict']]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -628,7 +660,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
                  scaling: pulumi.Input[Optional[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None,
-                 type: pulumi.Input[Optional[_builtins.str]] = None,
+                 type: pulumi.Input[Optional['EndpointType']] = None,
                  workers: pulumi.Input[Optional[Union['EndpointWorkersArgs', 'EndpointWorkersArgsDict']]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -708,7 +740,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter
     def cpu(self) -> pulumi.Output[Optional[Sequence['outputs.ServerlessEndpointCpu']]]:
         """
-        CPU configurations as the API reports them; `null` on a GPU endpoint.
+        CPU configurations as the API reports them; null on a GPU endpoint.
         """
         return pulumi.get(self, "cpu")
 
@@ -716,7 +748,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter(name="createdAt")
     def created_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        When the endpoint was created (ISO 8601); `null` when the API does not say.
+        When the endpoint was created (ISO 8601); null when the API does not say.
         """
         return pulumi.get(self, "created_at")
 
@@ -724,7 +756,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter(name="dataCenterIds")
     def data_center_ids(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Data centers the workers may run in; empty means any.
+        Data centers the workers may run in; empty for any.
         """
         return pulumi.get(self, "data_center_ids")
 
@@ -732,7 +764,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter(name="endpointId")
     def endpoint_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The endpoint id; also the resource id. Give it to a `ServerlessJob`'s `endpointId`.
+        The endpoint id; also the resource id. Give it to a ServerlessJob's endpoint id.
         """
         return pulumi.get(self, "endpoint_id")
 
@@ -746,9 +778,9 @@ class ServerlessEndpoint(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def flashboot(self) -> pulumi.Output[_builtins.str]:
+    def flashboot(self) -> pulumi.Output['Flashboot']:
         """
-        Faster cold starts: `OFF`, `FLASHBOOT` or `PRIORITY_FLASHBOOT`.
+        Faster cold starts.
         """
         return pulumi.get(self, "flashboot")
 
@@ -756,7 +788,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter
     def gpu(self) -> pulumi.Output[Optional['outputs.ServerlessEndpointGpu']]:
         """
-        GPU pools, exclusions, count and CUDA constraints as the API reports them; `null` on a CPU endpoint.
+        GPU pools, exclusions, count and CUDA constraints as the API reports them; null on a CPU endpoint.
         """
         return pulumi.get(self, "gpu")
 
@@ -764,7 +796,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter(name="jobUrl")
     def job_url(self) -> pulumi.Output[_builtins.str]:
         """
-        Queue endpoints: `{serverless_url}/v2/{endpoint_id}/`; load balancers: their base address.
+        A queue endpoint's job address, under the serverless address; a load balancer's base address.
         """
         return pulumi.get(self, "job_url")
 
@@ -772,7 +804,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Endpoint name.
+        Endpoint name, 1 to 191 characters.
         """
         return pulumi.get(self, "name")
 
@@ -780,7 +812,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter(name="networkVolumes")
     def network_volumes(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        `NetworkVolume` ids mounted on the workers.
+        NetworkVolume ids mounted on the workers.
         """
         return pulumi.get(self, "network_volumes")
 
@@ -788,7 +820,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
     @pulumi.getter(name="requestUrls")
     def request_urls(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
-        The addresses the API gives for this endpoint's type: `run`, `runSync`, `status`, `stream`, `cancel`, `retry`, `purgeQueue`, `health` for a queue; `base` and `health` for a load balancer.
+        The addresses the API gives for this endpoint's type: run, runSync, status, stream, cancel, retry, purgeQueue and health for a queue; base and health for a load balancer.
         """
         return pulumi.get(self, "request_urls")
 
@@ -802,17 +834,19 @@ class ServerlessEndpoint(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def timeout(self) -> pulumi.Output[Any]:
+    def timeout(self) -> pulumi.Output[_builtins.int]:
         """
-        Longest a single request may run, in ms.
+        Longest a single request may run, from 5 seconds to 7 days.
+
+        Unit: milliseconds.
         """
         return pulumi.get(self, "timeout")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[_builtins.str]:
+    def type(self) -> pulumi.Output['EndpointType']:
         """
-        `QUEUE` or `LOAD_BALANCER`.
+        How the endpoint takes requests.
         """
         return pulumi.get(self, "type")
 

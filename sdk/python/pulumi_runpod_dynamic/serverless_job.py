@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = ['ServerlessJobArgs', 'ServerlessJob']
 
@@ -21,25 +22,27 @@ class ServerlessJobArgs:
     def __init__(__self__, *,
                  endpoint_id: pulumi.Input[_builtins.str],
                  input: pulumi.Input[Mapping[str, Any]],
-                 mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 mode: pulumi.Input[Optional['JobMode']] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a ServerlessJob resource.
 
         :param pulumi.Input[_builtins.str] endpoint_id: A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`.
                
-               On change: replace: the job runs again..
-        :param pulumi.Input[Mapping[str, Any]] input: The job's `input` object.
+               On change: replace: the job runs again.
+        :param pulumi.Input[Mapping[str, Any]] input: The job's input object, as the endpoint's handler takes it.
                
-               On change: replace: the job runs again..
-        :param pulumi.Input[_builtins.str] mode: `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status.
+               On change: replace: the job runs again.
+        :param pulumi.Input['JobMode'] mode: How the job is run.
                
-               Default: `"sync"`.
+               Default: `sync`.
                
                On change: none.
-        :param pulumi.Input[_builtins.int] timeout: Seconds to wait for the job (1-86400).
+        :param pulumi.Input[_builtins.int] timeout: How long to wait for the job, 1 to 86400.
                
-               Default: `600`.
+               Unit: seconds.
+               
+               Default: 600.
                
                On change: none.
         """
@@ -56,7 +59,7 @@ class ServerlessJobArgs:
         """
         A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`.
 
-        On change: replace: the job runs again..
+        On change: replace: the job runs again.
         """
         return pulumi.get(self, "endpoint_id")
 
@@ -68,9 +71,9 @@ class ServerlessJobArgs:
     @pulumi.getter
     def input(self) -> pulumi.Input[Mapping[str, Any]]:
         """
-        The job's `input` object.
+        The job's input object, as the endpoint's handler takes it.
 
-        On change: replace: the job runs again..
+        On change: replace: the job runs again.
         """
         return pulumi.get(self, "input")
 
@@ -80,27 +83,29 @@ class ServerlessJobArgs:
 
     @_builtins.property
     @pulumi.getter
-    def mode(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def mode(self) -> pulumi.Input[Optional['JobMode']]:
         """
-        `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status.
+        How the job is run.
 
-        Default: `"sync"`.
+        Default: `sync`.
 
         On change: none.
         """
         return pulumi.get(self, "mode")
 
     @mode.setter
-    def mode(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def mode(self, value: pulumi.Input[Optional['JobMode']]):
         pulumi.set(self, "mode", value)
 
     @_builtins.property
     @pulumi.getter
     def timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds to wait for the job (1-86400).
+        How long to wait for the job, 1 to 86400.
 
-        Default: `600`.
+        Unit: seconds.
+
+        Default: 600.
 
         On change: none.
         """
@@ -119,28 +124,46 @@ class ServerlessJob(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  endpoint_id: pulumi.Input[Optional[_builtins.str]] = None,
                  input: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 mode: pulumi.Input[Optional['JobMode']] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
-        Runs a job at deploy time and keeps its result.
+        Runs one job on an endpoint when created, and again when its input changes, and keeps its result: a deploy-time smoke test, so an update fails when the endpoint cannot answer and the output is in the stack. A job cannot be deleted, so a delete forgets it. The service keeps a job's result for 30 minutes; media URLs in the output expire after 7 days.
+
+        ## Example Usage
+        ### A smoke test of an endpoint
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        endpoint = runpod.ServerlessEndpoint(
+            "sdxl",
+            name="sdxl",
+            image="runpod/worker-sdxl:3.1.0",
+            gpu=runpod.EndpointGpuArgs(pools=["ADA_24"]),
+        )
+        smoke = runpod.ServerlessJob("smoke", endpoint_id=endpoint.id, input={"prompt": "ping"})
+        pulumi.export("smoke_output", smoke.output)
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] endpoint_id: A serverless endpoint's id, or a hosted model endpoint such as `black-forest-labs-flux-1-schnell`.
                
-               On change: replace: the job runs again..
-        :param pulumi.Input[Mapping[str, Any]] input: The job's `input` object.
+               On change: replace: the job runs again.
+        :param pulumi.Input[Mapping[str, Any]] input: The job's input object, as the endpoint's handler takes it.
                
-               On change: replace: the job runs again..
-        :param pulumi.Input[_builtins.str] mode: `sync` uses /runsync (then /status if it is still running); `async` uses /run and polls /status.
+               On change: replace: the job runs again.
+        :param pulumi.Input['JobMode'] mode: How the job is run.
                
-               Default: `"sync"`.
+               Default: `sync`.
                
                On change: none.
-        :param pulumi.Input[_builtins.int] timeout: Seconds to wait for the job (1-86400).
+        :param pulumi.Input[_builtins.int] timeout: How long to wait for the job, 1 to 86400.
                
-               Default: `600`.
+               Unit: seconds.
+               
+               Default: 600.
                
                On change: none.
         """
@@ -151,7 +174,23 @@ class ServerlessJob(pulumi.CustomResource):
                  args: ServerlessJobArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        Runs a job at deploy time and keeps its result.
+        Runs one job on an endpoint when created, and again when its input changes, and keeps its result: a deploy-time smoke test, so an update fails when the endpoint cannot answer and the output is in the stack. A job cannot be deleted, so a delete forgets it. The service keeps a job's result for 30 minutes; media URLs in the output expire after 7 days.
+
+        ## Example Usage
+        ### A smoke test of an endpoint
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        endpoint = runpod.ServerlessEndpoint(
+            "sdxl",
+            name="sdxl",
+            image="runpod/worker-sdxl:3.1.0",
+            gpu=runpod.EndpointGpuArgs(pools=["ADA_24"]),
+        )
+        smoke = runpod.ServerlessJob("smoke", endpoint_id=endpoint.id, input={"prompt": "ping"})
+        pulumi.export("smoke_output", smoke.output)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ServerlessJobArgs args: The arguments to use to populate this resource's properties.
@@ -170,7 +209,7 @@ class ServerlessJob(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  endpoint_id: pulumi.Input[Optional[_builtins.str]] = None,
                  input: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 mode: pulumi.Input[Optional[_builtins.str]] = None,
+                 mode: pulumi.Input[Optional['JobMode']] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -227,17 +266,21 @@ class ServerlessJob(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="delayTime")
-    def delay_time(self) -> pulumi.Output[Any]:
+    def delay_time(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Milliseconds the job waited in the queue; `null` when the API does not say.
+        How long the job waited in the queue; null when the API does not say.
+
+        Unit: milliseconds.
         """
         return pulumi.get(self, "delay_time")
 
     @_builtins.property
     @pulumi.getter(name="executionTime")
-    def execution_time(self) -> pulumi.Output[Any]:
+    def execution_time(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Milliseconds the job ran; `null` when the API does not say.
+        How long the job ran; null when the API does not say.
+
+        Unit: milliseconds.
         """
         return pulumi.get(self, "execution_time")
 
@@ -251,9 +294,9 @@ class ServerlessJob(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def output(self) -> pulumi.Output[Any]:
+    def output(self) -> pulumi.Output[Optional[Any]]:
         """
-        The job's output. Media URLs in it expire after 7 days.
+        The job's output, any JSON value its handler returned (an image model's has its URL and cost); null without one. Media URLs in it expire after 7 days.
         """
         return pulumi.get(self, "output")
 
@@ -261,7 +304,7 @@ class ServerlessJob(pulumi.CustomResource):
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
-        The job's final status, e.g. `COMPLETED` (a `FAILED` job fails the deployment instead).
+        The job's final status, for example `COMPLETED` (a `FAILED` job fails the deployment instead).
         """
         return pulumi.get(self, "status")
 
@@ -269,7 +312,7 @@ class ServerlessJob(pulumi.CustomResource):
     @pulumi.getter(name="workerId")
     def worker_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The worker that ran the job; `null` when the API does not say.
+        The worker that ran the job; null when the API does not say.
         """
         return pulumi.get(self, "worker_id")
 

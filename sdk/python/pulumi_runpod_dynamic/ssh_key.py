@@ -23,11 +23,9 @@ class SshKeyArgs:
         """
         The set of arguments for constructing a SshKey resource.
 
-        :param pulumi.Input[_builtins.str] public_key: An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of
-               `~/.ssh/id_ed25519.pub`. A private key is refused at check.
+        :param pulumi.Input[_builtins.str] public_key: An authorized_keys line, `<type> <base64> [comment]`: the contents of `~/.ssh/id_ed25519.pub`, for example. A private key is refused at check.
                
-               On change: replace, update: new key material replaces the key; the same key with another
-               comment is rewritten in place..
+               On change: replace, update: new key material replaces the key; the same key with another comment is rewritten in place.
         """
         pulumi.set(__self__, "public_key", public_key)
 
@@ -35,11 +33,9 @@ class SshKeyArgs:
     @pulumi.getter(name="publicKey")
     def public_key(self) -> pulumi.Input[_builtins.str]:
         """
-        An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of
-        `~/.ssh/id_ed25519.pub`. A private key is refused at check.
+        An authorized_keys line, `<type> <base64> [comment]`: the contents of `~/.ssh/id_ed25519.pub`, for example. A private key is refused at check.
 
-        On change: replace, update: new key material replaces the key; the same key with another
-        comment is rewritten in place..
+        On change: replace, update: new key material replaces the key; the same key with another comment is rewritten in place.
         """
         return pulumi.get(self, "public_key")
 
@@ -57,15 +53,33 @@ class SshKey(pulumi.CustomResource):
                  public_key: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        An SSH public key registered with the account.
+        An SSH public key registered with the account: pods created with SSH after it get it, so make them depend on it. A key the account already has is not added twice, and a key several stacks declare stays until the last of them lets go of it.
+
+        ## Example Usage
+        ### A key, and a pod that gets it
+        ```python
+        import os
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        with open(os.path.expanduser("~/.ssh/id_ed25519.pub")) as f:
+            key = runpod.SshKey("laptop", public_key=f.read())
+        runpod.Pod(
+            "dev",
+            name="dev",
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+            ports=["22/tcp"],
+            start_ssh=True,
+            opts=pulumi.ResourceOptions(depends_on=[key]),
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] public_key: An authorized_keys line: `<type> <base64> [comment]`, e.g. the contents of
-               `~/.ssh/id_ed25519.pub`. A private key is refused at check.
+        :param pulumi.Input[_builtins.str] public_key: An authorized_keys line, `<type> <base64> [comment]`: the contents of `~/.ssh/id_ed25519.pub`, for example. A private key is refused at check.
                
-               On change: replace, update: new key material replaces the key; the same key with another
-               comment is rewritten in place..
+               On change: replace, update: new key material replaces the key; the same key with another comment is rewritten in place.
         """
         ...
     @overload
@@ -74,7 +88,27 @@ class SshKey(pulumi.CustomResource):
                  args: SshKeyArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An SSH public key registered with the account.
+        An SSH public key registered with the account: pods created with SSH after it get it, so make them depend on it. A key the account already has is not added twice, and a key several stacks declare stays until the last of them lets go of it.
+
+        ## Example Usage
+        ### A key, and a pod that gets it
+        ```python
+        import os
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
+
+        with open(os.path.expanduser("~/.ssh/id_ed25519.pub")) as f:
+            key = runpod.SshKey("laptop", public_key=f.read())
+        runpod.Pod(
+            "dev",
+            name="dev",
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            gpu=runpod.PodGpuArgs(id="NVIDIA A40"),
+            ports=["22/tcp"],
+            start_ssh=True,
+            opts=pulumi.ResourceOptions(depends_on=[key]),
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param SshKeyArgs args: The arguments to use to populate this resource's properties.
@@ -139,7 +173,7 @@ class SshKey(pulumi.CustomResource):
     @pulumi.getter
     def comment(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The key line's comment; `null` without one.
+        The key line's comment; null without one.
         """
         return pulumi.get(self, "comment")
 
@@ -155,7 +189,7 @@ class SshKey(pulumi.CustomResource):
     @pulumi.getter(name="keyType")
     def key_type(self) -> pulumi.Output[_builtins.str]:
         """
-        The key's type, e.g. `ssh-ed25519`.
+        The key's type, for example `ssh-ed25519`.
         """
         return pulumi.get(self, "key_type")
 

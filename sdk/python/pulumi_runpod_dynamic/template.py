@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['TemplateArgs', 'Template']
@@ -26,7 +27,7 @@ class TemplateArgs:
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  allowed_cuda_versions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
-                 category: pulumi.Input[Optional[_builtins.str]] = None,
+                 category: pulumi.Input[Optional['TemplateCategory']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  entrypoint: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -47,81 +48,81 @@ class TemplateArgs:
         :param pulumi.Input[_builtins.str] name: Template name.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing template of yours instead of creating one (`pulumi import` does not work
-               for dynamic providers).
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a template.
                
                On change: none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions, each `major.minor`, for GPU pods and endpoints created from it.
                
-               Default: none: any version.
-               
-               On change: update.
-        :param pulumi.Input[_builtins.str] args: The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
-               
-               Default: none: the image's (or the template's) command.
+               Default: any version.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] category: Console grouping only (`NVIDIA`, `AMD`, `CPU`); no effect on scheduling.
+        :param pulumi.Input[_builtins.str] args: The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
                
-               Default: `"NVIDIA"`.
-               
-               On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cmd: CMD in exec form, encoded into `args`; `[]` clears it.
-               
-               Default: none: the image's (or the template's).
+               Default: the image's command (or the template's).
                
                On change: update.
-        :param pulumi.Input[_builtins.int] disk: Container disk in GB, at least 1: ephemeral, wiped on restart.
+        :param pulumi.Input['TemplateCategory'] category: How the console groups the template; no effect on scheduling.
                
-               Default: none: the API's default (the template's, when created from one).
-               
-               On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entrypoint: ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
-               
-               Default: none: the image's (or the template's).
+               Default: `NVIDIA`.
                
                On change: update.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables. Stored as secrets in state; visible to other users if `public`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cmd: CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
                
-               Default: `{}`.
+               Default: the image's (or the template's).
                
                On change: update.
-        :param pulumi.Input['TemplateMountsArgs'] mounts: Host-local persistent storage for pods created from the template. Not allowed with `serverless`.
+        :param pulumi.Input[_builtins.int] disk: Container disk, at least 1: ephemeral, wiped on every restart.
+               
+               Unit: GB.
+               
+               Default: the API's default (the template's, when created from one).
+               
+               On change: update.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entrypoint: ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
+               
+               Default: the image's (or the template's).
+               
+               On change: update.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables, always secret in state; visible to other users when the template is public.
+               
+               Default: empty.
+               
+               On change: update.
+        :param pulumi.Input['TemplateMountsArgs'] mounts: Host-local persistent storage for pods created from the template. Not on a serverless template.
                
                Default: none.
                
-               On change: update, replace: adding or changing the mount updates in place; removing it replaces
-               the template (the API's update cannot remove a mount)..
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+               On change: update, replace: adding or changing the mount updates the template in place; removing it replaces the template (the API's update cannot remove a mount).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
                
-               Default: none: the API's (the template's, when created from one).
-               
-               On change: update.
-        :param pulumi.Input[_builtins.bool] public: Visible to other RunPod users, env included.
-               
-               Default: `false`.
+               Default: the API's (the template's, when created from one).
                
                On change: update.
-        :param pulumi.Input[_builtins.str] registry: A `Registry`'s id, for private images; `null` removes it.
+        :param pulumi.Input[_builtins.bool] public: Visible to other RunPod users, environment variables included.
+               
+               Default: false.
+               
+               On change: update.
+        :param pulumi.Input[_builtins.str] registry: A Registry's id, for private images; null removes it.
                
                Default: none: public images only.
                
                On change: update.
         :param pulumi.Input[_builtins.bool] serverless: For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
                
-               Default: `false`.
+               Default: false.
                
-               On change: replace: the id would otherwise name another kind of template..
+               On change: replace: the template's id would otherwise name another kind of template.
         :param pulumi.Input[_builtins.bool] start_jupyter: Pods created from it get a generated JUPYTER_PASSWORD.
                
-               Default: `true`.
+               Default: true.
                
                On change: update.
         :param pulumi.Input[_builtins.bool] start_ssh: Pods created from it get the account's SSH keys.
                
-               Default: `true`.
+               Default: true.
                
                On change: update.
         """
@@ -190,8 +191,7 @@ class TemplateArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing template of yours instead of creating one (`pulumi import` does not work
-        for dynamic providers).
+        Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 
         Default: none: create a template.
 
@@ -207,9 +207,9 @@ class TemplateArgs:
     @pulumi.getter(name="allowedCudaVersions")
     def allowed_cuda_versions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it.
+        Exact acceptable host CUDA versions, each `major.minor`, for GPU pods and endpoints created from it.
 
-        Default: none: any version.
+        Default: any version.
 
         On change: update.
         """
@@ -223,9 +223,9 @@ class TemplateArgs:
     @pulumi.getter
     def args(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
+        The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
 
-        Default: none: the image's (or the template's) command.
+        Default: the image's command (or the template's).
 
         On change: update.
         """
@@ -237,27 +237,27 @@ class TemplateArgs:
 
     @_builtins.property
     @pulumi.getter
-    def category(self) -> pulumi.Input[Optional[_builtins.str]]:
+    def category(self) -> pulumi.Input[Optional['TemplateCategory']]:
         """
-        Console grouping only (`NVIDIA`, `AMD`, `CPU`); no effect on scheduling.
+        How the console groups the template; no effect on scheduling.
 
-        Default: `"NVIDIA"`.
+        Default: `NVIDIA`.
 
         On change: update.
         """
         return pulumi.get(self, "category")
 
     @category.setter
-    def category(self, value: pulumi.Input[Optional[_builtins.str]]):
+    def category(self, value: pulumi.Input[Optional['TemplateCategory']]):
         pulumi.set(self, "category", value)
 
     @_builtins.property
     @pulumi.getter
     def cmd(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        CMD in exec form, encoded into `args`; `[]` clears it.
+        CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
 
-        Default: none: the image's (or the template's).
+        Default: the image's (or the template's).
 
         On change: update.
         """
@@ -271,9 +271,11 @@ class TemplateArgs:
     @pulumi.getter
     def disk(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Container disk in GB, at least 1: ephemeral, wiped on restart.
+        Container disk, at least 1: ephemeral, wiped on every restart.
 
-        Default: none: the API's default (the template's, when created from one).
+        Unit: GB.
+
+        Default: the API's default (the template's, when created from one).
 
         On change: update.
         """
@@ -287,9 +289,9 @@ class TemplateArgs:
     @pulumi.getter
     def entrypoint(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
+        ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
 
-        Default: none: the image's (or the template's).
+        Default: the image's (or the template's).
 
         On change: update.
         """
@@ -303,9 +305,9 @@ class TemplateArgs:
     @pulumi.getter
     def env(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
         """
-        Environment variables. Stored as secrets in state; visible to other users if `public`.
+        Environment variables, always secret in state; visible to other users when the template is public.
 
-        Default: `{}`.
+        Default: empty.
 
         On change: update.
         """
@@ -319,12 +321,11 @@ class TemplateArgs:
     @pulumi.getter
     def mounts(self) -> pulumi.Input[Optional['TemplateMountsArgs']]:
         """
-        Host-local persistent storage for pods created from the template. Not allowed with `serverless`.
+        Host-local persistent storage for pods created from the template. Not on a serverless template.
 
         Default: none.
 
-        On change: update, replace: adding or changing the mount updates in place; removing it replaces
-        the template (the API's update cannot remove a mount)..
+        On change: update, replace: adding or changing the mount updates the template in place; removing it replaces the template (the API's update cannot remove a mount).
         """
         return pulumi.get(self, "mounts")
 
@@ -336,9 +337,9 @@ class TemplateArgs:
     @pulumi.getter
     def ports(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+        Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
 
-        Default: none: the API's (the template's, when created from one).
+        Default: the API's (the template's, when created from one).
 
         On change: update.
         """
@@ -352,9 +353,9 @@ class TemplateArgs:
     @pulumi.getter
     def public(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Visible to other RunPod users, env included.
+        Visible to other RunPod users, environment variables included.
 
-        Default: `false`.
+        Default: false.
 
         On change: update.
         """
@@ -368,7 +369,7 @@ class TemplateArgs:
     @pulumi.getter
     def registry(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A `Registry`'s id, for private images; `null` removes it.
+        A Registry's id, for private images; null removes it.
 
         Default: none: public images only.
 
@@ -386,9 +387,9 @@ class TemplateArgs:
         """
         For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
 
-        Default: `false`.
+        Default: false.
 
-        On change: replace: the id would otherwise name another kind of template..
+        On change: replace: the template's id would otherwise name another kind of template.
         """
         return pulumi.get(self, "serverless")
 
@@ -402,7 +403,7 @@ class TemplateArgs:
         """
         Pods created from it get a generated JUPYTER_PASSWORD.
 
-        Default: `true`.
+        Default: true.
 
         On change: update.
         """
@@ -418,7 +419,7 @@ class TemplateArgs:
         """
         Pods created from it get the account's SSH keys.
 
-        Default: `true`.
+        Default: true.
 
         On change: update.
         """
@@ -438,7 +439,7 @@ class Template(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  allowed_cuda_versions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
-                 category: pulumi.Input[Optional[_builtins.str]] = None,
+                 category: pulumi.Input[Optional['TemplateCategory']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  entrypoint: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -454,99 +455,109 @@ class Template(pulumi.CustomResource):
                  start_ssh: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        A container template of the account's own.
+        A container template of the account's own. A template is applied once, at create: a pod created from it keeps the template's settings as they were then, and editing the template later does not change that pod (nor an endpoint's existing workers); to roll a change out to a pod, replace the pod. A serverless template cannot back a pod: the pod's create fails with the API's 422, which its error carries.
 
-        A template is applied once, at create: a pod created from it keeps the template's settings as
-        they were then, and editing the template later does not change that pod (nor an endpoint's
-        existing workers). To roll a template change out to a pod, replace the pod.
+        ## Example Usage
+        ### A template, and a pod created from it
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
 
-        A serverless template (`serverless: true`) cannot back a pod: Pod `check` cannot see the
-        template's flag without an API call, so the pod's create fails with the API's 422, which the
-        error message carries.
+        config = pulumi.Config()
+        tpl = runpod.Template(
+            "trainer",
+            name="trainer",
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            ports=["8888/http", "22/tcp"],
+            env={"HF_TOKEN": config.require_secret("hfToken")},
+            start_jupyter=False,
+        )
+        runpod.Pod("trainer", name="trainer", template_id=tpl.id, gpu=runpod.PodGpuArgs(id="NVIDIA A40"))
+        ```
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing template of yours instead of creating one (`pulumi import` does not work
-               for dynamic providers).
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a template.
                
                On change: none.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions (`major.minor`) for GPU pods and endpoints created from it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions, each `major.minor`, for GPU pods and endpoints created from it.
                
-               Default: none: any version.
-               
-               On change: update.
-        :param pulumi.Input[_builtins.str] args: The container command as one raw string: a shell string, or a JSON `{entrypoint, cmd}` string.
-               
-               Default: none: the image's (or the template's) command.
+               Default: any version.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] category: Console grouping only (`NVIDIA`, `AMD`, `CPU`); no effect on scheduling.
+        :param pulumi.Input[_builtins.str] args: The container command as one raw string: a shell string, or a JSON object string with `entrypoint` and `cmd` lists of strings.
                
-               Default: `"NVIDIA"`.
-               
-               On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cmd: CMD in exec form, encoded into `args`; `[]` clears it.
-               
-               Default: none: the image's (or the template's).
+               Default: the image's command (or the template's).
                
                On change: update.
-        :param pulumi.Input[_builtins.int] disk: Container disk in GB, at least 1: ephemeral, wiped on restart.
+        :param pulumi.Input['TemplateCategory'] category: How the console groups the template; no effect on scheduling.
                
-               Default: none: the API's default (the template's, when created from one).
-               
-               On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entrypoint: ENTRYPOINT in exec form, overriding the image's, encoded into `args`; `[]` clears it.
-               
-               Default: none: the image's (or the template's).
+               Default: `NVIDIA`.
                
                On change: update.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables. Stored as secrets in state; visible to other users if `public`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cmd: CMD in exec form, one string per argument, encoded into the command string; an empty list clears it.
                
-               Default: `{}`.
+               Default: the image's (or the template's).
+               
+               On change: update.
+        :param pulumi.Input[_builtins.int] disk: Container disk, at least 1: ephemeral, wiped on every restart.
+               
+               Unit: GB.
+               
+               Default: the API's default (the template's, when created from one).
+               
+               On change: update.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] entrypoint: ENTRYPOINT in exec form, overriding the image's, encoded into the command string; an empty list clears it.
+               
+               Default: the image's (or the template's).
+               
+               On change: update.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] env: Environment variables, always secret in state; visible to other users when the template is public.
+               
+               Default: empty.
                
                On change: update.
         :param pulumi.Input[_builtins.str] image: Container image.
                
                On change: update.
-        :param pulumi.Input[Union['TemplateMountsArgs', 'TemplateMountsArgsDict']] mounts: Host-local persistent storage for pods created from the template. Not allowed with `serverless`.
+        :param pulumi.Input[Union['TemplateMountsArgs', 'TemplateMountsArgsDict']] mounts: Host-local persistent storage for pods created from the template. Not on a serverless template.
                
                Default: none.
                
-               On change: update, replace: adding or changing the mount updates in place; removing it replaces
-               the template (the API's update cannot remove a mount)..
+               On change: update, replace: adding or changing the mount updates the template in place; removing it replaces the template (the API's update cannot remove a mount).
         :param pulumi.Input[_builtins.str] name: Template name.
                
                On change: update.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, `<port>/<protocol>`, e.g. `8888/http`, `22/tcp`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ports: Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
                
-               Default: none: the API's (the template's, when created from one).
-               
-               On change: update.
-        :param pulumi.Input[_builtins.bool] public: Visible to other RunPod users, env included.
-               
-               Default: `false`.
+               Default: the API's (the template's, when created from one).
                
                On change: update.
-        :param pulumi.Input[_builtins.str] registry: A `Registry`'s id, for private images; `null` removes it.
+        :param pulumi.Input[_builtins.bool] public: Visible to other RunPod users, environment variables included.
+               
+               Default: false.
+               
+               On change: update.
+        :param pulumi.Input[_builtins.str] registry: A Registry's id, for private images; null removes it.
                
                Default: none: public images only.
                
                On change: update.
         :param pulumi.Input[_builtins.bool] serverless: For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
                
-               Default: `false`.
+               Default: false.
                
-               On change: replace: the id would otherwise name another kind of template..
+               On change: replace: the template's id would otherwise name another kind of template.
         :param pulumi.Input[_builtins.bool] start_jupyter: Pods created from it get a generated JUPYTER_PASSWORD.
                
-               Default: `true`.
+               Default: true.
                
                On change: update.
         :param pulumi.Input[_builtins.bool] start_ssh: Pods created from it get the account's SSH keys.
                
-               Default: `true`.
+               Default: true.
                
                On change: update.
         """
@@ -557,15 +568,25 @@ class Template(pulumi.CustomResource):
                  args: TemplateArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A container template of the account's own.
+        A container template of the account's own. A template is applied once, at create: a pod created from it keeps the template's settings as they were then, and editing the template later does not change that pod (nor an endpoint's existing workers); to roll a change out to a pod, replace the pod. A serverless template cannot back a pod: the pod's create fails with the API's 422, which its error carries.
 
-        A template is applied once, at create: a pod created from it keeps the template's settings as
-        they were then, and editing the template later does not change that pod (nor an endpoint's
-        existing workers). To roll a template change out to a pod, replace the pod.
+        ## Example Usage
+        ### A template, and a pod created from it
+        ```python
+        import pulumi
+        import pulumi_runpod_dynamic as runpod
 
-        A serverless template (`serverless: true`) cannot back a pod: Pod `check` cannot see the
-        template's flag without an API call, so the pod's create fails with the API's 422, which the
-        error message carries.
+        config = pulumi.Config()
+        tpl = runpod.Template(
+            "trainer",
+            name="trainer",
+            image="runpod/pytorch:2.4.0-py3.11-cuda12.4.1-devel-ubuntu22.04",
+            ports=["8888/http", "22/tcp"],
+            env={"HF_TOKEN": config.require_secret("hfToken")},
+            start_jupyter=False,
+        )
+        runpod.Pod("trainer", name="trainer", template_id=tpl.id, gpu=runpod.PodGpuArgs(id="NVIDIA A40"))
+        ```
 
         :param str resource_name: The name of the resource.
         :param TemplateArgs args: The arguments to use to populate this resource's properties.
@@ -585,7 +606,7 @@ class Template(pulumi.CustomResource):
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  allowed_cuda_versions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
-                 category: pulumi.Input[Optional[_builtins.str]] = None,
+                 category: pulumi.Input[Optional['TemplateCategory']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disk: pulumi.Input[Optional[_builtins.int]] = None,
                  entrypoint: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -691,9 +712,9 @@ class Template(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def category(self) -> pulumi.Output[_builtins.str]:
+    def category(self) -> pulumi.Output['TemplateCategory']:
         """
-        Console grouping (`NVIDIA`, `AMD`, `CPU`).
+        How the console groups the template; no effect on scheduling.
         """
         return pulumi.get(self, "category")
 
@@ -701,15 +722,17 @@ class Template(pulumi.CustomResource):
     @pulumi.getter
     def cmd(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        CMD in exec form: as the API returned it, else decoded from `args`.
+        CMD in exec form: as the API returned it, else decoded from the command string.
         """
         return pulumi.get(self, "cmd")
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> pulumi.Output[Any]:
+    def disk(self) -> pulumi.Output[_builtins.int]:
         """
-        Container disk in GB.
+        Container disk, at least 1: ephemeral, wiped on every restart.
+
+        Unit: GB.
         """
         return pulumi.get(self, "disk")
 
@@ -717,7 +740,7 @@ class Template(pulumi.CustomResource):
     @pulumi.getter
     def entrypoint(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        ENTRYPOINT in exec form: as the API returned it, else decoded from `args`.
+        ENTRYPOINT in exec form: as the API returned it, else decoded from the command string.
         """
         return pulumi.get(self, "entrypoint")
 
@@ -739,9 +762,9 @@ class Template(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def mounts(self) -> pulumi.Output['outputs.TemplateMounts']:
+    def mounts(self) -> pulumi.Output['outputs.TemplateStorage']:
         """
-        The persistent mount pods created from it get (`persistent`: size and path, or `null`).
+        The storage pods created from it get.
         """
         return pulumi.get(self, "mounts")
 
@@ -757,15 +780,15 @@ class Template(pulumi.CustomResource):
     @pulumi.getter
     def ports(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
-        Exposed ports, `<port>/<protocol>`.
+        Exposed ports, each `<port>/<protocol>` with protocol `http`, `tcp` or `udp`, for example `8888/http` or `22/tcp`.
         """
         return pulumi.get(self, "ports")
 
     @_builtins.property
     @pulumi.getter
-    def public(self) -> pulumi.Output[Any]:
+    def public(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether other RunPod users can see it (env included).
+        Visible to other RunPod users, environment variables included.
         """
         return pulumi.get(self, "public")
 
@@ -773,31 +796,31 @@ class Template(pulumi.CustomResource):
     @pulumi.getter
     def registry(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The registry credential id, or `null`.
+        A Registry's id, for private images; null removes it.
         """
         return pulumi.get(self, "registry")
 
     @_builtins.property
     @pulumi.getter
-    def serverless(self) -> pulumi.Output[Any]:
+    def serverless(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether it is for serverless endpoints (true) or pods (false).
+        For serverless endpoints (true) or pods (false). A serverless template cannot back a pod.
         """
         return pulumi.get(self, "serverless")
 
     @_builtins.property
     @pulumi.getter(name="startJupyter")
-    def start_jupyter(self) -> pulumi.Output[Any]:
+    def start_jupyter(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether pods created from it get a generated JUPYTER_PASSWORD.
+        Pods created from it get a generated JUPYTER_PASSWORD.
         """
         return pulumi.get(self, "start_jupyter")
 
     @_builtins.property
     @pulumi.getter(name="startSsh")
-    def start_ssh(self) -> pulumi.Output[Any]:
+    def start_ssh(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether pods created from it get the account's SSH keys.
+        Pods created from it get the account's SSH keys.
         """
         return pulumi.get(self, "start_ssh")
 
@@ -805,7 +828,7 @@ class Template(pulumi.CustomResource):
     @pulumi.getter(name="templateId")
     def template_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The template id; also the resource id. Give it to a Pod's or ServerlessEndpoint's `templateId`.
+        The template id; also the resource id. Give it to a Pod's or a ServerlessEndpoint's template id.
         """
         return pulumi.get(self, "template_id")
 

@@ -16,32 +16,31 @@ from .. import _utilities
 
 allowInsecureHttp: Optional[bool]
 """
-Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
 """
 
 apiKey: Optional[str]
 """
-Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
+The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
 """
 
 baseUrl: Optional[str]
 """
-`{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
 """
 
 proxyUrl: Optional[str]
 """
-A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
-and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
 """
 
 serverlessUrl: Optional[str]
 """
-`{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
 """
 
 teamId: Optional[str]
 """
-Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
 """
 

@@ -23,43 +23,42 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def allow_insecure_http(self) -> Optional[bool]:
         """
-        Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
+        Allows plain http to hosts other than this machine. Off by default: the API key must not travel in clear. Falls back to the RUNPOD_ALLOW_INSECURE_HTTP environment variable.
         """
         return __config__.get_bool('allowInsecureHttp')
 
     @_builtins.property
     def api_key(self) -> Optional[str]:
         """
-        Absent until a call needs it: preview, check and diff work without a key. Falls back to the RUNPOD_API_KEY environment variable.
+        The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
         """
         return __config__.get('apiKey')
 
     @_builtins.property
     def base_url(self) -> Optional[str]:
         """
-        `{base_url}`: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
+        Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
         """
         return __config__.get('baseUrl')
 
     @_builtins.property
     def proxy_url(self) -> Optional[str]:
         """
-        A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}`
-        and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+        A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
         """
         return __config__.get('proxyUrl')
 
     @_builtins.property
     def serverless_url(self) -> Optional[str]:
         """
-        `{serverless_url}`: jobs on hosted model and serverless endpoints (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
+        Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
         """
         return __config__.get('serverlessUrl')
 
     @_builtins.property
     def team_id(self) -> Optional[str]:
         """
-        Sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
+        The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
         """
         return __config__.get('teamId')
 

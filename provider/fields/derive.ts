@@ -1,0 +1,187 @@
+/**
+ * What a resource's code reads from its declaration instead of restating it: which fields are
+ * secret, which outputs exist, the replace/update table, the API body of the fields whose names
+ * the API shares, the outputs and refreshed inputs that repeat a field as it is, and scalars
+ * turned into the strings the declaration asks for. Each is a pure function of a declaration and
+ * values; docs/decisions.md ("One declaration per field") says what stays in a resource's own code.
+ */
+import type { z } from "zod";
+import { differs } from "../validation/compare.js";
+import { isUnknown } from "../validation/unknown.js";
+import type { ResourceDeclaration } from "./declaration.js";
+import { type ChangeKind, changeKinds } from "./meta.js";
+import { type Field, fieldNamed, fieldOf, fieldsOf } from "./nodes.js";
+
+type Values = Readonly<Record<string, unknown>>;
+
+/** The names of the inputs and outputs the declaration marks secret. */
+export function secretFields(declaration: ResourceDeclaration): {
+  readonly inputs: readonly string[];
+  readonly outputs: readonly string[];
+} {
+  const secret = (fields: readonly Field[]) => fields.filter((f) => f.meta.secret).map((f) => f.name);
+  return { inputs: secret(fieldsOf(declaration.inputs)), outputs: secret(fieldsOf(declaration.outputs)) };
+}
+
+/** Every output's name; with `internal: false`, only those a program and every SDK see. */
+export function outputNames(declaration: ResourceDeclaration, { internal = true } = {}): readonly string[] {
+  return fieldsOf(declaration.outputs)
+    .filter((f) => internal || !f.meta.internal)
+    .map((f) => f.name);
+}
+
+/** One row of a resource's diff table: an input and the kinds of change its declaration names. */
+export interface DiffRow {
+  readonly field: string;
+  readonly kinds: readonly ChangeKind[];
+  /** What decides between the kinds, where there are several. */
+  readonly detail: string | undefined;
+}
+
+/** The replace/update table, one row per input, from each input's `onChange`. */
+export function diffTable(declaration: ResourceDeclaration): readonly DiffRow[] {
+  return fieldsOf(declaration.inputs).map((f) => {
+    const onChange = f.meta.onChange;
+    if (onChange === undefined) throw new Error(`${declaration.kind}.${f.name} declares no onChange`);
+    return {
+      field: f.name,
+      kinds: changeKinds(onChange),
+      detail: typeof onChange === "string" ? undefined : onChange.detail,
+    };
+  });
+}
+
+/**
+ * The changes of the inputs whose declaration decides them alone: each top-level input with one
+ * kind of change (`replace` or `update`) that its resource does not compare itself (`own`),
+ * compared with the output of the same name. An input left out is its declared `default`; with
+ * none, it is no opinion (what the API or a template set stands), unless the output records the
+ * input as the program gave it (`mirror(..., "given")`).
+ */
+export function declaredChanges(
+  declaration: ResourceDeclaration,
+  olds: Values,
+  news: Values,
+  own: readonly string[],
+): { replaces: string[]; updates: string[] } {
+  const replaces: string[] = [];
+  const updates: string[] = [];
+  const inputs = fieldsOf(declaration.inputs);
+  const outputs = fieldsOf(declaration.outputs);
+  for (const row of diffTable(declaration)) {
+    const [kind, ...more] = row.kinds;
+    if (own.includes(row.field) || more.length > 0 || kind === "none") continue;
+    const fallback = fieldNamed(inputs, row.field)?.meta.default;
+    // An output that records the input as given makes leaving the input out a change too.
+    const given = fieldNamed(outputs, row.field)?.meta.source === "given";
+    const next = news[row.field];
+    if (next === undefined && fallback === undefined && !given) continue;
+    if (differs(next ?? fallback ?? null, olds[row.field] ?? fallback ?? null)) {
+      (kind === "replace" ? replaces : updates).push(row.field);
+    }
+  }
+  return { replaces, updates };
+}
+
+/** The declared default of each field of an object type that has one. */
+export function declaredDefaults(schema: z.ZodType): Readonly<Record<string, unknown>> {
+  const shape = fieldOf("", schema).shape;
+  if (shape.kind !== "object") throw new Error("only an object type has fields with defaults");
+  return Object.fromEntries(
+    shape.fields.filter((f) => f.meta.default !== undefined).map((f) => [f.name, f.meta.default]),
+  );
+}
+
+/**
+ * An API body of the fields `group` declares (a resource's fields.ts groups its inputs by the
+ * bodies they go in), as the program gave them, under their API names: `only` those named, and
+ * with `defaults` an input left out as its declared default (an update setting it back).
+ */
+export function apiBody(
+  group: Readonly<Record<string, z.ZodType>>,
+  inputs: Values,
+  { only, defaults = false }: { only?: readonly string[]; defaults?: boolean } = {},
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(group)) {
+    if (only !== undefined && !only.includes(name)) continue;
+    const field = fieldOf(name, schema);
+    const value = inputs[name] ?? (defaults ? field.meta.default : undefined);
+    if (value !== undefined) body[field.meta.apiName ?? name] = value;
+  }
+  return body;
+}
+
+/**
+ * The outputs that repeat a field as it is (declaration.ts `mirror`): the API's value under the
+ * field's API name, or the input as the program gave it (else its default); `null` for none.
+ */
+export function mirroredOutputs(declaration: ResourceDeclaration, api: Values, inputs: Values): Values {
+  const declaredInputs = fieldsOf(declaration.inputs);
+  const out: Record<string, unknown> = {};
+  for (const f of fieldsOf(declaration.outputs)) {
+    if (f.meta.source === "api") out[f.name] = api[f.meta.apiName ?? f.name] ?? null;
+    if (f.meta.source === "given") {
+      out[f.name] = inputs[f.name] ?? fieldNamed(declaredInputs, f.name)?.meta.default ?? null;
+    }
+  }
+  return out;
+}
+
+/**
+ * The inputs a refresh hands back for the fields the outputs repeat: the output where the program
+ * gave the input before, or where it says something the input's default does not (a value set
+ * outside the program is then a change the next diff sees).
+ */
+export function mirroredInputs(declaration: ResourceDeclaration, outputs: Values, prior: Values): Values {
+  const inputs: Record<string, unknown> = {};
+  for (const f of fieldsOf(declaration.outputs)) {
+    if (f.meta.source !== "api" && f.meta.source !== "given") continue;
+    const input = fieldNamed(fieldsOf(declaration.inputs), f.name);
+    if (!input) continue;
+    const value = outputs[f.name];
+    const fallback = input.meta.default;
+    const says =
+      value !== null && value !== undefined && (fallback === undefined || differs(value, fallback));
+    if (prior[f.name] !== undefined || says) inputs[f.name] = value;
+  }
+  return inputs;
+}
+
+/**
+ * `value` with every number or boolean where the field declares a string turned into that string
+ * (`4` for `"4"`, `true` for `"true"`): what YAML and some SDKs send for a value written without
+ * quotes. Anything else is left for check to judge.
+ */
+export function coerceScalars(fields: readonly Field[], value: Values): Values {
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      const f = fieldNamed(fields, k);
+      return [k, f ? coerced(f, v) : v];
+    }),
+  );
+}
+
+function coerced(field: Field, value: unknown): unknown {
+  if (value === null || value === undefined || isUnknown(value)) return value;
+  const shape = field.shape;
+  switch (shape.kind) {
+    case "string":
+    case "enum":
+      return typeof value === "number" || typeof value === "boolean" ? String(value) : value;
+    case "object":
+      return isRecord(value) ? coerceScalars(shape.fields, value) : value;
+    case "array":
+      return Array.isArray(value) ? value.map((v) => coerced(shape.items, v)) : value;
+    case "map":
+      return isRecord(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerced(shape.values, v)]))
+        : value;
+    default:
+      return value;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
