@@ -26,7 +26,7 @@ it("builds on install from a git URL: dist and the CLI are there", { timeout: 60
   const cli = await promisify(execFile)(join(dir, "node_modules", ".bin", "runpod-dynamic"), ["--version"]);
   expect([
     existsSync(join(pkg, "dist", "provider", "index.js")),
-    existsSync(join(pkg, "dist", "provider", "runtime.js")),
+    existsSync(join(pkg, "dist", "provider", "dynamic", "runtime.js")),
     cli.stdout.trim(),
   ]).toEqual([true, true, version]);
 });

@@ -2,15 +2,17 @@
  * A Go program on the provider plugin through Pulumi's Go Automation API (test/plugin/go: an inline
  * program, so no Go language host is needed) with the generated Go SDK (sdk/go), the Go SDK of
  * Pulumi from the module proxy, and the plugin installed from the packed package's release asset:
- * the SDK builds and vets, and the program brings a pod up and takes it down on the emulator.
+ * the SDK builds and vets, every Go example of the schema builds against it, and the program (which
+ * reads a pod's disk as the `pulumi.IntOutput` the SDK types it as) brings a pod up and takes it
+ * down on the emulator.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quietEnv, requirePulumiCli } from "../../harness/pulumi-cli.js";
+import { quietEnv, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { PLUGIN_VERSION, pluginAsset, pluginConfig } from "../support/plugin.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
@@ -84,6 +86,32 @@ describe("a Go program on the provider plugin", { timeout: 300_000 }, () => {
     await run("go", ["vet", ".", SDK_PACKAGE], { cwd: MODULE });
   });
 
+  it("every Go example of the schema builds and vets against the SDK", async () => {
+    // A copy of this module, the SDK's path made absolute, with each example a package of its own.
+    const module = join(work, "examples");
+    mkdirSync(module);
+    for (const f of ["go.mod", "go.sum"]) cpSync(join(MODULE, f), join(module, f));
+    const mod = readFileSync(join(module, "go.mod"), "utf8").replace(
+      "../../../sdk/go",
+      join(REPO_ROOT, "sdk", "go"),
+    );
+    writeFileSync(join(module, "go.mod"), mod);
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, "sdk", "schema.json"), "utf8")) as {
+      resources: Record<string, { description: string }>;
+    };
+    const examples = Object.entries(schema.resources).flatMap(([token, r]) =>
+      [...r.description.matchAll(/```go\n([\s\S]*?)```/g)].map((m, i) => {
+        const dir = join(module, `${token.split(":").pop()?.toLowerCase()}${i}`);
+        mkdirSync(dir);
+        writeFileSync(join(dir, "main.go"), m[1] ?? "");
+        return dir;
+      }),
+    );
+    expect(examples.length).toBe(9);
+    // -mod=mod: the examples import a package of the Go SDK (config) the driver does not.
+    await run("go", ["vet", "-mod=mod", "./..."], { cwd: module, maxBuffer: 16 * 1024 * 1024 });
+  });
+
   it("brings a pod up and takes it down", async () => {
     const up = await drive("up");
     const podId = up.outputs.podId;
@@ -91,7 +119,8 @@ describe("a Go program on the provider plugin", { timeout: 300_000 }, () => {
       up.changes,
       up.outputs.status,
       emu.control.snapshot().pods.find((p) => p.id === podId)?.status,
-    ]).toEqual([{ create: 2 }, "RUNNING", "RUNNING"]);
+      up.outputs.diskGb,
+    ]).toEqual([{ create: 2 }, "RUNNING", "RUNNING", 20]);
     const down = await drive("destroy");
     expect([down.changes, livePodIds(emu)]).toEqual([{ delete: 2 }, []]);
   });

@@ -4,9 +4,11 @@
  * from PyPI at the CLI's version and the generated SDK from sdk/python installed with pip into a
  * fresh virtual environment, the program run through Pulumi's Python Automation API against the
  * emulator: up of a pod with a secret env value on a network volume, a change in place, destroy.
+ * And what a Python user's type checker sees: mypy (from PyPI) over a program that reads each
+ * output as the type its declaration gives it, and over every Python example of the schema.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
@@ -22,6 +24,9 @@ import { livePodIds, TIME_SCALE } from "../support/stack.js";
 const run = promisify(execFile);
 const PROGRAM = join(REPO_ROOT, "examples", "python", "__main__.py");
 const DRIVER = join(__dirname, "python", "drive.py");
+const TYPED = join(__dirname, "python", "typed.py");
+/** The type checker, pinned: a new release may judge the same code otherwise. */
+const MYPY = "mypy==2.4.1";
 const HF_TOKEN = "hf_python_plugin_token_9b1d";
 
 let emu: RunningEmulator;
@@ -55,6 +60,7 @@ beforeAll(async () => {
       "--quiet",
       "--disable-pip-version-check",
       `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
+      MYPY,
       sdk,
     ]);
   };
@@ -150,6 +156,32 @@ describe("the Python program of docs/languages.md on the provider plugin", { tim
       up.outputs.pod_id,
       emu.control.snapshot().pods.find((p) => p.id === podId)?.name,
     ]).toEqual([{ same: 2, update: 1 }, podId, "python-renamed"]);
+  });
+
+  it("type-checks with mypy: every output as declared, and every Python example of the schema", async () => {
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, "sdk", "schema.json"), "utf8")) as {
+      resources: Record<string, { description: string }>;
+    };
+    const examples = join(work, "examples");
+    mkdirSync(examples);
+    const files = Object.entries(schema.resources).flatMap(([token, r]) =>
+      [...r.description.matchAll(/```python\n([\s\S]*?)```/g)].map((m, i) => {
+        const file = join(examples, `${token.split(":").pop()?.toLowerCase()}_${i}.py`);
+        writeFileSync(file, m[1] ?? "");
+        return file;
+      }),
+    );
+    const checked = await run(python, ["-m", "mypy", "--python-version", "3.11", TYPED, ...files], {
+      env: { PATH: process.env.PATH ?? "", HOME: work },
+      cwd: work,
+    }).then(
+      (r) => r.stdout,
+      (err: { stdout?: string }) => err.stdout ?? String(err),
+    );
+    expect([files.length, checked.trim()]).toEqual([
+      9,
+      `Success: no issues found in ${files.length + 1} source files`,
+    ]);
   });
 
   it("destroys the pod and the volume", async () => {

@@ -33,7 +33,7 @@ const COMPARED_HERE = ["mounts", "args", "cmd", "entrypoint"];
  * (preview) counts as a change.
  */
 export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInputs): TemplateDiff {
-  const replaces: string[] = [];
+  const { replaces, updates: declared } = declaredChanges(TEMPLATE, olds, news, COMPARED_HERE);
   const updates: string[] = [];
   const oldMount = olds.mounts?.persistent ?? null;
   if (containsUnknown(news.mounts)) {
@@ -44,9 +44,7 @@ export function diffTemplate(olds: Partial<TemplateOutputs>, news: TemplateInput
     if (oldMount && !newMount) replaces.push("mounts.persistent");
     else if (newMount && differs(newMount, oldMount)) updates.push("mounts.persistent");
   }
-  const declared = declaredChanges(TEMPLATE, olds, news, COMPARED_HERE);
-  replaces.push(...declared.replaces);
-  updates.push(...declared.updates);
+  updates.push(...declared);
   if (commandChanged(news, olds.args)) updates.push("args");
   return { changes: replaces.length + updates.length > 0, replaces, updates };
 }

@@ -31,8 +31,11 @@ func program(ctx *pulumi.Context) error {
 	if err != nil {
 		return err
 	}
+	// The container disk is an integer in GB: the SDK types it so, not as pulumi.AnyOutput.
+	var disk pulumi.IntOutput = pod.Disk
 	ctx.Export("podId", pod.ID())
 	ctx.Export("status", pod.Status)
+	ctx.Export("diskGb", disk.ApplyT(func(gb int) int { return gb }))
 	return nil
 }
 
