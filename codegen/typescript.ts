@@ -7,8 +7,9 @@
  */
 import type { ReadById, ResourceDeclaration } from "../provider/fields/declaration.js";
 import { changeKinds } from "../provider/fields/meta.js";
-import { type Field, fieldOf, fieldsOf, type Shape } from "../provider/fields/nodes.js";
+import { type Field, fieldsOf, type Shape } from "../provider/fields/nodes.js";
 import { DECLARATIONS } from "../provider/resources/declarations.js";
+import { POD } from "../provider/resources/pod/fields.js";
 import { CONTAINER_FIELDS } from "../provider/resources/shared-fields.js";
 
 export const GENERATED =
@@ -190,9 +191,11 @@ export function typesFile(): string {
     ts.describeAll(inputs, "input");
     ts.describeAll(outputs, "output");
   }
+  // The container fields a pod shares with a template, its environment variables among them.
+  const containerNames = [...Object.keys(CONTAINER_FIELDS), "env"];
   const container = ts.objectBlock(
     "ContainerArgs",
-    Object.entries(CONTAINER_FIELDS).map(([k, v]) => fieldOf(k, v)),
+    fieldsOf(POD.inputs).filter((f) => containerNames.includes(f.name)),
     "input",
     "The container settings a Pod and a Template share; every field may be a Pulumi Input.",
   );

@@ -1,6 +1,7 @@
 /**
  * The README's Quick start path: the packed package installed into a fresh program folder next to
- * another @pulumi/pulumi 3.x than ours, type-checked under the tsconfig of `pulumi new typescript`,
+ * another @pulumi/pulumi 3.x than ours, type-checked under the tsconfig of `pulumi new typescript`
+ * (a program written against 0.3.0 too, previewed),
  * run through the real CLI, and the pull-request flow of examples/gitops exactly as its workflow
  * runs it (the policy pack copied out of the installed package).
  */
@@ -72,6 +73,21 @@ describe("the packed package in a user's program", { timeout: 180_000 }, () => {
       (err: { code: number; stdout: string }) => ({ code: err.code, output: err.stdout }),
     );
     expect(result).toEqual({ code: 0, output: "" });
+  });
+
+  it("a program written against 0.3.0, every type it exported in use, type-checks and previews unchanged", async () => {
+    useProgram(join(PROGRAMS, "api-0.3.0.ts"));
+    const tsc = join(dir, "node_modules", ".bin", "tsc");
+    const compiled = await promisify(execFile)(tsc, ["-p", dir, "--noEmit"]).then(
+      () => ({ code: 0, output: "" }),
+      (err: { code: number; stdout: string }) => ({ code: err.code, output: err.stdout }),
+    );
+    const preview = await stack.run(["preview"]);
+    expect([compiled, preview.code, preview.stdout]).toEqual([
+      { code: 0, output: "" },
+      0,
+      expect.stringMatching(/\+ 14 to create/),
+    ]);
   });
 });
 

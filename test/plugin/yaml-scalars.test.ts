@@ -40,7 +40,9 @@ describe("YAML scalars where the schema says string", { timeout: 180_000 }, () =
       }
     ).deployment.resources.find((r) => r.type === "runpod-dynamic:index:Pod");
     const { PORT, WORKERS, DEBUG } = pod?.env ?? {};
-    expect({ api: { PORT, WORKERS, DEBUG }, state: state?.inputs?.env, status: pod?.status }).toEqual({
+    // A secret shown is its plaintext JSON: the types of the values as state holds them.
+    const env = JSON.parse((state?.inputs?.env as { plaintext?: string } | undefined)?.plaintext ?? "null");
+    expect({ api: { PORT, WORKERS, DEBUG }, state: env, status: pod?.status }).toEqual({
       api: { PORT: "8080", WORKERS: "4", DEBUG: "true" },
       state: { PORT: "8080", WORKERS: "4", DEBUG: "true" },
       status: "RUNNING",

@@ -264,22 +264,27 @@ describe("check through the real provider host, for any input", { timeout: 60_00
     await emu?.close();
   });
 
+  /** The dynamic provider host's answer to a Check of `news` for a new resource of kind `name`. */
+  const check = (name: ResourceName, news: Record<string, unknown>) => {
+    const type = `pulumi-nodejs:dynamic/runpod:${name}`;
+    return rpc<Any>(
+      host.client,
+      "check",
+      message(provproto.CheckRequest, {
+        urn: `urn:pulumi:dev::rp::${type}::x`,
+        type,
+        olds: {},
+        news: { ...news, __provider: texts[name] },
+      }),
+    );
+  };
+
   it.each(NAMES)("%s: Check answers with named failures, never a gRPC error", async (name) => {
     const { fields, plausible } = RESOURCES[name];
-    const type = `pulumi-nodejs:dynamic/runpod:${name}`;
     let rejected = 0;
     await fc.assert(
       fc.asyncProperty(inputs(plausible, fields), async (input) => {
-        const res = await rpc<Any>(
-          host.client,
-          "check",
-          message(provproto.CheckRequest, {
-            urn: `urn:pulumi:dev::rp::${type}::x`,
-            type,
-            olds: {},
-            news: { ...input, __provider: texts[name] },
-          }),
-        );
+        const res = await check(name, input);
         const failures = res
           .getFailuresList()
           .map((f: Any) => ({ property: f.getProperty(), reason: f.getReason() }));
@@ -292,6 +297,25 @@ describe("check through the real provider host, for any input", { timeout: 60_00
     // the host and were checked above, not an empty list every time.
     expect(rejected).toBeGreaterThan(12);
     expect(emu.control.requests().entries).toEqual([]);
+  });
+
+  it("takes a number or a boolean where a string is declared as that string, and records the string", async () => {
+    const res = await check("Pod", {
+      name: 8080,
+      image: "img:1",
+      cpu: { id: "cpu3c", vcpuCount: 2 },
+      env: { WORKERS: 4, DEBUG: true, NESTED: { no: "string" } },
+    });
+    const inputs = res.getInputs().toJavaScript() as { name: unknown; env: Record<string, unknown> };
+    expect({
+      name: inputs.name,
+      env: inputs.env,
+      failures: res.getFailuresList().map((f: Any) => [f.getProperty(), f.getReason()]),
+    }).toEqual({
+      name: "8080",
+      env: { WORKERS: "4", DEBUG: "true", NESTED: { no: "string" } },
+      failures: [["", "env.NESTED: must be a string"]],
+    });
   });
 });
 

@@ -1143,6 +1143,13 @@ export interface ContainerArgs {
    * @onChange update
    */
   registry?: pulumi.Input<string | null>;
+  /**
+   * Environment variables, always secret in state. A Secret's reference as a value keeps the value
+   * itself out of state.
+   * @defaultValue `{}`
+   * @onChange update
+   */
+  env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
 /** Where a pod runs. */

@@ -37,7 +37,7 @@ export const EndpointGpu = z
   .strictObject({
     pools: z.array(z.string().min(1)).min(1).meta({
       description:
-        "Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.",
+        "Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.",
     }),
     excludedTypes: z
       .array(z.string().regex(/^\s*[^-\s]/, "must be a GPU type id"))
@@ -63,7 +63,7 @@ export const EndpointGpu = z
 
 export const EndpointCpu = z
   .strictObject({
-    id: z.string().min(1).meta({ description: "CPU flavor id (see getCpuFlavors)." }),
+    id: z.string().min(1).meta({ description: "CPU flavor id (the CPU catalog lists them)." }),
     vcpuCount: z.int().min(2).meta({ description: "vCPUs per worker: a power of two." }),
   })
   .meta({ id: "EndpointCpu", description: "One CPU configuration a CPU endpoint's workers may use." });
