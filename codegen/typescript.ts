@@ -65,8 +65,9 @@ function fieldDoc(f: Field, side: Side): string[] {
       `@onChange ${kinds}${typeof f.meta.onChange === "string" ? "" : `: ${f.meta.onChange.detail}`}`,
     );
   }
-  if (side === "output" && f.meta.internal)
-    lines.push("@internal Kept in state for the provider's own diffs.");
+  if (side === "output" && f.meta.internal) {
+    lines.push("", "Kept in state for the provider's own diffs: the class has no such output.");
+  }
   return lines;
 }
 

@@ -272,7 +272,8 @@ export interface PodOutputs {
   globalNetworking: PodGlobalNetworking;
   /**
    * Private networking as the program asked for it.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   requestedGlobalNetworking: boolean;
   /** The API's runtime block (uptime, ports, GPU use) as returned; null when the API gives none. */
@@ -283,12 +284,14 @@ export interface PodOutputs {
   startedAt: string | null;
   /**
    * Injects the account's SSH keys. Make the pod depend on its SshKey resources.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   startSsh: boolean;
   /**
    * Injects a generated JUPYTER_PASSWORD, exposed as the secret Jupyter password output.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   startJupyter: boolean;
   /** The injected JupyterLab password (secret); null without JupyterLab. */
@@ -296,17 +299,20 @@ export interface PodOutputs {
   /**
    * Where to try, in order, at create. Without it the pod is created once with the preferred data
    * centers as given.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   placement: PodPlacement | null;
   /**
    * The GPU type the program asked for; the GPU output names the one placement ended on.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   requestedGpuId: string | null;
   /**
    * How long create, update and delete may wait.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   timeouts: PodTimeouts | null;
 }
@@ -442,36 +448,42 @@ export interface ServerlessEndpointOutputs {
   type: EndpointType;
   /**
    * The template the settings came from, as the program gave it (the API keeps no link).
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   templateId: string | null;
   /**
    * Container image. Required unless a template is given.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   image: string | null;
   /**
    * The container command as one raw string.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   args: string | null;
   /**
    * Container disk.
    *
    * Unit: GB.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   disk: number | null;
   /**
    * Exposed ports, each `<port>/<protocol>`.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   ports: string[];
   /** The environment variables the program declared (secret). */
   env: Record<string, string>;
   /**
    * A Registry's id, for private images; null removes it.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   registry: string | null;
   /**
@@ -542,12 +554,14 @@ export interface ServerlessJobOutputs {
   /**
    * A serverless endpoint's id, or a hosted model endpoint such as
    * `black-forest-labs-flux-1-schnell`.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   endpointId: string;
   /**
    * The job's input object, as the endpoint's handler takes it.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   input: Record<string, unknown>;
   /** The job's id. */
@@ -854,12 +868,14 @@ export interface RegistryOutputs {
   name: string;
   /**
    * Salted scrypt digest of the username and password, so a new password is seen.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   credentialsDigest: string;
   /**
    * The digest's salt.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   credentialsSalt: string;
 }
@@ -1028,56 +1044,66 @@ export interface ClusterOutputs {
   type: ClusterType;
   /**
    * Every member pod is alike: this many pods with this many GPUs of this type.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   compute: ClusterCompute;
   /**
    * A template (yours or a public one) whose image, command, disk, ports and environment variables
    * the pods start from; the program's own values win, and environment variables are merged per
    * key.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   templateId: string | null;
   /**
    * Container image of every pod. Required unless a template is given.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   image: string | null;
   /**
    * The container command as one raw string.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   args: string | null;
   /**
    * Container disk of every pod.
    *
    * Unit: GB.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   disk: number | null;
   /**
    * Exposed ports, each `<port>/<protocol>`.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   ports: string[] | null;
   /**
    * Preferred data centers; the cluster is always in one.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   dataCenterIds: string[] | null;
   /**
    * A NetworkVolume every pod mounts: the cluster is then placed in its data center.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   mounts: ClusterMounts | null;
   /**
    * Injects a generated JUPYTER_PASSWORD into every pod.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   startJupyter: boolean;
   /**
    * Injects the account's SSH keys into every pod: make the cluster depend on its SshKey resources.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   startSsh: boolean;
   /** The data center the cluster runs in; null until placed. */
@@ -1094,7 +1120,8 @@ export interface ClusterOutputs {
   createdAt: string;
   /**
    * How long create and delete may wait.
-   * @internal Kept in state for the provider's own diffs.
+   *
+   * Kept in state for the provider's own diffs: the class has no such output.
    */
   timeouts: ClusterTimeouts | null;
 }
@@ -1259,7 +1286,7 @@ export type ClusterType = "APPLICATION" | "TRAINING" | "SLURM" | "RAY";
 
 /** One CPU configuration a CPU endpoint's workers may use. */
 export interface EndpointCpuArgs {
-  /** CPU flavor id (see getCpuFlavors). */
+  /** CPU flavor id (the CPU catalog lists them). */
   id: pulumi.Input<string>;
   /** vCPUs per worker: a power of two. */
   vcpuCount: pulumi.Input<number>;
@@ -1271,7 +1298,7 @@ export interface EndpointCpuArgs {
  */
 export interface EndpointGpuArgs {
   /**
-   * Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example
+   * Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example
    * `ADA_24`.
    */
   pools: pulumi.Input<pulumi.Input<string>[]>;
@@ -1456,7 +1483,7 @@ export interface PodCpuAllocation {
 
 /** A CPU pod's flavor and vCPU count. */
 export interface PodCpuArgs {
-  /** CPU flavor id, for example `cpu3c` (see getCpuFlavors). */
+  /** CPU flavor id, for example `cpu3c` (the CPU catalog lists them). */
   id: pulumi.Input<string>;
   /** vCPUs: a power of two (2, 4, 8, ...) the flavor offers. */
   vcpuCount: pulumi.Input<number>;
@@ -1544,7 +1571,7 @@ export interface PodGpuAllocation {
  * at create.
  */
 export interface PodGpuArgs {
-  /** GPU type id, for example `NVIDIA A40` (see getGpuTypes). */
+  /** GPU type id, for example `NVIDIA A40` (the GPU catalog lists them). */
   id: pulumi.Input<string>;
   /**
    * GPUs in the pod.

@@ -30,7 +30,10 @@ export const Region = choice("Region", "A continent-level region of the data cen
 
 export const PodGpu = z
   .strictObject({
-    id: z.string().min(1).meta({ description: "GPU type id, for example `NVIDIA A40` (the GPU catalog lists them)." }),
+    id: z
+      .string()
+      .min(1)
+      .meta({ description: "GPU type id, for example `NVIDIA A40` (the GPU catalog lists them)." }),
     count: z.int().min(1).optional().meta({ description: "GPUs in the pod.", default: 1 }),
     allowedCudaVersions: AllowedCudaVersions.optional().meta({
       description:
@@ -60,7 +63,10 @@ export const PodGpu = z
 
 export const PodCpu = z
   .strictObject({
-    id: z.string().min(1).meta({ description: "CPU flavor id, for example `cpu3c` (the CPU catalog lists them)." }),
+    id: z
+      .string()
+      .min(1)
+      .meta({ description: "CPU flavor id, for example `cpu3c` (the CPU catalog lists them)." }),
     vcpuCount: z
       .int()
       .min(2)

@@ -16,7 +16,7 @@ namespace Pulumi.RunpodDynamic.Inputs
     public sealed class EndpointCpuArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// CPU flavor id (see getCpuFlavors).
+        /// CPU flavor id (the CPU catalog lists them).
         /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;

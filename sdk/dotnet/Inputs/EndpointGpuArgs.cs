@@ -63,7 +63,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         private InputList<string>? _pools;
 
         /// <summary>
-        /// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+        /// Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
         /// </summary>
         public InputList<string> Pools
         {

@@ -16,7 +16,7 @@ namespace Pulumi.RunpodDynamic.Inputs
     public sealed class PodCpuArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+        /// CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
         /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;

@@ -38,7 +38,7 @@ namespace Pulumi.RunpodDynamic.Inputs
         public Input<int>? Count { get; set; }
 
         /// <summary>
-        /// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+        /// GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
         /// </summary>
         [Input("id", required: true)]
         public Input<string> Id { get; set; } = null!;

@@ -912,7 +912,7 @@ func (o DataCenterArrayOutput) Index(i pulumi.IntInput) DataCenterOutput {
 
 // One CPU configuration a CPU endpoint's workers may use.
 type EndpointCpu struct {
-	// CPU flavor id (see getCpuFlavors).
+	// CPU flavor id (the CPU catalog lists them).
 	Id string `pulumi:"id"`
 	// vCPUs per worker: a power of two.
 	VcpuCount int `pulumi:"vcpuCount"`
@@ -931,7 +931,7 @@ type EndpointCpuInput interface {
 
 // One CPU configuration a CPU endpoint's workers may use.
 type EndpointCpuArgs struct {
-	// CPU flavor id (see getCpuFlavors).
+	// CPU flavor id (the CPU catalog lists them).
 	Id pulumi.StringInput `pulumi:"id"`
 	// vCPUs per worker: a power of two.
 	VcpuCount pulumi.IntInput `pulumi:"vcpuCount"`
@@ -989,7 +989,7 @@ func (o EndpointCpuOutput) ToEndpointCpuOutputWithContext(ctx context.Context) E
 	return o
 }
 
-// CPU flavor id (see getCpuFlavors).
+// CPU flavor id (the CPU catalog lists them).
 func (o EndpointCpuOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v EndpointCpu) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -1037,7 +1037,7 @@ type EndpointGpu struct {
 	//
 	// Default: any version.
 	MinCudaVersion *string `pulumi:"minCudaVersion"`
-	// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+	// Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
 	Pools []string `pulumi:"pools"`
 }
 
@@ -1070,7 +1070,7 @@ type EndpointGpuArgs struct {
 	//
 	// Default: any version.
 	MinCudaVersion pulumi.StringPtrInput `pulumi:"minCudaVersion"`
-	// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+	// Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
 	Pools pulumi.StringArrayInput `pulumi:"pools"`
 }
 
@@ -1180,7 +1180,7 @@ func (o EndpointGpuOutput) MinCudaVersion() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EndpointGpu) *string { return v.MinCudaVersion }).(pulumi.StringPtrOutput)
 }
 
-// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+// Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
 func (o EndpointGpuOutput) Pools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v EndpointGpu) []string { return v.Pools }).(pulumi.StringArrayOutput)
 }
@@ -1257,7 +1257,7 @@ func (o EndpointGpuPtrOutput) MinCudaVersion() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+// Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
 func (o EndpointGpuPtrOutput) Pools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *EndpointGpu) []string {
 		if v == nil {
@@ -2401,7 +2401,7 @@ func (o PodClusterPtrOutput) Role() pulumi.StringPtrOutput {
 
 // A CPU pod's flavor and vCPU count.
 type PodCpu struct {
-	// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+	// CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
 	Id string `pulumi:"id"`
 	// vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
 	VcpuCount int `pulumi:"vcpuCount"`
@@ -2420,7 +2420,7 @@ type PodCpuInput interface {
 
 // A CPU pod's flavor and vCPU count.
 type PodCpuArgs struct {
-	// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+	// CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
 	Id pulumi.StringInput `pulumi:"id"`
 	// vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
 	VcpuCount pulumi.IntInput `pulumi:"vcpuCount"`
@@ -2504,7 +2504,7 @@ func (o PodCpuOutput) ToPodCpuPtrOutputWithContext(ctx context.Context) PodCpuPt
 	}).(PodCpuPtrOutput)
 }
 
-// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+// CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
 func (o PodCpuOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v PodCpu) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -2538,7 +2538,7 @@ func (o PodCpuPtrOutput) Elem() PodCpuOutput {
 	}).(PodCpuOutput)
 }
 
-// CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+// CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
 func (o PodCpuPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PodCpu) *string {
 		if v == nil {
@@ -2953,7 +2953,7 @@ type PodGpu struct {
 	//
 	// Default: 1.
 	Count *int `pulumi:"count"`
-	// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+	// GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
 	Id string `pulumi:"id"`
 	// Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
 	//
@@ -2992,7 +2992,7 @@ type PodGpuArgs struct {
 	//
 	// Default: 1.
 	Count pulumi.IntPtrInput `pulumi:"count"`
-	// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+	// GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
 	Id pulumi.StringInput `pulumi:"id"`
 	// Lowest acceptable host CUDA version, `major.minor`, compared numerically (12.11 is above 12.2). Not together with a list of allowed CUDA versions.
 	//
@@ -3102,7 +3102,7 @@ func (o PodGpuOutput) Count() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PodGpu) *int { return v.Count }).(pulumi.IntPtrOutput)
 }
 
-// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+// GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
 func (o PodGpuOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v PodGpu) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -3178,7 +3178,7 @@ func (o PodGpuPtrOutput) Count() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+// GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
 func (o PodGpuPtrOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PodGpu) *string {
 		if v == nil {

@@ -63,7 +63,7 @@ export interface ClusterTimeoutsArgs {
  */
 export interface EndpointCpuArgs {
     /**
-     * CPU flavor id (see getCpuFlavors).
+     * CPU flavor id (the CPU catalog lists them).
      */
     id: pulumi.Input<string>;
     /**
@@ -101,7 +101,7 @@ export interface EndpointGpuArgs {
      */
     minCudaVersion?: pulumi.Input<string | undefined>;
     /**
-     * Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+     * Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
      */
     pools: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -197,7 +197,7 @@ export interface PlacementCandidateArgs {
  */
 export interface PodCpuArgs {
     /**
-     * CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+     * CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
      */
     id: pulumi.Input<string>;
     /**
@@ -257,7 +257,7 @@ export interface PodGpuArgs {
      */
     count?: pulumi.Input<number | undefined>;
     /**
-     * GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+     * GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
      */
     id: pulumi.Input<string>;
     /**

@@ -253,7 +253,7 @@ class EndpointCpuArgsDict(TypedDict):
     """
     id: pulumi.Input[_builtins.str]
     """
-    CPU flavor id (see getCpuFlavors).
+    CPU flavor id (the CPU catalog lists them).
     """
     vcpu_count: pulumi.Input[_builtins.int]
     """
@@ -268,7 +268,7 @@ class EndpointCpuArgs:
         """
         One CPU configuration a CPU endpoint's workers may use.
 
-        :param pulumi.Input[_builtins.str] id: CPU flavor id (see getCpuFlavors).
+        :param pulumi.Input[_builtins.str] id: CPU flavor id (the CPU catalog lists them).
         :param pulumi.Input[_builtins.int] vcpu_count: vCPUs per worker: a power of two.
         """
         pulumi.set(__self__, "id", id)
@@ -278,7 +278,7 @@ class EndpointCpuArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
         """
-        CPU flavor id (see getCpuFlavors).
+        CPU flavor id (the CPU catalog lists them).
         """
         return pulumi.get(self, "id")
 
@@ -305,7 +305,7 @@ class EndpointGpuArgsDict(TypedDict):
     """
     pools: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]
     """
-    Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+    Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
     """
     allowed_cuda_versions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -343,7 +343,7 @@ class EndpointGpuArgs:
         """
         A GPU endpoint's serverless GPU pools, the GPU types taken out of them, GPUs per worker and CUDA constraints.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pools: Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] pools: Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
                
                Default: any version.
@@ -371,7 +371,7 @@ class EndpointGpuArgs:
     @pulumi.getter
     def pools(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        Serverless GPU pools in order of preference (a GPU type's pool, see getGpuTypes), for example `ADA_24`.
+        Serverless GPU pools in order of preference (a GPU type's pool in the GPU catalog), for example `ADA_24`.
         """
         return pulumi.get(self, "pools")
 
@@ -762,7 +762,7 @@ class PodCpuArgsDict(TypedDict):
     """
     id: pulumi.Input[_builtins.str]
     """
-    CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+    CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
     """
     vcpu_count: pulumi.Input[_builtins.int]
     """
@@ -777,7 +777,7 @@ class PodCpuArgs:
         """
         A CPU pod's flavor and vCPU count.
 
-        :param pulumi.Input[_builtins.str] id: CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+        :param pulumi.Input[_builtins.str] id: CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
         :param pulumi.Input[_builtins.int] vcpu_count: vCPUs: a power of two (2, 4, 8, ...) the flavor offers.
         """
         pulumi.set(__self__, "id", id)
@@ -787,7 +787,7 @@ class PodCpuArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
         """
-        CPU flavor id, for example `cpu3c` (see getCpuFlavors).
+        CPU flavor id, for example `cpu3c` (the CPU catalog lists them).
         """
         return pulumi.get(self, "id")
 
@@ -944,7 +944,7 @@ class PodGpuArgsDict(TypedDict):
     """
     id: pulumi.Input[_builtins.str]
     """
-    GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+    GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
     """
     allowed_cuda_versions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -991,7 +991,7 @@ class PodGpuArgs:
         """
         A GPU pod's GPU type, count and host constraints. The constraints filter placement and are fixed at create.
 
-        :param pulumi.Input[_builtins.str] id: GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+        :param pulumi.Input[_builtins.str] id: GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_cuda_versions: Exact acceptable host CUDA versions, each `major.minor`. Not together with a minimum CUDA version.
                
                Default: any version.
@@ -1026,7 +1026,7 @@ class PodGpuArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
         """
-        GPU type id, for example `NVIDIA A40` (see getGpuTypes).
+        GPU type id, for example `NVIDIA A40` (the GPU catalog lists them).
         """
         return pulumi.get(self, "id")
 
