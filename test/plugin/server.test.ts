@@ -98,6 +98,68 @@ describe("the provider plugin's service", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("compares settings as values: the same object in another key order is no change", async () => {
+    const diff = await rpc(
+      client,
+      "diffConfig",
+      message(provproto.DiffRequest, {
+        olds: { allowInsecureHttp: true, extra: { a: 1, b: 2 } },
+        news: { allowInsecureHttp: true, extra: { b: 2, a: 1 } },
+      }),
+    );
+    expect([diff.getChanges(), diff.getDiffsList()]).toEqual([
+      provproto.DiffResponse.DiffChanges.DIFF_NONE,
+      [],
+    ]);
+  });
+
+  it("reads its settings as values and names its own keys in what it says of them", async () => {
+    const { plain } = pluginConfig(emu);
+    // No key, plain http to a host that is not this machine allowed by a boolean, as YAML sets it.
+    await rpc(
+      client,
+      "configure",
+      message(provproto.ConfigureRequest, {
+        args: { baseUrl: "http://api.example.invalid", allowInsecureHttp: true },
+        id: PROVIDER_ID,
+        acceptsecrets: true,
+      }),
+    );
+    const noKey = await rpc(
+      client,
+      "create",
+      message(provproto.CreateRequest, { urn: POD_URN, properties: podInputs }),
+    ).then(
+      () => "created",
+      (err: Error) => err.message,
+    );
+    await rpc(
+      client,
+      "configure",
+      message(provproto.ConfigureRequest, {
+        args: { baseUrl: "http://api.example.invalid" },
+        id: PROVIDER_ID,
+      }),
+    );
+    const insecure = await rpc(
+      client,
+      "create",
+      message(provproto.CreateRequest, { urn: POD_URN, properties: podInputs }),
+    ).then(
+      () => "created",
+      (err: Error) => err.message,
+    );
+    expect([plain["runpod-dynamic:baseUrl"] !== undefined, noKey, insecure]).toEqual([
+      true,
+      expect.stringContaining(
+        "No RunPod API key. Set it with `pulumi config set --secret runpod-dynamic:apiKey <key>` or the RUNPOD_API_KEY environment variable.",
+      ),
+      expect.stringContaining(
+        "runpod-dynamic:baseUrl / RUNPOD_BASE_URL uses plain http to api.example.invalid; the API key would travel unencrypted. Use https, or set runpod-dynamic:allowInsecureHttp / RUNPOD_ALLOW_INSECURE_HTTP=true",
+      ),
+    ]);
+  });
+
   it("checks with the create key its provider's id gives, the plain env keys, and secrets kept", async () => {
     await configure();
     const checked = await rpc(
