@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { OutputSource } from "./meta.js";
-import { fieldOf } from "./nodes.js";
+import { type Field, fieldOf, fieldsOf } from "./nodes.js";
 
 export interface ResourceDeclaration<
   I extends z.ZodObject = z.ZodObject,
@@ -22,6 +22,26 @@ export interface ResourceDeclaration<
   readonly examples: readonly Example[];
   readonly inputs: I;
   readonly outputs: O;
+  /** The two schemas read as fields (nodes.ts) once, when the declaration is made: what every reader asks. */
+  readonly fields: DeclaredFields;
+}
+
+/** A declaration's inputs and outputs as fields, in order and by name. */
+export interface DeclaredFields {
+  readonly inputs: readonly Field[];
+  readonly outputs: readonly Field[];
+  readonly input: Readonly<Record<string, Field>>;
+  readonly output: Readonly<Record<string, Field>>;
+}
+
+/** A resource's declaration, its schemas read as fields once here rather than at each diff or body. */
+export function declareResource<const K extends string, I extends z.ZodObject, O extends z.ZodObject>(
+  declaration: Omit<ResourceDeclaration<I, O, K>, "fields">,
+): ResourceDeclaration<I, O, K> {
+  const inputs = fieldsOf(declaration.inputs);
+  const outputs = fieldsOf(declaration.outputs);
+  const byName = (fields: readonly Field[]) => Object.fromEntries(fields.map((f) => [f.name, f]));
+  return { ...declaration, fields: { inputs, outputs, input: byName(inputs), output: byName(outputs) } };
 }
 
 /** What a resource's `get` does, what its id is, and an example in TypeScript. */

@@ -10,7 +10,7 @@ import { differs } from "../validation/compare.js";
 import { isUnknown } from "../validation/unknown.js";
 import type { ResourceDeclaration } from "./declaration.js";
 import { type ChangeKind, changeKinds } from "./meta.js";
-import { type Field, fieldNamed, fieldOf, fieldsOf } from "./nodes.js";
+import { type Field, fieldOf } from "./nodes.js";
 
 type Values = Readonly<Record<string, unknown>>;
 
@@ -20,14 +20,7 @@ export function secretFields(declaration: ResourceDeclaration): {
   readonly outputs: readonly string[];
 } {
   const secret = (fields: readonly Field[]) => fields.filter((f) => f.meta.secret).map((f) => f.name);
-  return { inputs: secret(fieldsOf(declaration.inputs)), outputs: secret(fieldsOf(declaration.outputs)) };
-}
-
-/** Every output's name; with `internal: false`, only those a program and every SDK see. */
-export function outputNames(declaration: ResourceDeclaration, { internal = true } = {}): readonly string[] {
-  return fieldsOf(declaration.outputs)
-    .filter((f) => internal || !f.meta.internal)
-    .map((f) => f.name);
+  return { inputs: secret(declaration.fields.inputs), outputs: secret(declaration.fields.outputs) };
 }
 
 /** One row of a resource's diff table: an input and the kinds of change its declaration names. */
@@ -40,7 +33,7 @@ export interface DiffRow {
 
 /** The replace/update table, one row per input, from each input's `onChange`. */
 export function diffTable(declaration: ResourceDeclaration): readonly DiffRow[] {
-  return fieldsOf(declaration.inputs).map((f) => {
+  return declaration.fields.inputs.map((f) => {
     const onChange = f.meta.onChange;
     if (onChange === undefined) throw new Error(`${declaration.kind}.${f.name} declares no onChange`);
     return {
@@ -66,14 +59,13 @@ export function declaredChanges(
 ): { replaces: string[]; updates: string[] } {
   const replaces: string[] = [];
   const updates: string[] = [];
-  const inputs = fieldsOf(declaration.inputs);
-  const outputs = fieldsOf(declaration.outputs);
+  const { input, output } = declaration.fields;
   for (const row of diffTable(declaration)) {
     const [kind, ...more] = row.kinds;
     if (own.includes(row.field) || more.length > 0 || kind === "none") continue;
-    const fallback = fieldNamed(inputs, row.field)?.meta.default;
+    const fallback = input[row.field]?.meta.default;
     // An output that records the input as given makes leaving the input out a change too.
-    const given = fieldNamed(outputs, row.field)?.meta.source === "given";
+    const given = output[row.field]?.meta.source === "given";
     const next = news[row.field];
     if (next === undefined && fallback === undefined && !given) continue;
     if (differs(next ?? fallback ?? null, olds[row.field] ?? fallback ?? null)) {
@@ -93,19 +85,21 @@ export function declaredDefaults(schema: z.ZodType): Readonly<Record<string, unk
 }
 
 /**
- * An API body of the fields `group` declares (a resource's fields.ts groups its inputs by the
- * bodies they go in), as the program gave them, under their API names: `only` those named, and
- * with `defaults` an input left out as its declared default (an update setting it back).
+ * An API body of the declaration's inputs in `group` (a resource's fields.ts groups its inputs by
+ * the bodies they go in), as the program gave them, under their API names: `only` those named,
+ * and with `defaults` an input left out as its declared default (an update setting it back).
  */
 export function apiBody(
+  declaration: ResourceDeclaration,
   group: Readonly<Record<string, z.ZodType>>,
   inputs: Values,
   { only, defaults = false }: { only?: readonly string[]; defaults?: boolean } = {},
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(group)) {
+  for (const name of Object.keys(group)) {
+    const field = declaration.fields.input[name];
+    if (!field) throw new Error(`${declaration.kind} declares no input ${name}`);
     if (only !== undefined && !only.includes(name)) continue;
-    const field = fieldOf(name, schema);
     const value = inputs[name] ?? (defaults ? field.meta.default : undefined);
     if (value !== undefined) body[field.meta.apiName ?? name] = value;
   }
@@ -117,12 +111,11 @@ export function apiBody(
  * field's API name, or the input as the program gave it (else its default); `null` for none.
  */
 export function mirroredOutputs(declaration: ResourceDeclaration, api: Values, inputs: Values): Values {
-  const declaredInputs = fieldsOf(declaration.inputs);
   const out: Record<string, unknown> = {};
-  for (const f of fieldsOf(declaration.outputs)) {
+  for (const f of declaration.fields.outputs) {
     if (f.meta.source === "api") out[f.name] = api[f.meta.apiName ?? f.name] ?? null;
     if (f.meta.source === "given") {
-      out[f.name] = inputs[f.name] ?? fieldNamed(declaredInputs, f.name)?.meta.default ?? null;
+      out[f.name] = inputs[f.name] ?? declaration.fields.input[f.name]?.meta.default ?? null;
     }
   }
   return out;
@@ -135,9 +128,9 @@ export function mirroredOutputs(declaration: ResourceDeclaration, api: Values, i
  */
 export function mirroredInputs(declaration: ResourceDeclaration, outputs: Values, prior: Values): Values {
   const inputs: Record<string, unknown> = {};
-  for (const f of fieldsOf(declaration.outputs)) {
+  for (const f of declaration.fields.outputs) {
     if (f.meta.source !== "api" && f.meta.source !== "given") continue;
-    const input = fieldNamed(fieldsOf(declaration.inputs), f.name);
+    const input = declaration.fields.input[f.name];
     if (!input) continue;
     const value = outputs[f.name];
     const fallback = input.meta.default;
@@ -156,7 +149,7 @@ export function mirroredInputs(declaration: ResourceDeclaration, outputs: Values
 export function coerceScalars(fields: readonly Field[], value: Values): Values {
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => {
-      const f = fieldNamed(fields, k);
+      const f = fields.find((field) => field.name === k);
       return [k, f ? coerced(f, v) : v];
     }),
   );

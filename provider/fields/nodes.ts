@@ -146,8 +146,3 @@ export function fieldsOf(schema: z.ZodObject): readonly Field[] {
   if (shape.kind !== "object") throw new Error("a resource's fields are an object");
   return shape.fields;
 }
-
-/** The field at `name` among `fields`. */
-export function fieldNamed(fields: readonly Field[], name: string): Field | undefined {
-  return fields.find((f) => f.name === name);
-}

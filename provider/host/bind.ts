@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ResourceDeclaration } from "../fields/declaration.js";
 import { coerceScalars } from "../fields/derive.js";
-import { type Field, fieldsOf } from "../fields/nodes.js";
+import type { Field } from "../fields/nodes.js";
 import { errorAbout, type Labeller } from "../resources/common.js";
 import type { Claims, HostContext } from "./context.js";
 import type { EnginePacing } from "./engine-pacing.js";
@@ -74,7 +74,7 @@ export function bindToHost<P extends HostedProvider>(
   label: Labeller,
   effects: HostEffects<P> = {},
 ): (host: HostSource) => ForEngine<P> {
-  const fields = fieldsOf(declaration.inputs);
+  const fields = declaration.fields.inputs;
   return (host) =>
     ({
       check: checkAnnouncingCreates(fields, provider, host, effects),

@@ -9,7 +9,6 @@
  * made yet the id is unknown, and no mark is added: nothing is created in a preview.
  */
 
-import { fieldNamed, fieldsOf } from "../fields/nodes.js";
 import { PLAIN_ENV_KEYS } from "../resources/common.js";
 import { declarationOf, type ResourceKind } from "../resources/declarations.js";
 import { createKeyOf } from "../resources/pod/translate.js";
@@ -17,7 +16,7 @@ import { holderOf } from "../resources/ssh-key/holders.js";
 
 /** Whether the kind's inputs carry a secret env map: the env-secrets policy reads which of its values were plain. */
 function hasSecretEnv(kind: ResourceKind): boolean {
-  const env = fieldNamed(fieldsOf(declarationOf(kind).inputs), "env");
+  const env = declarationOf(kind).fields.input.env;
   return env?.shape.kind === "map" && env.meta.secret === true;
 }
 

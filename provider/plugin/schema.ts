@@ -7,7 +7,6 @@
  */
 import { SETTINGS } from "../client/config.js";
 import type { Example, ResourceDeclaration } from "../fields/declaration.js";
-import { fieldsOf } from "../fields/nodes.js";
 import { DECLARATIONS } from "../resources/declarations.js";
 import { pluginToken } from "../resources/type-tokens.js";
 import { type Json, SchemaTypes } from "./schema-types.js";
@@ -36,9 +35,9 @@ export function examplesSection(examples: readonly Example[]): string {
 }
 
 function resourceSpec(types: SchemaTypes, declaration: ResourceDeclaration): Json {
-  const outputs = fieldsOf(declaration.outputs).filter((f) => !f.meta.internal);
+  const outputs = declaration.fields.outputs.filter((f) => !f.meta.internal);
   const out = types.properties(outputs, "output", declaration.kind);
-  const inputs = types.properties(fieldsOf(declaration.inputs), "input", declaration.kind);
+  const inputs = types.properties(declaration.fields.inputs, "input", declaration.kind);
   const examples = examplesSection(declaration.examples);
   return {
     description: [declaration.description, examples].filter((p) => p !== "").join("\n\n"),

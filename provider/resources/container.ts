@@ -1,6 +1,6 @@
 /**
  * The container command codec a pod and a template share (docs/api-model.md, Container config,
- * `args`); the container fields themselves are declared in shared-fields.ts.
+ * `args`); the container fields themselves are declared in common-fields.ts.
  *
  * `args` is one raw string in one of two shapes: a bare shell string (treated as CMD and split
  * into arguments) or a JSON object string with `entrypoint` and/or `cmd` arrays. `cmd` and

@@ -171,7 +171,7 @@ namespace Pulumi.RunpodDynamic
     public sealed class TemplateArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
+        /// Adopt this existing template instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
         /// 
         /// Default: none: create a template.
         /// 

@@ -192,7 +192,7 @@ export class Template extends pulumi.CustomResource {
  */
 export interface TemplateArgs {
     /**
-     * Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
+     * Adopt this existing template instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
      *
      * Default: none: create a template.
      *

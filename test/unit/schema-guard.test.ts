@@ -56,11 +56,9 @@ function disagreements(spec: Json, zod: z.ZodType, where: string, side: "input" 
   const target = resolve(spec);
   const inner = unwrapped(zod);
   if (target.$ref === "pulumi.json#/Any") {
-    for (const primitive of ["text", 1.5, true]) {
-      if (inner.safeParse({ not: "a primitive" }).success) break;
-      if (inner.safeParse(primitive).success) found.push(`${where}: a primitive typed Any`);
-    }
-    return found;
+    // Any is for any JSON value: check must take an object, a list and a primitive alike.
+    const takes = [{ an: "object" }, ["a", "list"], "text", 1.5, true].map((v) => inner.safeParse(v).success);
+    return takes.every(Boolean) ? [] : [`${where}: typed Any, but check takes only some JSON values`];
   }
   if (Array.isArray(target.oneOf)) {
     return (target.oneOf as Json[]).flatMap((o, i) => {

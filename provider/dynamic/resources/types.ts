@@ -773,9 +773,9 @@ export interface TemplateArgs {
    */
   category?: pulumi.Input<TemplateCategory>;
   /**
-   * Adopt this existing template of yours instead of creating one: the stack manages it from then
-   * on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same
-   * from the command line.
+   * Adopt this existing template instead of creating one: the stack manages it from then on.
+   * Through the provider plugin (every language but TypeScript), `pulumi import` does the same from
+   * the command line.
    * @defaultValue none: create a template
    * @onChange none
    */

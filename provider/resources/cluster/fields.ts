@@ -5,11 +5,10 @@
 import { z } from "zod";
 import { EnvMap, Port } from "../../client/schemas/common.js";
 import type { CLUSTER_TYPES } from "../../client/vocabulary.js";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
 import { choice } from "../../fields/meta.js";
+import { adoptId, NetworkMount, OnCreateFailure } from "../common-fields.js";
 import { PodStatus } from "../pod/field-types.js";
-import { NetworkMount, OnCreateFailure } from "../shared-fields.js";
 import { CLUSTER_DESCRIPTION, CLUSTER_EXAMPLES, CLUSTER_GET } from "./docs.js";
 
 export const ClusterType = choice("ClusterType", "The topology of an instant cluster.", {
@@ -131,12 +130,7 @@ export const ClusterArgsSchema = z.strictObject({
     default: "terminate",
     onChange: "none",
   }),
-  adoptId: z.string().min(1).optional().meta({
-    description:
-      "Adopt this existing cluster instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.",
-    defaultText: "none: create a cluster",
-    onChange: "none",
-  }),
+  adoptId: adoptId("a cluster"),
 });
 
 export const ClusterMember = z
@@ -201,11 +195,11 @@ export const ClusterStateSchema = z.object({
   timeouts: mirror(input.timeouts, "given", given).nullable(),
 });
 
-export const CLUSTER: ResourceDeclaration<typeof ClusterArgsSchema, typeof ClusterStateSchema, "Cluster"> = {
+export const CLUSTER = declareResource({
   kind: "Cluster",
   description: CLUSTER_DESCRIPTION,
   get: CLUSTER_GET,
   examples: CLUSTER_EXAMPLES,
   inputs: ClusterArgsSchema,
   outputs: ClusterStateSchema,
-};
+});

@@ -12,6 +12,7 @@ import type { NetworkVolumeInputs, NetworkVolumeOutputs } from "./types.js";
 /** The create body: the declared fields under their API names (`dataCenterId` is `dataCenter`). */
 export function createVolumeBody(inputs: NetworkVolumeInputs): CreateNetworkVolumeRequest {
   return apiBody(
+    NETWORK_VOLUME,
     { ...NETWORK_VOLUME_UPDATE, ...NETWORK_VOLUME_CREATE_ONLY },
     inputs,
   ) as CreateNetworkVolumeRequest;
@@ -45,5 +46,5 @@ export function patchBody(
   updates: readonly string[],
   news: NetworkVolumeInputs,
 ): z.input<typeof UpdateNetworkVolumeRequest> {
-  return apiBody(NETWORK_VOLUME_UPDATE, news, { only: updates });
+  return apiBody(NETWORK_VOLUME, NETWORK_VOLUME_UPDATE, news, { only: updates });
 }

@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import { VOLUME_TYPES } from "../../client/vocabulary.js";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
 import { choice } from "../../fields/meta.js";
+import { adoptId } from "../common-fields.js";
 import { NETWORK_VOLUME_DESCRIPTION, NETWORK_VOLUME_EXAMPLES, NETWORK_VOLUME_GET } from "./docs.js";
 
 export const VolumeType = choice("VolumeType", "A network volume's storage tier.", VOLUME_TYPES);
@@ -42,12 +42,7 @@ export const NETWORK_VOLUME_CREATE_ONLY = {
 export const NetworkVolumeArgsSchema = z.strictObject({
   ...NETWORK_VOLUME_UPDATE,
   ...NETWORK_VOLUME_CREATE_ONLY,
-  adoptId: z.string().min(1).optional().meta({
-    description:
-      "Adopt this existing volume instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.",
-    defaultText: "none: create a volume",
-    onChange: "none",
-  }),
+  adoptId: adoptId("a volume"),
 });
 
 const input = NetworkVolumeArgsSchema.shape;
@@ -62,15 +57,11 @@ export const NetworkVolumeStateSchema = z.object({
   type: mirror(input.type, "api"),
 });
 
-export const NETWORK_VOLUME: ResourceDeclaration<
-  typeof NetworkVolumeArgsSchema,
-  typeof NetworkVolumeStateSchema,
-  "NetworkVolume"
-> = {
+export const NETWORK_VOLUME = declareResource({
   kind: "NetworkVolume",
   description: NETWORK_VOLUME_DESCRIPTION,
   get: NETWORK_VOLUME_GET,
   examples: NETWORK_VOLUME_EXAMPLES,
   inputs: NetworkVolumeArgsSchema,
   outputs: NetworkVolumeStateSchema,
-};
+});

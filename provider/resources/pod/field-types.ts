@@ -6,7 +6,7 @@ import { z } from "zod";
 import { CudaVersion } from "../../client/schemas/common.js";
 import { POD_ACTIONS, POD_STATUSES, REGIONS } from "../../client/vocabulary.js";
 import { choice } from "../../fields/meta.js";
-import { AllowedCudaVersions, GlobalMount, NetworkMount, PersistentMount } from "../shared-fields.js";
+import { AllowedCudaVersions, GlobalMount, NetworkMount, PersistentMount } from "../common-fields.js";
 
 // ---------------------------------------------------------------- types of its own
 

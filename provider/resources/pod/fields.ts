@@ -6,9 +6,8 @@
  */
 import { z } from "zod";
 import { EnvMap } from "../../client/schemas/common.js";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
-import { CONTAINER_FIELDS, OnCreateFailure } from "../shared-fields.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
+import { adoptId, CONTAINER_FIELDS, OnCreateFailure } from "../common-fields.js";
 import { POD_DESCRIPTION, POD_EXAMPLES, POD_GET } from "./docs.js";
 import {
   Cloud,
@@ -164,12 +163,7 @@ export const POD_OPTIONS = {
     default: "terminate",
     onChange: "none",
   }),
-  adoptId: z.string().min(1).optional().meta({
-    description:
-      "Adopt this existing pod instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.",
-    defaultText: "none: create a pod",
-    onChange: "none",
-  }),
+  adoptId: adoptId("a pod"),
 };
 
 export const PodArgsSchema = z.strictObject({
@@ -281,11 +275,11 @@ export const PodStateSchema = z.object({
   timeouts: mirror(input.timeouts, "given", { internal: true }).nullable(),
 });
 
-export const POD: ResourceDeclaration<typeof PodArgsSchema, typeof PodStateSchema, "Pod"> = {
+export const POD = declareResource({
   kind: "Pod",
   description: POD_DESCRIPTION,
   get: POD_GET,
   examples: POD_EXAMPLES,
   inputs: PodArgsSchema,
   outputs: PodStateSchema,
-};
+});

@@ -57,7 +57,7 @@ export const carries = (key: string, pod: ApiPod) => pod.env[CREATE_KEY_ENV] ===
  * plus the create key in env.
  */
 export function createBody(inputs: PodInputs, createKey: string): CreateBody {
-  const body = apiBody({ ...POD_CREATE_AND_UPDATE, ...POD_CREATE_ONLY }, inputs);
+  const body = apiBody(POD, { ...POD_CREATE_AND_UPDATE, ...POD_CREATE_ONLY }, inputs);
   body.env = { ...inputs.env, [CREATE_KEY_ENV]: createKey };
   return body as CreateBody;
 }
@@ -73,7 +73,7 @@ export function updateBody(
 ): UpdatePodRequest {
   const d = diffPod(olds, news);
   const has = (p: string) => d.updates.includes(p);
-  const body = apiBody({ ...POD_CREATE_AND_UPDATE, ...POD_UPDATE_ONLY }, news, {
+  const body = apiBody(POD, { ...POD_CREATE_AND_UPDATE, ...POD_UPDATE_ONLY }, news, {
     only: d.updates.filter((u) => !BUILT_HERE.includes(u)),
     defaults: true,
   });
@@ -169,7 +169,6 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
     args: pod.args,
     ...commandOutputs(pod.args, pod.cmd, pod.entrypoint),
     env,
-    ports: [...pod.ports],
     mounts: jsonClean(pod.mounts) as PodOutputs["mounts"],
     gpu: pod.gpu
       ? {

@@ -4,8 +4,8 @@
  * the password.
  */
 import { z } from "zod";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
+import { adoptId } from "../common-fields.js";
 import { REGISTRY_DESCRIPTION, REGISTRY_EXAMPLES, REGISTRY_GET } from "./docs.js";
 
 const NO_UPDATE = { kinds: ["replace"], detail: "the API has no update" } as const;
@@ -27,12 +27,10 @@ export const REGISTRY_BODY = {
 
 export const RegistryArgsSchema = z.strictObject({
   ...REGISTRY_BODY,
-  adoptId: z.string().min(1).optional().meta({
-    description:
-      "Adopt this existing credential instead of creating one. The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.",
-    defaultText: "none: create a credential",
-    onChange: "none",
-  }),
+  adoptId: adoptId(
+    "a credential",
+    "The API cannot tell whether the given username and password are the ones it holds: they are recorded as given.",
+  ),
 });
 
 export const RegistryStateSchema = z.object({
@@ -49,15 +47,11 @@ export const RegistryStateSchema = z.object({
   credentialsSalt: z.string().meta({ description: "The digest's salt.", internal: true }),
 });
 
-export const REGISTRY: ResourceDeclaration<
-  typeof RegistryArgsSchema,
-  typeof RegistryStateSchema,
-  "Registry"
-> = {
+export const REGISTRY = declareResource({
   kind: "Registry",
   description: REGISTRY_DESCRIPTION,
   get: REGISTRY_GET,
   examples: REGISTRY_EXAMPLES,
   inputs: RegistryArgsSchema,
   outputs: RegistryStateSchema,
-};
+});

@@ -5,17 +5,17 @@ import type {
   UpdateSecretRequest,
 } from "../../client/schemas/secrets.js";
 import { apiBody } from "../../fields/derive.js";
-import { SECRET_CREATE_ONLY, SECRET_UPDATE } from "./fields.js";
+import { SECRET, SECRET_CREATE_ONLY, SECRET_UPDATE } from "./fields.js";
 import { secretReference } from "./reference.js";
 import type { SecretInputs, SecretOutputs } from "./types.js";
 
 export function createSecretBody(inputs: SecretInputs): CreateSecretRequest {
-  return apiBody({ ...SECRET_CREATE_ONLY, ...SECRET_UPDATE }, inputs) as CreateSecretRequest;
+  return apiBody(SECRET, { ...SECRET_CREATE_ONLY, ...SECRET_UPDATE }, inputs) as CreateSecretRequest;
 }
 
 /** Only what changed: the value and the description are independent fields of the PATCH. */
 export function patchBody(updates: readonly string[], news: SecretInputs): Partial<UpdateSecretRequest> {
-  return apiBody(SECRET_UPDATE, news, { only: updates });
+  return apiBody(SECRET, SECRET_UPDATE, news, { only: updates });
 }
 
 /** Every field the API answered, JSON-clean; never a value (the API has none to give). */

@@ -4,8 +4,8 @@
  * our copy of the description"). The value is write-only: no answer carries it.
  */
 import { z } from "zod";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
+import { adoptId } from "../common-fields.js";
 import { SECRET_DESCRIPTION, SECRET_EXAMPLES, SECRET_GET } from "./docs.js";
 
 /** A secret's name: a letter or underscore first, then letters, digits and `_.-/`. */
@@ -77,12 +77,10 @@ export const SECRET_UPDATE = {
 export const SecretArgsSchema = z.strictObject({
   ...SECRET_CREATE_ONLY,
   ...SECRET_UPDATE,
-  adoptId: z.string().min(1).optional().meta({
-    description:
-      "Adopt this existing secret instead of creating one. Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.",
-    defaultText: "none: create a secret",
-    onChange: "none",
-  }),
+  adoptId: adoptId(
+    "a secret",
+    "Its name must be the one given. The API never shows a value, so adopting writes the given value (and description) to it.",
+  ),
 });
 
 export const SecretStateSchema = z.object({
@@ -101,11 +99,11 @@ export const SecretStateSchema = z.object({
   }),
 });
 
-export const SECRET: ResourceDeclaration<typeof SecretArgsSchema, typeof SecretStateSchema, "Secret"> = {
+export const SECRET = declareResource({
   kind: "Secret",
   description: SECRET_DESCRIPTION,
   get: SECRET_GET,
   examples: SECRET_EXAMPLES,
   inputs: SecretArgsSchema,
   outputs: SecretStateSchema,
-};
+});

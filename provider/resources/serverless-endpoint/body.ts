@@ -5,13 +5,13 @@ import type { CreateEndpointRequest, UpdateEndpointRequest } from "../../client/
 import { apiBody } from "../../fields/derive.js";
 import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
 import { SETTINGS } from "./diff.js";
-import { ENDPOINT_BODY } from "./fields.js";
+import { ENDPOINT_BODY, SERVERLESS_ENDPOINT } from "./fields.js";
 import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
 
 /** The create body: v2 fields, with the type and the scaler the API wants on every create. */
 export function createBody(inputs: ServerlessEndpointInputs): CreateEndpointRequest {
   const type = inputs.type ?? ENDPOINT_API_DEFAULTS.type;
-  const body = apiBody(ENDPOINT_BODY, inputs);
+  const body = apiBody(SERVERLESS_ENDPOINT, ENDPOINT_BODY, inputs);
   return {
     ...body,
     type,
@@ -30,7 +30,7 @@ export function patchBody(
   current: Partial<ServerlessEndpointOutputs>,
   liveEnv: Record<string, string>,
 ): UpdateEndpointRequest {
-  const out = apiBody(ENDPOINT_BODY, news, {
+  const out = apiBody(SERVERLESS_ENDPOINT, ENDPOINT_BODY, news, {
     only: updates.filter((u) => u === "name" || (SETTINGS as readonly string[]).includes(u)),
   });
   if (updates.includes("env")) {

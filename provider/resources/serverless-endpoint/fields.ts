@@ -7,10 +7,9 @@
 import { z } from "zod";
 import { CudaVersion, EnvMap, Port } from "../../client/schemas/common.js";
 import type { ENDPOINT_TYPES, FLASHBOOT_MODES, SCALER_TYPES } from "../../client/vocabulary.js";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
 import { choice } from "../../fields/meta.js";
-import { AllowedCudaVersions } from "../shared-fields.js";
+import { AllowedCudaVersions, adoptId } from "../common-fields.js";
 import {
   SERVERLESS_ENDPOINT_DESCRIPTION,
   SERVERLESS_ENDPOINT_EXAMPLES,
@@ -234,12 +233,7 @@ export const ENDPOINT_CREATE_ONLY = {
 export const ServerlessEndpointArgsSchema = z.strictObject({
   ...ENDPOINT_CREATE_ONLY,
   ...ENDPOINT_BODY,
-  adoptId: z.string().min(1).optional().meta({
-    description:
-      "Adopt this existing endpoint instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.",
-    defaultText: "none: create an endpoint",
-    onChange: "none",
-  }),
+  adoptId: adoptId("an endpoint"),
 });
 
 export const ServerlessEndpointGpu = z
@@ -350,15 +344,11 @@ export const ServerlessEndpointStateSchema = z.object({
   }),
 });
 
-export const SERVERLESS_ENDPOINT: ResourceDeclaration<
-  typeof ServerlessEndpointArgsSchema,
-  typeof ServerlessEndpointStateSchema,
-  "ServerlessEndpoint"
-> = {
+export const SERVERLESS_ENDPOINT = declareResource({
   kind: "ServerlessEndpoint",
   description: SERVERLESS_ENDPOINT_DESCRIPTION,
   get: SERVERLESS_ENDPOINT_GET,
   examples: SERVERLESS_ENDPOINT_EXAMPLES,
   inputs: ServerlessEndpointArgsSchema,
   outputs: ServerlessEndpointStateSchema,
-};
+});

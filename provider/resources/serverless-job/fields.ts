@@ -3,8 +3,7 @@
  * a job run at deploy time and its result.
  */
 import { z } from "zod";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
 import { choice } from "../../fields/meta.js";
 import { SERVERLESS_JOB_DESCRIPTION, SERVERLESS_JOB_EXAMPLES, SERVERLESS_JOB_NO_GET } from "./docs.js";
 
@@ -62,15 +61,11 @@ export const ServerlessJobStateSchema = z.object({
     .meta({ description: "The worker that ran the job; null when the API does not say." }),
 });
 
-export const SERVERLESS_JOB: ResourceDeclaration<
-  typeof ServerlessJobArgsSchema,
-  typeof ServerlessJobStateSchema,
-  "ServerlessJob"
-> = {
+export const SERVERLESS_JOB = declareResource({
   kind: "ServerlessJob",
   description: SERVERLESS_JOB_DESCRIPTION,
   get: { refused: SERVERLESS_JOB_NO_GET },
   examples: SERVERLESS_JOB_EXAMPLES,
   inputs: ServerlessJobArgsSchema,
   outputs: ServerlessJobStateSchema,
-};
+});

@@ -3,8 +3,7 @@
  * parses the key line itself (check.ts): one public key, never a private one.
  */
 import { z } from "zod";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
 import { SSH_KEY_DESCRIPTION, SSH_KEY_EXAMPLES, SSH_KEY_GET } from "./docs.js";
 
 export const SshKeyArgsSchema = z.strictObject({
@@ -29,11 +28,11 @@ export const SshKeyStateSchema = z.object({
   comment: z.string().nullable().meta({ description: "The key line's comment; null without one." }),
 });
 
-export const SSH_KEY: ResourceDeclaration<typeof SshKeyArgsSchema, typeof SshKeyStateSchema, "SshKey"> = {
+export const SSH_KEY = declareResource({
   kind: "SshKey",
   description: SSH_KEY_DESCRIPTION,
   get: SSH_KEY_GET,
   examples: SSH_KEY_EXAMPLES,
   inputs: SshKeyArgsSchema,
   outputs: SshKeyStateSchema,
-};
+});

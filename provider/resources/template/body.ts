@@ -8,7 +8,7 @@ import type {
 } from "../../client/schemas/templates.js";
 import { apiBody } from "../../fields/derive.js";
 import { applyCommand } from "../container.js";
-import { TEMPLATE_BODY } from "./fields.js";
+import { TEMPLATE, TEMPLATE_BODY } from "./fields.js";
 import type { TemplateInputs, TemplateOutputs } from "./types.js";
 
 /** The command fields: sent as one `args` string, built here. */
@@ -19,7 +19,7 @@ const COMMAND = ["args", "cmd", "entrypoint"];
  * contract's encoding of `cmd`/`entrypoint`), the one form every implementation of the API stores.
  */
 export function createTemplateBody(inputs: TemplateInputs): CreateBody {
-  const body = apiBody(TEMPLATE_BODY, inputs, {
+  const body = apiBody(TEMPLATE, TEMPLATE_BODY, inputs, {
     only: Object.keys(TEMPLATE_BODY).filter((k) => !COMMAND.includes(k)),
   });
   if (inputs.args !== undefined || inputs.cmd !== undefined || inputs.entrypoint !== undefined) {
@@ -36,7 +36,7 @@ export function templatePatchBody(
   news: TemplateInputs,
 ): UpdateTemplateRequest {
   // Each field as given, or set back to its declared default; the command and the mount built here.
-  const body = apiBody(TEMPLATE_BODY, news, {
+  const body = apiBody(TEMPLATE, TEMPLATE_BODY, news, {
     only: updates.filter((u) => u !== "args" && u !== "mounts.persistent"),
     defaults: true,
   });

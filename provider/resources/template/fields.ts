@@ -5,10 +5,9 @@
 import { z } from "zod";
 import { EnvMap } from "../../client/schemas/common.js";
 import { TEMPLATE_CATEGORIES } from "../../client/vocabulary.js";
-import type { ResourceDeclaration } from "../../fields/declaration.js";
-import { mirror } from "../../fields/declaration.js";
+import { declareResource, mirror } from "../../fields/declaration.js";
 import { choice } from "../../fields/meta.js";
-import { AllowedCudaVersions, CONTAINER_FIELDS, PersistentMount } from "../shared-fields.js";
+import { AllowedCudaVersions, adoptId, CONTAINER_FIELDS, PersistentMount } from "../common-fields.js";
 import { TEMPLATE_DESCRIPTION, TEMPLATE_EXAMPLES, TEMPLATE_GET } from "./docs.js";
 
 export const TemplateCategory = choice(
@@ -90,12 +89,7 @@ export const TEMPLATE_BODY = {
 
 export const TemplateArgsSchema = z.strictObject({
   ...TEMPLATE_BODY,
-  adoptId: z.string().min(1).optional().meta({
-    description:
-      "Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.",
-    defaultText: "none: create a template",
-    onChange: "none",
-  }),
+  adoptId: adoptId("a template"),
 });
 
 export const TemplateStorage = z
@@ -139,15 +133,11 @@ export const TemplateStateSchema = z.object({
   category: mirror(input.category, "api"),
 });
 
-export const TEMPLATE: ResourceDeclaration<
-  typeof TemplateArgsSchema,
-  typeof TemplateStateSchema,
-  "Template"
-> = {
+export const TEMPLATE = declareResource({
   kind: "Template",
   description: TEMPLATE_DESCRIPTION,
   get: TEMPLATE_GET,
   examples: TEMPLATE_EXAMPLES,
   inputs: TemplateArgsSchema,
   outputs: TemplateStateSchema,
-};
+});

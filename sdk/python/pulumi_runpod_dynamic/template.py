@@ -48,7 +48,7 @@ class TemplateArgs:
         :param pulumi.Input[_builtins.str] name: Template name.
                
                On change: update.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing template instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a template.
                
@@ -191,7 +191,7 @@ class TemplateArgs:
     @pulumi.getter(name="adoptId")
     def adopt_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
+        Adopt this existing template instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
 
         Default: none: create a template.
 
@@ -477,7 +477,7 @@ class Template(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing template of yours instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
+        :param pulumi.Input[_builtins.str] adopt_id: Adopt this existing template instead of creating one: the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line.
                
                Default: none: create a template.
                

@@ -98,3 +98,24 @@ export const OnCreateFailure = choice(
   "What happens to an object whose create fails after the API accepted it.",
   { terminate: "It is deleted, and billing stops.", keep: "It is kept, and recorded in state." },
 );
+
+/**
+ * The `adoptId` input of a resource whose existing objects can be taken over: `a` is what it
+ * adopts ("a pod", "an endpoint"), `detail` what adopting does beyond taking it over.
+ */
+export function adoptId(a: string, detail?: string) {
+  const noun = a.replace(/^an? /, "");
+  return z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description: `Adopt this existing ${noun} instead of creating one${
+        detail === undefined
+          ? ": the stack manages it from then on. Through the provider plugin (every language but TypeScript), `pulumi import` does the same from the command line."
+          : `. ${detail}`
+      }`,
+      defaultText: `none: create ${a}`,
+      onChange: "none",
+    });
+}
