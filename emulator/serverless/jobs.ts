@@ -94,9 +94,8 @@ function newJobId(state: Store): string {
 
 const timedOut = (job: JobRecord) => job.timeoutMs !== undefined && job.endsAt - job.startsAt > job.timeoutMs;
 
-function jobStatus(state: Store, job: JobRecord): JobStatus {
+function jobStatus(state: Store, job: JobRecord, now = state.now()): JobStatus {
   if (job.cancelledAt !== undefined) return "CANCELLED";
-  const now = state.now();
   if (now < job.startsAt) return "IN_QUEUE";
   if (now < jobEnd(job)) return "IN_PROGRESS";
   return timedOut(job) ? "TIMED_OUT" : job.fails ? "FAILED" : "COMPLETED";
@@ -276,7 +275,10 @@ function chunks(job: JobRecord): { at: number; output: unknown }[] {
   if (job.kind === "echo" && Array.isArray(items) && items.length > 0) {
     const run = job.endsAt - job.startsAt;
     return items
-      .map((output, i) => ({ at: job.startsAt + Math.ceil(((i + 1) * run) / items.length), output }))
+      .map((output, i) => ({
+        at: Math.min(job.startsAt + Math.ceil(((i + 1) * run) / items.length), job.endsAt),
+        output,
+      }))
       .filter((c) => c.at <= end);
   }
   return job.fails || timedOut(job) || job.cancelledAt !== undefined
@@ -292,7 +294,9 @@ function chunks(job: JobRecord): { at: number; output: unknown }[] {
 function streamJob(ctx: RouteContext) {
   const { state } = ctx;
   const { job } = requireJob(state, ctx);
-  const status = jobStatus(state, job);
+  // One instant for both: a status read a moment after the chunks could say COMPLETED while the
+  // last chunk, yielded in between, is not handed out, and the client stops reading.
+  const status = jobStatus(state, job, ctx.now);
   const ready = chunks(job).filter((c) => c.at <= ctx.now);
   const fresh = ready.slice(job.streamed);
   job.streamed = ready.length;
