@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import type { RunningEmulator } from "../emulator/index.js";
-import type { PackedPlugin } from "../harness/plugin-asset.js";
+import type { PluginArchive } from "../harness/plugin-executables.js";
 import { ProgramStack } from "../harness/stack.js";
 import type { CliRunOptions, Flavour } from "./cli-program.js";
 import { FLEET_DC, FLEET_GPU } from "./fleet.js";
@@ -53,7 +53,7 @@ export function yamlFleetProgram(o: { count: number; prefix: string; settle?: nu
  * A YAML program reports no pod when it learns it is RUNNING: `doneFile` stays unwritten.
  */
 async function yamlFleetStack(
-  asset: PackedPlugin,
+  asset: PluginArchive,
   emu: RunningEmulator,
   o: CliRunOptions & { prefix?: string },
 ): Promise<ProgramStack> {
@@ -101,6 +101,6 @@ async function yamlFleetStack(
 }
 
 /** The YAML fleet on the provider plugin, installed from `asset`. */
-export function pluginFlavour(asset: PackedPlugin): Flavour {
+export function pluginFlavour(asset: PluginArchive): Flavour {
   return { name: "plugin", stack: (emu, o) => yamlFleetStack(asset, emu, o) };
 }

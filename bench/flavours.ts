@@ -3,7 +3,7 @@
  * dynamic provider (bench/program) and the provider plugin (the same pods as a YAML program),
  * with each flavour's state per pod.
  */
-import { packPluginAsset } from "../harness/plugin-asset.js";
+import { buildLocalPluginArchive } from "../harness/plugin-executables.js";
 import { pluginFlavour } from "./cli-plugin.js";
 import {
   type CliProgramResult,
@@ -99,7 +99,7 @@ export async function compareFlavours(
     parallel: n,
     phases: ["preview", "up"],
   });
-  const asset = await packPluginAsset();
+  const asset = await buildLocalPluginArchive();
   const runs: CliProgramResult[] = [];
   const table: FlavourRow[] = [];
   const record = (r: CliProgramResult) => {

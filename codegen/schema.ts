@@ -9,7 +9,7 @@
 import * as path from "node:path";
 import ts from "typescript";
 import { configSpec, resourcesSchema } from "../provider/plugin/schema.js";
-import { FUNCTIONS, PACKAGE, token } from "../provider/plugin/tokens.js";
+import { FUNCTIONS, PACKAGE, PLUGIN_DOWNLOAD_URL, token } from "../provider/plugin/tokens.js";
 
 type Json = Record<string, unknown>;
 
@@ -227,6 +227,9 @@ export function packageSchema(version: string): Json {
     repository: "https://github.com/runpod-dynamic/runpod-dynamic",
     license: "Apache-2.0",
     publisher: "runpod-dynamic",
+    // Where the engine fetches the plugin for its platform: the repository's GitHub releases, whose
+    // assets are named as Pulumi's plugin acquisition asks (docs/releases.md, "What a release holds").
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     // Versions in each SDK's package file, and a go.mod for the Go SDK.
     meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables },
@@ -248,7 +251,12 @@ export function packageSchema(version: string): Json {
         generateResourceContainerTypes: false,
       },
       nodejs: { packageName: "@runpod-dynamic/pulumi", dependencies: { "@pulumi/pulumi": "^3.0.0" } },
-      python: { packageName: "pulumi_runpod_dynamic", requires: { pulumi: ">=3.0.0,<4.0.0" } },
+      python: {
+        packageName: "pulumi_runpod_dynamic",
+        requires: { pulumi: ">=3.0.0,<4.0.0" },
+        // A pyproject.toml, which builds a wheel and an sdist, where setup.py builds neither.
+        pyproject: { enabled: true },
+      },
     },
   };
 }

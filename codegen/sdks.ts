@@ -8,7 +8,7 @@
  *   node dist/codegen/sdks.js [sdk-dir [dynamic-dir]]   (default: sdk/ and provider/dynamic/resources/)
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { packageSchema } from "./schema.js";
 import { dynamicFiles } from "./typescript.js";
@@ -34,6 +34,12 @@ export function writeSdks(out: string): void {
   const schemaFile = path.join(out, "schema.json");
   writeFileSync(schemaFile, `${JSON.stringify(packageSchema(version), null, 2)}\n`);
   execFileSync(sdkGen(), [schemaFile, out, ...LANGUAGES], { stdio: ["ignore", "ignore", "pipe"] });
+  // pyproject.toml names README.md beside it as the package's description; Pulumi's generator
+  // writes it into the module's folder only.
+  copyFileSync(
+    path.join(out, "python", "pulumi_runpod_dynamic", "README.md"),
+    path.join(out, "python", "README.md"),
+  );
 }
 
 /** `text` as the repository's formatter writes a TypeScript file (biome.json). */

@@ -10,7 +10,7 @@
  * connects `pulumi.log` to it, so the host opens its own connection, with the engine's own gRPC
  * client from the `@pulumi/pulumi` installed beside this package.
  */
-import { createRequire } from "node:module";
+import { pulumiRequire } from "./pulumi-require.js";
 
 /** Where progress lines go. The host's context holds one (context.ts). */
 export type ProgressSink = (line: string) => void;
@@ -44,10 +44,9 @@ interface EngineLog {
 type Severity = "INFO" | "WARNING";
 
 function connect(address: string, severity: Severity): EngineLog {
-  const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
-  const grpc = fromPulumi("@grpc/grpc-js");
-  const { LogRequest, LogSeverity } = fromPulumi("./proto/engine_pb.js");
-  const { EngineClient } = fromPulumi("./proto/engine_grpc_pb.js");
+  const grpc = pulumiRequire("@grpc/grpc-js");
+  const { LogRequest, LogSeverity } = pulumiRequire("@pulumi/pulumi/proto/engine_pb");
+  const { EngineClient } = pulumiRequire("@pulumi/pulumi/proto/engine_grpc_pb");
   const client = new EngineClient(address, grpc.credentials.createInsecure());
   return {
     log(urn, message, done) {

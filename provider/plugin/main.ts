@@ -5,19 +5,15 @@
  * the port, as every Pulumi plugin does; the engine's address, its last argument, is where the
  * host's warnings go (provider/host/engine-log.ts).
  */
-import { readFileSync } from "node:fs";
-import * as path from "node:path";
 import { engineProgress, stderrProgress, unlessQuiet } from "../host/engine-log.js";
 import { ProviderHost } from "../host/provider-host.js";
+import { pulumiRequire } from "../host/pulumi-require.js";
 import { resourceProviders } from "../host/resource-providers.js";
-import { pluginRequire } from "./grpc.js";
+import { packageVersion, readPackageFile } from "../package-file.js";
 import { providerService, ResourceProviderService } from "./server.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: grpc-js is loaded through @pulumi/pulumi's require
-const grpc = pluginRequire("@grpc/grpc-js") as any;
-
-/** The package's root: dist/provider/plugin/ is three levels below it. */
-const ROOT = path.resolve(__dirname, "..", "..", "..");
+const grpc = pulumiRequire("@grpc/grpc-js") as any;
 
 function main(): void {
   const engineAddress = process.argv
@@ -27,10 +23,8 @@ function main(): void {
   const host = new ProviderHost(engineAddress);
   // The engine hides a plugin's stderr: progress reaches the user through the engine's log.
   host.tune({ progress: unlessQuiet(engineProgress(engineAddress, stderrProgress)) });
-  const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    version: string;
-  };
-  const schema = readFileSync(path.join(ROOT, "sdk", "schema.json"), "utf8");
+  const version = packageVersion();
+  const schema = readPackageFile("sdk/schema.json");
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 400 * 1024 * 1024,
     "grpc.max_send_message_length": 400 * 1024 * 1024,

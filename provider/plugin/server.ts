@@ -12,12 +12,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_NAMESPACES } from "../client/config.js";
 import { secretFields } from "../fields/derive.js";
 import type { ProviderHost } from "../host/provider-host.js";
+import { pulumiRequire } from "../host/pulumi-require.js";
 import type { ResourceProviders } from "../host/resource-providers.js";
 import { READ_BY_ID } from "../resources/common.js";
 import { declarationOf, type ResourceKind } from "../resources/declarations.js";
 import { runpodTypeName } from "../resources/type-tokens.js";
 import { sameValue } from "../validation/compare.js";
-import { pluginRequire } from "./grpc.js";
 import { invoke } from "./invokes.js";
 import { withProgramInputs } from "./marks.js";
 import { FUNCTIONS, RESOURCES } from "./tokens.js";
@@ -26,15 +26,15 @@ import { fromStruct, plainKeysOf, toStruct } from "./values.js";
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
 
-const grpc = pluginRequire("@grpc/grpc-js") as Any;
-const provproto = pluginRequire("@pulumi/pulumi/proto/provider_pb") as Any;
-const plugproto = pluginRequire("@pulumi/pulumi/proto/plugin_pb") as Any;
-const statusproto = pluginRequire("@pulumi/pulumi/proto/status_pb") as Any;
-const emptyproto = pluginRequire("google-protobuf/google/protobuf/empty_pb") as Any;
-const anyproto = pluginRequire("google-protobuf/google/protobuf/any_pb") as Any;
+const grpc = pulumiRequire("@grpc/grpc-js") as Any;
+const provproto = pulumiRequire("@pulumi/pulumi/proto/provider_pb") as Any;
+const plugproto = pulumiRequire("@pulumi/pulumi/proto/plugin_pb") as Any;
+const statusproto = pulumiRequire("@pulumi/pulumi/proto/status_pb") as Any;
+const emptyproto = pulumiRequire("google-protobuf/google/protobuf/empty_pb") as Any;
+const anyproto = pulumiRequire("google-protobuf/google/protobuf/any_pb") as Any;
 
 /** @internal */
-export const { ResourceProviderService } = pluginRequire("@pulumi/pulumi/proto/provider_grpc_pb") as Any;
+export const { ResourceProviderService } = pulumiRequire("@pulumi/pulumi/proto/provider_grpc_pb") as Any;
 
 /** @internal What the service answers with: the host, its resources' providers, the package's version and schema. */
 export interface PluginOptions {

@@ -10,6 +10,13 @@ import { PLUGIN_PACKAGE, pluginToken } from "../resources/type-tokens.js";
 export const PACKAGE = PLUGIN_PACKAGE;
 export const token = pluginToken;
 
+/**
+ * Where the engine fetches the plugin: the repository's GitHub releases, in Pulumi's `github://`
+ * form. A release tagged `v<version>` carries `pulumi-resource-runpod-dynamic-v<version>-<os>-<arch>.tar.gz`
+ * for each platform (docs/releases.md, "What a release holds").
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/runpod-dynamic/runpod-dynamic";
+
 /** Every resource a program declares, by its class name, in its declarations' order. */
 export const RESOURCES = DECLARATIONS.map((d) => d.kind);
 

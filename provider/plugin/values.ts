@@ -10,12 +10,12 @@
  * resources and outputs are never sent as such (the plugin accepts neither).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { pluginRequire } from "./grpc.js";
+import { pulumiRequire } from "../host/pulumi-require.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: generated protobuf stubs are untyped JavaScript
 type Any = any;
 
-const { Struct } = pluginRequire("google-protobuf/google/protobuf/struct_pb") as Any;
+const { Struct } = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as Any;
 const SIG = pulumi.runtime.specialSigKey;
 
 export interface Properties {

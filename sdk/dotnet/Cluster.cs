@@ -94,6 +94,7 @@ namespace Pulumi.RunpodDynamic
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/runpod-dynamic/runpod-dynamic",
                 AdditionalSecretOutputs =
                 {
                     "env",

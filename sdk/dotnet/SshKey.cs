@@ -64,6 +64,7 @@ namespace Pulumi.RunpodDynamic
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/runpod-dynamic/runpod-dynamic",
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.

@@ -1,14 +1,13 @@
 /**
- * The provider plugin as users install it: `npm pack` of the built repository, made into the
- * release asset (harness/plugin-asset.ts), installed with `pulumi plugin install --file` into a
- * stack's own Pulumi home; and stacks whose `runpod-dynamic:*` config points at an emulator.
+ * The provider plugin as users install it: this machine's standalone executable, in the archive a
+ * release carries (harness/plugin-executables.ts), installed with `pulumi plugin install --file`
+ * into a stack's own Pulumi home; and stacks whose `runpod-dynamic:*` config points at an emulator.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildPluginAsset, PLUGIN_EXECUTABLE } from "../../harness/plugin-asset.js";
+import { BUILD_PLATFORM, buildPluginExecutables } from "../../harness/plugin-executables.js";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import { ProgramStack, type StackOptions } from "../../harness/stack.js";
-import { packTarball } from "../package/installed.js";
 import type { RunningEmulator } from "./emulator.js";
 import { oncePerRun } from "./once-per-run.js";
 import { TIME_SCALE } from "./stack.js";
@@ -17,14 +16,13 @@ export const PLUGIN_VERSION = (
   JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }
 ).version;
 
-/**
- * The release asset of this checkout (harness/plugin-asset.ts), made from the run's packed package
- * once for the whole run: the .tar.gz's path.
- */
+/** The linux-amd64 archive of this checkout's plugin, built once for the whole run: the .tar.gz's path. */
 export function pluginAsset(): Promise<string> {
-  return oncePerRun("plugin-asset", async (dir) =>
-    buildPluginAsset(await packTarball(), join(dir, `${PLUGIN_EXECUTABLE}-v${PLUGIN_VERSION}.tar.gz`)),
-  );
+  return oncePerRun("plugin-executable", async (dir) => {
+    const [built] = await buildPluginExecutables(dir, [BUILD_PLATFORM]);
+    if (!built) throw new Error("no linux-amd64 plugin archive was built");
+    return built.archive;
+  });
 }
 
 /** The emulator's settings as the plugin's stack config: `runpod-dynamic:baseUrl`, ... */
