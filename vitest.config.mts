@@ -21,6 +21,7 @@ const IN_PROCESS = [
  * first, and a small file that runs for two minutes would start last and run on alone.
  */
 const SLOW_FIRST = [
+  "test/release/",
   "test/package/",
   "test/e2e/",
   "test/plugin/",

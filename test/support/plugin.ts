@@ -1,28 +1,25 @@
 /**
- * The provider plugin as users install it: this machine's standalone executable, in the archive a
- * release carries (harness/plugin-executables.ts), installed with `pulumi plugin install --file`
+ * The provider plugin as users install it: this machine's standalone executable, in the archive the
+ * run's release rehearsal made (test/support/release.ts), installed with `pulumi plugin install --file`
  * into a stack's own Pulumi home; and stacks whose `runpod-dynamic:*` config points at an emulator.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BUILD_PLATFORM, buildPluginExecutables } from "../../harness/plugin-executables.js";
+import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import { ProgramStack, type StackOptions } from "../../harness/stack.js";
 import type { RunningEmulator } from "./emulator.js";
-import { oncePerRun } from "./once-per-run.js";
+import { rehearsal } from "./release.js";
 import { TIME_SCALE } from "./stack.js";
 
 export const PLUGIN_VERSION = (
   JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }
 ).version;
 
-/** The linux-amd64 archive of this checkout's plugin, built once for the whole run: the .tar.gz's path. */
-export function pluginAsset(): Promise<string> {
-  return oncePerRun("plugin-executable", async (dir) => {
-    const [built] = await buildPluginExecutables(dir, [BUILD_PLATFORM]);
-    if (!built) throw new Error("no linux-amd64 plugin archive was built");
-    return built.archive;
-  });
+/** This machine's archive of the plugin, from the run's release rehearsal: the .tar.gz's path. */
+export async function pluginAsset(): Promise<string> {
+  const { dir, version } = await rehearsal();
+  return join(dir, archiveName(BUILD_PLATFORM, version));
 }
 
 /** The emulator's settings as the plugin's stack config: `runpod-dynamic:baseUrl`, ... */
