@@ -1,35 +1,48 @@
 /**
- * The Python program of docs/languages.md (examples/python) as a Python user runs it: the plugin installed
- * with `npm install -g` of the packed package (the engine finds it on PATH), Pulumi's Python SDK
- * from PyPI at the CLI's version and the generated SDK from sdk/python installed with pip into a
- * fresh virtual environment, the program run through Pulumi's Python Automation API against the
- * emulator: up of a pod with a secret env value on a network volume, a change in place, destroy.
+ * The Python program of docs/languages.md (examples/python) as a Python team runs it from a release,
+ * with no Node.js on the machine: Pulumi's Python SDK from PyPI at the CLI's version and
+ * `pulumi-runpod-dynamic` from a package index (the rehearsal's folder served from 127.0.0.1,
+ * test/support/release.ts) installed with pip into a fresh virtual environment; the plugin fetched
+ * by the engine from the download location the SDK names; the program run through Pulumi's Python
+ * Automation API (examples/python/automation.py) against the emulator: up of a pod with the team's
+ * SSH key and a secret env value on a network volume, a change in place, destroy.
  * And what a Python user's type checker sees: mypy (from PyPI) over a program that reads each
  * output as the type its declaration gives it, and over every Python example of the schema.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
 import { PINNED_PULUMI_VERSION, quietEnv, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import type { StateDeployment } from "../../harness/stack.js";
-import { packTarball } from "../package/installed.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { pluginConfig } from "../support/plugin.js";
+import {
+  pluginDownloadOverride,
+  rehearsal,
+  type ServedFolder,
+  serveFolder,
+  withoutNode,
+} from "../support/release.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
 
 const run = promisify(execFile);
 const PROGRAM = join(REPO_ROOT, "examples", "python", "__main__.py");
-const DRIVER = join(__dirname, "python", "drive.py");
+const DRIVER = join(REPO_ROOT, "examples", "python", "automation.py");
 const TYPED = join(__dirname, "python", "typed.py");
 /** The type checker, pinned: a new release may judge the same code otherwise. */
 const MYPY = "mypy==2.4.1";
 const HF_TOKEN = "hf_python_plugin_token_9b1d";
+const TEAM_KEY =
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH team@example";
 
 let emu: RunningEmulator;
+let served: ServedFolder;
+let archivePath: string;
 let work: string;
 let env: Record<string, string>;
 let python: string;
@@ -42,43 +55,43 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), "runpod-python-"));
   const cli = requirePulumiCli();
-  // docs/languages.md's way: the plugin's executable on PATH, from the package installed globally.
-  const prefix = join(work, "global");
-  const installPlugin = async () =>
-    run("npm", ["install", "--global", "--prefix", prefix, "--no-audit", "--no-fund", await packTarball()]);
-  // pip builds in the folder it installs from: a copy keeps sdk/ exactly what the generators wrote.
-  const sdk = join(work, "sdk-python");
-  cpSync(join(REPO_ROOT, "sdk", "python"), sdk, { recursive: true });
+  const release = await rehearsal();
+  served = await serveFolder(release.dir);
+  archivePath = `/${archiveName(BUILD_PLATFORM, release.version)}`;
   const venv = join(work, "venv");
   python = join(venv, "bin", "python");
-  const installSdk = async () => {
-    await run("python3", ["-m", "venv", venv]);
-    await run(python, [
-      "-m",
-      "pip",
-      "install",
-      "--quiet",
-      "--disable-pip-version-check",
-      `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
-      MYPY,
-      sdk,
-    ]);
-  };
-  // Two installs that share nothing: side by side.
-  await Promise.all([installPlugin(), installSdk()]);
+  await run("python3", ["-m", "venv", venv]);
+  // As a team installs it: by name, from an index (here the release's folder beside PyPI).
+  await run(python, [
+    "-m",
+    "pip",
+    "install",
+    "--quiet",
+    "--disable-pip-version-check",
+    "--find-links",
+    `${served.url}/`,
+    `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
+    MYPY,
+    `pulumi-runpod-dynamic==${release.version}`,
+  ]);
   mkdirSync(join(work, "backend"));
   mkdirSync(join(work, "project"));
   env = quietEnv({
-    PATH: [join(prefix, "bin"), cli.dir, process.env.PATH ?? ""].join(delimiter),
+    // The CLI and the system's programs; no Node.js (withoutNode hides the machine's own).
+    PATH: [cli.dir, "/usr/bin", "/bin"].join(":"),
     PULUMI_BACKEND_URL: `file://${join(work, "backend")}`,
     PULUMI_HOME: join(work, "home"),
     PULUMI_CONFIG_PASSPHRASE: "runpod-dynamic-tests",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+    PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
+    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: pluginDownloadOverride(served),
     RUNPOD_API_KEY: "",
     RUNPOD_BASE_URL: "",
     RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
   });
-}, 300_000);
+}, 600_000);
 afterAll(async () => {
+  await served?.close();
   await emu?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -93,15 +106,18 @@ interface Driven {
 async function drive(operation: "up" | "destroy", config: Record<string, string> = {}): Promise<Driven> {
   const { plain, secret } = pluginConfig(emu);
   const settings = {
-    plain: { ...plain, ...config },
+    plain: { ...plain, "runpod-python:sshPublicKey": TEAM_KEY, ...config },
     secret: { ...secret, "runpod-python:hfToken": HF_TOKEN },
   };
   try {
-    const { stdout } = await run(
-      python,
-      [DRIVER, operation, PROGRAM, join(work, "project"), JSON.stringify(settings)],
-      { env, maxBuffer: 64 * 1024 * 1024 },
-    );
+    const [command, args] = withoutNode(python, [
+      DRIVER,
+      operation,
+      PROGRAM,
+      join(work, "project"),
+      JSON.stringify(settings),
+    ]);
+    const { stdout } = await run(command, args, { env, maxBuffer: 64 * 1024 * 1024 });
     return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as Driven;
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };
@@ -110,12 +126,12 @@ async function drive(operation: "up" | "destroy", config: Record<string, string>
 }
 
 const podOf = (d: Driven) => (d.state.resources ?? []).find((r) => r.type === "runpod-dynamic:index:Pod");
-// The stack, the volume and the pod (the default provider is not counted as a change).
+// The stack, the key, the volume and the pod (the default provider is not counted as a change).
 
 describe("the Python program of docs/languages.md on the provider plugin", { timeout: 300_000 }, () => {
   let podId: unknown;
 
-  it("creates a RUNNING pod on a network volume with a secret env value, kept secret in state", async () => {
+  it("fetches the plugin, creates a RUNNING pod with the team's key on a network volume, a secret env value kept secret in state", async () => {
     const up = await drive("up");
     podId = up.outputs.pod_id;
     // The state as the backend stores it (the Automation API's export shows secrets).
@@ -127,19 +143,24 @@ describe("the Python program of docs/languages.md on the provider plugin", { tim
     const volume = (up.state.resources ?? []).find((r) => r.type === "runpod-dynamic:index:NetworkVolume");
     const secret = (v: unknown) =>
       typeof v === "object" && v !== null && "4dabf18193072939515e22adb298388d" in v;
+    const live = emu.control.snapshot().pods.find((p) => p.id === podId);
     expect({
+      fetched: served.asked.includes(archivePath),
       changes: up.changes,
       status: up.outputs.status,
-      running: emu.control.snapshot().pods.find((p) => p.id === podId)?.status,
+      running: live?.status,
+      ssh: live?.env.PUBLIC_KEY?.includes(TEAM_KEY),
       mountedOn: (pod?.outputs?.mounts as { network?: { volumeId: string }[] })?.network?.[0]?.volumeId,
       provider: text.includes("__provider"),
       token: text.includes(HF_TOKEN),
       key: text.includes(String(emu.pulumiConfig()["runpod:apiKey"])),
       envSecret: [secret(pod?.inputs?.env), secret(pod?.outputs?.env)],
     }).toEqual({
-      changes: { create: 3 },
+      fetched: true,
+      changes: { create: 4 },
       status: "RUNNING",
       running: "RUNNING",
+      ssh: true,
       mountedOn: volume?.id,
       provider: false,
       token: false,
@@ -155,7 +176,7 @@ describe("the Python program of docs/languages.md on the provider plugin", { tim
       up.changes,
       up.outputs.pod_id,
       emu.control.snapshot().pods.find((p) => p.id === podId)?.name,
-    ]).toEqual([{ same: 2, update: 1 }, podId, "python-renamed"]);
+    ]).toEqual([{ same: 3, update: 1 }, podId, "python-renamed"]);
   });
 
   it("type-checks with mypy: every output as declared, and every Python example of the schema", async () => {
@@ -184,11 +205,11 @@ describe("the Python program of docs/languages.md on the provider plugin", { tim
     ]);
   });
 
-  it("destroys the pod and the volume", async () => {
+  it("destroys the pod, the volume and the key", async () => {
     const before = emu.control.snapshot().networkVolumes.length;
     const down = await drive("destroy", { "runpod-python:podName": "python-renamed" });
     expect([down.changes, livePodIds(emu), emu.control.snapshot().networkVolumes.length]).toEqual([
-      { delete: 3 },
+      { delete: 4 },
       [],
       before - 1,
     ]);

@@ -3,7 +3,7 @@
  * per run, served from 127.0.0.1 as the places a release publishes to (GitHub's release assets, a
  * package index, a Go module proxy), and commands run with no Node.js on the machine.
  */
-import { createReadStream, existsSync, realpathSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, normalize } from "node:path";
@@ -30,6 +30,14 @@ export async function serveFolder(dir: string): Promise<ServedFolder> {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
     asked.push(path);
     const file = join(dir, normalize(path));
+    if (req.method === "GET" && path === "/") {
+      // The folder's files as links: what pip's --find-links reads from a URL.
+      const links = readdirSync(dir).map((name) => `<a href="/${encodeURIComponent(name)}">${name}</a>`);
+      res
+        .writeHead(200, { "content-type": "text/html" })
+        .end(`<html><body>${links.join("<br>")}</body></html>`);
+      return;
+    }
     if (req.method !== "GET" || !file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end();
       return;
