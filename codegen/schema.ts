@@ -249,6 +249,9 @@ export function packageSchema(version: string): Json {
       go: {
         importBasePath: "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic",
         generateResourceContainerTypes: false,
+        // The SDK asks the engine for its own version of the plugin, which the engine can fetch;
+        // without it the engine asks for the latest, which a release's download location cannot say.
+        respectSchemaVersion: true,
       },
       nodejs: { packageName: "@runpod-dynamic/pulumi", dependencies: { "@pulumi/pulumi": "^3.0.0" } },
       python: {

@@ -1,20 +1,28 @@
 /**
  * A Go program on the provider plugin through Pulumi's Go Automation API (test/plugin/go: an inline
- * program, so no Go language host is needed) with the generated Go SDK (sdk/go), the Go SDK of
- * Pulumi from the module proxy, and the plugin installed from the packed package's release asset:
- * the SDK builds and vets, every Go example of the schema builds against it, and the program (which
- * reads a pod's disk as the `pulumi.IntOutput` the SDK types it as) brings a pod up and takes it
- * down on the emulator.
+ * program, so no Go language host is needed): the generated Go SDK (sdk/go) builds and vets, and
+ * every Go example of the schema builds against it; then the program as a Go team builds it from a
+ * release, `go get` of the SDK at the release's version from a module proxy (the rehearsal's,
+ * served from 127.0.0.1, test/support/release.ts) with the Go SDK of Pulumi from the module proxy,
+ * run with no Node.js on the machine, the engine fetching the plugin: it reads a pod's disk as the
+ * `pulumi.IntOutput` the SDK types it as, brings the pod up and takes it down on the emulator.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quietEnv, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { PLUGIN_VERSION, pluginAsset, pluginConfig } from "../support/plugin.js";
+import { pluginConfig } from "../support/plugin.js";
+import {
+  pluginDownloadOverride,
+  rehearsal,
+  type ServedFolder,
+  serveFolder,
+  withoutNode,
+} from "../support/release.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
 
@@ -23,9 +31,49 @@ const MODULE = join(__dirname, "go");
 const SDK_PACKAGE = "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/...";
 
 let emu: RunningEmulator;
+let served: ServedFolder;
 let work: string;
 let driver: string;
 let env: Record<string, string>;
+
+/** The module path of the Go SDK, as a release's tag gives it. */
+const SDK_MODULE = "github.com/runpod-dynamic/runpod-dynamic/sdk/go";
+
+/**
+ * The test module, built as a user's module would be: the SDK required at the release's version
+ * from `proxy`. The machine's module cache keeps a version once fetched: this run's build of it
+ * replaces an earlier run's there first.
+ */
+async function buildFromRelease(version: string, proxy: string): Promise<void> {
+  const module = join(work, "module");
+  mkdirSync(module);
+  for (const f of ["go.mod", "go.sum", "main.go"]) cpSync(join(MODULE, f), join(module, f));
+  const { stdout } = await run("go", ["env", "GOMODCACHE"]);
+  const cache = stdout.trim();
+  for (const kept of [
+    join(cache, `${SDK_MODULE}@v${version}`),
+    join(cache, "cache", "download", SDK_MODULE, "@v"),
+  ]) {
+    if (existsSync(kept)) await run("chmod", ["-R", "u+w", kept]);
+    rmSync(kept, { recursive: true, force: true });
+  }
+  const goEnv = {
+    ...process.env,
+    // The release's module from its proxy, the rest from the module proxy.
+    GOPROXY: `${proxy},https://proxy.golang.org`,
+    GONOSUMDB: SDK_MODULE,
+  };
+  await run("go", ["mod", "edit", `-dropreplace=${SDK_MODULE}`, `-droprequire=${SDK_MODULE}`], {
+    cwd: module,
+    env: goEnv,
+  });
+  await run("go", ["get", `${SDK_MODULE}@v${version}`], {
+    cwd: module,
+    env: goEnv,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  await run("go", ["build", "-o", driver, "."], { cwd: module, env: goEnv, maxBuffer: 16 * 1024 * 1024 });
+}
 
 beforeAll(async () => {
   emu = await emulatorLib.startEmulator({
@@ -36,26 +84,27 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "runpod-go-"));
   driver = join(work, "driver");
   const cli = requirePulumiCli();
+  const release = await rehearsal();
+  served = await serveFolder(release.dir);
   mkdirSync(join(work, "backend"));
   mkdirSync(join(work, "project"));
   env = quietEnv({
-    PATH: [cli.dir, process.env.PATH ?? ""].join(delimiter),
+    // The CLI and the system's programs; no Node.js (withoutNode hides the machine's own).
+    PATH: [cli.dir, "/usr/bin", "/bin"].join(":"),
     PULUMI_BACKEND_URL: `file://${join(work, "backend")}`,
     PULUMI_HOME: join(work, "home"),
     PULUMI_CONFIG_PASSPHRASE: "runpod-dynamic-tests",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+    PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
+    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: pluginDownloadOverride(served),
     RUNPOD_API_KEY: "",
     RUNPOD_BASE_URL: "",
     RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
   });
-  const [asset] = await Promise.all([
-    pluginAsset(),
-    run("go", ["build", "-o", driver, "."], { cwd: MODULE, maxBuffer: 16 * 1024 * 1024 }),
-  ]);
-  await run(cli.bin, ["plugin", "install", "resource", "runpod-dynamic", PLUGIN_VERSION, "--file", asset], {
-    env,
-  });
-}, 300_000);
+  await buildFromRelease(release.version, `${served.url}/goproxy`);
+}, 600_000);
 afterAll(async () => {
+  await served?.close();
   await emu?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -63,14 +112,12 @@ afterAll(async () => {
 async function drive(operation: "up" | "destroy") {
   const { plain, secret } = pluginConfig(emu);
   try {
-    const { stdout } = await run(
-      driver,
-      [operation, join(work, "project"), JSON.stringify({ plain, secret })],
-      {
-        env,
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
+    const [command, args] = withoutNode(driver, [
+      operation,
+      join(work, "project"),
+      JSON.stringify({ plain, secret }),
+    ]);
+    const { stdout } = await run(command, args, { env, maxBuffer: 64 * 1024 * 1024 });
     return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as {
       changes: Record<string, number>;
       outputs: Record<string, unknown>;
@@ -112,7 +159,7 @@ describe("a Go program on the provider plugin", { timeout: 300_000 }, () => {
     await run("go", ["vet", "-mod=mod", "./..."], { cwd: module, maxBuffer: 16 * 1024 * 1024 });
   });
 
-  it("brings a pod up and takes it down", async () => {
+  it("built from the release's module, fetches the plugin, brings a pod up and takes it down", async () => {
     const up = await drive("up");
     const podId = up.outputs.podId;
     expect([
