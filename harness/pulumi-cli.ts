@@ -83,7 +83,9 @@ export function quietEnv(extra: Record<string, string> = {}): Record<string, str
     ...(process.env as Record<string, string>),
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DIY_BACKEND_NO_LEGACY_WARNING: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // Unless the caller asks the engine to fetch plugins (a test of a release's download location).
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION:
+      process.env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION ?? "true",
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
     ...extra,
   };

@@ -1,0 +1,103 @@
+/**
+ * examples/nodejs-sdk as a TypeScript team runs it on the plugin's Node.js SDK: the rehearsed
+ * `@runpod-dynamic/pulumi` package installed with npm beside Pulumi's Node SDK, the program
+ * type-checked against it and run through the real CLI, the engine fetching the plugin from the
+ * rehearsal's folder served on 127.0.0.1 (test/support/release.ts): up of a pod on a network volume,
+ * destroy. (`pulumi import` in a Node.js project loads Pulumi's Node.js language host, which
+ * Pulumi's release carries and the module proxy does not serve: it is run for YAML,
+ * test/plugin/yaml.test.ts, not here.)
+ */
+import { execFile } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
+import { REPO_ROOT } from "../../harness/pulumi-cli.js";
+import type { Rehearsal } from "../../harness/release-rehearse.js";
+import { ProgramStack } from "../../harness/stack.js";
+import { installProgram } from "../package/installed.js";
+import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { pluginConfig } from "../support/plugin.js";
+import { pluginDownloadOverride, rehearsal, type ServedFolder, serveFolder } from "../support/release.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
+import { livePodIds, TIME_SCALE } from "../support/stack.js";
+
+const run = promisify(execFile);
+
+let release: Rehearsal;
+let served: ServedFolder;
+let emu: RunningEmulator;
+let dir: string;
+let stack: ProgramStack;
+
+beforeAll(async () => {
+  release = await rehearsal();
+  served = await serveFolder(release.dir);
+  emu = await emulatorLib.startEmulator({
+    clockScale: TIME_SCALE,
+    randomSeed: 47,
+    seed: WITHOUT_HISTORY_RESOURCES,
+  });
+  const pulumiVersion = (
+    JSON.parse(
+      readFileSync(join(REPO_ROOT, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8"),
+    ) as {
+      version: string;
+    }
+  ).version;
+  dir = await installProgram(join(REPO_ROOT, "examples", "nodejs-sdk"), {
+    dependencies: {
+      "@pulumi/pulumi": pulumiVersion,
+      "@runpod-dynamic/pulumi": `file:${join(release.dir, `runpod-dynamic-pulumi-${release.version}.tgz`)}`,
+    },
+    devDependencies: { "@types/node": "20.19.43", typescript: "5.9.3" },
+  });
+  stack = await ProgramStack.create({
+    programDir: dir,
+    inPlace: true,
+    env: {
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+      PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: pluginDownloadOverride(served),
+      RUNPOD_API_KEY: "",
+      RUNPOD_BASE_URL: "",
+      RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
+    },
+  });
+  const { plain, secret } = pluginConfig(emu);
+  await stack.setConfig(plain, secret);
+}, 600_000);
+afterAll(async () => {
+  stack?.dispose();
+  await served?.close();
+  await emu?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a TypeScript program on the plugin's Node.js SDK", { timeout: 300_000 }, () => {
+  it("type-checks against the installed SDK: a pod's disk is a number", async () => {
+    await run(process.execPath, [
+      join(dir, "node_modules", "typescript", "bin", "tsc"),
+      "--noEmit",
+      "-p",
+      dir,
+    ]);
+    const typed = readFileSync(join(dir, "node_modules", "@runpod-dynamic", "pulumi", "pod.d.ts"), "utf8");
+    expect(typed).toMatch(/readonly disk: pulumi\.Output<number>;/);
+  });
+
+  it("fetches the plugin and brings a pod up on its volume", async () => {
+    await stack.expect(["up", "--yes", "--skip-preview"]);
+    const outputs = await stack.outputs();
+    expect({
+      fetched: served.asked.includes(`/${archiveName(BUILD_PLATFORM, release.version)}`),
+      status: [outputs.status, emu.control.snapshot().pods.find((p) => p.id === outputs.podId)?.status],
+    }).toEqual({ fetched: true, status: ["RUNNING", "RUNNING"] });
+  });
+
+  it("destroys everything", async () => {
+    await stack.expect(["destroy", "--yes", "--skip-preview"]);
+    expect(livePodIds(emu)).toEqual([]);
+  });
+});
