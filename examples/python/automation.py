@@ -4,12 +4,15 @@ runs inside this process, so no Python language host is needed (docs/plugin.md).
 per call; it prints one JSON line: the operation's resource changes, the stack's outputs (secrets
 as "[secret]") and the state.
 
-    python drive.py <up|destroy> <program file> <work dir> '<{"plain": {...}, "secret": {...}}>'
+    python automation.py <up|destroy> <program file> <work dir> '<{"plain": {...}, "secret": {...}}>'
+
+The work dir (made if missing) holds the project's settings; the stack is "dev".
 
 Pulumi's backend, home, passphrase and PATH (the CLI, the provider plugin) come from the
 environment.
 """
 import json
+import os
 import runpy
 import sys
 
@@ -19,6 +22,7 @@ from pulumi import automation as auto
 def main() -> None:
     operation, program_file, work_dir, config = sys.argv[1:5]
     settings = json.loads(config)
+    os.makedirs(work_dir, exist_ok=True)
     project = auto.ProjectSettings(name="runpod-python", runtime="python")
     stack = auto.create_or_select_stack(
         stack_name="dev",
