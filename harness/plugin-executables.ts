@@ -32,15 +32,11 @@ import { REPO_ROOT } from "./pulumi-cli.js";
 
 const run = promisify(execFile);
 
-/** postject's API (it ships no types), as its README documents it. */
-const { inject } = require("postject") as {
-  inject(
-    file: string,
-    resource: string,
-    data: Buffer,
-    options: { sentinelFuse: string; machoSegmentName?: string },
-  ): Promise<void>;
-};
+/**
+ * postject's command line: a process of its own holds the 100 MB binary it injects into, and what
+ * its format library prints about the binaries' sections stays in that process's output.
+ */
+const POSTJECT = join(REPO_ROOT, "node_modules", "postject", "dist", "cli.js");
 
 /** The executable's name, as the engine looks for it (`.exe` added on Windows). */
 export const PLUGIN_EXECUTABLE = "pulumi-resource-runpod-dynamic";
@@ -216,7 +212,7 @@ async function seaBlob(node: string, script: string, dir: string): Promise<strin
 /** One platform's archive, made in `out` from `blob`. */
 async function platformArchive(
   p: Platform,
-  blob: Buffer,
+  blob: string,
   version: string,
   out: string,
   stage: string,
@@ -226,10 +222,19 @@ async function platformArchive(
   const exe = join(dir, executableName(p));
   copyFileSync(await nodeBinary(p), exe);
   chmodSync(exe, 0o755);
-  await inject(exe, "NODE_SEA_BLOB", blob, {
-    sentinelFuse: SEA_FUSE,
-    ...(p.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
-  });
+  await run(
+    process.execPath,
+    [
+      POSTJECT,
+      exe,
+      "NODE_SEA_BLOB",
+      blob,
+      "--sentinel-fuse",
+      SEA_FUSE,
+      ...(p.os === "darwin" ? ["--macho-segment-name", "NODE_SEA"] : []),
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   // postject drops a Mach-O's signature, and macOS on arm64 runs no unsigned executable.
   if (p.os === "darwin")
     await run("python3", [join(REPO_ROOT, "harness", "macho", "adhoc_sign.py"), exe, PLUGIN_EXECUTABLE]);
@@ -264,13 +269,14 @@ export async function buildPluginExecutables(
   try {
     const script = join(stage, "plugin.cjs");
     await bundle(script);
-    const blob = readFileSync(await seaBlob(await nodeBinary(BUILD_PLATFORM), script, stage));
-    const built: BuiltExecutable[] = [];
-    for (const p of platforms) {
-      const archive = await platformArchive(p, blob, version, resolve(out), stage);
-      built.push({ platform: platformName(p), archive, version, bytes: statSync(archive).size });
-    }
-    return built;
+    const blob = await seaBlob(await nodeBinary(BUILD_PLATFORM), script, stage);
+    // Side by side: each platform's download, injection and compression is a process of its own.
+    return await Promise.all(
+      platforms.map(async (p) => {
+        const archive = await platformArchive(p, blob, version, resolve(out), stage);
+        return { platform: platformName(p), archive, version, bytes: statSync(archive).size };
+      }),
+    );
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
