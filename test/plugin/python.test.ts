@@ -1,8 +1,8 @@
 /**
  * The Python program of docs/languages.md (examples/python) as a Python team runs it from a release,
- * with no Node.js on the machine: Pulumi's Python SDK from PyPI at the CLI's version and
- * `pulumi-runpod-dynamic` from a package index (the rehearsal's folder served from 127.0.0.1,
- * test/support/release.ts) installed with pip into a fresh virtual environment; the plugin fetched
+ * with no Node.js on the machine: the example's requirements.txt (`pulumi-runpod-dynamic` from a
+ * package index: the rehearsal's folder served from 127.0.0.1, test/support/release.ts) and Pulumi's
+ * Python SDK from PyPI at the CLI's version installed with pip into a fresh virtual environment; the plugin fetched
  * by the engine from the download location the SDK names; the program run through Pulumi's Python
  * Automation API (examples/python/automation.py) against the emulator: up of a pod with the team's
  * SSH key and a secret env value on a network volume, a change in place, destroy.
@@ -15,17 +15,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
-import { PINNED_PULUMI_VERSION, quietEnv, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
+import { PINNED_PULUMI_VERSION, REPO_ROOT } from "../../harness/pulumi-cli.js";
+import type { Rehearsal } from "../../harness/release-rehearse.js";
 import type { StateDeployment } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { pluginConfig } from "../support/plugin.js";
 import {
-  pluginDownloadOverride,
+  machineWithoutNodeEnv,
   rehearsal,
+  runWithoutNode,
   type ServedFolder,
+  servedArchive,
   serveFolder,
-  withoutNode,
 } from "../support/release.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
@@ -33,6 +34,7 @@ import { livePodIds, TIME_SCALE } from "../support/stack.js";
 const run = promisify(execFile);
 const PROGRAM = join(REPO_ROOT, "examples", "python", "__main__.py");
 const DRIVER = join(REPO_ROOT, "examples", "python", "automation.py");
+const REQUIREMENTS = join(REPO_ROOT, "examples", "python", "requirements.txt");
 const TYPED = join(__dirname, "python", "typed.py");
 /** The type checker, pinned: a new release may judge the same code otherwise. */
 const MYPY = "mypy==2.4.1";
@@ -41,8 +43,8 @@ const TEAM_KEY =
   "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcH team@example";
 
 let emu: RunningEmulator;
+let release: Rehearsal;
 let served: ServedFolder;
-let archivePath: string;
 let work: string;
 let env: Record<string, string>;
 let python: string;
@@ -54,14 +56,13 @@ beforeAll(async () => {
     seed: WITHOUT_HISTORY_RESOURCES,
   });
   work = mkdtempSync(join(tmpdir(), "runpod-python-"));
-  const cli = requirePulumiCli();
-  const release = await rehearsal();
+  release = await rehearsal();
   served = await serveFolder(release.dir);
-  archivePath = `/${archiveName(BUILD_PLATFORM, release.version)}`;
   const venv = join(work, "venv");
   python = join(venv, "bin", "python");
   await run("python3", ["-m", "venv", venv]);
-  // As a team installs it: by name, from an index (here the release's folder beside PyPI).
+  // As a team installs it: the example's requirements, the SDK by name from an index (here the
+  // release's folder beside PyPI); Pulumi's SDK at the CLI's version.
   await run(python, [
     "-m",
     "pip",
@@ -70,25 +71,14 @@ beforeAll(async () => {
     "--disable-pip-version-check",
     "--find-links",
     `${served.url}/`,
+    "-r",
+    REQUIREMENTS,
     `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
     MYPY,
-    `pulumi-runpod-dynamic==${release.version}`,
   ]);
   mkdirSync(join(work, "backend"));
   mkdirSync(join(work, "project"));
-  env = quietEnv({
-    // The CLI and the system's programs; no Node.js (withoutNode hides the machine's own).
-    PATH: [cli.dir, "/usr/bin", "/bin"].join(":"),
-    PULUMI_BACKEND_URL: `file://${join(work, "backend")}`,
-    PULUMI_HOME: join(work, "home"),
-    PULUMI_CONFIG_PASSPHRASE: "runpod-dynamic-tests",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-    PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
-    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: pluginDownloadOverride(served),
-    RUNPOD_API_KEY: "",
-    RUNPOD_BASE_URL: "",
-    RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
-  });
+  env = machineWithoutNodeEnv(served, work);
 }, 600_000);
 afterAll(async () => {
   await served?.close();
@@ -109,20 +99,12 @@ async function drive(operation: "up" | "destroy", config: Record<string, string>
     plain: { ...plain, "runpod-python:sshPublicKey": TEAM_KEY, ...config },
     secret: { ...secret, "runpod-python:hfToken": HF_TOKEN },
   };
-  try {
-    const [command, args] = withoutNode(python, [
-      DRIVER,
-      operation,
-      PROGRAM,
-      join(work, "project"),
-      JSON.stringify(settings),
-    ]);
-    const { stdout } = await run(command, args, { env, maxBuffer: 64 * 1024 * 1024 });
-    return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as Driven;
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${operation} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
-  }
+  const { stdout } = await runWithoutNode(
+    python,
+    [DRIVER, operation, PROGRAM, join(work, "project"), JSON.stringify(settings)],
+    { env },
+  );
+  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as Driven;
 }
 
 const podOf = (d: Driven) => (d.state.resources ?? []).find((r) => r.type === "runpod-dynamic:index:Pod");
@@ -131,7 +113,7 @@ const podOf = (d: Driven) => (d.state.resources ?? []).find((r) => r.type === "r
 describe("the Python program of docs/languages.md on the provider plugin", { timeout: 300_000 }, () => {
   let podId: unknown;
 
-  it("fetches the plugin, creates a RUNNING pod with the team's key on a network volume, a secret env value kept secret in state", async () => {
+  it("installs the SDK from the release, fetches the plugin, creates a RUNNING pod with the team's key on a network volume, a secret env value kept secret in state", async () => {
     const up = await drive("up");
     podId = up.outputs.pod_id;
     // The state as the backend stores it (the Automation API's export shows secrets).
@@ -145,7 +127,10 @@ describe("the Python program of docs/languages.md on the provider plugin", { tim
       typeof v === "object" && v !== null && "4dabf18193072939515e22adb298388d" in v;
     const live = emu.control.snapshot().pods.find((p) => p.id === podId);
     expect({
-      fetched: served.asked.includes(archivePath),
+      fetched: [
+        served.asked.includes(`/pulumi_runpod_dynamic-${release.version}-py3-none-any.whl`),
+        served.asked.includes(servedArchive(release)),
+      ],
       changes: up.changes,
       status: up.outputs.status,
       running: live?.status,
@@ -156,7 +141,7 @@ describe("the Python program of docs/languages.md on the provider plugin", { tim
       key: text.includes(String(emu.pulumiConfig()["runpod:apiKey"])),
       envSecret: [secret(pod?.inputs?.env), secret(pod?.outputs?.env)],
     }).toEqual({
-      fetched: true,
+      fetched: [true, true],
       changes: { create: 4 },
       status: "RUNNING",
       running: "RUNNING",

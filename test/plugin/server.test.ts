@@ -115,40 +115,28 @@ describe("the provider plugin's service", { timeout: 60_000 }, () => {
 
   it("reads its settings as values and names its own keys in what it says of them", async () => {
     const { plain } = pluginConfig(emu);
+    /** What a pod's create answers after the provider is configured with `args`. */
+    const createAfterConfigure = async (args: Record<string, unknown>) => {
+      await rpc(
+        client,
+        "configure",
+        message(provproto.ConfigureRequest, { args, id: PROVIDER_ID, acceptsecrets: true }),
+      );
+      return rpc(
+        client,
+        "create",
+        message(provproto.CreateRequest, { urn: POD_URN, properties: podInputs }),
+      ).then(
+        () => "created",
+        (err: Error) => err.message,
+      );
+    };
     // No key, plain http to a host that is not this machine allowed by a boolean, as YAML sets it.
-    await rpc(
-      client,
-      "configure",
-      message(provproto.ConfigureRequest, {
-        args: { baseUrl: "http://api.example.invalid", allowInsecureHttp: true },
-        id: PROVIDER_ID,
-        acceptsecrets: true,
-      }),
-    );
-    const noKey = await rpc(
-      client,
-      "create",
-      message(provproto.CreateRequest, { urn: POD_URN, properties: podInputs }),
-    ).then(
-      () => "created",
-      (err: Error) => err.message,
-    );
-    await rpc(
-      client,
-      "configure",
-      message(provproto.ConfigureRequest, {
-        args: { baseUrl: "http://api.example.invalid" },
-        id: PROVIDER_ID,
-      }),
-    );
-    const insecure = await rpc(
-      client,
-      "create",
-      message(provproto.CreateRequest, { urn: POD_URN, properties: podInputs }),
-    ).then(
-      () => "created",
-      (err: Error) => err.message,
-    );
+    const noKey = await createAfterConfigure({
+      baseUrl: "http://api.example.invalid",
+      allowInsecureHttp: true,
+    });
+    const insecure = await createAfterConfigure({ baseUrl: "http://api.example.invalid" });
     expect([plain["runpod-dynamic:baseUrl"] !== undefined, noKey, insecure]).toEqual([
       true,
       expect.stringContaining(

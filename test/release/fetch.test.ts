@@ -9,29 +9,26 @@
  *   program's `packages` names; then, with an empty plugin folder, `pulumi up` fetches it by itself:
  *   a pod RUNNING on a network volume; `pulumi destroy` leaves nothing.
  */
-import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archiveName, BUILD_PLATFORM, PLUGIN_EXECUTABLE } from "../../harness/plugin-executables.js";
-import { quietEnv, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
+import { PLUGIN_EXECUTABLE } from "../../harness/plugin-executables.js";
+import { REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import type { Rehearsal } from "../../harness/release-rehearse.js";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/plugin/tokens.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { pluginConfig } from "../support/plugin.js";
 import {
-  pluginDownloadOverride,
+  machineWithoutNodeEnv,
   rehearsal,
+  runWithoutNode,
   type ServedFolder,
+  servedArchive,
   serveFolder,
-  withoutNode,
 } from "../support/release.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
-
-const run = promisify(execFile);
 
 let release: Rehearsal;
 let served: ServedFolder;
@@ -55,34 +52,11 @@ afterAll(async () => {
 });
 
 /** `pulumi args` in `cwd` with Pulumi's home at `home`, on a machine without Node.js. */
-async function pulumi(args: string[], home: string, cwd = work): Promise<{ stdout: string; stderr: string }> {
-  const cli = requirePulumiCli();
-  const [command, wrapped] = withoutNode(join(cli.dir, "pulumi"), args);
-  try {
-    return await run(command, wrapped, {
-      cwd,
-      maxBuffer: 64 * 1024 * 1024,
-      env: quietEnv({
-        // The CLI's folder (Pulumi's YAML language host is beside it) and the system's; no Node.
-        PATH: [cli.dir, "/usr/bin", "/bin"].join(":"),
-        PULUMI_HOME: home,
-        PULUMI_BACKEND_URL: `file://${join(work, "backend")}`,
-        PULUMI_CONFIG_PASSPHRASE: "runpod-dynamic-tests",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-        PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
-        PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: pluginDownloadOverride(served),
-        RUNPOD_API_KEY: "",
-        RUNPOD_BASE_URL: "",
-        RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
-      }),
-    });
-  } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`pulumi ${args.join(" ")} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
-  }
+function pulumi(args: string[], home: string, cwd = work): Promise<{ stdout: string; stderr: string }> {
+  const env = { ...machineWithoutNodeEnv(served, work), PULUMI_HOME: home };
+  return runWithoutNode(join(requirePulumiCli().dir, "pulumi"), args, { cwd, env });
 }
 
-const ARCHIVE_PATH = () => `/${archiveName(BUILD_PLATFORM, release.version)}`;
 const installedPlugin = (home: string) =>
   join(home, "plugins", `resource-runpod-dynamic-v${release.version}`, PLUGIN_EXECUTABLE);
 
@@ -96,7 +70,7 @@ describe("the engine fetches the plugin, with no Node.js on the machine", { time
     const { stdout } = await pulumi(["package", "get-schema", `runpod-dynamic@${release.version}`], home);
     const schema = JSON.parse(stdout) as { name: string; version: string; pluginDownloadURL: string };
     expect({
-      fetched: served.asked.includes(ARCHIVE_PATH()),
+      fetched: served.asked.includes(servedArchive(release)),
       installed: existsSync(installedPlugin(home)),
       schema: [schema.name, schema.version, schema.pluginDownloadURL],
     }).toEqual({
@@ -117,7 +91,7 @@ describe("the engine fetches the plugin, with no Node.js on the machine", { time
 
     // A machine that ran nothing yet: no plugin, the program as committed with what install wrote.
     const home = join(work, "home-yaml-up");
-    served.asked.length = 0;
+    const askedBefore = served.asked.length;
     await pulumi(["stack", "init", "dev"], home, project);
     const { plain, secret } = pluginConfig(emu);
     for (const [key, value] of Object.entries(plain)) {
@@ -133,7 +107,7 @@ describe("the engine fetches the plugin, with no Node.js on the machine", { time
     expect({
       fetchedByInstall,
       declared: existsSync(declared) && readFileSync(declared, "utf8").includes(PLUGIN_DOWNLOAD_URL),
-      fetchedByUp: served.asked.includes(ARCHIVE_PATH()),
+      fetchedByUp: served.asked.slice(askedBefore).includes(servedArchive(release)),
       installed: existsSync(installedPlugin(home)),
       podStatus: [outputs.podStatus, pod?.status],
       onVolume:

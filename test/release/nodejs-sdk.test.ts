@@ -12,14 +12,13 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
 import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import type { Rehearsal } from "../../harness/release-rehearse.js";
 import { ProgramStack } from "../../harness/stack.js";
 import { installProgram } from "../package/installed.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { pluginConfig } from "../support/plugin.js";
-import { pluginDownloadOverride, rehearsal, type ServedFolder, serveFolder } from "../support/release.js";
+import { fetchingEnv, rehearsal, type ServedFolder, servedArchive, serveFolder } from "../support/release.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
 
@@ -56,14 +55,7 @@ beforeAll(async () => {
   stack = await ProgramStack.create({
     programDir: dir,
     inPlace: true,
-    env: {
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-      PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
-      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: pluginDownloadOverride(served),
-      RUNPOD_API_KEY: "",
-      RUNPOD_BASE_URL: "",
-      RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
-    },
+    env: fetchingEnv(served),
   });
   const { plain, secret } = pluginConfig(emu);
   await stack.setConfig(plain, secret);
@@ -91,7 +83,7 @@ describe("a TypeScript program on the plugin's Node.js SDK", { timeout: 300_000 
     await stack.expect(["up", "--yes", "--skip-preview"]);
     const outputs = await stack.outputs();
     expect({
-      fetched: served.asked.includes(`/${archiveName(BUILD_PLATFORM, release.version)}`),
+      fetched: served.asked.includes(servedArchive(release)),
       status: [outputs.status, emu.control.snapshot().pods.find((p) => p.id === outputs.podId)?.status],
     }).toEqual({ fetched: true, status: ["RUNNING", "RUNNING"] });
   });

@@ -3,18 +3,15 @@
  * run's release rehearsal made (test/support/release.ts), installed with `pulumi plugin install --file`
  * into a stack's own Pulumi home; and stacks whose `runpod-dynamic:*` config points at an emulator.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
-import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import { ProgramStack, type StackOptions } from "../../harness/stack.js";
+import { packageVersion } from "../../provider/package-file.js";
 import type { RunningEmulator } from "./emulator.js";
 import { rehearsal } from "./release.js";
 import { TIME_SCALE } from "./stack.js";
 
-export const PLUGIN_VERSION = (
-  JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }
-).version;
+export const PLUGIN_VERSION = packageVersion();
 
 /** This machine's archive of the plugin, from the run's release rehearsal: the .tar.gz's path. */
 export async function pluginAsset(): Promise<string> {

@@ -3,58 +3,68 @@
  * per run, served from 127.0.0.1 as the places a release publishes to (GitHub's release assets, a
  * package index, a Go module proxy), and commands run with no Node.js on the machine.
  */
+import { execFile } from "node:child_process";
 import { createReadStream, existsSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join, normalize } from "node:path";
+import { promisify } from "node:util";
+import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
+import { quietEnv, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import { type Rehearsal, rehearseRelease } from "../../harness/release-rehearse.js";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/plugin/tokens.js";
 import { oncePerRun } from "./once-per-run.js";
+import { type Step, startScriptedServer } from "./scripted-server.js";
+import { TIME_SCALE } from "./stack.js";
 
 /** This checkout's release, rehearsed once for the whole run. */
 export function rehearsal(): Promise<Rehearsal> {
   return oncePerRun("release-rehearsal", (dir) => rehearseRelease(join(dir, "release")));
 }
 
+/** The path this machine's plugin archive is asked for at, in a served release folder. */
+export const servedArchive = (release: Rehearsal) => `/${archiveName(BUILD_PLATFORM, release.version)}`;
+
 /** A folder served read-only over HTTP on a loopback port, as a release's download location is. */
 export interface ServedFolder {
   readonly url: string;
-  /** The paths asked for, in order. */
-  readonly asked: string[];
+  /** The paths asked for so far, in order. */
+  readonly asked: readonly string[];
   close(): Promise<void>;
 }
 
-export async function serveFolder(dir: string): Promise<ServedFolder> {
-  const asked: string[] = [];
-  const server: Server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-    asked.push(path);
+const pathOf = (url: string) => decodeURIComponent(new URL(url, "http://x").pathname);
+
+/** Each request answered with the file it names, or `/` with the folder's files as links (pip's --find-links reads those). */
+function fileOf(dir: string): Step {
+  return (req, res) => {
+    const path = pathOf(req.url ?? "/");
     const file = join(dir, normalize(path));
     if (req.method === "GET" && path === "/") {
-      // The folder's files as links: what pip's --find-links reads from a URL.
       const links = readdirSync(dir).map((name) => `<a href="/${encodeURIComponent(name)}">${name}</a>`);
       res
         .writeHead(200, { "content-type": "text/html" })
         .end(`<html><body>${links.join("<br>")}</body></html>`);
-      return;
-    }
-    if (req.method !== "GET" || !file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+    } else if (
+      req.method !== "GET" ||
+      !file.startsWith(dir) ||
+      !existsSync(file) ||
+      !statSync(file).isFile()
+    ) {
       res.writeHead(404).end();
-      return;
+    } else {
+      res.writeHead(200, { "content-length": statSync(file).size });
+      createReadStream(file).pipe(res);
     }
-    res.writeHead(200, { "content-length": statSync(file).size });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  };
+}
+
+export async function serveFolder(dir: string): Promise<ServedFolder> {
+  const server = await startScriptedServer(() => fileOf(dir));
   return {
-    url: `http://127.0.0.1:${port}`,
-    asked,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: server.url,
+    get asked() {
+      return server.requests.map((r) => pathOf(r.url));
+    },
+    close: () => server.close(),
   };
 }
 
@@ -64,6 +74,36 @@ export async function serveFolder(dir: string): Promise<ServedFolder> {
  */
 export function pluginDownloadOverride(served: ServedFolder): string {
   return `^${PLUGIN_DOWNLOAD_URL.replace(/[.]/g, "\\.")}=${served.url}`;
+}
+
+/**
+ * The environment of a Pulumi command that may fetch the plugin from `served`, and reads no
+ * RUNPOD_* variable of this process (the stack's config says where the API is).
+ */
+export function fetchingEnv(served: ServedFolder): Record<string, string> {
+  return {
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+    PULUMI_DISABLE_REGISTRY_RESOLVE: "true",
+    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: pluginDownloadOverride(served),
+    RUNPOD_API_KEY: "",
+    RUNPOD_BASE_URL: "",
+    RUNPOD_DYNAMIC_TIME_SCALE: String(TIME_SCALE),
+  };
+}
+
+/**
+ * The environment of a machine with Pulumi and no Node.js, for commands run `withoutNode`: the CLI's
+ * folder (Pulumi's YAML language host is beside it) and the system's on PATH, a file backend and a
+ * Pulumi home in `work`, the plugin fetched from `served`.
+ */
+export function machineWithoutNodeEnv(served: ServedFolder, work: string): Record<string, string> {
+  return quietEnv({
+    PATH: [requirePulumiCli().dir, "/usr/bin", "/bin"].join(":"),
+    PULUMI_BACKEND_URL: `file://${join(work, "backend")}`,
+    PULUMI_HOME: join(work, "home"),
+    PULUMI_CONFIG_PASSPHRASE: "runpod-dynamic-tests",
+    ...fetchingEnv(served),
+  });
 }
 
 /** Every `node` this machine has on its usual PATH, as real files. */
@@ -83,4 +123,21 @@ export function withoutNode(command: string, args: readonly string[]): [string, 
     .join(" && ");
   const script = `${hide} && if command -v node >/dev/null; then echo "node is still on PATH: $(command -v node)" >&2; exit 97; fi && exec "$@"`;
   return ["unshare", ["--mount", "--propagation", "private", "sh", "-c", script, "sh", command, ...args]];
+}
+
+/** `command args` run `withoutNode` in `cwd` with `env`; a failure says what the command printed. */
+export async function runWithoutNode(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env: Record<string, string> },
+): Promise<{ stdout: string; stderr: string }> {
+  const [file, wrapped] = withoutNode(command, args);
+  try {
+    return await promisify(execFile)(file, wrapped, { ...options, maxBuffer: 64 * 1024 * 1024 });
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(
+      `${[command, ...args].join(" ")} failed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`,
+    );
+  }
 }
