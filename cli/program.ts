@@ -16,6 +16,7 @@ import { registerHub } from "./hub.js";
 import { registerJobs } from "./jobs.js";
 import type { Terminal } from "./output.js";
 import { formatOf } from "./parse.js";
+import { registerPendingCreates } from "./pending-creates.js";
 import { registerPods } from "./pods.js";
 import { registerRegistries } from "./registries.js";
 import { registerServerless } from "./serverless.js";
@@ -37,7 +38,7 @@ function buildProgram(out: Terminal): Command {
   // created, so they are set before any command is registered.
   const program = new Command("runpod-dynamic")
     .description(
-      "RunPod from the command line: what a change costs, the catalog and its prices, billing, pods and their logs, registry credentials and ECR delegations, the hub, serverless endpoints (deployed from the hub; their workers, releases and logs), jobs, and the local API emulator.",
+      "RunPod from the command line: what a change costs, the catalog and its prices, billing, pods and their logs, the pods a killed `pulumi up` left pending, registry credentials and ECR delegations, the hub, serverless endpoints (deployed from the hub; their workers, releases and logs), jobs, and the local API emulator.",
     )
     .version(PACKAGE_VERSION)
     .configureOutput({ writeOut: out.writeOut, writeErr: out.writeErr })
@@ -53,6 +54,7 @@ function buildProgram(out: Terminal): Command {
   registerCatalog(program, out);
   registerBilling(program, out);
   registerPods(program, out);
+  registerPendingCreates(program, out);
   registerRegistries(program, out);
   registerHub(program, out);
   registerServerless(program, out);

@@ -190,8 +190,27 @@ async function bundle(out: string): Promise<void> {
   });
 }
 
+/**
+ * The package files the executable carries, `version` written into the two that name one: the
+ * package's own, or another for a build of a later release (test/plugin/upgrade.test.ts).
+ */
+function assetFiles(version: string, dir: string): Record<string, string> {
+  const own = {
+    "package.json": join(REPO_ROOT, "package.json"),
+    "sdk/schema.json": join(REPO_ROOT, "sdk", "schema.json"),
+  };
+  if (version === packageVersion()) return own;
+  return Object.fromEntries(
+    Object.entries(own).map(([asset, file]) => {
+      const copy = join(dir, asset.replace("/", "-"));
+      writeFileSync(copy, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), version }, null, 2));
+      return [asset, copy];
+    }),
+  );
+}
+
 /** The single-executable blob of the bundle, made by `node` (the version the executables carry). */
-async function seaBlob(node: string, script: string, dir: string): Promise<string> {
+async function seaBlob(node: string, script: string, dir: string, version: string): Promise<string> {
   const blob = join(dir, "sea-prep.blob");
   const config = join(dir, "sea-config.json");
   writeFileSync(
@@ -203,10 +222,7 @@ async function seaBlob(node: string, script: string, dir: string): Promise<strin
       // A snapshot or code cache is made for the building machine's platform only.
       useSnapshot: false,
       useCodeCache: false,
-      assets: {
-        "package.json": join(REPO_ROOT, "package.json"),
-        "sdk/schema.json": join(REPO_ROOT, "sdk", "schema.json"),
-      },
+      assets: assetFiles(version, dir),
     }),
   );
   await run(node, ["--experimental-sea-config", config]);
@@ -255,23 +271,23 @@ export interface BuiltExecutable {
   readonly bytes: number;
 }
 
-/** Builds the archives of `platforms` (default: all) into `out`. */
+/** Builds the archives of `platforms` (default: all) into `out`, as release `version` (default: the package's). */
 export async function buildPluginExecutables(
   out: string,
   platforms: readonly Platform[] = PLATFORMS,
+  version = packageVersion(),
 ): Promise<BuiltExecutable[]> {
   if (`${process.platform}-${process.arch}` !== "linux-x64") {
     throw new Error(
       "the plugin executables are built on linux-x64: the blob is made by the Node they carry, run here",
     );
   }
-  const version = packageVersion();
   mkdirSync(out, { recursive: true });
   const stage = mkdtempSync(join(out, ".stage-"));
   try {
     const script = join(stage, "plugin.cjs");
     await bundle(script);
-    const blob = await seaBlob(await nodeBinary(BUILD_PLATFORM), script, stage);
+    const blob = await seaBlob(await nodeBinary(BUILD_PLATFORM), script, stage, version);
     // Side by side: each platform's download, injection and compression is a process of its own.
     return await Promise.all(
       platforms.map(async (p) => {
@@ -293,12 +309,12 @@ export interface PluginArchive {
   dispose(): void;
 }
 
-/** Builds this machine's archive into a scratch folder. */
-export async function buildLocalPluginArchive(): Promise<PluginArchive> {
+/** Builds this machine's archive, as release `version` (default: the package's), into a scratch folder. */
+export async function buildLocalPluginArchive(version = packageVersion()): Promise<PluginArchive> {
   const dir = mkdtempSync(join(tmpdir(), "runpod-plugin-"));
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const [built] = await buildPluginExecutables(dir, [BUILD_PLATFORM]);
+    const [built] = await buildPluginExecutables(dir, [BUILD_PLATFORM], version);
     if (!built) throw new Error("no plugin archive was built");
     return { file: built.archive, version: built.version, dispose };
   } catch (err) {

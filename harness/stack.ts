@@ -222,6 +222,8 @@ export interface StateResource {
   readonly outputs?: Record<string, unknown>;
   readonly protect?: boolean;
   readonly retainOnDelete?: boolean;
+  /** The provider instance's reference: `<its urn>::<its id>`. */
+  readonly provider?: string;
 }
 
 export interface StateDeployment {
