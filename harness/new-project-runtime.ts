@@ -22,6 +22,11 @@
  *   dynamic-provider host, which the engine finds beside the CLI.
  * - Everything else (runtime-option prompts, templating) answers Unimplemented, which the CLI
  *   takes as "nothing to do": no prompt for a package manager, no rewriting of the files.
+ *
+ * `pulumi import --generate-code=false` loads the plugin too, and asks it nothing more than the
+ * above: it reads the resources into state through their provider. With code generation it would
+ * also ask for the TypeScript to add (GenerateProgram, the Node plugin's code generator), which this
+ * runtime has not.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -15,9 +15,10 @@
  * A program in another language (`runtime: yaml`) runs on the CLI with that language's own plugin
  * (harness/yaml-host/build.sh puts Pulumi's YAML host beside the CLI): the launcher only runs the CLI.
  *
- * `pulumi new` asks for the Node language plugin too (for the project's dependencies): for it, the
- * launcher serves harness/new-project-runtime.ts and tells the CLI its port through
- * `PULUMI_DEBUG_LANGUAGES`, the CLI's way of attaching to a language runtime already running.
+ * `pulumi new` asks for the Node language plugin too (for the project's dependencies), and so does
+ * `pulumi import`: for them, the launcher serves harness/new-project-runtime.ts and tells the CLI
+ * its port through `PULUMI_DEBUG_LANGUAGES`, the CLI's way of attaching to a language runtime
+ * already running.
  *
  * SIGINT and SIGTERM are passed on to the CLI (which cancels as it does in a terminal); the exit
  * code is the CLI's.
@@ -35,8 +36,12 @@ type Any = any;
 
 /** The commands whose engine runs the program (the others never ask for a language runtime). */
 const RUNS_PROGRAM = new Set(["up", "update", "preview", "pre", "refresh", "destroy", "down", "dn"]);
-/** `pulumi new` and its aliases. */
-const NEW_PROJECT = new Set(["new", "create", "setup"]);
+/**
+ * The commands that load the Node language plugin without running the program: `pulumi new` and
+ * its aliases, and `pulumi import` (which the launcher serves with `--generate-code=false` in mind:
+ * writing the program's code is the Node plugin's code generator, which this runtime has not).
+ */
+const LOADS_RUNTIME_ONLY = new Set(["new", "create", "setup", "import"]);
 
 interface Project {
   /** The folder Pulumi.yaml is in. */
@@ -161,13 +166,13 @@ async function main(args: readonly string[]): Promise<number> {
   const command = subcommand(args);
   const project = command !== undefined && RUNS_PROGRAM.has(command) ? readProject(process.cwd()) : undefined;
   const runtime = project ? await serveRuntime(project) : undefined;
-  const newProject =
-    command !== undefined && NEW_PROJECT.has(command)
+  const runtimeOnly =
+    command !== undefined && LOADS_RUNTIME_ONLY.has(command)
       ? await serveNewProjectRuntime(cli.version.replace(/^v/, ""))
       : undefined;
   const env = quietEnv({
     PATH: pathWith(cli),
-    ...(newProject ? { PULUMI_DEBUG_LANGUAGES: `nodejs:${newProject.port}` } : {}),
+    ...(runtimeOnly ? { PULUMI_DEBUG_LANGUAGES: `nodejs:${runtimeOnly.port}` } : {}),
   });
   const cliArgs = runtime
     ? [...args, `--client=${runtime.address}`, "--exec-kind", "auto.inline"]
@@ -180,7 +185,7 @@ async function main(args: readonly string[]): Promise<number> {
     child.on("exit", (exitCode, signal) => done(exitCode ?? (signal === "SIGKILL" ? 137 : 1))),
   );
   runtime?.stop(code !== 0);
-  newProject?.stop();
+  runtimeOnly?.stop();
   return code;
 }
 

@@ -3,9 +3,9 @@
  * `@runpod-dynamic/pulumi` package installed with npm beside Pulumi's Node SDK, the program
  * type-checked against it and run through the real CLI, the engine fetching the plugin from the
  * rehearsal's folder served on 127.0.0.1 (test/support/release.ts): up of a pod on a network volume,
- * destroy. (`pulumi import` in a Node.js project loads Pulumi's Node.js language host, which
- * Pulumi's release carries and the module proxy does not serve: it is run for YAML,
- * test/plugin/yaml.test.ts, not here.)
+ * `pulumi import` of a pod made outside the stack, destroy of both. (`pulumi import` loads Pulumi's
+ * Node.js language host, which the module proxy does not serve: the launcher serves what the import
+ * asks of it, harness/new-project-runtime.ts, so it runs with `--generate-code=false`.)
  */
 import { execFile } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
@@ -16,7 +16,7 @@ import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import type { Rehearsal } from "../../harness/release-rehearse.js";
 import { ProgramStack } from "../../harness/stack.js";
 import { installProgram } from "../package/installed.js";
-import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { pluginConfig } from "../support/plugin.js";
 import { fetchingEnv, rehearsal, type ServedFolder, servedArchive, serveFolder } from "../support/release.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
@@ -88,7 +88,32 @@ describe("a TypeScript program on the plugin's Node.js SDK", { timeout: 300_000 
     }).toEqual({ fetched: true, status: ["RUNNING", "RUNNING"] });
   });
 
-  it("destroys everything", async () => {
+  it("imports a pod made outside the stack, with its fields as the API has them", async () => {
+    const outside = await apiFor(emu).pods.create({
+      name: "made-by-hand",
+      image: "runpod/base:0.6.2-cpu",
+      cpu: { id: "cpu3c", vcpuCount: 2 },
+    });
+    await stack.expect([
+      "import",
+      "runpod-dynamic:index:Pod",
+      "by-hand",
+      outside.id,
+      "--yes",
+      "--protect=false",
+      "--generate-code=false",
+    ]);
+    const imported = ((await stack.exportState()).deployment.resources ?? []).find((r) =>
+      r.urn.endsWith("::runpod-dynamic:index:Pod::by-hand"),
+    );
+    expect([imported?.id, imported?.inputs?.name, imported?.inputs?.image]).toEqual([
+      outside.id,
+      "made-by-hand",
+      "runpod/base:0.6.2-cpu",
+    ]);
+  });
+
+  it("destroys everything, the imported pod too", async () => {
     await stack.expect(["destroy", "--yes", "--skip-preview"]);
     expect(livePodIds(emu)).toEqual([]);
   });
