@@ -130,6 +130,24 @@ function programTable(p: ProgramResult): string {
   );
 }
 
+function executablesTable(results: BenchResults): string {
+  const e = results.executables;
+  if (!e) return "Not measured yet: `node dist/bench/run.js --only executables`.";
+  const mb = (bytes: number) => f(bytes / 1e6);
+  return [
+    `From \`bench/results/executables.json\`: ${e.measuredAt}, Node ${e.node}. All five built in ${f(e.buildSeconds, 0)} s (wall, Node binaries already downloaded).`,
+    table(
+      ["Platform", "Archive (MB)", "Executable (MB)"],
+      "lrr",
+      e.platforms.map((p) => [p.platform, mb(p.archiveBytes), mb(p.executableBytes)]),
+    ),
+    table(["Start (median of " + e.startSeconds.starts + ", wall s, to the printed port)", "s"], "lr", [
+      ["this machine's executable", f(e.startSeconds.executable, 2)],
+      [`the JavaScript plugin on Node ${e.node}`, f(e.startSeconds.javascript, 2)],
+    ]),
+  ].join("\n\n");
+}
+
 function costTable(results: BenchResults): string {
   const row = (label: string, c: CostFigures) => [
     label,
@@ -192,6 +210,8 @@ export function figuresMarkdown(results: BenchResults): string {
     afterUpTable(full.afterUp),
     "### 8. What a change costs",
     costTable(results),
+    "### 9. The plugin as users install it",
+    executablesTable(results),
   ];
   return sections.join("\n\n");
 }

@@ -10,6 +10,7 @@ import type { CostFigures } from "./cost.js";
 import type { FlavourRow } from "./flavours.js";
 import type { FleetResult } from "./fleet.js";
 import type { CheckDiffFigures } from "./micro.js";
+import type { ExecutableFigures } from "./plugin-executables.js";
 import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
 import type { AfterUpResult } from "./refresh.js";
@@ -77,6 +78,11 @@ export interface CostReport extends CostFigures {
   readonly node: string;
 }
 
+export interface ExecutablesReport extends ExecutableFigures {
+  readonly measuredAt: string;
+  readonly node: string;
+}
+
 /** The result files the figures are written from; all but the full run's are there only once run. */
 export interface BenchResults {
   readonly full: FullReport;
@@ -85,6 +91,7 @@ export interface BenchResults {
   readonly stacks: StacksReport | undefined;
   readonly stacksFour: StacksReport | undefined;
   readonly cost: CostReport | undefined;
+  readonly executables: ExecutablesReport | undefined;
 }
 
 export function readBenchResults(dir: string): BenchResults {
@@ -99,6 +106,7 @@ export function readBenchResults(dir: string): BenchResults {
     stacks: read<StacksReport>("latest-stacks.json"),
     stacksFour: read<StacksReport>("latest-stacks-four.json"),
     cost: read<CostReport>("cost.json"),
+    executables: read<ExecutablesReport>("executables.json"),
   };
 }
 

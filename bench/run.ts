@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every scenario on fresh emulators, printed as tables and written as JSON under
  * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
+ * `--only executables` runs only 9 (the plugin executables: sizes, build and start times) and writes
+ * bench/results/executables.json.
  * `--only plugin` runs only 5d, the provider plugin against the dynamic provider, and writes
  * bench/results/latest-plugin.json; `--only users` runs only 5e, the fleet as users write it, and
  * writes bench/results/latest-users.json; `--only stacks` runs only 5b and writes
@@ -20,12 +22,14 @@ import { compareFlavours } from "./flavours.js";
 import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
+import { measurePluginExecutables } from "./plugin-executables.js";
 import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
 import { writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
 import type {
   CostReport,
+  ExecutablesReport,
   FullReport,
   PluginReport,
   RunInfo,
@@ -42,10 +46,10 @@ const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 /** `--keys four`, with `--only stacks`: each stack on a key of its own, all of one user. */
 const keysAt = process.argv.indexOf("--keys");
 const keys = (keysAt < 0 ? "one" : process.argv[keysAt + 1]) as StackKeys;
-const onlyOk = only === undefined || ["plugin", "users", "stacks", "cost"].includes(only);
+const onlyOk = only === undefined || ["plugin", "users", "stacks", "cost", "executables"].includes(only);
 if (!onlyOk || !["one", "four"].includes(keys) || (keysAt >= 0 && only !== "stacks")) {
   process.stderr.write(
-    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|stacks [--keys one|four]]\n",
+    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|executables|stacks [--keys one|four]]\n",
   );
   process.exit(2);
 }
@@ -148,6 +152,29 @@ async function mainOnlyCost(): Promise<void> {
     `cost of a ${figures.resources}-resource preview (${figures.documentBytes} bytes): priced in ${f(figures.priceMs)} ms, with table, markdown and JSON ${f(figures.priceAndRenderMs)} ms (median of ${figures.runsMs.length})`,
   );
   out("Written to bench/results/cost.json; figures of bench/README.md rewritten");
+}
+
+/** Scenario 9, alone or in the full run: written to bench/results/executables.json. */
+async function measureExecutables(): Promise<void> {
+  const figures = await measurePluginExecutables(REPO_ROOT);
+  const report: ExecutablesReport = {
+    measuredAt: new Date().toISOString(),
+    node: process.version,
+    ...figures,
+  };
+  const dir = join(REPO_ROOT, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "executables.json"), `${JSON.stringify(report, null, 2)}\n`);
+  out(
+    `plugin executables: ${figures.platforms.map((p) => `${p.platform} ${f(p.archiveBytes / 1e6)} MB`).join(", ")}; built in ${f(figures.buildSeconds, 0)} s; start ${f(figures.startSeconds.executable, 2)} s against ${f(figures.startSeconds.javascript, 2)} s for the JavaScript plugin`,
+  );
+}
+
+/** `--only executables`: scenario 9 alone. */
+async function mainOnlyExecutables(): Promise<void> {
+  await measureExecutables();
+  writeBenchReadme(REPO_ROOT);
+  out("Written to bench/results/executables.json; figures of bench/README.md rewritten");
 }
 
 async function main(): Promise<void> {
@@ -327,6 +354,9 @@ async function main(): Promise<void> {
   out(
     `${cost.resources} resources (${cost.documentBytes} bytes of preview JSON): priced in ${f(cost.priceMs)} ms; with table, markdown and JSON ${f(cost.priceAndRenderMs)} ms`,
   );
+  out();
+  out("9. The plugin as users install it: five archives, their sizes, this machine's executable's start");
+  if (!quick) await measureExecutables();
 
   const dir = join(REPO_ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });
@@ -359,6 +389,7 @@ async function main(): Promise<void> {
       stacks: undefined,
       stacksFour: undefined,
       cost: undefined,
+      executables: undefined,
     };
     writeFileSync(join(dir, "fleet-quick.svg"), benchChart({ full: report, ...others }));
   } else {
@@ -367,7 +398,13 @@ async function main(): Promise<void> {
   }
 }
 
-const mains = { plugin: onlyPlugin, users: onlyUsers, stacks: onlyStacks, cost: mainOnlyCost };
+const mains = {
+  plugin: onlyPlugin,
+  users: onlyUsers,
+  stacks: onlyStacks,
+  cost: mainOnlyCost,
+  executables: mainOnlyExecutables,
+};
 (only === undefined ? main : mains[only as keyof typeof mains])().then(
   () => process.exit(0),
   (err: unknown) => {
