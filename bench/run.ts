@@ -22,14 +22,13 @@ import { compareFlavours } from "./flavours.js";
 import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
-import { measurePluginExecutables } from "./plugin-executables.js";
+import { writeExecutablesReport } from "./plugin-executables.js";
 import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
 import { writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
 import type {
   CostReport,
-  ExecutablesReport,
   FullReport,
   PluginReport,
   RunInfo,
@@ -154,25 +153,9 @@ async function mainOnlyCost(): Promise<void> {
   out("Written to bench/results/cost.json; figures of bench/README.md rewritten");
 }
 
-/** Scenario 9, alone or in the full run: written to bench/results/executables.json. */
-async function measureExecutables(): Promise<void> {
-  const figures = await measurePluginExecutables(REPO_ROOT);
-  const report: ExecutablesReport = {
-    measuredAt: new Date().toISOString(),
-    node: process.version,
-    ...figures,
-  };
-  const dir = join(REPO_ROOT, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "executables.json"), `${JSON.stringify(report, null, 2)}\n`);
-  out(
-    `plugin executables: ${figures.platforms.map((p) => `${p.platform} ${f(p.archiveBytes / 1e6)} MB`).join(", ")}; built in ${f(figures.buildSeconds, 0)} s; start ${f(figures.startSeconds.executable, 2)} s against ${f(figures.startSeconds.javascript, 2)} s for the JavaScript plugin`,
-  );
-}
-
 /** `--only executables`: scenario 9 alone. */
 async function mainOnlyExecutables(): Promise<void> {
-  await measureExecutables();
+  await writeExecutablesReport(REPO_ROOT, out);
   writeBenchReadme(REPO_ROOT);
   out("Written to bench/results/executables.json; figures of bench/README.md rewritten");
 }
@@ -356,7 +339,7 @@ async function main(): Promise<void> {
   );
   out();
   out("9. The plugin as users install it: five archives, their sizes, this machine's executable's start");
-  if (!quick) await measureExecutables();
+  if (!quick) await writeExecutablesReport(REPO_ROOT, out);
 
   const dir = join(REPO_ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });

@@ -8,6 +8,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { PACKAGE_VERSION } from "../provider/client/version.js";
+import { registerAutostop } from "./autostop.js";
 import { registerBilling } from "./billing.js";
 import { registerCatalog } from "./catalog.js";
 import { registerCost } from "./cost.js";
@@ -38,7 +39,7 @@ function buildProgram(out: Terminal): Command {
   // created, so they are set before any command is registered.
   const program = new Command("runpod-dynamic")
     .description(
-      "RunPod from the command line: what a change costs, the catalog and its prices, billing, pods and their logs, the pods a killed `pulumi up` left pending, registry credentials and ECR delegations, the hub, serverless endpoints (deployed from the hub; their workers, releases and logs), jobs, and the local API emulator.",
+      "RunPod from the command line: what a change costs, the catalog and its prices, billing, pods and their logs, stopping idle pods (autostop), the pods a killed `pulumi up` left pending, registry credentials and ECR delegations, the hub, serverless endpoints (deployed from the hub; their workers, releases and logs), jobs, and the local API emulator.",
     )
     .version(PACKAGE_VERSION)
     .configureOutput({ writeOut: out.writeOut, writeErr: out.writeErr })
@@ -54,6 +55,7 @@ function buildProgram(out: Terminal): Command {
   registerCatalog(program, out);
   registerBilling(program, out);
   registerPods(program, out);
+  registerAutostop(program, out);
   registerPendingCreates(program, out);
   registerRegistries(program, out);
   registerHub(program, out);

@@ -28,6 +28,7 @@ export type { LoggedRequest } from "./http/request-log.js";
 export { type ApiKeyOptions, type CapacityChange, EmulatorControl } from "./platform/control.js";
 export { EmulatorState } from "./platform/state.js";
 export { BEHAVIOUR_KINDS, type ContainerBehaviour } from "./schemas/container-behaviour.js";
+export type { LoadSegment, PodLoadTimelineInput } from "./schemas/pod-load.js";
 export {
   DEFAULT_API_KEY,
   defaultSeed,
@@ -39,6 +40,7 @@ export {
 } from "./seed/default.js";
 export type { Seed, SeedInput } from "./seed/schema.js";
 export { EmulatorClock } from "./store/clock.js";
+export type { LoadTimeline } from "./store/pod-records.js";
 export { DEFAULT_SETTINGS, type Settings } from "./store/settings.js";
 
 export interface EmulatorOptions {

@@ -7,6 +7,8 @@
  * - `POST /reset`, `POST /seed`, `GET|POST /clock`, `GET|PUT /settings`, `PUT /rate-limit`,
  *   `PUT /capacity`, `GET|POST|DELETE /faults`, `GET|DELETE /requests`, `POST /keys`, `GET /state`
  * - `POST /pods/{id}/status` `{status}`: force a pod's status
+ * - `GET|PUT|DELETE /pods/{id}/load`: a pod's scripted utilization over time, PUT with the timeline
+ *   (`{segments: [{atMs, gpu, gpuMemory?, cpu, memory?}], repeatEveryMs?, startsAt?}`, pods/load.ts)
  * - `GET /containers`; `PUT /containers` with one rule (`{image, kind, runMs?, exitCode?, sizeGb?,
  *   lines?}`, pods/containers.ts); `DELETE /containers?image=<the rule's image>`
  * - `GET /pods/{id}/logs`: every line the pod has logged so far
@@ -28,11 +30,13 @@ import { podView } from "../pods/view.js";
 import { Availability } from "../schemas/catalog.js";
 import { POD_STATUSES, type PodStatus } from "../schemas/common.js";
 import { ContainerBehaviour } from "../schemas/container-behaviour.js";
+import { PodLoadTimeline, type PodLoadTimelineInput } from "../schemas/pod-load.js";
 import type { SeedInput } from "../seed/schema.js";
 import { findEndpoint } from "../serverless/endpoints.js";
 import { v2View } from "../serverless/routes.js";
 import { workerLog } from "../serverless/worker-log.js";
 import { workerIdFor } from "../serverless/workers.js";
+import type { LoadTimeline, PodRecord } from "../store/pod-records.js";
 import { stockKey } from "../store/records.js";
 import { DEFAULT_SETTINGS, type Settings, SettingsSchema } from "../store/settings.js";
 import type { EmulatorState } from "./state.js";
@@ -169,12 +173,41 @@ export class EmulatorControl {
 
   /** Forces a pod into a status out of band (a crash to ERROR, a stop to EXITED). */
   setPodStatus(id: string, status: PodStatus): Record<string, unknown> {
-    const pod = findPod(this.state, id);
-    if (!pod) throw notFound(`Pod '${id}' was not found.`);
+    const pod = this.requirePod(id);
     if (!POD_STATUSES.includes(status))
       throw new HttpError(400, `control plane: status must be one of ${POD_STATUSES.join(", ")}`);
     forceStatus(this.state, pod, status);
     return podView(this.state, pod);
+  }
+
+  /**
+   * Scripts pod `id`'s utilization over time, replacing any timeline it had: what its `runtime`
+   * reports while it is RUNNING (pods/load.ts). Offset 0 is `startsAt`, the emulator's now by
+   * default. The timeline is kept across stop and start; a reset drops it with the pod, and a
+   * terminated pod's goes with the pod once its grace period ends.
+   *
+   * @example control.setPodLoad(id, { segments: [{ atMs: 0, gpu: 95, cpu: 30 }, { atMs: 8 * HOUR, gpu: 0, cpu: 2 }], repeatEveryMs: DAY })
+   */
+  setPodLoad(id: string, timeline: PodLoadTimelineInput): LoadTimeline {
+    const pod = this.requirePod(id);
+    const parsed = PodLoadTimeline.parse(timeline);
+    pod.loadTimeline = {
+      startsAt: parsed.startsAt ?? this.state.now(),
+      segments: parsed.segments,
+      ...(parsed.repeatEveryMs === undefined ? {} : { repeatEveryMs: parsed.repeatEveryMs }),
+    };
+    return structuredClone(pod.loadTimeline);
+  }
+
+  /** Pod `id`'s load timeline with its `startsAt` resolved, or null when it reports the constant figures. */
+  podLoad(id: string): LoadTimeline | null {
+    const timeline = this.requirePod(id).loadTimeline;
+    return timeline ? structuredClone(timeline) : null;
+  }
+
+  /** Drops pod `id`'s load timeline: it reports the constant figures again. */
+  removePodLoad(id: string): void {
+    delete this.requirePod(id).loadTimeline;
   }
 
   /**
@@ -205,9 +238,7 @@ export class EmulatorControl {
 
   /** Every line pod `id` has logged up to now, as the log stream would send them (ts as ISO). */
   podLogs(id: string): { ts: string; source: string; line: string }[] {
-    const pod = findPod(this.state, id);
-    if (!pod) throw notFound(`Pod '${id}' was not found.`);
-    return podLog(pod, this.state.now()).map(isoLine);
+    return podLog(this.requirePod(id), this.state.now()).map(isoLine);
   }
 
   /**
@@ -216,9 +247,7 @@ export class EmulatorControl {
    * test compares digests.
    */
   podEnvironment(id: string): ReturnType<typeof environmentDigest> {
-    const pod = findPod(this.state, id);
-    if (!pod) throw notFound(`Pod '${id}' was not found.`);
-    const boot = pod.boots.at(-1);
+    const boot = this.requirePod(id).boots.at(-1);
     return boot ? environmentDigest(boot.environment) : [];
   }
 
@@ -260,6 +289,13 @@ export class EmulatorControl {
     };
   }
 
+  /** Pod `id`, whichever account owns it, or 404. */
+  private requirePod(id: string): PodRecord {
+    const pod = findPod(this.state, id);
+    if (!pod) throw notFound(`Pod '${id}' was not found.`);
+    return pod;
+  }
+
   /** The HTTP form of the methods above. Bad input answers 400 with the reason. */
   handle(method: string, path: string, query: URLSearchParams, body: unknown): Reply {
     try {
@@ -288,6 +324,13 @@ export class EmulatorControl {
     const envMatch = /^GET \/pods\/([^/]+)\/environment$/.exec(route);
     const envPodId = envMatch ? safeDecode(envMatch[1] ?? "") : undefined;
     if (envPodId !== undefined) return ok({ variables: this.podEnvironment(envPodId) });
+    const loadMatch = /^(GET|PUT|DELETE) \/pods\/([^/]+)\/load$/.exec(route);
+    const loadPodId = loadMatch ? safeDecode(loadMatch[2] ?? "") : undefined;
+    if (loadPodId !== undefined) {
+      if (method === "PUT") return ok({ timeline: this.setPodLoad(loadPodId, obj as PodLoadTimelineInput) });
+      if (method === "DELETE") this.removePodLoad(loadPodId);
+      return ok({ timeline: this.podLoad(loadPodId) });
+    }
     const workerMatch = /^GET \/serverless\/([^/]+)\/workers\/(\d+)\/logs$/.exec(route);
     const workerEndpoint = workerMatch ? safeDecode(workerMatch[1] ?? "") : undefined;
     if (workerEndpoint !== undefined) return ok(this.workerLogs(workerEndpoint, Number(workerMatch?.[2])));

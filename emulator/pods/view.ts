@@ -8,6 +8,7 @@ import type { ContainerRecord, PodRecord } from "../store/pod-records.js";
 import type { Store } from "../store/store.js";
 import { readCommand } from "./command.js";
 import { settle, validActions } from "./lifecycle.js";
+import { runtimeUtilization } from "./load.js";
 import { publicAddress } from "./ports.js";
 
 /** How to reach a pod over SSH: through the proxy, or straight to its public address. */
@@ -111,9 +112,7 @@ export function podView(state: Store, pod: PodRecord): PodView {
     runtime: running
       ? {
           uptime: Math.floor((now - (pod.startedAt ?? now)) / 1000),
-          gpus: Array.from({ length: pod.gpu?.count ?? 0 }, () => ({ util: 0, memoryUtil: 0 })),
-          cpu: { util: 2 },
-          memory: { util: 9 },
+          ...runtimeUtilization(pod, now),
           ports: pod.ports.map((p) => {
             const [port, type] = p.split("/");
             const priv = Number(port);

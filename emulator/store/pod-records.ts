@@ -6,6 +6,7 @@
 
 import type { ClusterType } from "../schemas/clusters.js";
 import type { PodStatus } from "../schemas/common.js";
+import type { LoadSegment } from "../schemas/pod-load.js";
 
 export interface Machine {
   readonly dataCenterId: string;
@@ -67,6 +68,19 @@ export interface PodRecord extends ContainerRecord {
   goneAt?: number;
   /** The account that owns it (account/accounts.ts). */
   account: string;
+  /**
+   * The utilization `runtime` reports while RUNNING, scripted through the control plane
+   * (pods/load.ts). Kept across stop and start; it goes with the record.
+   */
+  loadTimeline?: LoadTimeline;
+}
+
+/** A pod's scripted load: `segments` (sorted by `atMs`) from `startsAt`, emulator time. */
+export interface LoadTimeline {
+  readonly startsAt: number;
+  readonly segments: readonly LoadSegment[];
+  /** The period the timeline repeats with (a day, a week); once through without it. */
+  readonly repeatEveryMs?: number;
 }
 
 export type ContainerScript =

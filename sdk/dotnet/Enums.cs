@@ -8,6 +8,43 @@ using Pulumi;
 namespace Pulumi.RunpodDynamic
 {
     /// <summary>
+    /// What the autostop watcher does to an idle pod.
+    /// </summary>
+    [EnumType]
+    public readonly struct AutostopAction : IEquatable<AutostopAction>
+    {
+        private readonly string _value;
+
+        private AutostopAction(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// Stop it: its volume and machine are kept and its GPUs stop billing; `runpod-dynamic pods start` brings it back.
+        /// </summary>
+        public static AutostopAction Stop { get; } = new AutostopAction("stop");
+        /// <summary>
+        /// Terminate it: the pod and its disks are gone, and the next `pulumi up` creates a new one. Only when named.
+        /// </summary>
+        public static AutostopAction Terminate { get; } = new AutostopAction("terminate");
+
+        public static bool operator ==(AutostopAction left, AutostopAction right) => left.Equals(right);
+        public static bool operator !=(AutostopAction left, AutostopAction right) => !left.Equals(right);
+
+        public static explicit operator string(AutostopAction value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is AutostopAction other && Equals(other);
+        public bool Equals(AutostopAction other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
     /// Where a pod runs.
     /// </summary>
     [EnumType]

@@ -30,6 +30,12 @@ namespace Pulumi.RunpodDynamic
         public Output<string> Args { get; private set; } = null!;
 
         /// <summary>
+        /// Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+        /// </summary>
+        [Output("autostop")]
+        public Output<Outputs.PodAutostop?> Autostop { get; private set; } = null!;
+
+        /// <summary>
         /// Where the pod runs.
         /// </summary>
         [Output("cloud")]
@@ -86,7 +92,7 @@ namespace Pulumi.RunpodDynamic
         public Output<ImmutableArray<string>> DataCenterIds { get; private set; } = null!;
 
         /// <summary>
-        /// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
+        /// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR), and one with autostop that was stopped outside this stack, show what was asked of it.
         /// </summary>
         [Output("desiredStatus")]
         public Output<Pulumi.RunpodDynamic.PodDesiredStatus> DesiredStatus { get; private set; } = null!;
@@ -190,6 +196,12 @@ namespace Pulumi.RunpodDynamic
         public Output<Pulumi.RunpodDynamic.PodStatus> Status { get; private set; } = null!;
 
         /// <summary>
+        /// Whether the pod is stopped and this stack did not stop it (the autostop watcher, a person, another tool). With autostop, `pulumi up` leaves such a pod stopped.
+        /// </summary>
+        [Output("stoppedOutside")]
+        public Output<bool> StoppedOutside { get; private set; } = null!;
+
+        /// <summary>
         /// The template the pod was created from, as the API names it; null without one.
         /// </summary>
         [Output("template")]
@@ -271,6 +283,16 @@ namespace Pulumi.RunpodDynamic
         /// </summary>
         [Input("args")]
         public Input<string>? Args { get; set; }
+
+        /// <summary>
+        /// Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+        /// 
+        /// Default: none: nothing stops the pod for being idle.
+        /// 
+        /// On change: update: an update that sends nothing to the API: the watcher reads the new setting from state.
+        /// </summary>
+        [Input("autostop")]
+        public Input<Inputs.PodAutostopArgs>? Autostop { get; set; }
 
         /// <summary>
         /// Where the pod runs.

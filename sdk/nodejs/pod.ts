@@ -63,6 +63,10 @@ export class Pod extends pulumi.CustomResource {
      */
     declare public readonly args: pulumi.Output<string>;
     /**
+     * Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+     */
+    declare public readonly autostop: pulumi.Output<outputs.PodAutostop | undefined>;
+    /**
      * Where the pod runs.
      */
     declare public readonly cloud: pulumi.Output<enums.Cloud>;
@@ -101,7 +105,7 @@ export class Pod extends pulumi.CustomResource {
      */
     declare public readonly dataCenterIds: pulumi.Output<string[] | undefined>;
     /**
-     * STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
+     * STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR), and one with autostop that was stopped outside this stack, show what was asked of it.
      */
     declare public readonly desiredStatus: pulumi.Output<enums.PodDesiredStatus>;
     /**
@@ -171,6 +175,10 @@ export class Pod extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly status: pulumi.Output<enums.PodStatus>;
     /**
+     * Whether the pod is stopped and this stack did not stop it (the autostop watcher, a person, another tool). With autostop, `pulumi up` leaves such a pod stopped.
+     */
+    declare public /*out*/ readonly stoppedOutside: pulumi.Output<boolean>;
+    /**
      * The template the pod was created from, as the API names it; null without one.
      */
     declare public /*out*/ readonly template: pulumi.Output<string | undefined>;
@@ -195,6 +203,7 @@ export class Pod extends pulumi.CustomResource {
             }
             resourceInputs["adoptId"] = args?.adoptId;
             resourceInputs["args"] = args?.args;
+            resourceInputs["autostop"] = args?.autostop;
             resourceInputs["cloud"] = args?.cloud;
             resourceInputs["cmd"] = args?.cmd;
             resourceInputs["cpu"] = args?.cpu;
@@ -231,10 +240,12 @@ export class Pod extends pulumi.CustomResource {
             resourceInputs["ssh"] = undefined /*out*/;
             resourceInputs["startedAt"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
+            resourceInputs["stoppedOutside"] = undefined /*out*/;
             resourceInputs["template"] = undefined /*out*/;
         } else {
             resourceInputs["actions"] = undefined /*out*/;
             resourceInputs["args"] = undefined /*out*/;
+            resourceInputs["autostop"] = undefined /*out*/;
             resourceInputs["cloud"] = undefined /*out*/;
             resourceInputs["cluster"] = undefined /*out*/;
             resourceInputs["cmd"] = undefined /*out*/;
@@ -261,6 +272,7 @@ export class Pod extends pulumi.CustomResource {
             resourceInputs["ssh"] = undefined /*out*/;
             resourceInputs["startedAt"] = undefined /*out*/;
             resourceInputs["status"] = undefined /*out*/;
+            resourceInputs["stoppedOutside"] = undefined /*out*/;
             resourceInputs["template"] = undefined /*out*/;
             resourceInputs["templateId"] = undefined /*out*/;
         }
@@ -291,6 +303,14 @@ export interface PodArgs {
      * On change: update.
      */
     args?: pulumi.Input<string | undefined>;
+    /**
+     * Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+     *
+     * Default: none: nothing stops the pod for being idle.
+     *
+     * On change: update: an update that sends nothing to the API: the watcher reads the new setting from state.
+     */
+    autostop?: pulumi.Input<inputs.PodAutostopArgs | undefined>;
     /**
      * Where the pod runs.
      *

@@ -45,6 +45,8 @@ const olds: PodOutputs = {
   cost: 0.44,
   locked: false,
   desiredStatus: "RUNNING",
+  stoppedOutside: false,
+  autostop: null,
   globalNetworking: { enabled: false, ip: null, internalDns: null },
   requestedGlobalNetworking: false,
   runtime: { uptime: 5 },

@@ -6,6 +6,7 @@ import type {
   Cloud,
   PodAction,
   PodArgs,
+  PodAutostop,
   PodCluster,
   PodCpuAllocation,
   PodDesiredStatus,
@@ -48,6 +49,8 @@ const DECLARED: DeclaredResource = {
     "cost",
     "locked",
     "desiredStatus",
+    "stoppedOutside",
+    "autostop",
     "globalNetworking",
     "requestedGlobalNetworking",
     "runtime",
@@ -155,10 +158,20 @@ export class Pod extends pulumi.dynamic.Resource {
   /** A locked pod cannot be stopped, restarted or deleted. */
   declare readonly locked: pulumi.Output<boolean>;
   /**
-   * STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was
-   * asked of it.
+   * STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR), and one with
+   * autostop that was stopped outside this stack, show what was asked of it.
    */
   declare readonly desiredStatus: pulumi.Output<PodDesiredStatus>;
+  /**
+   * Whether the pod is stopped and this stack did not stop it (the autostop watcher, a person,
+   * another tool). With autostop, `pulumi up` leaves such a pod stopped.
+   */
+  declare readonly stoppedOutside: pulumi.Output<boolean>;
+  /**
+   * Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop`
+   * watcher). Not with locked, which the API never stops.
+   */
+  declare readonly autostop: pulumi.Output<PodAutostop | null>;
   /**
    * Private networking as the pod has it now: a change applies at the next start, so this may lag
    * the input.

@@ -188,6 +188,14 @@ export interface PodArgs {
    * @onChange none
    */
   adoptId?: pulumi.Input<string>;
+  /**
+   * Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop`
+   * watcher). Not with locked, which the API never stops.
+   * @defaultValue none: nothing stops the pod for being idle
+   * @onChange update: an update that sends nothing to the API: the watcher reads the new setting
+   * from state
+   */
+  autostop?: pulumi.Input<PodAutostopArgs>;
 }
 
 /** What state keeps of a Pod: its outputs. */
@@ -261,10 +269,20 @@ export interface PodOutputs {
   /** A locked pod cannot be stopped, restarted or deleted. */
   locked: boolean;
   /**
-   * STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was
-   * asked of it.
+   * STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR), and one with
+   * autostop that was stopped outside this stack, show what was asked of it.
    */
   desiredStatus: PodDesiredStatus;
+  /**
+   * Whether the pod is stopped and this stack did not stop it (the autostop watcher, a person,
+   * another tool). With autostop, `pulumi up` leaves such a pod stopped.
+   */
+  stoppedOutside: boolean;
+  /**
+   * Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop`
+   * watcher). Not with locked, which the API never stops.
+   */
+  autostop: PodAutostop | null;
   /**
    * Private networking as the pod has it now: a change applies at the next start, so this may lag
    * the input.
@@ -1179,6 +1197,9 @@ export interface ContainerArgs {
   env?: pulumi.Input<Record<string, pulumi.Input<string>>>;
 }
 
+/** What the autostop watcher does to an idle pod. */
+export type AutostopAction = "stop" | "terminate";
+
 /** Where a pod runs. */
 export type Cloud = "SECURE" | "COMMUNITY";
 
@@ -1454,6 +1475,85 @@ export type PlacementOrder = "availability" | "price";
 
 /** A change of status the API allows on a pod now. */
 export type PodAction = "start" | "stop" | "restart" | "terminate";
+
+/**
+ * Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop`
+ * watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack)
+ * stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and
+ * `runpod-dynamic pods start` brings it back.
+ */
+export interface PodAutostop {
+  /**
+   * How long every sample must be idle before the pod is stopped: the window.
+   *
+   * Unit: minutes.
+   */
+  idleMinutes?: number | undefined;
+  /**
+   * A sample is idle when every GPU of the pod is under this utilization.
+   *
+   * Unit: percent.
+   */
+  gpuUtilBelow?: number | undefined;
+  /**
+   * A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs
+   * is not idle. 101 leaves the CPU out.
+   *
+   * Unit: percent.
+   */
+  cpuUtilBelow?: number | undefined;
+  /** What is done to an idle pod. */
+  action?: AutostopAction | undefined;
+  /**
+   * Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its
+   * container disk, and without a volume that is everything. Without it the watcher leaves such a
+   * pod running.
+   */
+  allowDataLoss?: boolean | undefined;
+}
+
+/**
+ * Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop`
+ * watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack)
+ * stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and
+ * `runpod-dynamic pods start` brings it back.
+ */
+export interface PodAutostopArgs {
+  /**
+   * How long every sample must be idle before the pod is stopped: the window.
+   *
+   * Unit: minutes.
+   * @defaultValue `60`
+   */
+  idleMinutes?: pulumi.Input<number>;
+  /**
+   * A sample is idle when every GPU of the pod is under this utilization.
+   *
+   * Unit: percent.
+   * @defaultValue `5`
+   */
+  gpuUtilBelow?: pulumi.Input<number>;
+  /**
+   * A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs
+   * is not idle. 101 leaves the CPU out.
+   *
+   * Unit: percent.
+   * @defaultValue `50`
+   */
+  cpuUtilBelow?: pulumi.Input<number>;
+  /**
+   * What is done to an idle pod.
+   * @defaultValue `"stop"`
+   */
+  action?: pulumi.Input<AutostopAction>;
+  /**
+   * Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its
+   * container disk, and without a volume that is everything. Without it the watcher leaves such a
+   * pod running.
+   * @defaultValue `false`
+   */
+  allowDataLoss?: pulumi.Input<boolean>;
+}
 
 /** The cluster a member pod belongs to. */
 export interface PodCluster {

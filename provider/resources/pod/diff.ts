@@ -145,12 +145,29 @@ export function diffPod(olds: Partial<PodOutputs>, news: PodInputs): PodDiff {
 /**
  * What a pod in this status is doing, as a Pod's `desiredStatus` says it: a stopped pod is
  * STOPPED. A failed pod (ERROR) counts as what was asked of it, so the next run does not start a
- * pod kept for inspection (and bill its GPU again) unless an input changes.
+ * pod kept for inspection (and bill its GPU again) unless an input changes. So does a `parked` pod:
+ * one with autostop that something outside the stack stopped (the watcher found it idle, or a
+ * person stopped it), which only the user starts again (docs/autostop.md).
  */
 export function desiredStatusOf(
   status: PodStatus | undefined,
   asked: "RUNNING" | "STOPPED" = "RUNNING",
+  parked = false,
 ): "RUNNING" | "STOPPED" {
-  if (status === "ERROR") return asked;
+  if (status === "ERROR" || (parked && status === "EXITED")) return asked;
   return status === "EXITED" ? "STOPPED" : "RUNNING";
+}
+
+/**
+ * Whether a pod is stopped and this stack did not stop it: when the stack last saw it, it was not
+ * stopped, or had been stopped outside already. `prior` is what the stack last recorded (the
+ * outputs); a stop this stack makes records the pod as its own (`stoppedOutside: false`). A stack
+ * that recorded nothing yet (a create, an import) counts a stopped pod as its own.
+ */
+export function stoppedOutsideNow(
+  status: PodStatus,
+  prior: { readonly status?: PodStatus; readonly stoppedOutside?: boolean } | undefined,
+): boolean {
+  if (status !== "EXITED" || prior?.status === undefined) return false;
+  return prior.stoppedOutside === true || prior.status !== "EXITED";
 }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { EnvMap } from "../../client/schemas/common.js";
 import { declareResource, mirror } from "../../fields/declaration.js";
 import { adoptId, CONTAINER_FIELDS, OnCreateFailure } from "../common-fields.js";
+import { PodAutostop } from "./autostop.js";
 import { POD_DESCRIPTION, POD_EXAMPLES, POD_GET } from "./docs.js";
 import {
   Cloud,
@@ -164,6 +165,15 @@ export const POD_OPTIONS = {
     onChange: "none",
   }),
   adoptId: adoptId("a pod"),
+  autostop: PodAutostop.optional().meta({
+    description:
+      "Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.",
+    defaultText: "none: nothing stops the pod for being idle",
+    onChange: {
+      kinds: ["update"],
+      detail: "an update that sends nothing to the API: the watcher reads the new setting from state",
+    },
+  }),
 };
 
 export const PodArgsSchema = z.strictObject({
@@ -242,8 +252,13 @@ export const PodStateSchema = z.object({
   locked: mirror(input.locked, "api"),
   desiredStatus: PodDesiredStatus.meta({
     description:
-      "STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.",
+      "STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR), and one with autostop that was stopped outside this stack, show what was asked of it.",
   }),
+  stoppedOutside: z.boolean().meta({
+    description:
+      "Whether the pod is stopped and this stack did not stop it (the autostop watcher, a person, another tool). With autostop, `pulumi up` leaves such a pod stopped.",
+  }),
+  autostop: mirror(input.autostop, "given").nullable(),
   globalNetworking: PodGlobalNetworking.meta({
     description:
       "Private networking as the pod has it now: a change applies at the next start, so this may lag the input.",

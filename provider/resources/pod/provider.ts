@@ -9,7 +9,7 @@ import { isWaitFailure } from "../../host/watcher.js";
 import { checkResult, diffResult, envKeysOf, missingObject, partialFailure, readResult } from "../common.js";
 import { adopt, failCreate } from "../create-outcomes.js";
 import { checkPod } from "./check.js";
-import { desiredStatusOf, diffPod } from "./diff.js";
+import { desiredStatusOf, diffPod, stoppedOutsideNow } from "./diff.js";
 import { POD } from "./fields.js";
 import { compareWithInputs, startPod, terminateDuplicates } from "./start.js";
 import {
@@ -152,7 +152,7 @@ export class PodProvider {
       placement: prior.placement ?? undefined,
       timeouts: prior.timeouts ?? undefined,
     } as unknown as Partial<PodInputs>;
-    const outs = podOutputs(pod, stripNulls(priorInputs));
+    const outs = podOutputs(pod, stripNulls(priorInputs), stoppedOutsideNow(pod.status, props));
     // The pod's own create key goes back into the inputs, as the program declares it.
     const key = pod.env[CREATE_KEY_ENV];
     const inputs = {
@@ -195,11 +195,12 @@ export class PodProvider {
       );
     }
     const desired = news.desiredStatus ?? "RUNNING";
-    if (desiredStatusOf(pod.status, desired) !== desired) {
-      pod =
-        desired === "STOPPED"
-          ? await stopPod(ctx, pod, news, timeouts.update)
-          : await resumePod(ctx, pod, news);
+    // A pod with autostop that was stopped outside the stack stays stopped (diff.ts, desiredStatusOf).
+    const parked = news.autostop != null && stoppedOutsideNow(pod.status, olds);
+    let stoppedHere = false;
+    if (desiredStatusOf(pod.status, desired, parked) !== desired) {
+      stoppedHere = desired === "STOPPED";
+      pod = stoppedHere ? await stopPod(ctx, pod, news, timeouts.update) : await resumePod(ctx, pod, news);
     }
     if (pod.status === "STARTING" || pod.status === "PROVISIONING") {
       try {
@@ -213,7 +214,7 @@ export class PodProvider {
         );
       }
     }
-    return { outs: podOutputs(pod, news) };
+    return { outs: podOutputs(pod, news, !stoppedHere && stoppedOutsideNow(pod.status, olds)) };
   }
 
   async delete(ctx: HostContext, id: string, props: PodOutputs): Promise<void> {

@@ -157,8 +157,11 @@ export function stripNulls<T extends object>(o: T): T {
 
 // ---------------------------------------------------------------- outputs
 
-/** Outputs from the API's pod and the inputs that made it; JSON-clean (null, never undefined). */
-export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs {
+/**
+ * Outputs from the API's pod and the inputs that made it; JSON-clean (null, never undefined).
+ * `stoppedOutside`: the pod is stopped and this stack did not stop it (diff.ts, `stoppedOutsideNow`).
+ */
+export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>, stoppedOutside = false): PodOutputs {
   const declared = Object.keys(inputs.env ?? {});
   const env = Object.fromEntries(declared.filter((k) => k in pod.env).map((k) => [k, pod.env[k] as string]));
   const endpoint = (e: { host: string; port: number; username: string; command: string } | null) =>
@@ -196,7 +199,12 @@ export function podOutputs(pod: ApiPod, inputs: Partial<PodInputs>): PodOutputs 
       : null,
     template: pod.template ?? null,
     cost: pod.cost ?? null,
-    desiredStatus: desiredStatusOf(pod.status, inputs.desiredStatus),
+    desiredStatus: desiredStatusOf(
+      pod.status,
+      inputs.desiredStatus,
+      stoppedOutside && inputs.autostop != null,
+    ),
+    stoppedOutside,
     globalNetworking: {
       enabled: pod.globalNetworking.enabled,
       ip: pod.globalNetworking.ip ?? null,

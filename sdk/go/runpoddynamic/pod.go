@@ -55,6 +55,8 @@ type Pod struct {
 	Actions PodActionArrayOutput `pulumi:"actions"`
 	// The container command as one raw string, as the API stores it.
 	Args pulumi.StringOutput `pulumi:"args"`
+	// Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+	Autostop PodAutostopPtrOutput `pulumi:"autostop"`
 	// Where the pod runs.
 	Cloud CloudOutput `pulumi:"cloud"`
 	// The cluster a member pod belongs to; null for a pod of its own.
@@ -75,7 +77,7 @@ type Pod struct {
 	DataCenterId pulumi.StringPtrOutput `pulumi:"dataCenterId"`
 	// The data centers the create was allowed to use, as the program gave them.
 	DataCenterIds pulumi.StringArrayOutput `pulumi:"dataCenterIds"`
-	// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
+	// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR), and one with autostop that was stopped outside this stack, show what was asked of it.
 	DesiredStatus PodDesiredStatusOutput `pulumi:"desiredStatus"`
 	// Container disk, at least 1: ephemeral, wiped on every restart.
 	//
@@ -111,6 +113,8 @@ type Pod struct {
 	StartedAt pulumi.StringPtrOutput `pulumi:"startedAt"`
 	// Lifecycle status as the API reports it. Moving on its own is never a diff.
 	Status PodStatusOutput `pulumi:"status"`
+	// Whether the pod is stopped and this stack did not stop it (the autostop watcher, a person, another tool). With autostop, `pulumi up` leaves such a pod stopped.
+	StoppedOutside pulumi.BoolOutput `pulumi:"stoppedOutside"`
 	// The template the pod was created from, as the API names it; null without one.
 	Template pulumi.StringPtrOutput `pulumi:"template"`
 	// The template the program created the pod from, as it gave it (the template output is the API's).
@@ -180,6 +184,12 @@ type podArgs struct {
 	//
 	// On change: update.
 	Args *string `pulumi:"args"`
+	// Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+	//
+	// Default: none: nothing stops the pod for being idle.
+	//
+	// On change: update: an update that sends nothing to the API: the watcher reads the new setting from state.
+	Autostop *PodAutostop `pulumi:"autostop"`
 	// Where the pod runs.
 	//
 	// Default: `SECURE`.
@@ -346,6 +356,12 @@ type PodArgs struct {
 	//
 	// On change: update.
 	Args pulumi.StringPtrInput
+	// Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+	//
+	// Default: none: nothing stops the pod for being idle.
+	//
+	// On change: update: an update that sends nothing to the API: the watcher reads the new setting from state.
+	Autostop PodAutostopPtrInput
 	// Where the pod runs.
 	//
 	// Default: `SECURE`.
@@ -545,6 +561,11 @@ func (o PodOutput) Args() pulumi.StringOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringOutput { return v.Args }).(pulumi.StringOutput)
 }
 
+// Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+func (o PodOutput) Autostop() PodAutostopPtrOutput {
+	return o.ApplyT(func(v *Pod) PodAutostopPtrOutput { return v.Autostop }).(PodAutostopPtrOutput)
+}
+
 // Where the pod runs.
 func (o PodOutput) Cloud() CloudOutput {
 	return o.ApplyT(func(v *Pod) CloudOutput { return v.Cloud }).(CloudOutput)
@@ -592,7 +613,7 @@ func (o PodOutput) DataCenterIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Pod) pulumi.StringArrayOutput { return v.DataCenterIds }).(pulumi.StringArrayOutput)
 }
 
-// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
+// STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR), and one with autostop that was stopped outside this stack, show what was asked of it.
 func (o PodOutput) DesiredStatus() PodDesiredStatusOutput {
 	return o.ApplyT(func(v *Pod) PodDesiredStatusOutput { return v.DesiredStatus }).(PodDesiredStatusOutput)
 }
@@ -677,6 +698,11 @@ func (o PodOutput) StartedAt() pulumi.StringPtrOutput {
 // Lifecycle status as the API reports it. Moving on its own is never a diff.
 func (o PodOutput) Status() PodStatusOutput {
 	return o.ApplyT(func(v *Pod) PodStatusOutput { return v.Status }).(PodStatusOutput)
+}
+
+// Whether the pod is stopped and this stack did not stop it (the autostop watcher, a person, another tool). With autostop, `pulumi up` leaves such a pod stopped.
+func (o PodOutput) StoppedOutside() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Pod) pulumi.BoolOutput { return v.StoppedOutside }).(pulumi.BoolOutput)
 }
 
 // The template the pod was created from, as the API names it; null without one.

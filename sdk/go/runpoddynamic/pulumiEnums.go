@@ -10,6 +10,174 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// What the autostop watcher does to an idle pod.
+type AutostopAction string
+
+const (
+	// Stop it: its volume and machine are kept and its GPUs stop billing; `runpod-dynamic pods start` brings it back.
+	AutostopActionStop = AutostopAction("stop")
+	// Terminate it: the pod and its disks are gone, and the next `pulumi up` creates a new one. Only when named.
+	AutostopActionTerminate = AutostopAction("terminate")
+)
+
+func (AutostopAction) ElementType() reflect.Type {
+	return reflect.TypeOf((*AutostopAction)(nil)).Elem()
+}
+
+func (e AutostopAction) ToAutostopActionOutput() AutostopActionOutput {
+	return pulumi.ToOutput(e).(AutostopActionOutput)
+}
+
+func (e AutostopAction) ToAutostopActionOutputWithContext(ctx context.Context) AutostopActionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(AutostopActionOutput)
+}
+
+func (e AutostopAction) ToAutostopActionPtrOutput() AutostopActionPtrOutput {
+	return e.ToAutostopActionPtrOutputWithContext(context.Background())
+}
+
+func (e AutostopAction) ToAutostopActionPtrOutputWithContext(ctx context.Context) AutostopActionPtrOutput {
+	return AutostopAction(e).ToAutostopActionOutputWithContext(ctx).ToAutostopActionPtrOutputWithContext(ctx)
+}
+
+func (e AutostopAction) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AutostopAction) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e AutostopAction) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e AutostopAction) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type AutostopActionOutput struct{ *pulumi.OutputState }
+
+func (AutostopActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AutostopAction)(nil)).Elem()
+}
+
+func (o AutostopActionOutput) ToAutostopActionOutput() AutostopActionOutput {
+	return o
+}
+
+func (o AutostopActionOutput) ToAutostopActionOutputWithContext(ctx context.Context) AutostopActionOutput {
+	return o
+}
+
+func (o AutostopActionOutput) ToAutostopActionPtrOutput() AutostopActionPtrOutput {
+	return o.ToAutostopActionPtrOutputWithContext(context.Background())
+}
+
+func (o AutostopActionOutput) ToAutostopActionPtrOutputWithContext(ctx context.Context) AutostopActionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AutostopAction) *AutostopAction {
+		return &v
+	}).(AutostopActionPtrOutput)
+}
+
+func (o AutostopActionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o AutostopActionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AutostopAction) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o AutostopActionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AutostopActionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e AutostopAction) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type AutostopActionPtrOutput struct{ *pulumi.OutputState }
+
+func (AutostopActionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AutostopAction)(nil)).Elem()
+}
+
+func (o AutostopActionPtrOutput) ToAutostopActionPtrOutput() AutostopActionPtrOutput {
+	return o
+}
+
+func (o AutostopActionPtrOutput) ToAutostopActionPtrOutputWithContext(ctx context.Context) AutostopActionPtrOutput {
+	return o
+}
+
+func (o AutostopActionPtrOutput) Elem() AutostopActionOutput {
+	return o.ApplyT(func(v *AutostopAction) AutostopAction {
+		if v != nil {
+			return *v
+		}
+		var ret AutostopAction
+		return ret
+	}).(AutostopActionOutput)
+}
+
+func (o AutostopActionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o AutostopActionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *AutostopAction) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// AutostopActionInput is an input type that accepts values of the AutostopAction enum
+// A concrete instance of `AutostopActionInput` can be one of the following:
+//
+//	AutostopActionStop
+//	AutostopActionTerminate
+type AutostopActionInput interface {
+	pulumi.Input
+
+	ToAutostopActionOutput() AutostopActionOutput
+	ToAutostopActionOutputWithContext(context.Context) AutostopActionOutput
+}
+
+var autostopActionPtrType = reflect.TypeOf((**AutostopAction)(nil)).Elem()
+
+type AutostopActionPtrInput interface {
+	pulumi.Input
+
+	ToAutostopActionPtrOutput() AutostopActionPtrOutput
+	ToAutostopActionPtrOutputWithContext(context.Context) AutostopActionPtrOutput
+}
+
+type autostopActionPtr string
+
+func AutostopActionPtr(v string) AutostopActionPtrInput {
+	return (*autostopActionPtr)(&v)
+}
+
+func (*autostopActionPtr) ElementType() reflect.Type {
+	return autostopActionPtrType
+}
+
+func (in *autostopActionPtr) ToAutostopActionPtrOutput() AutostopActionPtrOutput {
+	return pulumi.ToOutput(in).(AutostopActionPtrOutput)
+}
+
+func (in *autostopActionPtr) ToAutostopActionPtrOutputWithContext(ctx context.Context) AutostopActionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(AutostopActionPtrOutput)
+}
+
 // Where a pod runs.
 type Cloud string
 
@@ -2740,6 +2908,8 @@ func (in *volumeTypePtr) ToVolumeTypePtrOutputWithContext(ctx context.Context) V
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*AutostopActionInput)(nil)).Elem(), AutostopAction("stop"))
+	pulumi.RegisterInputType(reflect.TypeOf((*AutostopActionPtrInput)(nil)).Elem(), AutostopAction("stop"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CloudInput)(nil)).Elem(), Cloud("SECURE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*CloudPtrInput)(nil)).Elem(), Cloud("SECURE"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ClusterTypeInput)(nil)).Elem(), ClusterType("APPLICATION"))
@@ -2769,6 +2939,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplateCategoryPtrInput)(nil)).Elem(), TemplateCategory("CPU"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VolumeTypeInput)(nil)).Elem(), VolumeType("STANDARD"))
 	pulumi.RegisterInputType(reflect.TypeOf((*VolumeTypePtrInput)(nil)).Elem(), VolumeType("STANDARD"))
+	pulumi.RegisterOutputType(AutostopActionOutput{})
+	pulumi.RegisterOutputType(AutostopActionPtrOutput{})
 	pulumi.RegisterOutputType(CloudOutput{})
 	pulumi.RegisterOutputType(CloudPtrOutput{})
 	pulumi.RegisterOutputType(ClusterTypeOutput{})

@@ -2288,6 +2288,246 @@ func (o PlacementCandidateArrayOutput) Index(i pulumi.IntInput) PlacementCandida
 	}).(PlacementCandidateOutput)
 }
 
+// Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.
+type PodAutostop struct {
+	// What is done to an idle pod.
+	Action *AutostopAction `pulumi:"action"`
+	// Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+	AllowDataLoss *bool `pulumi:"allowDataLoss"`
+	// A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+	//
+	// Unit: percent.
+	CpuUtilBelow *int `pulumi:"cpuUtilBelow"`
+	// A sample is idle when every GPU of the pod is under this utilization.
+	//
+	// Unit: percent.
+	GpuUtilBelow *int `pulumi:"gpuUtilBelow"`
+	// How long every sample must be idle before the pod is stopped: the window.
+	//
+	// Unit: minutes.
+	IdleMinutes *int `pulumi:"idleMinutes"`
+}
+
+// PodAutostopInput is an input type that accepts PodAutostopArgs and PodAutostopOutput values.
+// You can construct a concrete instance of `PodAutostopInput` via:
+//
+//	PodAutostopArgs{...}
+type PodAutostopInput interface {
+	pulumi.Input
+
+	ToPodAutostopOutput() PodAutostopOutput
+	ToPodAutostopOutputWithContext(context.Context) PodAutostopOutput
+}
+
+// Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.
+type PodAutostopArgs struct {
+	// What is done to an idle pod.
+	Action AutostopActionPtrInput `pulumi:"action"`
+	// Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+	AllowDataLoss pulumi.BoolPtrInput `pulumi:"allowDataLoss"`
+	// A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+	//
+	// Unit: percent.
+	CpuUtilBelow pulumi.IntPtrInput `pulumi:"cpuUtilBelow"`
+	// A sample is idle when every GPU of the pod is under this utilization.
+	//
+	// Unit: percent.
+	GpuUtilBelow pulumi.IntPtrInput `pulumi:"gpuUtilBelow"`
+	// How long every sample must be idle before the pod is stopped: the window.
+	//
+	// Unit: minutes.
+	IdleMinutes pulumi.IntPtrInput `pulumi:"idleMinutes"`
+}
+
+func (PodAutostopArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PodAutostop)(nil)).Elem()
+}
+
+func (i PodAutostopArgs) ToPodAutostopOutput() PodAutostopOutput {
+	return i.ToPodAutostopOutputWithContext(context.Background())
+}
+
+func (i PodAutostopArgs) ToPodAutostopOutputWithContext(ctx context.Context) PodAutostopOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PodAutostopOutput)
+}
+
+func (i PodAutostopArgs) ToPodAutostopPtrOutput() PodAutostopPtrOutput {
+	return i.ToPodAutostopPtrOutputWithContext(context.Background())
+}
+
+func (i PodAutostopArgs) ToPodAutostopPtrOutputWithContext(ctx context.Context) PodAutostopPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PodAutostopOutput).ToPodAutostopPtrOutputWithContext(ctx)
+}
+
+// PodAutostopPtrInput is an input type that accepts PodAutostopArgs, PodAutostopPtr and PodAutostopPtrOutput values.
+// You can construct a concrete instance of `PodAutostopPtrInput` via:
+//
+//	        PodAutostopArgs{...}
+//
+//	or:
+//
+//	        nil
+type PodAutostopPtrInput interface {
+	pulumi.Input
+
+	ToPodAutostopPtrOutput() PodAutostopPtrOutput
+	ToPodAutostopPtrOutputWithContext(context.Context) PodAutostopPtrOutput
+}
+
+type podAutostopPtrType PodAutostopArgs
+
+func PodAutostopPtr(v *PodAutostopArgs) PodAutostopPtrInput {
+	return (*podAutostopPtrType)(v)
+}
+
+func (*podAutostopPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PodAutostop)(nil)).Elem()
+}
+
+func (i *podAutostopPtrType) ToPodAutostopPtrOutput() PodAutostopPtrOutput {
+	return i.ToPodAutostopPtrOutputWithContext(context.Background())
+}
+
+func (i *podAutostopPtrType) ToPodAutostopPtrOutputWithContext(ctx context.Context) PodAutostopPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PodAutostopPtrOutput)
+}
+
+// Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.
+type PodAutostopOutput struct{ *pulumi.OutputState }
+
+func (PodAutostopOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PodAutostop)(nil)).Elem()
+}
+
+func (o PodAutostopOutput) ToPodAutostopOutput() PodAutostopOutput {
+	return o
+}
+
+func (o PodAutostopOutput) ToPodAutostopOutputWithContext(ctx context.Context) PodAutostopOutput {
+	return o
+}
+
+func (o PodAutostopOutput) ToPodAutostopPtrOutput() PodAutostopPtrOutput {
+	return o.ToPodAutostopPtrOutputWithContext(context.Background())
+}
+
+func (o PodAutostopOutput) ToPodAutostopPtrOutputWithContext(ctx context.Context) PodAutostopPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PodAutostop) *PodAutostop {
+		return &v
+	}).(PodAutostopPtrOutput)
+}
+
+// What is done to an idle pod.
+func (o PodAutostopOutput) Action() AutostopActionPtrOutput {
+	return o.ApplyT(func(v PodAutostop) *AutostopAction { return v.Action }).(AutostopActionPtrOutput)
+}
+
+// Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+func (o PodAutostopOutput) AllowDataLoss() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PodAutostop) *bool { return v.AllowDataLoss }).(pulumi.BoolPtrOutput)
+}
+
+// A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+//
+// Unit: percent.
+func (o PodAutostopOutput) CpuUtilBelow() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PodAutostop) *int { return v.CpuUtilBelow }).(pulumi.IntPtrOutput)
+}
+
+// A sample is idle when every GPU of the pod is under this utilization.
+//
+// Unit: percent.
+func (o PodAutostopOutput) GpuUtilBelow() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PodAutostop) *int { return v.GpuUtilBelow }).(pulumi.IntPtrOutput)
+}
+
+// How long every sample must be idle before the pod is stopped: the window.
+//
+// Unit: minutes.
+func (o PodAutostopOutput) IdleMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PodAutostop) *int { return v.IdleMinutes }).(pulumi.IntPtrOutput)
+}
+
+type PodAutostopPtrOutput struct{ *pulumi.OutputState }
+
+func (PodAutostopPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PodAutostop)(nil)).Elem()
+}
+
+func (o PodAutostopPtrOutput) ToPodAutostopPtrOutput() PodAutostopPtrOutput {
+	return o
+}
+
+func (o PodAutostopPtrOutput) ToPodAutostopPtrOutputWithContext(ctx context.Context) PodAutostopPtrOutput {
+	return o
+}
+
+func (o PodAutostopPtrOutput) Elem() PodAutostopOutput {
+	return o.ApplyT(func(v *PodAutostop) PodAutostop {
+		if v != nil {
+			return *v
+		}
+		var ret PodAutostop
+		return ret
+	}).(PodAutostopOutput)
+}
+
+// What is done to an idle pod.
+func (o PodAutostopPtrOutput) Action() AutostopActionPtrOutput {
+	return o.ApplyT(func(v *PodAutostop) *AutostopAction {
+		if v == nil {
+			return nil
+		}
+		return v.Action
+	}).(AutostopActionPtrOutput)
+}
+
+// Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+func (o PodAutostopPtrOutput) AllowDataLoss() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PodAutostop) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.AllowDataLoss
+	}).(pulumi.BoolPtrOutput)
+}
+
+// A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+//
+// Unit: percent.
+func (o PodAutostopPtrOutput) CpuUtilBelow() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodAutostop) *int {
+		if v == nil {
+			return nil
+		}
+		return v.CpuUtilBelow
+	}).(pulumi.IntPtrOutput)
+}
+
+// A sample is idle when every GPU of the pod is under this utilization.
+//
+// Unit: percent.
+func (o PodAutostopPtrOutput) GpuUtilBelow() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodAutostop) *int {
+		if v == nil {
+			return nil
+		}
+		return v.GpuUtilBelow
+	}).(pulumi.IntPtrOutput)
+}
+
+// How long every sample must be idle before the pod is stopped: the window.
+//
+// Unit: minutes.
+func (o PodAutostopPtrOutput) IdleMinutes() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PodAutostop) *int {
+		if v == nil {
+			return nil
+		}
+		return v.IdleMinutes
+	}).(pulumi.IntPtrOutput)
+}
+
 // The cluster a member pod belongs to.
 type PodCluster struct {
 	// The cluster's id.
@@ -5622,6 +5862,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PersistentMountPtrInput)(nil)).Elem(), PersistentMountArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PlacementCandidateInput)(nil)).Elem(), PlacementCandidateArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PlacementCandidateArrayInput)(nil)).Elem(), PlacementCandidateArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PodAutostopInput)(nil)).Elem(), PodAutostopArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PodAutostopPtrInput)(nil)).Elem(), PodAutostopArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodCpuInput)(nil)).Elem(), PodCpuArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodCpuPtrInput)(nil)).Elem(), PodCpuArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodFailFastInput)(nil)).Elem(), PodFailFastArgs{})
@@ -5684,6 +5926,8 @@ func init() {
 	pulumi.RegisterOutputType(PersistentMountPtrOutput{})
 	pulumi.RegisterOutputType(PlacementCandidateOutput{})
 	pulumi.RegisterOutputType(PlacementCandidateArrayOutput{})
+	pulumi.RegisterOutputType(PodAutostopOutput{})
+	pulumi.RegisterOutputType(PodAutostopPtrOutput{})
 	pulumi.RegisterOutputType(PodClusterOutput{})
 	pulumi.RegisterOutputType(PodClusterPtrOutput{})
 	pulumi.RegisterOutputType(PodCpuOutput{})

@@ -193,6 +193,38 @@ export interface PlacementCandidateArgs {
 }
 
 /**
+ * Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.
+ */
+export interface PodAutostopArgs {
+    /**
+     * What is done to an idle pod.
+     */
+    action?: pulumi.Input<enums.AutostopAction | undefined>;
+    /**
+     * Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+     */
+    allowDataLoss?: pulumi.Input<boolean | undefined>;
+    /**
+     * A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+     *
+     * Unit: percent.
+     */
+    cpuUtilBelow?: pulumi.Input<number | undefined>;
+    /**
+     * A sample is idle when every GPU of the pod is under this utilization.
+     *
+     * Unit: percent.
+     */
+    gpuUtilBelow?: pulumi.Input<number | undefined>;
+    /**
+     * How long every sample must be idle before the pod is stopped: the window.
+     *
+     * Unit: minutes.
+     */
+    idleMinutes?: pulumi.Input<number | undefined>;
+}
+
+/**
  * A CPU pod's flavor and vCPU count.
  */
 export interface PodCpuArgs {

@@ -7,6 +7,7 @@ import pulumi
 from enum import Enum
 
 __all__ = [
+    'AutostopAction',
     'Cloud',
     'ClusterType',
     'EndpointType',
@@ -25,6 +26,21 @@ __all__ = [
     'TemplateCategory',
     'VolumeType',
 ]
+
+
+@pulumi.type_token("runpod-dynamic:index:AutostopAction")
+class AutostopAction(_builtins.str, Enum):
+    """
+    What the autostop watcher does to an idle pod.
+    """
+    STOP = "stop"
+    """
+    Stop it: its volume and machine are kept and its GPUs stop billing; `runpod-dynamic pods start` brings it back.
+    """
+    TERMINATE = "terminate"
+    """
+    Terminate it: the pod and its disks are gone, and the next `pulumi up` creates a new one. Only when named.
+    """
 
 
 @pulumi.type_token("runpod-dynamic:index:Cloud")

@@ -36,6 +36,8 @@ __all__ = [
     'PersistentMountArgsDict',
     'PlacementCandidateArgs',
     'PlacementCandidateArgsDict',
+    'PodAutostopArgs',
+    'PodAutostopArgsDict',
     'PodCpuArgs',
     'PodCpuArgsDict',
     'PodFailFastArgs',
@@ -754,6 +756,138 @@ class PlacementCandidateArgs:
     @gpu_type_id.setter
     def gpu_type_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "gpu_type_id", value)
+
+
+class PodAutostopArgsDict(TypedDict):
+    """
+    Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.
+    """
+    action: NotRequired[pulumi.Input[Optional['AutostopAction']]]
+    """
+    What is done to an idle pod.
+    """
+    allow_data_loss: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+    """
+    cpu_util_below: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+
+    Unit: percent.
+    """
+    gpu_util_below: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    A sample is idle when every GPU of the pod is under this utilization.
+
+    Unit: percent.
+    """
+    idle_minutes: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    How long every sample must be idle before the pod is stopped: the window.
+
+    Unit: minutes.
+    """
+
+@pulumi.input_type
+class PodAutostopArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[Optional['AutostopAction']] = None,
+                 allow_data_loss: pulumi.Input[Optional[_builtins.bool]] = None,
+                 cpu_util_below: pulumi.Input[Optional[_builtins.int]] = None,
+                 gpu_util_below: pulumi.Input[Optional[_builtins.int]] = None,
+                 idle_minutes: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.
+
+        :param pulumi.Input['AutostopAction'] action: What is done to an idle pod.
+        :param pulumi.Input[_builtins.bool] allow_data_loss: Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+        :param pulumi.Input[_builtins.int] cpu_util_below: A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+               
+               Unit: percent.
+        :param pulumi.Input[_builtins.int] gpu_util_below: A sample is idle when every GPU of the pod is under this utilization.
+               
+               Unit: percent.
+        :param pulumi.Input[_builtins.int] idle_minutes: How long every sample must be idle before the pod is stopped: the window.
+               
+               Unit: minutes.
+        """
+        if action is not None:
+            pulumi.set(__self__, "action", action)
+        if allow_data_loss is not None:
+            pulumi.set(__self__, "allow_data_loss", allow_data_loss)
+        if cpu_util_below is not None:
+            pulumi.set(__self__, "cpu_util_below", cpu_util_below)
+        if gpu_util_below is not None:
+            pulumi.set(__self__, "gpu_util_below", gpu_util_below)
+        if idle_minutes is not None:
+            pulumi.set(__self__, "idle_minutes", idle_minutes)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[Optional['AutostopAction']]:
+        """
+        What is done to an idle pod.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[Optional['AutostopAction']]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowDataLoss")
+    def allow_data_loss(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+        """
+        return pulumi.get(self, "allow_data_loss")
+
+    @allow_data_loss.setter
+    def allow_data_loss(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_data_loss", value)
+
+    @_builtins.property
+    @pulumi.getter(name="cpuUtilBelow")
+    def cpu_util_below(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+
+        Unit: percent.
+        """
+        return pulumi.get(self, "cpu_util_below")
+
+    @cpu_util_below.setter
+    def cpu_util_below(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "cpu_util_below", value)
+
+    @_builtins.property
+    @pulumi.getter(name="gpuUtilBelow")
+    def gpu_util_below(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        A sample is idle when every GPU of the pod is under this utilization.
+
+        Unit: percent.
+        """
+        return pulumi.get(self, "gpu_util_below")
+
+    @gpu_util_below.setter
+    def gpu_util_below(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "gpu_util_below", value)
+
+    @_builtins.property
+    @pulumi.getter(name="idleMinutes")
+    def idle_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How long every sample must be idle before the pod is stopped: the window.
+
+        Unit: minutes.
+        """
+        return pulumi.get(self, "idle_minutes")
+
+    @idle_minutes.setter
+    def idle_minutes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "idle_minutes", value)
 
 
 class PodCpuArgsDict(TypedDict):

@@ -34,6 +34,7 @@ __all__ = [
     'NamedAvailability',
     'NetworkMount',
     'PersistentMount',
+    'PodAutostop',
     'PodCluster',
     'PodCpuAllocation',
     'PodGlobalNetworking',
@@ -808,6 +809,113 @@ class PersistentMount(dict):
         Unit: GB.
         """
         return pulumi.get(self, "size")
+
+
+@pulumi.output_type
+class PodAutostop(dict):
+    """
+    Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "allowDataLoss":
+            suggest = "allow_data_loss"
+        elif key == "cpuUtilBelow":
+            suggest = "cpu_util_below"
+        elif key == "gpuUtilBelow":
+            suggest = "gpu_util_below"
+        elif key == "idleMinutes":
+            suggest = "idle_minutes"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in PodAutostop. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        PodAutostop.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        PodAutostop.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 action: Optional['AutostopAction'] = None,
+                 allow_data_loss: Optional[_builtins.bool] = None,
+                 cpu_util_below: Optional[_builtins.int] = None,
+                 gpu_util_below: Optional[_builtins.int] = None,
+                 idle_minutes: Optional[_builtins.int] = None):
+        """
+        Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.
+
+        :param 'AutostopAction' action: What is done to an idle pod.
+        :param _builtins.bool allow_data_loss: Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+        :param _builtins.int cpu_util_below: A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+               
+               Unit: percent.
+        :param _builtins.int gpu_util_below: A sample is idle when every GPU of the pod is under this utilization.
+               
+               Unit: percent.
+        :param _builtins.int idle_minutes: How long every sample must be idle before the pod is stopped: the window.
+               
+               Unit: minutes.
+        """
+        if action is not None:
+            pulumi.set(__self__, "action", action)
+        if allow_data_loss is not None:
+            pulumi.set(__self__, "allow_data_loss", allow_data_loss)
+        if cpu_util_below is not None:
+            pulumi.set(__self__, "cpu_util_below", cpu_util_below)
+        if gpu_util_below is not None:
+            pulumi.set(__self__, "gpu_util_below", gpu_util_below)
+        if idle_minutes is not None:
+            pulumi.set(__self__, "idle_minutes", idle_minutes)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> Optional['AutostopAction']:
+        """
+        What is done to an idle pod.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter(name="allowDataLoss")
+    def allow_data_loss(self) -> Optional[_builtins.bool]:
+        """
+        Whether the watcher may stop a pod that has no volume, persistent or network: a stop loses its container disk, and without a volume that is everything. Without it the watcher leaves such a pod running.
+        """
+        return pulumi.get(self, "allow_data_loss")
+
+    @_builtins.property
+    @pulumi.getter(name="cpuUtilBelow")
+    def cpu_util_below(self) -> Optional[_builtins.int]:
+        """
+        A sample is idle only when the pod's CPU is under this utilization too: a pod busy on its CPUs is not idle. 101 leaves the CPU out.
+
+        Unit: percent.
+        """
+        return pulumi.get(self, "cpu_util_below")
+
+    @_builtins.property
+    @pulumi.getter(name="gpuUtilBelow")
+    def gpu_util_below(self) -> Optional[_builtins.int]:
+        """
+        A sample is idle when every GPU of the pod is under this utilization.
+
+        Unit: percent.
+        """
+        return pulumi.get(self, "gpu_util_below")
+
+    @_builtins.property
+    @pulumi.getter(name="idleMinutes")
+    def idle_minutes(self) -> Optional[_builtins.int]:
+        """
+        How long every sample must be idle before the pod is stopped: the window.
+
+        Unit: minutes.
+        """
+        return pulumi.get(self, "idle_minutes")
 
 
 @pulumi.output_type

@@ -25,6 +25,7 @@ class PodArgs:
                  name: pulumi.Input[_builtins.str],
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
+                 autostop: pulumi.Input[Optional['PodAutostopArgs']] = None,
                  cloud: pulumi.Input[Optional['Cloud']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  cpu: pulumi.Input[Optional['PodCpuArgs']] = None,
@@ -65,6 +66,11 @@ class PodArgs:
                Default: the image's command (or the template's).
                
                On change: update.
+        :param pulumi.Input['PodAutostopArgs'] autostop: Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+               
+               Default: none: nothing stops the pod for being idle.
+               
+               On change: update: an update that sends nothing to the API: the watcher reads the new setting from state.
         :param pulumi.Input['Cloud'] cloud: Where the pod runs.
                
                Default: `SECURE`.
@@ -193,6 +199,8 @@ class PodArgs:
             pulumi.set(__self__, "adopt_id", adopt_id)
         if args is not None:
             pulumi.set(__self__, "args", args)
+        if autostop is not None:
+            pulumi.set(__self__, "autostop", autostop)
         if cloud is not None:
             pulumi.set(__self__, "cloud", cloud)
         if cmd is not None:
@@ -287,6 +295,22 @@ class PodArgs:
     @args.setter
     def args(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "args", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def autostop(self) -> pulumi.Input[Optional['PodAutostopArgs']]:
+        """
+        Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+
+        Default: none: nothing stops the pod for being idle.
+
+        On change: update: an update that sends nothing to the API: the watcher reads the new setting from state.
+        """
+        return pulumi.get(self, "autostop")
+
+    @autostop.setter
+    def autostop(self, value: pulumi.Input[Optional['PodAutostopArgs']]):
+        pulumi.set(self, "autostop", value)
 
     @_builtins.property
     @pulumi.getter
@@ -683,6 +707,7 @@ class Pod(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
+                 autostop: pulumi.Input[Optional[Union['PodAutostopArgs', 'PodAutostopArgsDict']]] = None,
                  cloud: pulumi.Input[Optional['Cloud']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  cpu: pulumi.Input[Optional[Union['PodCpuArgs', 'PodCpuArgsDict']]] = None,
@@ -745,6 +770,11 @@ class Pod(pulumi.CustomResource):
                Default: the image's command (or the template's).
                
                On change: update.
+        :param pulumi.Input[Union['PodAutostopArgs', 'PodAutostopArgsDict']] autostop: Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+               
+               Default: none: nothing stops the pod for being idle.
+               
+               On change: update: an update that sends nothing to the API: the watcher reads the new setting from state.
         :param pulumi.Input['Cloud'] cloud: Where the pod runs.
                
                Default: `SECURE`.
@@ -918,6 +948,7 @@ class Pod(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  adopt_id: pulumi.Input[Optional[_builtins.str]] = None,
                  args: pulumi.Input[Optional[_builtins.str]] = None,
+                 autostop: pulumi.Input[Optional[Union['PodAutostopArgs', 'PodAutostopArgsDict']]] = None,
                  cloud: pulumi.Input[Optional['Cloud']] = None,
                  cmd: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  cpu: pulumi.Input[Optional[Union['PodCpuArgs', 'PodCpuArgsDict']]] = None,
@@ -954,6 +985,7 @@ class Pod(pulumi.CustomResource):
 
             __props__.__dict__["adopt_id"] = adopt_id
             __props__.__dict__["args"] = args
+            __props__.__dict__["autostop"] = autostop
             __props__.__dict__["cloud"] = cloud
             __props__.__dict__["cmd"] = cmd
             __props__.__dict__["cpu"] = cpu
@@ -992,6 +1024,7 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["ssh"] = None
             __props__.__dict__["started_at"] = None
             __props__.__dict__["status"] = None
+            __props__.__dict__["stopped_outside"] = None
             __props__.__dict__["template"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["env", "jupyterPassword"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -1019,6 +1052,7 @@ class Pod(pulumi.CustomResource):
 
         __props__.__dict__["actions"] = None
         __props__.__dict__["args"] = None
+        __props__.__dict__["autostop"] = None
         __props__.__dict__["cloud"] = None
         __props__.__dict__["cluster"] = None
         __props__.__dict__["cmd"] = None
@@ -1045,6 +1079,7 @@ class Pod(pulumi.CustomResource):
         __props__.__dict__["ssh"] = None
         __props__.__dict__["started_at"] = None
         __props__.__dict__["status"] = None
+        __props__.__dict__["stopped_outside"] = None
         __props__.__dict__["template"] = None
         __props__.__dict__["template_id"] = None
         return Pod(resource_name, opts=opts, __props__=__props__)
@@ -1064,6 +1099,14 @@ class Pod(pulumi.CustomResource):
         The container command as one raw string, as the API stores it.
         """
         return pulumi.get(self, "args")
+
+    @_builtins.property
+    @pulumi.getter
+    def autostop(self) -> pulumi.Output[Optional['outputs.PodAutostop']]:
+        """
+        Stopping the pod when its GPUs have been idle for a while (the `runpod-dynamic autostop` watcher). Not with locked, which the API never stops.
+        """
+        return pulumi.get(self, "autostop")
 
     @_builtins.property
     @pulumi.getter
@@ -1143,7 +1186,7 @@ class Pod(pulumi.CustomResource):
     @pulumi.getter(name="desiredStatus")
     def desired_status(self) -> pulumi.Output['PodDesiredStatus']:
         """
-        STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR) shows what was asked of it.
+        STOPPED when the pod is stopped (EXITED), else RUNNING; a failed pod (ERROR), and one with autostop that was stopped outside this stack, show what was asked of it.
         """
         return pulumi.get(self, "desired_status")
 
@@ -1276,6 +1319,14 @@ class Pod(pulumi.CustomResource):
         Lifecycle status as the API reports it. Moving on its own is never a diff.
         """
         return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="stoppedOutside")
+    def stopped_outside(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the pod is stopped and this stack did not stop it (the autostop watcher, a person, another tool). With autostop, `pulumi up` leaves such a pod stopped.
+        """
+        return pulumi.get(self, "stopped_outside")
 
     @_builtins.property
     @pulumi.getter

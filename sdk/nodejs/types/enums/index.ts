@@ -2,6 +2,22 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 
+export const AutostopAction = {
+    /**
+     * Stop it: its volume and machine are kept and its GPUs stop billing; `runpod-dynamic pods start` brings it back.
+     */
+    Stop: "stop",
+    /**
+     * Terminate it: the pod and its disks are gone, and the next `pulumi up` creates a new one. Only when named.
+     */
+    Terminate: "terminate",
+} as const;
+
+/**
+ * What the autostop watcher does to an idle pod.
+ */
+export type AutostopAction = (typeof AutostopAction)[keyof typeof AutostopAction];
+
 export const Cloud = {
     /**
      * RunPod's own data centers.

@@ -1,0 +1,80 @@
+/**
+ * The pods the autostop watcher looks after: every Pod of the given stacks' states (what `pulumi
+ * stack export` writes, from either door) whose inputs declare autostop, with the setting's
+ * defaults applied. A pod no stack declares autostop for is never touched: the watcher acts only on
+ * what a stack asked for, as a stack acts only on what it created.
+ */
+import { z } from "zod";
+import { declaredDefaults } from "../../provider/fields/derive.js";
+import { PodAutostop } from "../../provider/resources/pod/autostop.js";
+import { runpodTypeName } from "../../provider/resources/type-tokens.js";
+import { UsageError } from "../errors.js";
+import type { AutostopPolicy } from "./decide.js";
+
+export interface AutostopTarget {
+  readonly podId: string;
+  /** The resource's name in its program. */
+  readonly name: string;
+  /** `<project>/<stack>`, from the resource's URN. */
+  readonly stack: string;
+  readonly policy: AutostopPolicy;
+}
+
+const StackExport = z.looseObject({
+  deployment: z.looseObject({
+    resources: z
+      .array(
+        z.looseObject({
+          urn: z.string(),
+          type: z.string(),
+          id: z.string().optional(),
+          inputs: z.record(z.string(), z.unknown()).optional(),
+        }),
+      )
+      .optional(),
+  }),
+});
+
+const DEFAULTS = declaredDefaults(PodAutostop) as unknown as AutostopPolicy;
+
+/** `<project>/<stack>` of `urn:pulumi:<stack>::<project>::...`. */
+function stackOf(urn: string): string {
+  const [head, project] = urn.split("::");
+  return `${project}/${head?.replace(/^urn:pulumi:/, "")}`;
+}
+
+/** The opted-in pods of one export; `where` names it in errors. */
+export function autostopTargets(text: string, where: string): AutostopTarget[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${where}: not JSON; give what \`pulumi stack export\` writes.`);
+  }
+  const parsed = StackExport.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(
+      `${where}: ${issue?.path.join(".")}: ${issue?.message}; give what \`pulumi stack export\` writes.`,
+    );
+  }
+  return (parsed.data.deployment.resources ?? []).flatMap((r): AutostopTarget[] => {
+    const declared = r.inputs?.autostop;
+    if (runpodTypeName(r.type) !== "Pod" || r.id === undefined || declared == null) return [];
+    const policy = PodAutostop.safeParse(declared);
+    if (!policy.success) {
+      throw new UsageError(
+        `${where}: ${r.urn}: autostop ${policy.error.issues[0]?.path.join(".")}: ${policy.error.issues[0]?.message}`,
+      );
+    }
+    const given = Object.fromEntries(Object.entries(policy.data).filter(([, v]) => v !== undefined));
+    return [
+      {
+        podId: r.id,
+        name: r.urn.slice(r.urn.lastIndexOf("::") + 2),
+        stack: stackOf(r.urn),
+        policy: { ...DEFAULTS, ...given } as AutostopPolicy,
+      },
+    ];
+  });
+}
