@@ -1,0 +1,104 @@
+/**
+ * Autostop through the real CLI: a YAML program on the provider plugin with two GPU pods that
+ * declare autostop, one idle and one busy (their load scripted on the emulator), the
+ * `runpod-dynamic autostop` binary run pass after pass on the emulator's clock. The idle pod is
+ * stopped and the busy one is not; then the stack sees no change, `up --refresh` starts nothing,
+ * `runpod-dynamic pods start` brings the pod back, and the stack sees no change again.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProgramStack } from "../../harness/stack.js";
+import { runCli } from "../support/cli.js";
+import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
+import { pluginAsset, pluginStackOnEmulator } from "../support/plugin.js";
+import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
+import { TIME_SCALE, until } from "../support/stack.js";
+
+const PROGRAM = join(__dirname, "yaml-autostop");
+
+let emu: RunningEmulator;
+let stack: ProgramStack;
+let dir: string;
+let idle: string;
+let busy: string;
+
+const statusOf = (id: string) => emu.control.snapshot().pods.find((p) => p.id === id)?.status;
+const startActions = () =>
+  emu.control.requests().entries.filter((e) => e.route === "POST /v2/pods/:id/action").length;
+
+beforeAll(async () => {
+  emu = await emulatorLib.startEmulator({
+    clockScale: TIME_SCALE,
+    randomSeed: 47,
+    seed: WITHOUT_HISTORY_RESOURCES,
+  });
+  stack = await pluginStackOnEmulator(emu, await pluginAsset(), PROGRAM);
+  dir = mkdtempSync(join(tmpdir(), "runpod-autostop-cli-"));
+  await stack.expect(["up", "--yes", "--skip-preview"]);
+  const outputs = await stack.outputs();
+  idle = String(outputs.idleId);
+  busy = String(outputs.busyId);
+  emu.control.setPodLoad(idle, { segments: [{ atMs: 0, gpu: 0, cpu: 3 }] });
+  emu.control.setPodLoad(busy, { segments: [{ atMs: 0, gpu: 72, cpu: 40 }] });
+}, 240_000);
+afterAll(async () => {
+  stack?.dispose();
+  await emu?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("autostop through the real CLI", { timeout: 240_000 }, () => {
+  it("the watcher stops the idle pod and not the busy one", async () => {
+    const state = join(dir, "state.json");
+    writeFileSync(state, (await stack.expect(["stack", "export"])).stdout);
+    const files = ["--samples", join(dir, "samples.json"), "--audit", join(dir, "audit.jsonl")];
+    // A pass every 2 s of wall time: 100 s of the emulator's, so the 10-minute window takes 6 passes.
+    const deadline = Date.now() + 120_000;
+    while (statusOf(idle) !== "EXITED" && Date.now() < deadline) {
+      const pass = await runCli(["autostop", state, ...files], emu.env());
+      if (pass.code !== 0) throw new Error(pass.stderr);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+    const audit = readFileSync(join(dir, "audit.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect([statusOf(idle), statusOf(busy), audit.map((a) => [a.podId, a.name, a.stack, a.action])]).toEqual([
+      "EXITED",
+      "RUNNING",
+      [[idle, "idle", "plugin-yaml-autostop/dev", "stop"]],
+    ]);
+  });
+
+  it("the stack sees no change, and up --refresh starts nothing", async () => {
+    await stack.expect(["preview", "--expect-no-changes"]);
+    const before = startActions();
+    await stack.expect(["up", "--refresh", "--yes", "--skip-preview"]);
+    await stack.expect(["preview", "--expect-no-changes"]);
+    const pod = (await stack.exportState()).deployment.resources?.find((r) => r.id === idle);
+    expect([
+      statusOf(idle),
+      startActions() - before,
+      pod?.outputs?.stoppedOutside,
+      pod?.outputs?.desiredStatus,
+    ]).toEqual(["EXITED", 0, true, "RUNNING"]);
+  });
+
+  it("pods start brings it back, and the stack sees no change again", async () => {
+    const started = await runCli(["pods", "start", idle], emu.env());
+    await until(() => statusOf(idle) === "RUNNING", 60_000);
+    await stack.expect(["refresh", "--yes", "--skip-preview"]);
+    await stack.expect(["preview", "--expect-no-changes"]);
+    const pod = (await stack.exportState()).deployment.resources?.find((r) => r.id === idle);
+    expect([started.code, pod?.outputs?.status, pod?.outputs?.stoppedOutside]).toEqual([0, "RUNNING", false]);
+  });
+
+  it("destroys both", async () => {
+    await stack.expect(["destroy", "--yes", "--skip-preview"]);
+    expect(
+      [statusOf(idle) ?? "gone", statusOf(busy) ?? "gone"].every((s) => s === "gone" || s === "TERMINATED"),
+    ).toBe(true);
+  });
+});
