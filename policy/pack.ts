@@ -3,6 +3,7 @@
  * constructing a `PolicyPack` starts a gRPC server, which tests must never do in-process.
  */
 import type { Policies } from "@pulumi/policy";
+import { autostopPolicies } from "./autostop-policies";
 import { budgetPolicies } from "./budget-policies";
 import { limitPolicies } from "./limit-policies";
 import { podPolicies } from "./pod-policies";
@@ -17,13 +18,14 @@ export const PACK_DESCRIPTION =
   "Rejects RunPod pods and serverless endpoints the API would refuse, and warns about settings that silently do not work.";
 
 /**
- * Every policy of the pack, grouped by area: Pod, ServerlessEndpoint, env, limits, stack, budget.
+ * Every policy of the pack, grouped by area: Pod, autostop, ServerlessEndpoint, env, limits, stack, budget.
  * @param options.secretsVisible whether `keepSecretMarkers()` succeeded (see secret-policies.ts).
  * @example new PolicyPack(PACK_NAME, { policies: runpodPolicies({ secretsVisible: keepSecretMarkers() }) });
  */
 export function runpodPolicies(options: { readonly secretsVisible: boolean }): Policies {
   return [
     ...podPolicies,
+    ...autostopPolicies,
     ...serverlessPolicies,
     envSecretsPolicy(options),
     ...limitPolicies,

@@ -101,6 +101,11 @@ export const POD_CHECK_RULES = [
     fix: "shrink the body: move large env values, commands or args into the image (a template's settings count too, once the API expands the request with them)",
   },
   {
+    name: "pod-autostop-locked",
+    description: "A locked pod cannot have autostop: the API never stops a locked pod.",
+    fix: "remove autostop, or set locked to false",
+  },
+  {
     name: "pod-valid-inputs",
     description: "Pod inputs must pass the provider's check.",
     fix: "correct the input as the Pod reference (docs/reference) describes",

@@ -18,8 +18,11 @@
  * flavor the catalog does not have is an error that names the field.
  */
 import { placementSource } from "../catalog/candidates.js";
+import { declaredDefaults } from "../fields/derive.js";
+import { PodAutostop } from "../resources/pod/autostop.js";
 import { runpodTypeName } from "../resources/type-tokens.js";
-import { amount, type Fields, known, record, Stop, text } from "./estimate-fields.js";
+import { isUnknown } from "../validation/unknown.js";
+import { amount, type Fields, HIDDEN, known, record, Stop, text } from "./estimate-fields.js";
 import {
   type CostPart,
   type HourlyRange,
@@ -31,6 +34,8 @@ import {
   times,
 } from "./hourly-range.js";
 import { type PriceList, STORAGE_RATES } from "./prices.js";
+
+const AUTOSTOP_DEFAULTS = declaredDefaults(PodAutostop);
 
 /** A GPU type the resource may run on, at its list rate per GPU-hour (the pod's cloud, or serverless). */
 export interface GpuRate {
@@ -200,6 +205,8 @@ function pod(r: PricedResource, prices: PriceList): Estimate {
   }
   if (Array.isArray(mounts?.global) && mounts.global.length > 0)
     notes.push("global volume: billed by use, not included");
+  const idle = gpu && !stopped ? autostopNote(inputs.autostop, sum(parts)) : undefined;
+  if (idle) notes.push(idle);
   const billed = live?.cost;
   return {
     kind: "priced",
@@ -209,6 +216,19 @@ function pod(r: PricedResource, prices: PriceList): Estimate {
     notes,
     gpus,
   };
+}
+
+/**
+ * What autostop caps on a running GPU pod: an idle spell bills its window (and a pass or two:
+ * docs/autostop.md), not the hours until someone notices. Nothing without autostop (the policy
+ * pack's advisory rule says that) or when the setting is not known yet.
+ */
+function autostopNote(autostop: unknown, hourly: HourlyRange): string | undefined {
+  if (isUnknown(autostop) || autostop === HIDDEN) return undefined;
+  const given = record(autostop);
+  if (!given) return undefined;
+  const a = { ...AUTOSTOP_DEFAULTS, ...given };
+  return `autostop: stopped after ${a.idleMinutes} min with every GPU under ${a.gpuUtilBelow} %, so an idle spell bills about ${showRange(times(hourly, Number(a.idleMinutes) / 60))} before it stops`;
 }
 
 function cluster(r: PricedResource, prices: PriceList): Estimate {

@@ -37,10 +37,12 @@ const UNKNOWN_BOOL = "1c4a061d-8072-4f0a-a4cb-0ff528b18fe7";
 const UNKNOWN_OBJECT = "dd056dcd-154b-4c76-9bd3-c8f88648b5ff";
 
 const placement = { regions: ["EUROPE"], gpuTypeIds: ["NVIDIA L40S"] };
+/** A GPU pod every advisory rule passes: a fallback placement, and autostop (its data lost by a stop is fine). */
+const autostop = { idleMinutes: 60, allowDataLoss: true };
 const gpuPod = (extra: Record<string, unknown> = {}, name = "trainer"): TestResource => ({
   type: POD,
   name,
-  props: { name, image: "img:1", gpu: { id: A40 }, placement, ...extra },
+  props: { name, image: "img:1", gpu: { id: A40 }, placement, autostop, ...extra },
 });
 const cpuPod = (extra: Record<string, unknown> = {}): TestResource => ({
   type: POD,
@@ -95,12 +97,15 @@ describe("run-policy-pack over gRPC", () => {
       "pod-ports-format:mandatory:resource",
       "pod-name:mandatory:resource",
       "pod-request-size:mandatory:resource",
+      "pod-autostop-locked:mandatory:resource",
       "pod-valid-inputs:mandatory:resource",
       "pod-persistent-mount-deprecated:advisory:resource",
       "pod-ssh-port:advisory:resource",
       "pod-jupyter-port:advisory:resource",
       "pod-global-networking-cpu:advisory:resource",
       "pod-placement-fallback:advisory:resource",
+      "pod-gpu-autostop:advisory:resource",
+      "pod-autostop-data-loss:mandatory:resource",
       "serverless-workers-range:mandatory:resource",
       "serverless-gpu-types:mandatory:resource",
       "serverless-valid-inputs:mandatory:resource",
@@ -144,7 +149,7 @@ describe("run-policy-pack over gRPC", () => {
 
   it("Configure sends every policy at its level with its schema defaults, as the engine does", async () => {
     const sent = await configurePack(pack);
-    expect(Object.keys(sent).length).toBe(31);
+    expect(Object.keys(sent).length).toBe(34);
     expect(sent["max-gpus-per-pod"]).toEqual({ level: "mandatory", properties: { maxGpuCount: 8 } });
     expect(sent["env-secrets"]).toEqual({ level: "advisory", properties: { ignoreNames: ["PUBLIC_KEY"] } });
     expect(sent["max-pods-per-stack"]).toEqual({ level: "mandatory", properties: {} });

@@ -47,7 +47,11 @@ const endpoint = (extra: Record<string, unknown> = {}): TestResource => ({
   props: { name: "api", templateId: "tpl-1", gpu: { pools: ["AMPERE_48"] }, ...extra },
 });
 /** Passes every policy of the pack. */
-const cleanPod = () => gpuPod({ placement: { regions: ["EUROPE"], gpuTypeIds: ["NVIDIA L40S"] } });
+const cleanPod = () =>
+  gpuPod({
+    placement: { regions: ["EUROPE"], gpuTypeIds: ["NVIDIA L40S"] },
+    autostop: { idleMinutes: 60, allowDataLoss: true },
+  });
 
 const persistent = { size: 20, path: "/workspace" };
 const network = [{ volumeId: "vol-1", path: "/data" }];
@@ -69,12 +73,15 @@ const POLICIES: readonly (readonly [string, string, "resource" | "stack"])[] = [
   ["pod-ports-format", "mandatory", "resource"],
   ["pod-name", "mandatory", "resource"],
   ["pod-request-size", "mandatory", "resource"],
+  ["pod-autostop-locked", "mandatory", "resource"],
   ["pod-valid-inputs", "mandatory", "resource"],
   ["pod-persistent-mount-deprecated", "advisory", "resource"],
   ["pod-ssh-port", "advisory", "resource"],
   ["pod-jupyter-port", "advisory", "resource"],
   ["pod-global-networking-cpu", "advisory", "resource"],
   ["pod-placement-fallback", "advisory", "resource"],
+  ["pod-gpu-autostop", "advisory", "resource"],
+  ["pod-autostop-data-loss", "mandatory", "resource"],
   ["serverless-workers-range", "mandatory", "resource"],
   ["serverless-gpu-types", "mandatory", "resource"],
   ["serverless-valid-inputs", "mandatory", "resource"],
@@ -237,6 +244,14 @@ const checkCases: CheckCase[] = [
     fail: gpuPod({ env: { BIG: "x".repeat(102_400) } }),
     messages: [
       "Pod \"trainer\", env: the create body would be 102540 bytes as sent (the create key in env included), over the API's 102400-byte limit; reduce env, args or other large values. Fix: shrink the body: move large env values, commands or args into the image (a template's settings count too, once the API expands the request with them).",
+    ],
+  },
+  {
+    rule: "pod-autostop-locked",
+    pass: gpuPod({ autostop: { allowDataLoss: true }, locked: false }),
+    fail: gpuPod({ autostop: { allowDataLoss: true }, locked: true }),
+    messages: [
+      'Pod "trainer", autostop: cannot be set while locked is true: the API never stops a locked pod. Fix: remove autostop, or set locked to false.',
     ],
   },
   {
@@ -461,6 +476,38 @@ describe("advisory pod rules", () => {
 });
 
 // ---------------------------------------------------------------- serverless
+
+describe("autostop rules", () => {
+  it("pod-gpu-autostop flags a running GPU pod without autostop, not a CPU pod or a stopped one", async () => {
+    expect(await run("pod-gpu-autostop", gpuPod())).toEqual([
+      'Pod "trainer", autostop: an idle GPU pod bills its full rate until someone stops it, and nothing here will. Fix: declare autostop (for example { idleMinutes: 60, gpuUtilBelow: 5 }) and run `runpod-dynamic autostop` on a schedule.',
+    ]);
+    expect(await run("pod-gpu-autostop", gpuPod({ autostop: {} }))).toEqual([]);
+    expect(await run("pod-gpu-autostop", cpuPod())).toEqual([]);
+    expect(await run("pod-gpu-autostop", gpuPod({ desiredStatus: "STOPPED" }))).toEqual([]);
+  });
+
+  it("pod-autostop-data-loss refuses a stop that loses everything, and a terminate without a network volume", async () => {
+    expect(await run("pod-autostop-data-loss", gpuPod({ autostop: {} }))).toEqual([
+      'Pod "trainer", autostop: autostop stops this pod when idle, and it has no volume: a stop loses its container disk, which holds everything. Fix: mount a network volume or a persistent volume for what must be kept, or set autostop.allowDataLoss: true.',
+    ]);
+    expect(await run("pod-autostop-data-loss", gpuPod({ autostop: {}, mounts: { persistent } }))).toEqual([]);
+    expect(await run("pod-autostop-data-loss", gpuPod({ autostop: {}, mounts: { network } }))).toEqual([]);
+    expect(await run("pod-autostop-data-loss", gpuPod({ autostop: { allowDataLoss: true } }))).toEqual([]);
+    expect(
+      await run(
+        "pod-autostop-data-loss",
+        gpuPod({ autostop: { action: "terminate" }, mounts: { persistent } }),
+      ),
+    ).toEqual([
+      'Pod "trainer", autostop: autostop terminates this pod when idle, and it has no network volume: everything on it is lost. Fix: mount a network volume (mounts.network), or set autostop.allowDataLoss: true if nothing on the pod needs keeping.',
+    ]);
+    expect(
+      await run("pod-autostop-data-loss", gpuPod({ autostop: { action: "terminate" }, mounts: { network } })),
+    ).toEqual([]);
+    expect(await run("pod-autostop-data-loss", gpuPod({ autostop: {}, mounts: UNKNOWN }))).toEqual([]);
+  });
+});
 
 describe("serverless rules", () => {
   it("serverless-workers-range", async () => {

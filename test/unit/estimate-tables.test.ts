@@ -130,6 +130,21 @@ describe("Pod", () => {
       priced(1.0, 1.0, { notes: [NO_DISK], gpus: [{ id: "T-A", hourly: 1.0 }] }),
     ],
     [
+      "with autostop: a note of what an idle spell bills before the pod stops (the window at its rate)",
+      pod({ gpu: { id: "T-A", count: 2 }, disk: 0, autostop: { idleMinutes: 90 } }),
+      priced(2.0, 2.0, {
+        notes: [
+          "autostop: stopped after 90 min with every GPU under 5 %, so an idle spell bills about $3.00 before it stops",
+        ],
+        gpus: [{ id: "T-A", hourly: 1.0 }],
+      }),
+    ],
+    [
+      "with autostop, stopped: nothing to cap, no note",
+      pod({ gpu: { id: "T-A" }, disk: 0, desiredStatus: "STOPPED", autostop: {} }),
+      priced(0, 0, { gpus: [{ id: "T-A", hourly: 1.0 }] }),
+    ],
+    [
       "two GPUs in the Community cloud with a 40 GB container disk",
       pod({ gpu: { id: "T-A", count: 2 }, cloud: "COMMUNITY", disk: 40 }),
       priced(2 * 0.5 + storage(40, 0.1), 2 * 0.5 + storage(40, 0.1), { gpus: [{ id: "T-A", hourly: 0.5 }] }),

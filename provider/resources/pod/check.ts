@@ -81,7 +81,11 @@ export function podRuleFailures(inputs: Record<string, unknown>): CheckFailure[]
     }
   }
   if (inputs.autostop != null && inputs.locked === true) {
-    fail("autostop", "cannot be set while locked is true: the API never stops a locked pod");
+    fail(
+      "autostop",
+      "cannot be set while locked is true: the API never stops a locked pod",
+      "pod-autostop-locked",
+    );
   }
   if (inputs.desiredStatus === "STOPPED" && inputs.locked === true) {
     fail("desiredStatus", "cannot be STOPPED while locked is true: the API refuses to stop a locked pod");
