@@ -42,7 +42,7 @@ export interface PodSeen {
   readonly status: string;
   readonly locked: boolean;
   readonly startedAt: string | null;
-  /** Whether the pod has a volume a stop keeps (persistent or network): else a stop loses its data. */
+  /** Whether the pod's data outlives the action (pass.ts, `keepsData`): else it is lost unless allowed. */
   readonly keepsData: boolean;
   readonly runtime: unknown;
 }
@@ -154,7 +154,7 @@ export function decide(
   if (!pod.keepsData && !policy.allowDataLoss) {
     return {
       verdict: "keeps-data",
-      detail: `${idle}, but it has no volume: a stop would lose its data (autostop.allowDataLoss)`,
+      detail: `${idle}, but ${policy.action === "terminate" ? "a terminate" : "a stop"} would lose its data (autostop.allowDataLoss)`,
       memory: remembered,
       window,
     };

@@ -56,8 +56,11 @@ export interface PassOptions {
   readonly now: () => number;
 }
 
-const keepsData = (p: schemas.Pod) =>
-  p.mounts.persistent !== undefined || (p.mounts.network !== undefined && p.mounts.network.length > 0);
+/** Whether the action leaves the pod's data: a stop keeps its volumes, a terminate only a network volume. */
+function keepsData(p: schemas.Pod, action: "stop" | "terminate"): boolean {
+  const network = p.mounts.network !== undefined && p.mounts.network.length > 0;
+  return action === "terminate" ? network : network || p.mounts.persistent !== undefined;
+}
 
 /** Runs one pass over `targets`, from what the last pass kept. */
 export async function autostopPass(
@@ -84,7 +87,7 @@ export async function autostopPass(
         status: pod.status,
         locked: pod.locked,
         startedAt: pod.startedAt ?? null,
-        keepsData: keepsData(pod),
+        keepsData: keepsData(pod, target.policy.action),
         runtime: pod.runtime,
       },
       options.maxGapSeconds,

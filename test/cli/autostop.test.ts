@@ -140,14 +140,22 @@ describe("autostop", () => {
     expect(() => readFileSync(join(dir, "audit.jsonl"))).toThrow(/ENOENT/);
   });
 
-  it("terminates only a pod whose autostop names it", async () => {
-    const idle = await pod("scratch", 0);
-    const state = stateFile({ scratch: [idle, { idleMinutes: 10, action: "terminate" }] });
-    const seen: string[] = [];
-    for (let i = 0; i < 4; i++) seen.push(verdicts(await pass(state)).scratch ?? "");
-    expect([seen, status(idle) ?? "gone"]).toEqual([
-      ["watching", "watching", "warned", "terminated"],
+  it("terminates only a pod whose autostop names it, and only when nothing is lost or that is allowed", async () => {
+    const scratch = await pod("scratch", 0);
+    const keeps = await pod("keeps", 0);
+    const state = stateFile({
+      scratch: [scratch, { idleMinutes: 10, action: "terminate", allowDataLoss: true }],
+      keeps: [keeps, { idleMinutes: 10, action: "terminate" }],
+    });
+    const seen: string[][] = [];
+    for (let i = 0; i < 4; i++) {
+      const p = await pass(state);
+      seen.push([verdicts(p).scratch ?? "", verdicts(p).keeps ?? ""]);
+    }
+    expect([seen.at(-1), status(scratch) ?? "gone", status(keeps)]).toEqual([
+      ["terminated", "keeps-data"],
       expect.stringMatching(/^(TERMINATED|gone)$/),
+      "RUNNING",
     ]);
   });
 
