@@ -223,6 +223,8 @@ const pod: Sample = {
     cost: 0.44,
     locked: false,
     desiredStatus: "RUNNING",
+    stoppedOutside: false,
+    autostop: null,
     globalNetworking: { enabled: false, ip: null, internalDns: null },
     requestedGlobalNetworking: false,
     runtime: null,
@@ -338,6 +340,7 @@ const resources: Record<ResourceName, Resource> = {
       timeouts: [{ timeouts: { create: 900 } }],
       onCreateFailure: [{ onCreateFailure: "keep" }],
       adoptId: [{ adoptId: "pod123" }],
+      autostop: [{ autostop: { idleMinutes: 30 } }],
     },
   },
   ServerlessEndpoint: {
