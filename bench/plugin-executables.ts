@@ -17,7 +17,6 @@ import {
   PLATFORMS,
   platformName,
 } from "../harness/plugin-executables.js";
-import type { ExecutablesReport } from "./result-files.js";
 
 const run = promisify(execFile);
 
@@ -31,6 +30,12 @@ export interface ExecutableFigures {
     readonly javascript: number;
     readonly starts: number;
   };
+}
+
+/** What bench/results/executables.json holds: the figures, when and on which Node they were measured. */
+export interface ExecutablesReport extends ExecutableFigures {
+  readonly measuredAt: string;
+  readonly node: string;
 }
 
 /** Seconds from spawning `command` to its first line on stdout (the plugin's port). */

@@ -10,7 +10,7 @@ import type { CostFigures } from "./cost.js";
 import type { FlavourRow } from "./flavours.js";
 import type { FleetResult } from "./fleet.js";
 import type { CheckDiffFigures } from "./micro.js";
-import type { ExecutableFigures } from "./plugin-executables.js";
+import type { ExecutablesReport } from "./plugin-executables.js";
 import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
 import type { AfterUpResult } from "./refresh.js";
@@ -74,11 +74,6 @@ export interface UsersReport extends RunInfo {
 
 /** bench/results/cost.json: `node dist/bench/run.js --only cost`, scenario 8 alone. */
 export interface CostReport extends CostFigures {
-  readonly measuredAt: string;
-  readonly node: string;
-}
-
-export interface ExecutablesReport extends ExecutableFigures {
   readonly measuredAt: string;
   readonly node: string;
 }

@@ -97,6 +97,7 @@ describe("the replace/update table each declaration gives", () => {
           "globalNetworking",
           "locked",
           "desiredStatus",
+          "autostop",
         ],
         "replace, update": ["mounts"],
         replace: ["gpu", "cpu", "cloud", "startJupyter", "startSsh", "templateId"],

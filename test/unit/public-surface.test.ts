@@ -24,6 +24,7 @@ function exportNames(declarations: string): string[] {
 }
 
 const ROOT = [
+  "AutostopAction",
   "Availability",
   "CandidateQuery",
   "CatalogCandidate",
@@ -81,6 +82,8 @@ const ROOT = [
   "Pod",
   "PodAction",
   "PodArgs",
+  "PodAutostop",
+  "PodAutostopArgs",
   "PodCluster",
   "PodCpuAllocation",
   "PodCpuArgs",
