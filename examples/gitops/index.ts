@@ -1,6 +1,7 @@
 /**
  * The program the workflow previews on pull requests and deploys from main: one GPU pod for
- * notebooks, with its Hugging Face token taken from encrypted stack config.
+ * notebooks on a network volume, with its Hugging Face token taken from encrypted stack config,
+ * stopped by the workflow's autostop job when its GPU has been idle for an hour.
  *
  *   pulumi config set --secret hfToken hf_...
  *
@@ -8,9 +9,16 @@
  * `pulumi up` with `parked` set (see .github/workflows/runpod.yml).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Pod } from "runpod-dynamic";
+import { NetworkVolume, Pod } from "runpod-dynamic";
 
 const config = new pulumi.Config();
+
+// The notebooks live here: a stop (by the park or by autostop) keeps them, and so does a replacement.
+const workspace = new NetworkVolume("workspace", {
+  name: "notebook-workspace",
+  size: 20,
+  dataCenterId: config.get("dataCenter") ?? "US-KS-2",
+});
 
 const notebook = new Pod("notebook", {
   name: "notebook",
@@ -20,13 +28,19 @@ const notebook = new Pod("notebook", {
   env: { HF_TOKEN: config.requireSecret("hfToken") },
   ports: ["8888/http"],
   startJupyter: true,
-  // Somewhere to go when the first choice has no capacity (policy pod-placement-fallback).
-  placement: { regions: ["EUROPE", "NORTH_AMERICA"], gpuTypeIds: ["NVIDIA L40S"] },
+  mounts: { network: [{ volumeId: workspace.id, path: "/workspace" }] },
+  // Another GPU type in the volume's data center when the first has no capacity
+  // (policy pod-placement-fallback).
+  placement: { regions: ["NORTH_AMERICA"], gpuTypeIds: ["NVIDIA L40S"] },
+  // Stopped by the workflow's autostop job after an hour with its GPU under 5 % (docs/autostop.md);
+  // the morning wake leaves a pod autostop stopped alone.
+  autostop: { idleMinutes: 60, gpuUtilBelow: 5 },
   // Parked at night by the workflow's schedule: stopped, the disk kept, the GPU not billed.
   desiredStatus: config.getBoolean("parked") ? "STOPPED" : "RUNNING",
 });
 
 export const podId = notebook.id;
+export const volumeId = workspace.id;
 export const status = notebook.status;
 export const desiredStatus = notebook.desiredStatus;
 export const jupyterPassword = notebook.jupyterPassword;

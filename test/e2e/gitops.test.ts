@@ -10,8 +10,8 @@ exampleSuite(
     secretConfig: ["runpod-gitops:hfToken"],
     // Parked, the pod stays parked through the replacement: a new pod is created, stopped, and the
     // old one deleted.
-    writes: { up: 1, update: 1, replace: 3, destroy: 1 },
-    resources: ["notebook"],
+    writes: { up: 2, update: 1, replace: 3, destroy: 2 },
+    resources: ["notebook", "workspace"],
     afterUp: (out) => {
       expect([out.status, out.desiredStatus]).toEqual(["RUNNING", "RUNNING"]);
       expect(out.jupyterPassword).toBe(SECRET_SHOWN);
