@@ -130,6 +130,39 @@ function programTable(p: ProgramResult): string {
   );
 }
 
+function autostopTable(results: BenchResults): string {
+  const a = results.autostop;
+  if (!a) return "Not measured yet: `node dist/bench/run.js --only autostop`.";
+  const pct = (x: number) => `${f(x * 100)} %`;
+  const saved = (a.gpuUsd.without - a.gpuUsd.with) / a.idleUsd.inSpells;
+  const stops = Object.entries(a.stops)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(", ");
+  return [
+    `From \`bench/results/autostop.json\`: ${a.measuredAt}, Node ${a.node}; ${a.pods} pods, ${a.passes.due} passes due, ${a.passes.dropped} never run, ${a.passes.late} late by up to 30 min; ${f(a.wallSeconds, 0)} s of wall time for both weeks. Stops by kind of pod: ${stops}.`,
+    table(["Goal", "Measured"], "lr", [
+      [
+        "idle spells stopped within the window plus 15 min after the first pass that ran in them",
+        `${a.spellsOnTime} of ${a.spells} (worst: ${f(a.worstDelayMinutes, 0)} min past the window)`,
+      ],
+      ["wrong stops (a busy sample in the window, locked, CPU-busy, data lost)", String(a.wrongStops)],
+      [
+        "idle GPU dollars not billed (idle spells of at least the window, billing records)",
+        `${pct(saved)} ($${f(a.gpuUsd.without - a.gpuUsd.with, 2)} of $${f(a.idleUsd.inSpells, 2)})`,
+      ],
+      [
+        "... of every idle minute, shorter spells too",
+        pct((a.gpuUsd.without - a.gpuUsd.with) / a.idleUsd.all),
+      ],
+      ["list requests per pass, actions per stop", `${f(a.listsPerPass, 2)}, ${f(a.actionsPerStop, 2)}`],
+      [
+        "pods whose refresh and diff show a change after the week",
+        `${a.podsWithChanges} (and ${a.consoleLocks} locked in the console: \`locked\` drift)`,
+      ],
+    ]),
+  ].join("\n\n");
+}
+
 function executablesTable(results: BenchResults): string {
   const e = results.executables;
   if (!e) return "Not measured yet: `node dist/bench/run.js --only executables`.";
@@ -141,7 +174,7 @@ function executablesTable(results: BenchResults): string {
       "lrr",
       e.platforms.map((p) => [p.platform, mb(p.archiveBytes), mb(p.executableBytes)]),
     ),
-    table(["Start (median of " + e.startSeconds.starts + ", wall s, to the printed port)", "s"], "lr", [
+    table([`Start (median of ${e.startSeconds.starts}, wall s, to the printed port)`, "s"], "lr", [
       ["this machine's executable", f(e.startSeconds.executable, 2)],
       [`the JavaScript plugin on Node ${e.node}`, f(e.startSeconds.javascript, 2)],
     ]),
@@ -212,6 +245,8 @@ export function figuresMarkdown(results: BenchResults): string {
     costTable(results),
     "### 9. The plugin as users install it",
     executablesTable(results),
+    "### 10. Autostop over a simulated week",
+    autostopTable(results),
   ];
   return sections.join("\n\n");
 }

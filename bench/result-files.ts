@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { AutostopWeekReport } from "./autostop-week.js";
 import type { CliProgramResult } from "./cli-program.js";
 import type { StacksResult } from "./cli-stacks.js";
 import type { CostFigures } from "./cost.js";
@@ -87,6 +88,7 @@ export interface BenchResults {
   readonly stacksFour: StacksReport | undefined;
   readonly cost: CostReport | undefined;
   readonly executables: ExecutablesReport | undefined;
+  readonly autostop: AutostopWeekReport | undefined;
 }
 
 export function readBenchResults(dir: string): BenchResults {
@@ -102,6 +104,7 @@ export function readBenchResults(dir: string): BenchResults {
     stacksFour: read<StacksReport>("latest-stacks-four.json"),
     cost: read<CostReport>("cost.json"),
     executables: read<ExecutablesReport>("executables.json"),
+    autostop: read<AutostopWeekReport>("autostop.json"),
   };
 }
 

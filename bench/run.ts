@@ -1,18 +1,15 @@
 /**
  * `npm run bench`: every scenario on fresh emulators, printed as tables and written as JSON under
- * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run).
- * `--only executables` runs only 9 (the plugin executables: sizes, build and start times) and writes
- * bench/results/executables.json.
- * `--only plugin` runs only 5d, the provider plugin against the dynamic provider, and writes
- * bench/results/latest-plugin.json; `--only users` runs only 5e, the fleet as users write it, and
- * writes bench/results/latest-users.json; `--only stacks` runs only 5b and writes
- * bench/results/latest-stacks.json (with `--keys four`, each stack on a key of its own, all of one
- * user: latest-stacks-four.json). A full run then rewrites the figures of bench/README.md
- * (bench/readme.ts); a quick run leaves them alone.
+ * bench/results/. Figures, never pass/fail. `--quick` runs smaller fleets (for a smoke run). `--only
+ * <scenario>` runs one and writes its own file: plugin (5d, latest-plugin.json), users (5e,
+ * latest-users.json), stacks (5b, latest-stacks.json; with `--keys four`, each stack on a key of its
+ * own, all of one user: latest-stacks-four.json), cost (8), executables (9), autostop (10). A full
+ * run then rewrites the figures of bench/README.md (bench/readme.ts); a quick run leaves them alone.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { writeAutostopWeekReport } from "./autostop-week.js";
 import { benchChart } from "./chart.js";
 import { type CliProgramResult, runProgramWithCli } from "./cli-program.js";
 import { runStacksWithCli, type StackKeys, stacksLine } from "./cli-stacks.js";
@@ -28,6 +25,7 @@ import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness
 import { writeBenchReadme } from "./readme.js";
 import { type AfterUpResult, runAfterUp } from "./refresh.js";
 import type {
+  BenchResults,
   CostReport,
   FullReport,
   PluginReport,
@@ -45,10 +43,11 @@ const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 /** `--keys four`, with `--only stacks`: each stack on a key of its own, all of one user. */
 const keysAt = process.argv.indexOf("--keys");
 const keys = (keysAt < 0 ? "one" : process.argv[keysAt + 1]) as StackKeys;
-const onlyOk = only === undefined || ["plugin", "users", "stacks", "cost", "executables"].includes(only);
+const onlyOk =
+  only === undefined || ["plugin", "users", "stacks", "cost", "executables", "autostop"].includes(only);
 if (!onlyOk || !["one", "four"].includes(keys) || (keysAt >= 0 && only !== "stacks")) {
   process.stderr.write(
-    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|executables|stacks [--keys one|four]]\n",
+    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|executables|autostop|stacks [--keys one|four]]\n",
   );
   process.exit(2);
 }
@@ -153,12 +152,12 @@ async function mainOnlyCost(): Promise<void> {
   out("Written to bench/results/cost.json; figures of bench/README.md rewritten");
 }
 
-/** `--only executables`: scenario 9 alone. */
-async function mainOnlyExecutables(): Promise<void> {
-  await writeExecutablesReport(REPO_ROOT, out);
+/** `--only executables` (scenario 9) or `--only autostop` (10): written to its file, the page rewritten. */
+const writingAlone = (write: (root: string, line: (l: string) => void) => Promise<void>) => async () => {
+  await write(REPO_ROOT, out);
   writeBenchReadme(REPO_ROOT);
-  out("Written to bench/results/executables.json; figures of bench/README.md rewritten");
-}
+  out("Figures of bench/README.md rewritten");
+};
 
 async function main(): Promise<void> {
   const sizes = quick ? [1, 10] : [1, 10, 50, 200];
@@ -340,6 +339,8 @@ async function main(): Promise<void> {
   out();
   out("9. The plugin as users install it: five archives, their sizes, this machine's executable's start");
   if (!quick) await writeExecutablesReport(REPO_ROOT, out);
+  out("10. Autostop over a simulated week: 100 GPU pods, the watcher every 5 minutes");
+  if (!quick) await writeAutostopWeekReport(REPO_ROOT, out);
 
   const dir = join(REPO_ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });
@@ -366,14 +367,12 @@ async function main(): Promise<void> {
   out();
   out(`Written to bench/results/${latest}`);
   if (quick) {
-    const others = {
-      plugin: undefined,
-      users: undefined,
-      stacks: undefined,
-      stacksFour: undefined,
-      cost: undefined,
-      executables: undefined,
-    };
+    const others = Object.fromEntries(
+      ["plugin", "users", "stacks", "stacksFour", "cost", "executables", "autostop"].map((k) => [
+        k,
+        undefined,
+      ]),
+    ) as Omit<BenchResults, "full">;
     writeFileSync(join(dir, "fleet-quick.svg"), benchChart({ full: report, ...others }));
   } else {
     writeBenchReadme(REPO_ROOT);
@@ -386,7 +385,8 @@ const mains = {
   users: onlyUsers,
   stacks: onlyStacks,
   cost: mainOnlyCost,
-  executables: mainOnlyExecutables,
+  executables: writingAlone(writeExecutablesReport),
+  autostop: writingAlone(writeAutostopWeekReport),
 };
 (only === undefined ? main : mains[only as keyof typeof mains])().then(
   () => process.exit(0),
