@@ -188,6 +188,27 @@ describe("autostop", () => {
     expect(after).toEqual(["watching", "watching", "watching", "warned", "stopped", "not-running"]);
   });
 
+  it("--watch runs a pass every --interval, one JSON line each, until Ctrl-C ends it with exit 0", async () => {
+    const idle = await pod("idle", 0);
+    const state = stateFile({ idle: [idle, { idleMinutes: 10 }] });
+    const files = ["--samples", join(dir, "samples.json"), "--audit", join(dir, "audit.jsonl")];
+    const cli = h.start(["autostop", state, ...files, "--watch", "--interval", "1s", "--json"]);
+    for (const n of [1, 2, 3]) {
+      await cli.waitFor(new RegExp(`^(.*\n){${n}}$`));
+      h.emu.control.advance(5 * MINUTE);
+    }
+    cli.interrupt();
+    const res = await cli.exited;
+    const passes = res.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Pass);
+    expect([res.code, passes.slice(0, 3).map((p) => verdicts(p).idle)]).toEqual([
+      0,
+      ["watching", "watching", "warned"],
+    ]);
+  });
+
   it("refuses what is not a stack export, and a samples file that is not its own, naming them", async () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ steps: [] }));
