@@ -10,8 +10,6 @@
  * gives what idle GPUs would have billed; both from the emulator's billing records.
  */
 
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { AutostopPolicy } from "../cli/autostop/decide.js";
 import type { Memories } from "../cli/autostop/memory-file.js";
 import { autostopPass } from "../cli/autostop/pass.js";
@@ -19,20 +17,18 @@ import { startEmulator } from "../emulator/index.js";
 import { RunpodApi } from "../provider/client/api.js";
 import { resolveSettings } from "../provider/client/config.js";
 import { RunpodClient } from "../provider/client/request.js";
+import { declaredDefaults } from "../provider/fields/derive.js";
+import { PodAutostop } from "../provider/resources/pod/autostop.js";
 import type { PodInputs, PodOutputs } from "../provider/resources/pod/types.js";
 import { FLEET_DC, FLEET_GPU, useEmulatorRuntime } from "./fleet.js";
+import { writeResult } from "./write-result.js";
 
 const MIN = 60_000;
 const WEEK = 7 * 24 * 60 * MIN;
 /** A Monday, 00:00 UTC. */
 const WEEK_START = Date.parse("2030-01-07T00:00:00Z");
-const POLICY: AutostopPolicy = {
-  idleMinutes: 60,
-  gpuUtilBelow: 5,
-  cpuUtilBelow: 50,
-  action: "stop",
-  allowDataLoss: false,
-};
+/** Every autostop default: 60 minutes under 5 % on the GPUs and 50 % on the CPU, a stop. */
+const POLICY = declaredDefaults(PodAutostop) as unknown as AutostopPolicy;
 const MAX_GAP_SECONDS = 40 * 60;
 
 type Kind = "training" | "serving" | "development" | "idle" | "idle-locked" | "idle-no-volume" | "cpu-busy";
@@ -371,9 +367,7 @@ export async function writeAutostopWeekReport(root: string, out: (line: string) 
     node: process.version,
     ...result,
   };
-  const dir = join(root, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "autostop.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeResult(root, "autostop", report);
   const saved = (result.gpuUsd.without - result.gpuUsd.with) / result.idleUsd.inSpells;
   out(
     `autostop week: ${result.pods} pods, ${result.passes.ran} passes; ${result.spellsOnTime} of ${result.spells} idle spells stopped on time, ${result.wrongStops} wrong stops, ${(saved * 100).toFixed(1)} % of idle GPU dollars not billed`,

@@ -5,7 +5,7 @@
  * against the JavaScript plugin on the Node that runs the bench, the median of several starts each.
  */
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,6 +17,7 @@ import {
   PLATFORMS,
   platformName,
 } from "../harness/plugin-executables.js";
+import { writeResult } from "./write-result.js";
 
 const run = promisify(execFile);
 
@@ -105,9 +106,7 @@ export async function writeExecutablesReport(root: string, out: (line: string) =
     node: process.version,
     ...figures,
   };
-  const dir = join(root, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "executables.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeResult(root, "executables", report);
   const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
   out(
     `plugin executables: ${figures.platforms.map((p) => `${p.platform} ${mb(p.archiveBytes)} MB`).join(", ")}; built in ${figures.buildSeconds.toFixed(0)} s; start ${figures.startSeconds.executable.toFixed(2)} s against ${figures.startSeconds.javascript.toFixed(2)} s for the JavaScript plugin`,

@@ -35,6 +35,7 @@ import type {
 } from "./result-files.js";
 import { cliRow, fleetRow } from "./rows.js";
 import { runUsersFleets, USERS_SCALE, USERS_T } from "./users-fleet.js";
+import { writeResult } from "./write-result.js";
 
 const quick = process.argv.includes("--quick");
 /** `--only plugin`: 5d alone; `--only users`: 5e alone; `--only stacks`: 5b alone; `--only cost`: 8. */
@@ -142,9 +143,7 @@ const onlyUsers = () =>
 async function mainOnlyCost(): Promise<void> {
   const figures = await costOfPreview();
   const report: CostReport = { measuredAt: new Date().toISOString(), node: process.version, ...figures };
-  const dir = join(REPO_ROOT, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "cost.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeResult(REPO_ROOT, "cost", report);
   writeBenchReadme(REPO_ROOT);
   out(
     `cost of a ${figures.resources}-resource preview (${figures.documentBytes} bytes): priced in ${f(figures.priceMs)} ms, with table, markdown and JSON ${f(figures.priceAndRenderMs)} ms (median of ${figures.runsMs.length})`,

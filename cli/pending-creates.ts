@@ -27,9 +27,9 @@ import type { schemas } from "../provider/client/index.js";
 import { carries, createKeyIn } from "../provider/resources/pod/translate.js";
 import { runpodTypeName } from "../provider/resources/type-tokens.js";
 import { connect } from "./connect.js";
-import { UsageError } from "./errors.js";
 import type { Terminal } from "./output.js";
 import { addOutputOptions, readTextArgument } from "./parse.js";
+import { parseStackExport } from "./stack-export.js";
 
 /** The part of `pulumi stack export` this command reads; everything else is let through. */
 const StackExport = z.looseObject({
@@ -101,20 +101,7 @@ export interface PendingReport {
 
 /** The pending creates of `text` (a `pulumi stack export`). */
 function pendingCreatesIn(text: string, where: string): PendingResource[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new UsageError(`${where}: not JSON; give what \`pulumi stack export\` writes.`);
-  }
-  const parsed = StackExport.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(
-      `${where}: ${issue?.path.join(".")}: ${issue?.message}; give what \`pulumi stack export\` writes.`,
-    );
-  }
-  return (parsed.data.deployment.pending_operations ?? [])
+  return (parseStackExport(text, where, StackExport).deployment.pending_operations ?? [])
     .filter((op) => op.type === "creating")
     .map((op) => op.resource);
 }

@@ -9,6 +9,7 @@ import { declaredDefaults } from "../../provider/fields/derive.js";
 import { PodAutostop } from "../../provider/resources/pod/autostop.js";
 import { runpodTypeName } from "../../provider/resources/type-tokens.js";
 import { UsageError } from "../errors.js";
+import { parseStackExport } from "../stack-export.js";
 import type { AutostopPolicy } from "./decide.js";
 
 export interface AutostopTarget {
@@ -45,36 +46,25 @@ function stackOf(urn: string): string {
 
 /** The opted-in pods of one export; `where` names it in errors. */
 export function autostopTargets(text: string, where: string): AutostopTarget[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new UsageError(`${where}: not JSON; give what \`pulumi stack export\` writes.`);
-  }
-  const parsed = StackExport.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(
-      `${where}: ${issue?.path.join(".")}: ${issue?.message}; give what \`pulumi stack export\` writes.`,
-    );
-  }
-  return (parsed.data.deployment.resources ?? []).flatMap((r): AutostopTarget[] => {
-    const declared = r.inputs?.autostop;
-    if (runpodTypeName(r.type) !== "Pod" || r.id === undefined || declared == null) return [];
-    const policy = PodAutostop.safeParse(declared);
-    if (!policy.success) {
-      throw new UsageError(
-        `${where}: ${r.urn}: autostop ${policy.error.issues[0]?.path.join(".")}: ${policy.error.issues[0]?.message}`,
-      );
-    }
-    const given = Object.fromEntries(Object.entries(policy.data).filter(([, v]) => v !== undefined));
-    return [
-      {
-        podId: r.id,
-        name: r.urn.slice(r.urn.lastIndexOf("::") + 2),
-        stack: stackOf(r.urn),
-        policy: { ...DEFAULTS, ...given } as AutostopPolicy,
-      },
-    ];
-  });
+  return (parseStackExport(text, where, StackExport).deployment.resources ?? []).flatMap(
+    (r): AutostopTarget[] => {
+      const declared = r.inputs?.autostop;
+      if (runpodTypeName(r.type) !== "Pod" || r.id === undefined || declared == null) return [];
+      const policy = PodAutostop.safeParse(declared);
+      if (!policy.success) {
+        throw new UsageError(
+          `${where}: ${r.urn}: autostop ${policy.error.issues[0]?.path.join(".")}: ${policy.error.issues[0]?.message}`,
+        );
+      }
+      const given = Object.fromEntries(Object.entries(policy.data).filter(([, v]) => v !== undefined));
+      return [
+        {
+          podId: r.id,
+          name: r.urn.slice(r.urn.lastIndexOf("::") + 2),
+          stack: stackOf(r.urn),
+          policy: { ...DEFAULTS, ...given } as AutostopPolicy,
+        },
+      ];
+    },
+  );
 }

@@ -1,0 +1,24 @@
+/**
+ * A document `pulumi stack export` wrote, read by a command that needs part of it (the pending
+ * creates, the pods that declare autostop): parsed with the command's own schema of that part, and
+ * refused with a usage error that names the file and what is wrong.
+ */
+import type { z } from "zod";
+import { UsageError } from "./errors.js";
+
+export function parseStackExport<T extends z.ZodType>(text: string, where: string, schema: T): z.infer<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${where}: not JSON; give what \`pulumi stack export\` writes.`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(
+      `${where}: ${issue?.path.join(".")}: ${issue?.message}; give what \`pulumi stack export\` writes.`,
+    );
+  }
+  return parsed.data;
+}
