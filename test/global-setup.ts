@@ -22,9 +22,10 @@ export default function setup(project: TestProject): () => void {
   project.provide("runScratch", scratch);
   return () => {
     rmSync(scratch, { recursive: true, force: true });
-    // The dependency installs examples share sit beside the examples (test/e2e/phases.ts).
+    // The examples' copies and the dependency installs they share sit beside the examples
+    // (test/e2e/phases.ts); a run removes its own copies, an interrupted one may not.
     for (const entry of readdirSync(EXAMPLES)) {
-      if (entry.startsWith(".install-deps-")) rmSync(join(EXAMPLES, entry), { recursive: true, force: true });
+      if (entry.startsWith(".install-")) rmSync(join(EXAMPLES, entry), { recursive: true, force: true });
     }
   };
 }

@@ -227,16 +227,21 @@ describe("examples/gitops: the pull request's cost step, as its workflow runs it
     });
     const comment = readFileSync(join(program, "cost.md"), "utf8");
     const notebook = `| \`notebook\` | Pod | create |  | $0.4400-$0.8600 | +$0.4400 to +$0.8600 | $316.80-$619.20 |`;
-    expect([preview.code, comment.split("\n").slice(0, 5)]).toEqual([
+    const lines = comment.split("\n");
+    expect([preview.code, lines.slice(0, 4), lines.filter((l) => l.startsWith("| `"))]).toEqual([
       0,
       [
         "### RunPod: what this change costs",
         "",
         "| Resource | Type | Op | Before /h | After /h | Change /h | After /month |",
         "| --- | --- | --- | ---: | ---: | ---: | ---: |",
-        notebook,
       ],
+      [`| \`workspace\` | NetworkVolume | create |  | $0.0019 | +$0.0019 | $1.40 |`, notebook],
     ]);
+    // What autostop caps, among the notes: the window (60 minutes) at the pod's rate.
+    expect(lines).toContain(
+      '- autostop: stopped after 60 min with every GPU under 5 %, so an idle spell bills about $0.4400-$0.8600 before it stops (Pod "notebook")',
+    );
     expect(readFileSync(summary, "utf8")).toBe(comment);
     expect(step("Comment the cost")).toEqual({
       name: "Comment the cost",

@@ -26,13 +26,17 @@ const nodeExamples = readdirSync(EXAMPLES_DIR, { withFileTypes: true })
   .map((d) => d.name)
   .sort();
 
-/** The examples the e2e files run: `example: "<name>"` (example-suite.ts) or `exampleRun(emu, "<name>"`. */
+/**
+ * The examples the e2e files run: `example: "<name>"` (example-suite.ts) or `exampleRun(emu, "<name>"`;
+ * an example may have more than one file.
+ */
 const runByTests = readdirSync(__dirname)
   .filter((f) => f.endsWith(".test.ts"))
   .flatMap((f) => [
     ...readFileSync(join(__dirname, f), "utf8").matchAll(/(?:example: |exampleRun\(emu, )"([\w-]+)"/g),
   ])
   .map((m) => String(m[1]))
+  .filter((name, i, all) => all.indexOf(name) === i)
   .sort();
 
 describe("the examples", () => {

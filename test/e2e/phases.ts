@@ -10,7 +10,7 @@
  * one install of them for the run: the same package.json dependencies install the same tree.
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -221,13 +221,13 @@ export async function exampleRun(
 }
 
 /**
- * A copy of `examples/<example>` in a sibling folder (`examples/.install-<example>`, so that
- * `file:../..` still means this repository) with its dependencies installed. Never the example's
+ * A copy of `examples/<example>` in a sibling folder (`examples/.install-<example>-<random>`, so
+ * that `file:../..` still means this repository) with its dependencies installed. Never the example's
  * own folder: a node_modules there would be picked up by every other test that reads the example.
  */
 async function installExample(example: string): Promise<string> {
-  const dir = join(EXAMPLES_DIR, `.install-${example}`);
-  rmSync(dir, { recursive: true, force: true });
+  // A folder of its own for each run: two test files may run one example at once.
+  const dir = join(EXAMPLES_DIR, `.install-${example}-${randomBytes(4).toString("hex")}`);
   cpSync(join(EXAMPLES_DIR, example), dir, {
     recursive: true,
     filter: (src) => !/[\\/](node_modules|package-lock\.json)$/.test(src),

@@ -3,12 +3,14 @@
  * declare autostop, one idle and one busy (their load scripted on the emulator), the
  * `runpod-dynamic autostop` binary run pass after pass, the emulator's clock moved between passes. The idle pod is
  * stopped and the busy one is not; then the stack sees no change, `up --refresh` starts nothing,
- * `runpod-dynamic pods start` brings the pod back, and the stack sees no change again.
+ * `runpod-dynamic pods start` brings the pod back, and the stack sees no change again. And the
+ * policy pack and the cost report on the program's preview.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import type { ProgramStack } from "../../harness/stack.js";
 import { runCli } from "../support/cli.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
@@ -17,6 +19,7 @@ import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { TIME_SCALE, until } from "../support/stack.js";
 
 const PROGRAM = join(__dirname, "yaml-autostop");
+const POLICY = join(REPO_ROOT, "policy");
 
 let emu: RunningEmulator;
 let stack: ProgramStack;
@@ -92,6 +95,39 @@ describe("autostop through the real CLI", { timeout: 240_000 }, () => {
     await stack.expect(["preview", "--expect-no-changes"]);
     const pod = (await stack.exportState()).deployment.resources?.find((r) => r.id === idle);
     expect([started.code, pod?.outputs?.status, pod?.outputs?.stoppedOutside]).toEqual([0, "RUNNING", false]);
+  });
+
+  it("the pack lets the program through, and the cost report says what an idle spell bills", async () => {
+    const checked = await stack.run(["preview", "--policy-pack", POLICY]);
+    const preview = await stack.run(["preview", "--json", "--show-sames"]);
+    const cost = await runCli(["cost", "-o", "markdown"], emu.env(), preview.stdout);
+    expect([
+      checked.code,
+      checked.stdout.includes("pod-autostop-data-loss"),
+      checked.stdout.includes("pod-gpu-autostop"),
+    ]).toEqual([0, false, false]);
+    expect(cost.stdout).toMatch(
+      /autostop: stopped after 10 min with every GPU under 5 %, so an idle spell bills about \$0\.\d{4} before it stops \(Pod "busy", Pod "idle"\)/,
+    );
+  });
+
+  it("the pack refuses autostop on a pod without a volume, before any API call", async () => {
+    const noVolume = await pluginStackOnEmulator(
+      emu,
+      await pluginAsset(),
+      join(__dirname, "yaml-autostop-no-volume"),
+    );
+    try {
+      const pods = emu.control.snapshot().pods.length;
+      const res = await noVolume.run(["preview", "--policy-pack", POLICY]);
+      expect([res.code, emu.control.snapshot().pods.length]).toEqual([1, pods]);
+      expect(res.stdout).toMatch(/\[mandatory\] +pod-autostop-data-loss/);
+      expect(res.stdout).toMatch(
+        /Pod "scratch", autostop: autostop stops this pod when idle, and it has no volume/,
+      );
+    } finally {
+      noVolume.dispose();
+    }
   });
 
   it("destroys both", async () => {
