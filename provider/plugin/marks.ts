@@ -9,16 +9,24 @@
  * made yet the id is unknown, and no mark is added: nothing is created in a preview.
  */
 
+import type { Field } from "../fields/nodes.js";
 import { PLAIN_ENV_KEYS } from "../resources/common.js";
 import { declarationOf, type ResourceKind } from "../resources/declarations.js";
 import { createKeyOf } from "../resources/pod/translate.js";
 import { holderOf } from "../resources/ssh-key/holders.js";
 
-/** Whether the kind's inputs carry a secret env map: the env-secrets policy reads which of its values were plain. */
-function hasSecretEnv(kind: ResourceKind): boolean {
-  const env = declarationOf(kind).fields.input.env;
-  return env?.shape.kind === "map" && env.meta.secret === true;
+/**
+ * Whether an input is a secret env map whose plain keys the plugin records: the env-secrets
+ * policy reads which of its values the program gave as plain text. The plugin marks the whole map
+ * secret itself (check answers it secret, so state keeps it encrypted), and the schema leaves it
+ * unmarked (schema-types.ts), so that an SDK sends each value with the program's own marker
+ * instead of wrapping the map, which would hide which values were plain.
+ */
+export function tracksPlainKeys(field: Field | undefined): boolean {
+  return field?.name === "env" && field.shape.kind === "map" && field.meta.secret === true;
 }
+
+const hasSecretEnv = (kind: ResourceKind) => tracksPlainKeys(declarationOf(kind).fields.input.env);
 
 export interface PluginInputsContext {
   /** The provider's id, when known. */

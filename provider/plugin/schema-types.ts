@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { changeKinds } from "../fields/meta.js";
 import type { Field, Shape } from "../fields/nodes.js";
 import { pluginToken } from "../resources/type-tokens.js";
+import { tracksPlainKeys } from "./marks.js";
 
 export type Json = Record<string, unknown>;
 
@@ -112,7 +113,8 @@ export class SchemaTypes {
       properties[f.name] = {
         ...this.spec(f, side, `${where}.${f.name}`),
         ...(description ? { description } : {}),
-        ...(f.meta.secret ? { secret: true } : {}),
+        // An env map the plugin marks secret itself is left unmarked as an input (marks.ts).
+        ...(f.meta.secret && !(side === "input" && tracksPlainKeys(f)) ? { secret: true } : {}),
         ...(kinds.length === 1 && kinds[0] === "replace" ? { replaceOnChanges: true } : {}),
       };
       if (needed) required.push(f.name);

@@ -236,11 +236,7 @@ namespace Pulumi.RunpodDynamic
         public InputMap<string> Env
         {
             get => _env ?? (_env = new InputMap<string>());
-            set
-            {
-                var emptySecret = Output.CreateSecret(ImmutableDictionary.Create<string, string>());
-                _env = Output.All(value, emptySecret).Apply(v => v[0]);
-            }
+            set => _env = value;
         }
 
         /// <summary>

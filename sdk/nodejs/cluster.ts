@@ -116,7 +116,7 @@ export class Cluster extends pulumi.CustomResource {
             resourceInputs["compute"] = args?.compute;
             resourceInputs["dataCenterIds"] = args?.dataCenterIds;
             resourceInputs["disk"] = args?.disk;
-            resourceInputs["env"] = args?.env ? pulumi.secret(args.env) : undefined;
+            resourceInputs["env"] = args?.env;
             resourceInputs["image"] = args?.image;
             resourceInputs["mounts"] = args?.mounts;
             resourceInputs["name"] = args?.name;

@@ -211,7 +211,7 @@ export class Pod extends pulumi.CustomResource {
             resourceInputs["desiredStatus"] = args?.desiredStatus;
             resourceInputs["disk"] = args?.disk;
             resourceInputs["entrypoint"] = args?.entrypoint;
-            resourceInputs["env"] = args?.env ? pulumi.secret(args.env) : undefined;
+            resourceInputs["env"] = args?.env;
             resourceInputs["failFast"] = args?.failFast;
             resourceInputs["globalNetworking"] = args?.globalNetworking;
             resourceInputs["gpu"] = args?.gpu;

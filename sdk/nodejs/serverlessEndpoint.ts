@@ -134,7 +134,7 @@ export class ServerlessEndpoint extends pulumi.CustomResource {
             resourceInputs["cpu"] = args?.cpu;
             resourceInputs["dataCenterIds"] = args?.dataCenterIds;
             resourceInputs["disk"] = args?.disk;
-            resourceInputs["env"] = args?.env ? pulumi.secret(args.env) : undefined;
+            resourceInputs["env"] = args?.env;
             resourceInputs["flashboot"] = args?.flashboot;
             resourceInputs["gpu"] = args?.gpu;
             resourceInputs["image"] = args?.image;

@@ -150,7 +150,7 @@ export class Template extends pulumi.CustomResource {
             resourceInputs["cmd"] = args?.cmd;
             resourceInputs["disk"] = args?.disk;
             resourceInputs["entrypoint"] = args?.entrypoint;
-            resourceInputs["env"] = args?.env ? pulumi.secret(args.env) : undefined;
+            resourceInputs["env"] = args?.env;
             resourceInputs["image"] = args?.image;
             resourceInputs["mounts"] = args?.mounts;
             resourceInputs["name"] = args?.name;

@@ -1,7 +1,8 @@
 /**
  * The policy pack and `runpod-dynamic cost` on a YAML program's preview, through the real CLI: the
  * provider plugin's resource types (`runpod-dynamic:index:Pod`) are the same resources to every
- * rule and to the estimate as the dynamic provider's.
+ * rule and to the estimate as the dynamic provider's, and env-secrets tells a value the program
+ * wrote from one it took from secret config, as it does for a TypeScript program.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,7 +35,11 @@ beforeAll(async () => {
   const wrote = await runCli(["catalog", "snapshot", "--out", prices], emu.env());
   if (wrote.code !== 0) throw new Error(wrote.stderr);
   const asset = await pluginAsset();
-  for (const program of [join(REPO_ROOT, "examples", "yaml"), join(__dirname, "yaml-invalid")]) {
+  for (const program of [
+    join(REPO_ROOT, "examples", "yaml"),
+    join(__dirname, "yaml-invalid"),
+    join(__dirname, "yaml-env-secrets"),
+  ]) {
     const stack = await pluginStackOnEmulator(emu, asset, program);
     await stack.setConfig({}, { hfToken: "hf_yaml_policy" });
     stacks.push(stack);
@@ -61,6 +66,23 @@ describe("the policy pack and the cost estimate on a YAML program", { timeout: 2
     expect(res.stdout).toMatch(
       new RegExp(`❌ ${PACK_IN_SUMMARY}[\\s\\S]*\\[mandatory\\] +pod-persistent-with-network`),
     );
+  });
+
+  it("env-secrets reports the HF_TOKEN the program writes as plain text, not the one from secret config", async () => {
+    const stack = stacks[2] as ProgramStack;
+    const res = await stack.run(["preview", "--policy-pack", POLICY]);
+    const reported = [
+      ...res.stdout.matchAll(/Pod "(\w+)", env\.HF_TOKEN: the name looks like a credential/g),
+    ].map((m) => m[1]);
+    expect([res.code, reported]).toEqual([0, ["plain"]]);
+    // Both values stay encrypted in state: the plugin marks the whole env secret itself.
+    await stack.expect(["up", "--yes", "--skip-preview"]);
+    const state = (await stack.exportState()).text;
+    expect([state.includes("hf_written_in_the_program"), state.includes("hf_yaml_policy")]).toEqual([
+      false,
+      false,
+    ]);
+    await stack.expect(["destroy", "--yes", "--skip-preview"]);
   });
 
   it("applies the budget: over it the preview fails saying what adds the cost, under it it passes", async () => {

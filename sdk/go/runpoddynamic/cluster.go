@@ -99,9 +99,6 @@ func NewCluster(ctx *pulumi.Context,
 	if args.Type == nil {
 		return nil, errors.New("invalid value for required argument 'Type'")
 	}
-	if args.Env != nil {
-		args.Env = pulumi.ToSecret(args.Env).(pulumi.StringMapInput)
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"env",
 	})

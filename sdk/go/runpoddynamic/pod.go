@@ -131,9 +131,6 @@ func NewPod(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
-	if args.Env != nil {
-		args.Env = pulumi.ToSecret(args.Env).(pulumi.StringMapInput)
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"env",
 		"jupyterPassword",

@@ -96,9 +96,6 @@ func NewServerlessEndpoint(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
-	if args.Env != nil {
-		args.Env = pulumi.ToSecret(args.Env).(pulumi.StringMapInput)
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"env",
 	})

@@ -104,9 +104,6 @@ func NewTemplate(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
-	if args.Env != nil {
-		args.Env = pulumi.ToSecret(args.Env).(pulumi.StringMapInput)
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"env",
 	})

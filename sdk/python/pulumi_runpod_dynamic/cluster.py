@@ -598,7 +598,7 @@ class Cluster(pulumi.CustomResource):
             __props__.__dict__["compute"] = compute
             __props__.__dict__["data_center_ids"] = data_center_ids
             __props__.__dict__["disk"] = disk
-            __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
+            __props__.__dict__["env"] = env
             __props__.__dict__["image"] = image
             __props__.__dict__["mounts"] = mounts
             if name is None and not opts.urn:

@@ -993,7 +993,7 @@ class Pod(pulumi.CustomResource):
             __props__.__dict__["desired_status"] = desired_status
             __props__.__dict__["disk"] = disk
             __props__.__dict__["entrypoint"] = entrypoint
-            __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
+            __props__.__dict__["env"] = env
             __props__.__dict__["fail_fast"] = fail_fast
             __props__.__dict__["global_networking"] = global_networking
             __props__.__dict__["gpu"] = gpu

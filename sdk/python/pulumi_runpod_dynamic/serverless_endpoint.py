@@ -676,7 +676,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
             __props__.__dict__["cpu"] = cpu
             __props__.__dict__["data_center_ids"] = data_center_ids
             __props__.__dict__["disk"] = disk
-            __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
+            __props__.__dict__["env"] = env
             __props__.__dict__["flashboot"] = flashboot
             __props__.__dict__["gpu"] = gpu
             __props__.__dict__["image"] = image

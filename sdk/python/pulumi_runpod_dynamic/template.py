@@ -636,7 +636,7 @@ class Template(pulumi.CustomResource):
             __props__.__dict__["cmd"] = cmd
             __props__.__dict__["disk"] = disk
             __props__.__dict__["entrypoint"] = entrypoint
-            __props__.__dict__["env"] = None if env is None else pulumi.Output.secret(env)
+            __props__.__dict__["env"] = env
             if image is None and not opts.urn:
                 raise TypeError("Missing required property 'image'")
             __props__.__dict__["image"] = image
