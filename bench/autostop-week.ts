@@ -10,15 +10,13 @@
  * gives what idle GPUs would have billed; both from the emulator's billing records.
  */
 
-import type { AutostopPolicy } from "../cli/autostop/decide.js";
 import type { Memories } from "../cli/autostop/memory-file.js";
 import { autostopPass } from "../cli/autostop/pass.js";
 import { startEmulator } from "../emulator/index.js";
 import { RunpodApi } from "../provider/client/api.js";
 import { resolveSettings } from "../provider/client/config.js";
 import { RunpodClient } from "../provider/client/request.js";
-import { declaredDefaults } from "../provider/fields/derive.js";
-import { PodAutostop } from "../provider/resources/pod/autostop.js";
+import { autostopPolicy } from "../provider/resources/pod/autostop.js";
 import type { PodInputs, PodOutputs } from "../provider/resources/pod/types.js";
 import { FLEET_DC, FLEET_GPU, useEmulatorRuntime } from "./fleet.js";
 import { writeResult } from "./write-result.js";
@@ -28,7 +26,7 @@ const WEEK = 7 * 24 * 60 * MIN;
 /** A Monday, 00:00 UTC. */
 const WEEK_START = Date.parse("2030-01-07T00:00:00Z");
 /** Every autostop default: 60 minutes under 5 % on the GPUs and 50 % on the CPU, a stop. */
-const POLICY = declaredDefaults(PodAutostop) as unknown as AutostopPolicy;
+const POLICY = autostopPolicy({});
 const MAX_GAP_SECONDS = 40 * 60;
 
 type Kind = "training" | "serving" | "development" | "idle" | "idle-locked" | "idle-no-volume" | "cpu-busy";
@@ -206,10 +204,12 @@ async function weekOnEmulator(pods: readonly SimPod[], withAutostop: boolean, r:
       for (const e of events) {
         to(e.t);
         if (!e.pass) {
-          // The developers start their stopped pods in the morning.
+          // The developers start their stopped pods in the morning (one list read for all of them).
+          const stopped = new Set(
+            (await api.pods.list()).filter((p) => p.status === "EXITED").map((p) => p.id),
+          );
           for (const [i, m] of made.entries()) {
-            if (pods[i]?.kind !== "development") continue;
-            if ((await api.pods.get(m.id)).status !== "EXITED") continue;
+            if (pods[i]?.kind !== "development" || !stopped.has(m.id)) continue;
             await api.pods.action(m.id, "start");
             emu.control.setPodStatus(m.id, "RUNNING");
           }

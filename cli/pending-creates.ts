@@ -29,7 +29,7 @@ import { runpodTypeName } from "../provider/resources/type-tokens.js";
 import { connect } from "./connect.js";
 import type { Terminal } from "./output.js";
 import { addOutputOptions, readTextArgument } from "./parse.js";
-import { parseStackExport } from "./stack-export.js";
+import { nameOf, parseStackExport } from "./stack-export.js";
 
 /** The part of `pulumi stack export` this command reads; everything else is let through. */
 const StackExport = z.looseObject({
@@ -138,7 +138,7 @@ function importFileOf(found: readonly [PendingResource, string][]): ImportFile |
   const named = (urn: string) => {
     const existing = Object.entries(nameTable).find(([, u]) => u === urn)?.[0];
     if (existing) return existing;
-    const name = `${urn.slice(urn.lastIndexOf("::") + 2)}-${Object.keys(nameTable).length}`;
+    const name = `${nameOf(urn)}-${Object.keys(nameTable).length}`;
     nameTable[name] = urn;
     return name;
   };
@@ -146,7 +146,7 @@ function importFileOf(found: readonly [PendingResource, string][]): ImportFile |
     const providerUrn = resource.provider?.slice(0, resource.provider.lastIndexOf("::"));
     return {
       type: resource.type,
-      name: resource.urn.slice(resource.urn.lastIndexOf("::") + 2),
+      name: nameOf(resource.urn),
       id,
       ...(providerUrn ? { provider: named(providerUrn) } : {}),
       ...(resource.parent && !isStack(resource.parent) ? { parent: named(resource.parent) } : {}),

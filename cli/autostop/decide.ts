@@ -8,15 +8,9 @@
  * `startedAt` or a smaller uptime is a restart, and the window starts again.
  */
 import { z } from "zod";
+import type { AutostopPolicy } from "../../provider/resources/pod/autostop.js";
 
-/** A pod's autostop input, every default applied (provider/resources/pod/field-types.ts, PodAutostop). */
-export interface AutostopPolicy {
-  readonly idleMinutes: number;
-  readonly gpuUtilBelow: number;
-  readonly cpuUtilBelow: number;
-  readonly action: "stop" | "terminate";
-  readonly allowDataLoss: boolean;
-}
+export type { AutostopPolicy };
 
 /** One pass's look at a running pod: the busiest GPU and the CPU, at this container uptime. */
 export interface Sample {

@@ -5,12 +5,10 @@
  * what a stack asked for, as a stack acts only on what it created.
  */
 import { z } from "zod";
-import { declaredDefaults } from "../../provider/fields/derive.js";
-import { PodAutostop } from "../../provider/resources/pod/autostop.js";
+import { type AutostopPolicy, autostopPolicy, PodAutostop } from "../../provider/resources/pod/autostop.js";
 import { runpodTypeName } from "../../provider/resources/type-tokens.js";
 import { UsageError } from "../errors.js";
-import { parseStackExport } from "../stack-export.js";
-import type { AutostopPolicy } from "./decide.js";
+import { nameOf, parseStackExport } from "../stack-export.js";
 
 export interface AutostopTarget {
   readonly podId: string;
@@ -36,8 +34,6 @@ const StackExport = z.looseObject({
   }),
 });
 
-const DEFAULTS = declaredDefaults(PodAutostop) as unknown as AutostopPolicy;
-
 /** `<project>/<stack>` of `urn:pulumi:<stack>::<project>::...`. */
 function stackOf(urn: string): string {
   const [head, project] = urn.split("::");
@@ -56,13 +52,12 @@ export function autostopTargets(text: string, where: string): AutostopTarget[] {
           `${where}: ${r.urn}: autostop ${policy.error.issues[0]?.path.join(".")}: ${policy.error.issues[0]?.message}`,
         );
       }
-      const given = Object.fromEntries(Object.entries(policy.data).filter(([, v]) => v !== undefined));
       return [
         {
           podId: r.id,
-          name: r.urn.slice(r.urn.lastIndexOf("::") + 2),
+          name: nameOf(r.urn),
           stack: stackOf(r.urn),
-          policy: { ...DEFAULTS, ...given } as AutostopPolicy,
+          policy: autostopPolicy(policy.data),
         },
       ];
     },

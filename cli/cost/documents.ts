@@ -11,6 +11,7 @@ import type { PricedResource } from "../../provider/cost/estimate.js";
 import { HIDDEN } from "../../provider/cost/estimate-fields.js";
 import { STACK_IDENTITY_TYPE } from "../../provider/resources/type-tokens.js";
 import { UsageError } from "../errors.js";
+import { nameOf } from "../stack-export.js";
 
 /** What happens to one resource in the change. */
 export type CostOp = "create" | "update" | "replace" | "delete" | "same" | "read" | "import";
@@ -79,8 +80,6 @@ function existing(state: ResourceState, type: string): PricedResource {
   return { type, inputs: props(state.inputs), live: props(state.outputs) };
 }
 
-/** `name` from `urn:pulumi:stack::project::type::name`. */
-export const nameOf = (urn: string): string => urn.slice(urn.lastIndexOf("::") + 2);
 const typeOfUrn = (urn: string): string => urn.split("::")[2]?.split("$").pop() ?? "";
 
 /**

@@ -18,8 +18,7 @@
  * flavor the catalog does not have is an error that names the field.
  */
 import { placementSource } from "../catalog/candidates.js";
-import { declaredDefaults } from "../fields/derive.js";
-import { PodAutostop } from "../resources/pod/autostop.js";
+import { autostopPolicy } from "../resources/pod/autostop.js";
 import { runpodTypeName } from "../resources/type-tokens.js";
 import { isUnknown } from "../validation/unknown.js";
 import { amount, type Fields, HIDDEN, known, record, Stop, text } from "./estimate-fields.js";
@@ -34,8 +33,6 @@ import {
   times,
 } from "./hourly-range.js";
 import { type PriceList, STORAGE_RATES } from "./prices.js";
-
-const AUTOSTOP_DEFAULTS = declaredDefaults(PodAutostop);
 
 /** A GPU type the resource may run on, at its list rate per GPU-hour (the pod's cloud, or serverless). */
 export interface GpuRate {
@@ -227,8 +224,8 @@ function autostopNote(autostop: unknown, hourly: HourlyRange): string | undefine
   if (isUnknown(autostop) || autostop === HIDDEN) return undefined;
   const given = record(autostop);
   if (!given) return undefined;
-  const a = { ...AUTOSTOP_DEFAULTS, ...given };
-  return `autostop: stopped after ${a.idleMinutes} min with every GPU under ${a.gpuUtilBelow} %, so an idle spell bills about ${showRange(times(hourly, Number(a.idleMinutes) / 60))} before it stops`;
+  const a = autostopPolicy(given);
+  return `autostop: stopped after ${a.idleMinutes} min with every GPU under ${a.gpuUtilBelow} %, so an idle spell bills about ${showRange(times(hourly, a.idleMinutes / 60))} before it stops`;
 }
 
 function cluster(r: PricedResource, prices: PriceList): Estimate {

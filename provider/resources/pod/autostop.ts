@@ -4,6 +4,7 @@
  * (docs/autostop.md).
  */
 import { z } from "zod";
+import { declaredDefaults } from "../../fields/derive.js";
 import { choice } from "../../fields/meta.js";
 
 export const AutostopAction = choice("AutostopAction", "What the autostop watcher does to an idle pod.", {
@@ -45,3 +46,15 @@ export const PodAutostop = z
     description:
       "Stopping the pod when its GPUs have been idle for a while, by the `runpod-dynamic autostop` watcher, which reads it from the stack's state. A pod the watcher (or anyone outside this stack) stopped stays stopped: `pulumi up`, a refresh and an unrelated update leave it so, and `runpod-dynamic pods start` brings it back.",
   });
+
+/** A Pod's autostop setting with every declared default applied: what the watcher and the estimate judge by. */
+export type AutostopPolicy = {
+  readonly [K in keyof z.infer<typeof PodAutostop>]-?: Exclude<z.infer<typeof PodAutostop>[K], undefined>;
+};
+
+const DEFAULTS = declaredDefaults(PodAutostop) as AutostopPolicy;
+
+/** `given` with each field it leaves out at its declared default. */
+export function autostopPolicy(given: z.infer<typeof PodAutostop>): AutostopPolicy {
+  return { ...DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
+}
