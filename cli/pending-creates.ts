@@ -27,6 +27,7 @@ import type { schemas } from "../provider/client/index.js";
 import { carries, createKeyIn } from "../provider/resources/pod/translate.js";
 import { runpodTypeName } from "../provider/resources/type-tokens.js";
 import { connect } from "./connect.js";
+import { type ImportFile, importFileOf, shellQuote } from "./import-file.js";
 import type { Terminal } from "./output.js";
 import { addOutputOptions, readTextArgument } from "./parse.js";
 import { nameOf, parseStackExport } from "./stack-export.js";
@@ -76,18 +77,6 @@ export interface PendingCreate {
   readonly duplicates: readonly string[];
 }
 
-/** A file for `pulumi import --file` (Pulumi's import file format: nameTable and resources). */
-export interface ImportFile {
-  readonly nameTable: Record<string, string>;
-  readonly resources: readonly {
-    type: string;
-    name: string;
-    id: string;
-    provider?: string;
-    parent?: string;
-  }[];
-}
-
 export interface PendingReport {
   readonly pendingCreates: readonly PendingCreate[];
   /** The found pods, for `pulumi import --file`; null when none was found. */
@@ -125,34 +114,21 @@ function verdictOn(resource: PendingResource, pods: readonly schemas.Pod[]): Pen
     : { ...base, verdict: "none", podId: null, status: null, duplicates: [] };
 }
 
-const isStack = (urn: string) => urn.split("::")[2] === "pulumi:pulumi:Stack";
-
 /**
  * The import of the found pods: each under the provider instance its interrupted create had (so the
- * next `up` moves it to the program's provider like every other resource) and its parent, unless
- * that is the stack (the default).
+ * next `up` moves it to the program's provider like every other resource) and its parent.
  */
-function importFileOf(found: readonly [PendingResource, string][]): ImportFile | null {
+function importOfFound(found: readonly [PendingResource, string][]): ImportFile | null {
   if (found.length === 0) return null;
-  const nameTable: Record<string, string> = {};
-  const named = (urn: string) => {
-    const existing = Object.entries(nameTable).find(([, u]) => u === urn)?.[0];
-    if (existing) return existing;
-    const name = `${nameOf(urn)}-${Object.keys(nameTable).length}`;
-    nameTable[name] = urn;
-    return name;
-  };
-  const resources = found.map(([resource, id]) => {
-    const providerUrn = resource.provider?.slice(0, resource.provider.lastIndexOf("::"));
-    return {
+  return importFileOf(
+    found.map(([resource, id]) => ({
       type: resource.type,
       name: nameOf(resource.urn),
       id,
-      ...(providerUrn ? { provider: named(providerUrn) } : {}),
-      ...(resource.parent && !isStack(resource.parent) ? { parent: named(resource.parent) } : {}),
-    };
-  });
-  return { nameTable, resources };
+      providerUrn: resource.provider?.slice(0, resource.provider.lastIndexOf("::")),
+      parentUrn: resource.parent,
+    })),
+  );
 }
 
 /** Each pending create paired with the pods on the account, and what settles them. */
@@ -167,19 +143,17 @@ export function settlePendingCreates(
   });
   return {
     pendingCreates,
-    importFile: importFileOf(found),
+    importFile: importOfFound(found),
     clearAfter: pendingCreates.length > 0 && pendingCreates.every((p) => p.verdict !== "unknown"),
   };
 }
-
-const quote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`);
 
 /** The commands that settle the report, for people to run. */
 function settlingCommands(report: PendingReport, importFile: string | undefined): string[] {
   return [
     ...(report.importFile
       ? [
-          `pulumi import --file ${quote(importFile ?? "<the import file: --import-file>")} --yes --protect=false --generate-code=false`,
+          `pulumi import --file ${shellQuote(importFile ?? "<the import file: --import-file>")} --yes --protect=false --generate-code=false`,
         ]
       : []),
     report.clearAfter ? "pulumi refresh --yes --clear-pending-creates" : "pulumi refresh",

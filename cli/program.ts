@@ -15,6 +15,7 @@ import { registerCost } from "./cost.js";
 import { registerEmulator } from "./emulator.js";
 import { registerHub } from "./hub.js";
 import { registerJobs } from "./jobs.js";
+import { registerMigrate } from "./migrate.js";
 import type { Terminal } from "./output.js";
 import { formatOf } from "./parse.js";
 import { registerPendingCreates } from "./pending-creates.js";
@@ -57,6 +58,7 @@ function buildProgram(out: Terminal): Command {
   registerPods(program, out);
   registerAutostop(program, out);
   registerPendingCreates(program, out);
+  registerMigrate(program, out);
   registerRegistries(program, out);
   registerHub(program, out);
   registerServerless(program, out);

@@ -172,7 +172,14 @@ async function main(args: readonly string[]): Promise<number> {
       : undefined;
   const env = quietEnv({
     PATH: pathWith(cli),
-    ...(runtimeOnly ? { PULUMI_DEBUG_LANGUAGES: `nodejs:${runtimeOnly.port}` } : {}),
+    // Added to what the caller attached already (`<language>:<port>`, comma-separated).
+    ...(runtimeOnly
+      ? {
+          PULUMI_DEBUG_LANGUAGES: [process.env.PULUMI_DEBUG_LANGUAGES, `nodejs:${runtimeOnly.port}`]
+            .filter(Boolean)
+            .join(","),
+        }
+      : {}),
   });
   const cliArgs = runtime
     ? [...args, `--client=${runtime.address}`, "--exec-kind", "auto.inline"]

@@ -6,6 +6,7 @@
  *   pulumi_runpod_dynamic-<version>-py3-none-any.whl and .tar.gz   the Python SDK, wheel and sdist
  *   runpod-dynamic-<version>.tgz                                    the npm package
  *   runpod-dynamic-pulumi-<version>.tgz                             the Node.js SDK (@runpod-dynamic/pulumi)
+ *   runpod-policies-v<version>.tar.gz                               the policy pack, a folder of its own
  *   goproxy/                                                        the Go SDK as the module proxy serves it
  *   SHA256SUMS                                                      every file above
  *
@@ -33,6 +34,7 @@ import { promisify } from "node:util";
 import { packageVersion } from "../provider/package-file.js";
 import { packCheckout } from "./pack.js";
 import { buildPluginExecutables } from "./plugin-executables.js";
+import { buildPolicyPackArchive } from "./policy-pack-release.js";
 import { REPO_ROOT } from "./pulumi-cli.js";
 
 const run = promisify(execFile);
@@ -112,6 +114,7 @@ export async function rehearseRelease(out: string): Promise<Rehearsal> {
   try {
     await buildPluginExecutables(dir);
     await packCheckout(dir);
+    await buildPolicyPackArchive(dir, version);
     await pythonPackages(dir, stage);
     await nodeSdkPackage(dir, stage);
     await goModule(version, goproxy);

@@ -35,13 +35,8 @@ export {
   UNKNOWN,
 };
 
-const KIND: Readonly<Record<string, string>> = {
-  [CLUSTER_TYPE]: "Cluster",
-  [NETWORK_VOLUME_TYPE]: "NetworkVolume",
-  [POD_TYPE]: "Pod",
-  [SERVERLESS_ENDPOINT_TYPE]: "ServerlessEndpoint",
-  [SSH_KEY_TYPE]: "SshKey",
-};
+/** The dynamic provider's tokens of the resources the pack reviews. */
+const REVIEWED_TYPES = [CLUSTER_TYPE, NETWORK_VOLUME_TYPE, POD_TYPE, SERVERLESS_ENDPOINT_TYPE, SSH_KEY_TYPE];
 
 /**
  * The token a policy compares a resource's type with, for a resource of either flavour: a Pod of
@@ -50,7 +45,7 @@ const KIND: Readonly<Record<string, string>> = {
  */
 export function typeOf(token: string): string {
   const kind = runpodTypeName(token);
-  return Object.keys(KIND).find((t) => runpodTypeName(t) === kind) ?? token;
+  return REVIEWED_TYPES.find((t) => runpodTypeName(t) === kind) ?? token;
 }
 
 /** Plain property values: secrets unwrapped, every kind of unknown turned into {@link UNKNOWN}. */
@@ -127,7 +122,7 @@ export function list(value: unknown): readonly unknown[] | undefined {
 
 /** `Pod "trainer"`: how a message names the resource. */
 export function subject(type: string, name: string): string {
-  return `${KIND[type] ?? type} "${name}"`;
+  return `${runpodTypeName(type) ?? type} "${name}"`;
 }
 
 function sentence(text: string): string {

@@ -121,9 +121,11 @@ export function resolveSettings(
   const allowInsecureHttp = /^(1|true|yes)$/i.test(values.allowInsecureHttp ?? "");
   const url = (field: "baseUrl" | "serverlessUrl"): string =>
     checkBaseUrl(field, values[field] ?? "", allowInsecureHttp, namespace);
+  const baseUrl = url("baseUrl");
+  if (namespace === CONFIG_NAMESPACES.dynamic) checkOfficialApiUrl(lookup(OFFICIAL_API_URL), baseUrl);
   return {
     apiKey: values.apiKey,
-    baseUrl: url("baseUrl"),
+    baseUrl,
     serverlessUrl: url("serverlessUrl"),
     proxyUrl: checkProxyUrl(values.proxyUrl ?? "", namespace),
     teamId: values.teamId,
@@ -180,6 +182,30 @@ function checkProxyUrl(value: string, namespace: ConfigNamespace): string {
     throw configError(`${where} must be an http(s) URL, got ${u.protocol}.`);
   }
   return value.replace(/\/+$/, "");
+}
+
+/** RunPod's official Pulumi provider's address setting, in the namespace the dynamic provider reads. */
+const OFFICIAL_API_URL = `${CONFIG_NAMESPACES.dynamic}:apiUrl`;
+
+/**
+ * A stack moving from RunPod's official provider holds its `runpod:apiUrl` (a GraphQL address) in
+ * the namespace the dynamic provider reads too. runpod-dynamic does not read it; one that sends the
+ * official provider to another host than runpod-dynamic's `baseUrl` is refused, rather than
+ * followed by requests to the other service (docs/from-pulumi-runpod.md, "The runpod: namespace").
+ * A value that is not a URL is the official provider's to refuse.
+ */
+function checkOfficialApiUrl(given: unknown, baseUrl: string): void {
+  if (given === undefined || given === null || String(given).trim() === "") return;
+  let host: string;
+  try {
+    host = new URL(String(given).trim()).host;
+  } catch {
+    return;
+  }
+  if (host === new URL(baseUrl).host) return;
+  throw configError(
+    `${OFFICIAL_API_URL} is ${JSON.stringify(given)}: that is RunPod's official Pulumi provider's (GraphQL) address, which runpod-dynamic does not read, and runpod-dynamic's requests would go to ${baseUrl} (${settingName("baseUrl", CONFIG_NAMESPACES.dynamic)}), another host. Set ${CONFIG_NAMESPACES.dynamic}:baseUrl to the v2 address of the same service, or remove ${OFFICIAL_API_URL} once the official provider's resources have left the stack.`,
+  );
 }
 
 export function requireApiKey(settings: RunpodSettings): string {

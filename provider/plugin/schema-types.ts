@@ -80,11 +80,14 @@ export class SchemaTypes {
         return { type: "array", items: this.spec(shape.items, side, `${where}[]`) };
       case "map":
         return { type: "object", additionalProperties: this.spec(shape.values, side, `${where}{}`) };
-      case "union":
+      case "union": {
+        const merged = this.mergedUnion(shape, side, where);
+        if (merged) return { $ref: this.register(shape.id, field.type, where, () => merged) };
         return {
           oneOf: shape.options.map((o) => this.spec(o, side, where)),
           ...(shape.discriminator ? { discriminator: { propertyName: shape.discriminator } } : {}),
         };
+      }
       case "object": {
         const { properties, required } = this.properties(shape.fields, side, where);
         return {
@@ -120,6 +123,43 @@ export class SchemaTypes {
       if (needed) required.push(f.name);
     }
     return { properties, required: required.sort() };
+  }
+
+  /**
+   * A union of objects told apart by a literal field, as one object type: that field required, a
+   * string naming the option, and every option's other fields optional, each saying which option it
+   * belongs to. Python's and Go's SDKs carry a property's name across (`queue_delay` to
+   * `queueDelay`) only for a declared object type, never through a `oneOf`: a Python dict given
+   * for one reaches the provider with its Python names. The check still takes one option whole.
+   * Undefined for any other union.
+   */
+  private mergedUnion(shape: Extract<Shape, { kind: "union" }>, side: Side, where: string): Json | undefined {
+    const by = shape.discriminator;
+    if (by === undefined) return undefined;
+    const options = shape.options.flatMap((o) => {
+      if (o.shape.kind !== "object") return [];
+      const tag = o.shape.fields.find((f) => f.name === by)?.shape;
+      return tag?.kind === "literal"
+        ? [{ value: tag.value, fields: o.shape.fields.filter((f) => f.name !== by) }]
+        : [];
+    });
+    if (options.length !== shape.options.length) return undefined;
+    const properties: Record<string, Json> = {
+      [by]: {
+        type: "string",
+        description: `Which kind: ${options.map((o) => `\`${o.value}\``).join(" or ")}. The other fields say which kind each belongs to.`,
+      },
+    };
+    for (const option of options) {
+      const own = this.properties(option.fields, side, `${where}|${option.value}`).properties;
+      for (const [name, spec] of Object.entries(own)) {
+        const description = [spec.description, `With \`${by}: ${option.value}\` only.`]
+          .filter(Boolean)
+          .join("\n\n");
+        properties[name] ??= { ...spec, description };
+      }
+    }
+    return { type: "object", properties, required: [by] };
   }
 
   private enumSpec(shape: Extract<Shape, { kind: "enum" }>, type: z.GlobalMeta): Json {

@@ -327,7 +327,7 @@ namespace Pulumi.RunpodDynamic
         /// On change: update.
         /// </summary>
         [Input("scaling")]
-        public InputUnion<Inputs.QueueDelayScalingArgs, Inputs.RequestCountScalingArgs>? Scaling { get; set; }
+        public Input<Inputs.EndpointScalingArgs>? Scaling { get; set; }
 
         /// <summary>
         /// A serverless template whose container settings are applied once, at create (or when it changes).

@@ -290,7 +290,7 @@ export interface ServerlessEndpointArgs {
      *
      * On change: update.
      */
-    scaling?: pulumi.Input<inputs.QueueDelayScalingArgs | inputs.RequestCountScalingArgs | undefined>;
+    scaling?: pulumi.Input<inputs.EndpointScalingArgs | undefined>;
     /**
      * A serverless template whose container settings are applied once, at create (or when it changes).
      *

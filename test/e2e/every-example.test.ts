@@ -3,7 +3,7 @@
  * tsconfig, then every phase): a new example without a test file here fails this instead of going
  * unchecked. examples/yaml and examples/python run on the provider plugin in test/plugin, and
  * examples/nodejs-sdk (a TypeScript program on the plugin's Node.js SDK, which only a release's
- * artifacts install) in test/release.
+ * artifacts install) and examples/gitops-python in test/release.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -15,13 +15,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PINNED_PULUMI_VERSION, REPO_ROOT } from "../../harness/pulumi-cli.js";
+import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import type { Rehearsal } from "../../harness/release-rehearse.js";
 import type { StateDeployment } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { pluginConfig } from "../support/plugin.js";
 import {
   machineWithoutNodeEnv,
+  pythonWithRequirements,
   rehearsal,
   runWithoutNode,
   type ServedFolder,
@@ -58,24 +59,8 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "runpod-python-"));
   release = await rehearsal();
   served = await serveFolder(release.dir);
-  const venv = join(work, "venv");
-  python = join(venv, "bin", "python");
-  await run("python3", ["-m", "venv", venv]);
-  // As a team installs it: the example's requirements, the SDK by name from an index (here the
-  // release's folder beside PyPI); Pulumi's SDK at the CLI's version.
-  await run(python, [
-    "-m",
-    "pip",
-    "install",
-    "--quiet",
-    "--disable-pip-version-check",
-    "--find-links",
-    `${served.url}/`,
-    "-r",
-    REQUIREMENTS,
-    `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
-    MYPY,
-  ]);
+  // As a team installs it: the example's requirements, and the type checker.
+  python = await pythonWithRequirements(join(work, "venv"), served, REQUIREMENTS, [MYPY]);
   mkdirSync(join(work, "backend"));
   mkdirSync(join(work, "project"));
   env = machineWithoutNodeEnv(served, work);

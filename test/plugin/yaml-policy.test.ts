@@ -2,7 +2,8 @@
  * The policy pack and `runpod-dynamic cost` on a YAML program's preview, through the real CLI: the
  * provider plugin's resource types (`runpod-dynamic:index:Pod`) are the same resources to every
  * rule and to the estimate as the dynamic provider's, and env-secrets tells a value the program
- * wrote from one it took from secret config, as it does for a TypeScript program.
+ * wrote from one it took from secret config, as it does for a TypeScript program. The pack is the
+ * release's own folder (`runpod-policies-v<version>.tar.gz`, `npm ci` in it), as a YAML team gets it.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,9 +15,9 @@ import { runCli } from "../support/cli.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
 import { pluginAsset, pluginStackOnEmulator } from "../support/plugin.js";
 import { PACK_IN_SUMMARY } from "../support/policy.js";
+import { releasedPolicyPack } from "../support/release.js";
 import { TIME_SCALE } from "../support/stack.js";
 
-const POLICY = join(REPO_ROOT, "policy");
 const storage = (gb: number, usdPerGbMonth: number) => (gb * usdPerGbMonth) / 720;
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 /** The H100 at its secure list rate with its 40 GB container disk, and the 50 GB standard volume. */
@@ -26,6 +27,7 @@ const WORKSPACE = storage(50, 0.07);
 let emu: RunningEmulator;
 let scratch: string;
 let prices: string;
+let pack: string;
 const stacks: ProgramStack[] = [];
 
 beforeAll(async () => {
@@ -34,6 +36,7 @@ beforeAll(async () => {
   prices = join(scratch, "prices.json");
   const wrote = await runCli(["catalog", "snapshot", "--out", prices], emu.env());
   if (wrote.code !== 0) throw new Error(wrote.stderr);
+  pack = await releasedPolicyPack();
   const asset = await pluginAsset();
   for (const program of [
     join(REPO_ROOT, "examples", "yaml"),
@@ -44,7 +47,7 @@ beforeAll(async () => {
     await stack.setConfig({}, { hfToken: "hf_yaml_policy" });
     stacks.push(stack);
   }
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   for (const s of stacks) s.dispose();
   await emu?.close();
@@ -60,7 +63,7 @@ describe("the policy pack and the cost estimate on a YAML program", { timeout: 2
   it("rejects a persistent disk beside a network volume before any API call", async () => {
     const invalid = stacks[1] as ProgramStack;
     const pods = emu.control.snapshot().pods.length;
-    const res = await invalid.run(["preview", "--policy-pack", POLICY]);
+    const res = await invalid.run(["preview", "--policy-pack", pack]);
     expect([res.code, emu.control.snapshot().pods.length]).toEqual([1, pods]);
     expect(res.stdout).toMatch(/Pod "notebook", mounts\.persistent: [^\n]*network/);
     expect(res.stdout).toMatch(
@@ -70,7 +73,7 @@ describe("the policy pack and the cost estimate on a YAML program", { timeout: 2
 
   it("env-secrets reports the HF_TOKEN the program writes as plain text, not the one from secret config", async () => {
     const stack = stacks[2] as ProgramStack;
-    const res = await stack.run(["preview", "--policy-pack", POLICY]);
+    const res = await stack.run(["preview", "--policy-pack", pack]);
     const reported = [
       ...res.stdout.matchAll(/Pod "(\w+)", env\.HF_TOKEN: the name looks like a credential/g),
     ].map((m) => m[1]);
@@ -90,7 +93,7 @@ describe("the policy pack and the cost estimate on a YAML program", { timeout: 2
     const over = await stack.run([
       "preview",
       "--policy-pack",
-      POLICY,
+      pack,
       "--policy-pack-config",
       packConfig({ maxStackHourly: 2 }),
     ]);
@@ -101,7 +104,7 @@ describe("the policy pack and the cost estimate on a YAML program", { timeout: 2
     const under = await stack.run([
       "preview",
       "--policy-pack",
-      POLICY,
+      pack,
       "--policy-pack-config",
       packConfig({ maxStackHourly: 10 }),
     ]);

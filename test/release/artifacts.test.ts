@@ -13,6 +13,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archiveName, executableName, PLATFORMS, platformName } from "../../harness/plugin-executables.js";
+import { PACK_FOLDER, policyPackArchiveName } from "../../harness/policy-pack-release.js";
+import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import type { Rehearsal } from "../../harness/release-rehearse.js";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/plugin/tokens.js";
 import { rehearsal } from "../support/release.js";
@@ -168,6 +170,44 @@ describe("the release's packages", { timeout: 120_000 }, () => {
       },
       compiled: true,
       sources: [],
+    });
+  });
+
+  it("the policy pack is a folder of its own: the pack and the review code it shares in one script, only Pulumi's two packages to install", async () => {
+    const archive = join(release.dir, policyPackArchiveName(release.version));
+    const { stdout: listing } = await run("tar", ["-tzf", archive]);
+    const { stdout: manifest } = await run("tar", ["-xOzf", archive, `${PACK_FOLDER}/package.json`]);
+    const { stdout: script } = await run("tar", ["-xOzf", archive, `${PACK_FOLDER}/index.js`], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const lock = JSON.parse(readFileSync(join(REPO_ROOT, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { version: string }>;
+    };
+    const pkg = JSON.parse(manifest) as {
+      name: string;
+      version: string;
+      main: string;
+      dependencies: unknown;
+    };
+    expect({
+      files: listing.trim().split("\n").sort(),
+      name: pkg.name,
+      version: pkg.version,
+      main: pkg.main,
+      dependencies: pkg.dependencies,
+      required: [...new Set([...script.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))].sort(),
+    }).toEqual({
+      files: ["", "PulumiPolicy.yaml", "README.md", "index.js", "npm-shrinkwrap.json", "package.json"].map(
+        (f) => `${PACK_FOLDER}/${f}`,
+      ),
+      name: "runpod-policies",
+      version: release.version,
+      main: "index.js",
+      dependencies: {
+        "@pulumi/policy": lock.packages["node_modules/@pulumi/policy"]?.version,
+        "@pulumi/pulumi": lock.packages["node_modules/@pulumi/pulumi"]?.version,
+      },
+      required: ["@pulumi/policy", "@pulumi/policy/deserialize", "node:fs", "node:path"],
     });
   });
 

@@ -8,7 +8,8 @@ import { createReadStream, existsSync, readdirSync, realpathSync, statSync } fro
 import { join, normalize } from "node:path";
 import { promisify } from "node:util";
 import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
-import { quietEnv, requirePulumiCli } from "../../harness/pulumi-cli.js";
+import { PACK_FOLDER, policyPackArchiveName } from "../../harness/policy-pack-release.js";
+import { PINNED_PULUMI_VERSION, quietEnv, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import { type Rehearsal, rehearseRelease } from "../../harness/release-rehearse.js";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/plugin/tokens.js";
 import { oncePerRun } from "./once-per-run.js";
@@ -18,6 +19,29 @@ import { TIME_SCALE } from "./stack.js";
 /** This checkout's release, rehearsed once for the whole run. */
 export function rehearsal(): Promise<Rehearsal> {
   return oncePerRun("release-rehearsal", (dir) => rehearseRelease(join(dir, "release")));
+}
+
+/**
+ * The release's policy pack as a team installs it: its archive unpacked into a folder of its own
+ * and `npm ci` there (Pulumi's two packages from npmjs.org), once for the whole run. Resolves to
+ * the folder `--policy-pack` takes.
+ */
+export function releasedPolicyPack(): Promise<string> {
+  return oncePerRun("released-policy-pack", async (dir) => {
+    const release = await rehearsal();
+    await promisify(execFile)("tar", [
+      "-xzf",
+      join(release.dir, policyPackArchiveName(release.version)),
+      "-C",
+      dir,
+    ]);
+    const folder = join(dir, PACK_FOLDER);
+    await promisify(execFile)("npm", ["ci", "--no-audit", "--no-fund"], {
+      cwd: folder,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return folder;
+  });
 }
 
 /** The path this machine's plugin archive is asked for at, in a served release folder. */
@@ -66,6 +90,35 @@ export async function serveFolder(dir: string): Promise<ServedFolder> {
     },
     close: () => server.close(),
   };
+}
+
+/**
+ * A new virtual environment at `venv` with a program's `requirements` installed as a team installs
+ * them: the SDK by name from a package index (here the release's folder, beside PyPI), Pulumi's
+ * SDK at the CLI's version, and `extra` packages. Resolves to its `python`.
+ */
+export async function pythonWithRequirements(
+  venv: string,
+  served: ServedFolder,
+  requirements: string,
+  extra: readonly string[] = [],
+): Promise<string> {
+  const python = join(venv, "bin", "python");
+  await promisify(execFile)("python3", ["-m", "venv", venv]);
+  await promisify(execFile)(python, [
+    "-m",
+    "pip",
+    "install",
+    "--quiet",
+    "--disable-pip-version-check",
+    "--find-links",
+    `${served.url}/`,
+    "-r",
+    requirements,
+    `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
+    ...extra,
+  ]);
+  return python;
 }
 
 /**

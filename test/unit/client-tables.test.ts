@@ -586,6 +586,29 @@ describe("resolveSettings", () => {
     ).toEqual(resolveSettings(() => undefined, {}));
   });
 
+  it("refuses the official provider's runpod:apiUrl when it names another host than baseUrl, and takes it when it names the same", () => {
+    const config = (c: Record<string, string>) => (k: string) => c[k];
+    const same = resolveSettings(config({ "runpod:apiUrl": "https://api.runpod.io/graphql" }), {});
+    const emulator = resolveSettings(
+      config({ "runpod:apiUrl": "http://127.0.0.1:4000/graphql", "runpod:baseUrl": "http://127.0.0.1:4000" }),
+      {},
+    );
+    // The provider plugin's namespace is its own: runpod:apiUrl is nothing to it.
+    const plugin = resolveSettings(
+      config({ "runpod:apiUrl": "https://staging.example/graphql" }),
+      {},
+      "runpod-dynamic",
+    );
+    expect([same.baseUrl, emulator.baseUrl, plugin.baseUrl]).toEqual([
+      "https://api.runpod.io",
+      "http://127.0.0.1:4000",
+      "https://api.runpod.io",
+    ]);
+    expect(() => resolveSettings(config({ "runpod:apiUrl": "https://staging.example/graphql" }), {})).toThrow(
+      "runpod:apiUrl is \"https://staging.example/graphql\": that is RunPod's official Pulumi provider's (GraphQL) address, which runpod-dynamic does not read, and runpod-dynamic's requests would go to https://api.runpod.io (runpod:baseUrl / RUNPOD_BASE_URL), another host. Set runpod:baseUrl to the v2 address of the same service, or remove runpod:apiUrl once the official provider's resources have left the stack.",
+    );
+  });
+
   it("prefers Pulumi config over the environment", () => {
     const s = resolveSettings((k) => (k === "runpod:apiKey" ? "from-config" : undefined), {
       RUNPOD_API_KEY: "from-env",

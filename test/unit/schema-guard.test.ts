@@ -2,7 +2,8 @@
  * The committed schema (sdk/schema.json, what every SDK is generated from) says of each resource
  * what its `check` does: every input and output it names is a field of the zod schema the
  * declaration validates with, with the same name, integer where check refuses a fraction, an enum
- * where check takes exactly those values, and required where check refuses it missing. The zod
+ * where check takes exactly those values, and required where check refuses it missing (a
+ * discriminated union is one object type, its options' fields optional but the discriminator). The zod
  * schemas are asked by parsing, not read, so a fault of the generator's reading of them shows here.
  * No primitive is typed `Any`, no two types share a name, and no description carries a doubled full
  * stop or a TypeScript object literal.
@@ -114,13 +115,52 @@ function disagreements(spec: Json, zod: z.ZodType, where: string, side: "input" 
         );
         break;
       }
-      const shape = (inner as z.ZodObject).shape as Record<string, z.ZodType>;
       const props = (target.properties ?? {}) as Record<string, Json>;
+      const by = (inner as unknown as { _zod: { def: { discriminator?: string } } })._zod.def.discriminator;
+      if (by !== undefined) {
+        found.push(...mergedUnionDisagreements(target, inner, by, where, side));
+        break;
+      }
+      const shape = (inner as z.ZodObject).shape as Record<string, z.ZodType>;
       found.push(...objectDisagreements(props, (target.required ?? []) as string[], shape, where, side));
       break;
     }
     default:
       found.push(`${where}: no schema type`);
+  }
+  return found;
+}
+
+/**
+ * A discriminated union the schema types as one object: the discriminator its only required
+ * property, a string naming every option's value; every option's other fields, and nothing else,
+ * its optional properties, each typed as that option's field is.
+ */
+function mergedUnionDisagreements(
+  target: Json,
+  union: z.ZodType,
+  by: string,
+  where: string,
+  side: "input" | "output",
+): string[] {
+  const found: string[] = [];
+  const props = (target.properties ?? {}) as Record<string, Json>;
+  const options = (union as unknown as { options: z.ZodObject[] }).options.map(
+    (o) => o.shape as Record<string, z.ZodType>,
+  );
+  const names = [...new Set(options.flatMap((o) => Object.keys(o)))].sort();
+  if (JSON.stringify(Object.keys(props).sort()) !== JSON.stringify(names))
+    found.push(`${where}: properties ${Object.keys(props).sort()} against the options' ${names}`);
+  if (JSON.stringify(target.required) !== JSON.stringify([by]))
+    found.push(`${where}: required ${String(target.required)}, not the discriminator ${by} alone`);
+  for (const option of options) {
+    const tag = (option[by] as unknown as { value?: unknown }).value;
+    if (!String(props[by]?.description ?? "").includes(`\`${String(tag)}\``))
+      found.push(`${where}.${by}: the description does not name ${String(tag)}`);
+    for (const [name, zod] of Object.entries(option)) {
+      const spec = props[name];
+      if (name !== by && spec) found.push(...disagreements(spec, zod, `${where}.${name}`, side));
+    }
   }
   return found;
 }

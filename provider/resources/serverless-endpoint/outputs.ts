@@ -72,10 +72,18 @@ export function inputsFromOutputs(
   prior: Partial<ServerlessEndpointInputs>,
 ): ServerlessEndpointInputs {
   const inputs: Record<string, unknown> = { name: o.name };
+  // Read with no container source declared (`pulumi import`, a get with no inputs): the endpoint
+  // keeps no link to a template (the service copied its settings), so its own settings, every one
+  // it has, are the inputs that make it; `image` among them satisfies the check.
+  const imported = prior.image === undefined && prior.templateId === undefined;
   if (prior.type !== undefined || o.type !== ENDPOINT_API_DEFAULTS.type) inputs.type = o.type;
   for (const k of SETTINGS) {
-    if (prior[k] === undefined) continue;
-    inputs[k] = k === "templateId" ? prior.templateId : o[k];
+    if (imported) {
+      const has = o[k] !== null && !(Array.isArray(o[k]) && o[k].length === 0);
+      if (k !== "templateId" && has) inputs[k] = o[k];
+    } else if (prior[k] !== undefined) {
+      inputs[k] = k === "templateId" ? prior.templateId : o[k];
+    }
   }
   if (prior.env !== undefined || Object.keys(o.env).length > 0) inputs.env = o.env;
   if (o.gpu) {
@@ -91,15 +99,16 @@ export function inputsFromOutputs(
     };
   }
   if (o.cpu) inputs.cpu = o.cpu.map(({ id, vcpuCount }) => ({ id, vcpuCount }));
-  if (prior.workers !== undefined) {
+  if (prior.workers !== undefined || imported) {
+    const wants = (k: "min" | "max" | "idleTimeout") => imported || prior.workers?.[k] !== undefined;
     inputs.workers = {
-      ...(prior.workers.min !== undefined ? { min: o.workers.min } : {}),
-      ...(prior.workers.max !== undefined ? { max: o.workers.max } : {}),
-      ...(prior.workers.idleTimeout !== undefined && o.workers.idleTimeout !== null
+      ...(wants("min") ? { min: o.workers.min } : {}),
+      ...(wants("max") ? { max: o.workers.max } : {}),
+      ...(wants("idleTimeout") && o.workers.idleTimeout !== null
         ? { idleTimeout: o.workers.idleTimeout }
         : {}),
     };
   }
-  if (prior.scaling !== undefined) inputs.scaling = scalingOf(o.scaling);
+  if (prior.scaling !== undefined || imported) inputs.scaling = scalingOf(o.scaling);
   return inputs as unknown as ServerlessEndpointInputs;
 }

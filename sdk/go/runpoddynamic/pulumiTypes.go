@@ -1267,6 +1267,208 @@ func (o EndpointGpuPtrOutput) Pools() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
+// When an endpoint adds workers: on queue delay or on request count.
+type EndpointScaling struct {
+	// How long a job may wait before a worker is added, at least 0.5.
+	//
+	// Unit: seconds.
+	//
+	// With `type: QUEUE_DELAY` only.
+	QueueDelay *float64 `pulumi:"queueDelay"`
+	// Requests per worker before another is added, at least 1.
+	//
+	// With `type: REQUEST_COUNT` only.
+	RequestCount *int `pulumi:"requestCount"`
+	// Which kind: `QUEUE_DELAY` or `REQUEST_COUNT`. The other fields say which kind each belongs to.
+	Type string `pulumi:"type"`
+}
+
+// EndpointScalingInput is an input type that accepts EndpointScalingArgs and EndpointScalingOutput values.
+// You can construct a concrete instance of `EndpointScalingInput` via:
+//
+//	EndpointScalingArgs{...}
+type EndpointScalingInput interface {
+	pulumi.Input
+
+	ToEndpointScalingOutput() EndpointScalingOutput
+	ToEndpointScalingOutputWithContext(context.Context) EndpointScalingOutput
+}
+
+// When an endpoint adds workers: on queue delay or on request count.
+type EndpointScalingArgs struct {
+	// How long a job may wait before a worker is added, at least 0.5.
+	//
+	// Unit: seconds.
+	//
+	// With `type: QUEUE_DELAY` only.
+	QueueDelay pulumi.Float64PtrInput `pulumi:"queueDelay"`
+	// Requests per worker before another is added, at least 1.
+	//
+	// With `type: REQUEST_COUNT` only.
+	RequestCount pulumi.IntPtrInput `pulumi:"requestCount"`
+	// Which kind: `QUEUE_DELAY` or `REQUEST_COUNT`. The other fields say which kind each belongs to.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (EndpointScalingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EndpointScaling)(nil)).Elem()
+}
+
+func (i EndpointScalingArgs) ToEndpointScalingOutput() EndpointScalingOutput {
+	return i.ToEndpointScalingOutputWithContext(context.Background())
+}
+
+func (i EndpointScalingArgs) ToEndpointScalingOutputWithContext(ctx context.Context) EndpointScalingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EndpointScalingOutput)
+}
+
+func (i EndpointScalingArgs) ToEndpointScalingPtrOutput() EndpointScalingPtrOutput {
+	return i.ToEndpointScalingPtrOutputWithContext(context.Background())
+}
+
+func (i EndpointScalingArgs) ToEndpointScalingPtrOutputWithContext(ctx context.Context) EndpointScalingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EndpointScalingOutput).ToEndpointScalingPtrOutputWithContext(ctx)
+}
+
+// EndpointScalingPtrInput is an input type that accepts EndpointScalingArgs, EndpointScalingPtr and EndpointScalingPtrOutput values.
+// You can construct a concrete instance of `EndpointScalingPtrInput` via:
+//
+//	        EndpointScalingArgs{...}
+//
+//	or:
+//
+//	        nil
+type EndpointScalingPtrInput interface {
+	pulumi.Input
+
+	ToEndpointScalingPtrOutput() EndpointScalingPtrOutput
+	ToEndpointScalingPtrOutputWithContext(context.Context) EndpointScalingPtrOutput
+}
+
+type endpointScalingPtrType EndpointScalingArgs
+
+func EndpointScalingPtr(v *EndpointScalingArgs) EndpointScalingPtrInput {
+	return (*endpointScalingPtrType)(v)
+}
+
+func (*endpointScalingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**EndpointScaling)(nil)).Elem()
+}
+
+func (i *endpointScalingPtrType) ToEndpointScalingPtrOutput() EndpointScalingPtrOutput {
+	return i.ToEndpointScalingPtrOutputWithContext(context.Background())
+}
+
+func (i *endpointScalingPtrType) ToEndpointScalingPtrOutputWithContext(ctx context.Context) EndpointScalingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EndpointScalingPtrOutput)
+}
+
+// When an endpoint adds workers: on queue delay or on request count.
+type EndpointScalingOutput struct{ *pulumi.OutputState }
+
+func (EndpointScalingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EndpointScaling)(nil)).Elem()
+}
+
+func (o EndpointScalingOutput) ToEndpointScalingOutput() EndpointScalingOutput {
+	return o
+}
+
+func (o EndpointScalingOutput) ToEndpointScalingOutputWithContext(ctx context.Context) EndpointScalingOutput {
+	return o
+}
+
+func (o EndpointScalingOutput) ToEndpointScalingPtrOutput() EndpointScalingPtrOutput {
+	return o.ToEndpointScalingPtrOutputWithContext(context.Background())
+}
+
+func (o EndpointScalingOutput) ToEndpointScalingPtrOutputWithContext(ctx context.Context) EndpointScalingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EndpointScaling) *EndpointScaling {
+		return &v
+	}).(EndpointScalingPtrOutput)
+}
+
+// How long a job may wait before a worker is added, at least 0.5.
+//
+// Unit: seconds.
+//
+// With `type: QUEUE_DELAY` only.
+func (o EndpointScalingOutput) QueueDelay() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v EndpointScaling) *float64 { return v.QueueDelay }).(pulumi.Float64PtrOutput)
+}
+
+// Requests per worker before another is added, at least 1.
+//
+// With `type: REQUEST_COUNT` only.
+func (o EndpointScalingOutput) RequestCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v EndpointScaling) *int { return v.RequestCount }).(pulumi.IntPtrOutput)
+}
+
+// Which kind: `QUEUE_DELAY` or `REQUEST_COUNT`. The other fields say which kind each belongs to.
+func (o EndpointScalingOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v EndpointScaling) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type EndpointScalingPtrOutput struct{ *pulumi.OutputState }
+
+func (EndpointScalingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EndpointScaling)(nil)).Elem()
+}
+
+func (o EndpointScalingPtrOutput) ToEndpointScalingPtrOutput() EndpointScalingPtrOutput {
+	return o
+}
+
+func (o EndpointScalingPtrOutput) ToEndpointScalingPtrOutputWithContext(ctx context.Context) EndpointScalingPtrOutput {
+	return o
+}
+
+func (o EndpointScalingPtrOutput) Elem() EndpointScalingOutput {
+	return o.ApplyT(func(v *EndpointScaling) EndpointScaling {
+		if v != nil {
+			return *v
+		}
+		var ret EndpointScaling
+		return ret
+	}).(EndpointScalingOutput)
+}
+
+// How long a job may wait before a worker is added, at least 0.5.
+//
+// Unit: seconds.
+//
+// With `type: QUEUE_DELAY` only.
+func (o EndpointScalingPtrOutput) QueueDelay() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *EndpointScaling) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.QueueDelay
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Requests per worker before another is added, at least 1.
+//
+// With `type: REQUEST_COUNT` only.
+func (o EndpointScalingPtrOutput) RequestCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *EndpointScaling) *int {
+		if v == nil {
+			return nil
+		}
+		return v.RequestCount
+	}).(pulumi.IntPtrOutput)
+}
+
+// Which kind: `QUEUE_DELAY` or `REQUEST_COUNT`. The other fields say which kind each belongs to.
+func (o EndpointScalingPtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EndpointScaling) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
 // How many workers an endpoint runs. The minimum may not exceed the maximum.
 type EndpointWorkers struct {
 	// How long an idle worker stays up, 1 to 3600. Not for a queue endpoint scaling on request count.
@@ -4951,332 +5153,6 @@ func (o PublicTemplateMountsPersistentPtrOutput) Size() pulumi.Float64PtrOutput 
 	}).(pulumi.Float64PtrOutput)
 }
 
-// Add workers when jobs wait in the queue. Queue endpoints only.
-type QueueDelayScaling struct {
-	// How long a job may wait before a worker is added, at least 0.5.
-	//
-	// Unit: seconds.
-	QueueDelay float64 `pulumi:"queueDelay"`
-	// `QUEUE_DELAY`.
-	Type string `pulumi:"type"`
-}
-
-// QueueDelayScalingInput is an input type that accepts QueueDelayScalingArgs and QueueDelayScalingOutput values.
-// You can construct a concrete instance of `QueueDelayScalingInput` via:
-//
-//	QueueDelayScalingArgs{...}
-type QueueDelayScalingInput interface {
-	pulumi.Input
-
-	ToQueueDelayScalingOutput() QueueDelayScalingOutput
-	ToQueueDelayScalingOutputWithContext(context.Context) QueueDelayScalingOutput
-}
-
-// Add workers when jobs wait in the queue. Queue endpoints only.
-type QueueDelayScalingArgs struct {
-	// How long a job may wait before a worker is added, at least 0.5.
-	//
-	// Unit: seconds.
-	QueueDelay pulumi.Float64Input `pulumi:"queueDelay"`
-	// `QUEUE_DELAY`.
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (QueueDelayScalingArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*QueueDelayScaling)(nil)).Elem()
-}
-
-func (i QueueDelayScalingArgs) ToQueueDelayScalingOutput() QueueDelayScalingOutput {
-	return i.ToQueueDelayScalingOutputWithContext(context.Background())
-}
-
-func (i QueueDelayScalingArgs) ToQueueDelayScalingOutputWithContext(ctx context.Context) QueueDelayScalingOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QueueDelayScalingOutput)
-}
-
-func (i QueueDelayScalingArgs) ToQueueDelayScalingPtrOutput() QueueDelayScalingPtrOutput {
-	return i.ToQueueDelayScalingPtrOutputWithContext(context.Background())
-}
-
-func (i QueueDelayScalingArgs) ToQueueDelayScalingPtrOutputWithContext(ctx context.Context) QueueDelayScalingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QueueDelayScalingOutput).ToQueueDelayScalingPtrOutputWithContext(ctx)
-}
-
-// QueueDelayScalingPtrInput is an input type that accepts QueueDelayScalingArgs, QueueDelayScalingPtr and QueueDelayScalingPtrOutput values.
-// You can construct a concrete instance of `QueueDelayScalingPtrInput` via:
-//
-//	        QueueDelayScalingArgs{...}
-//
-//	or:
-//
-//	        nil
-type QueueDelayScalingPtrInput interface {
-	pulumi.Input
-
-	ToQueueDelayScalingPtrOutput() QueueDelayScalingPtrOutput
-	ToQueueDelayScalingPtrOutputWithContext(context.Context) QueueDelayScalingPtrOutput
-}
-
-type queueDelayScalingPtrType QueueDelayScalingArgs
-
-func QueueDelayScalingPtr(v *QueueDelayScalingArgs) QueueDelayScalingPtrInput {
-	return (*queueDelayScalingPtrType)(v)
-}
-
-func (*queueDelayScalingPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**QueueDelayScaling)(nil)).Elem()
-}
-
-func (i *queueDelayScalingPtrType) ToQueueDelayScalingPtrOutput() QueueDelayScalingPtrOutput {
-	return i.ToQueueDelayScalingPtrOutputWithContext(context.Background())
-}
-
-func (i *queueDelayScalingPtrType) ToQueueDelayScalingPtrOutputWithContext(ctx context.Context) QueueDelayScalingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QueueDelayScalingPtrOutput)
-}
-
-// Add workers when jobs wait in the queue. Queue endpoints only.
-type QueueDelayScalingOutput struct{ *pulumi.OutputState }
-
-func (QueueDelayScalingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QueueDelayScaling)(nil)).Elem()
-}
-
-func (o QueueDelayScalingOutput) ToQueueDelayScalingOutput() QueueDelayScalingOutput {
-	return o
-}
-
-func (o QueueDelayScalingOutput) ToQueueDelayScalingOutputWithContext(ctx context.Context) QueueDelayScalingOutput {
-	return o
-}
-
-func (o QueueDelayScalingOutput) ToQueueDelayScalingPtrOutput() QueueDelayScalingPtrOutput {
-	return o.ToQueueDelayScalingPtrOutputWithContext(context.Background())
-}
-
-func (o QueueDelayScalingOutput) ToQueueDelayScalingPtrOutputWithContext(ctx context.Context) QueueDelayScalingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v QueueDelayScaling) *QueueDelayScaling {
-		return &v
-	}).(QueueDelayScalingPtrOutput)
-}
-
-// How long a job may wait before a worker is added, at least 0.5.
-//
-// Unit: seconds.
-func (o QueueDelayScalingOutput) QueueDelay() pulumi.Float64Output {
-	return o.ApplyT(func(v QueueDelayScaling) float64 { return v.QueueDelay }).(pulumi.Float64Output)
-}
-
-// `QUEUE_DELAY`.
-func (o QueueDelayScalingOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v QueueDelayScaling) string { return v.Type }).(pulumi.StringOutput)
-}
-
-type QueueDelayScalingPtrOutput struct{ *pulumi.OutputState }
-
-func (QueueDelayScalingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**QueueDelayScaling)(nil)).Elem()
-}
-
-func (o QueueDelayScalingPtrOutput) ToQueueDelayScalingPtrOutput() QueueDelayScalingPtrOutput {
-	return o
-}
-
-func (o QueueDelayScalingPtrOutput) ToQueueDelayScalingPtrOutputWithContext(ctx context.Context) QueueDelayScalingPtrOutput {
-	return o
-}
-
-func (o QueueDelayScalingPtrOutput) Elem() QueueDelayScalingOutput {
-	return o.ApplyT(func(v *QueueDelayScaling) QueueDelayScaling {
-		if v != nil {
-			return *v
-		}
-		var ret QueueDelayScaling
-		return ret
-	}).(QueueDelayScalingOutput)
-}
-
-// How long a job may wait before a worker is added, at least 0.5.
-//
-// Unit: seconds.
-func (o QueueDelayScalingPtrOutput) QueueDelay() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *QueueDelayScaling) *float64 {
-		if v == nil {
-			return nil
-		}
-		return &v.QueueDelay
-	}).(pulumi.Float64PtrOutput)
-}
-
-// `QUEUE_DELAY`.
-func (o QueueDelayScalingPtrOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *QueueDelayScaling) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Type
-	}).(pulumi.StringPtrOutput)
-}
-
-// Add workers by the number of requests in flight.
-type RequestCountScaling struct {
-	// Requests per worker before another is added, at least 1.
-	RequestCount int `pulumi:"requestCount"`
-	// `REQUEST_COUNT`.
-	Type string `pulumi:"type"`
-}
-
-// RequestCountScalingInput is an input type that accepts RequestCountScalingArgs and RequestCountScalingOutput values.
-// You can construct a concrete instance of `RequestCountScalingInput` via:
-//
-//	RequestCountScalingArgs{...}
-type RequestCountScalingInput interface {
-	pulumi.Input
-
-	ToRequestCountScalingOutput() RequestCountScalingOutput
-	ToRequestCountScalingOutputWithContext(context.Context) RequestCountScalingOutput
-}
-
-// Add workers by the number of requests in flight.
-type RequestCountScalingArgs struct {
-	// Requests per worker before another is added, at least 1.
-	RequestCount pulumi.IntInput `pulumi:"requestCount"`
-	// `REQUEST_COUNT`.
-	Type pulumi.StringInput `pulumi:"type"`
-}
-
-func (RequestCountScalingArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*RequestCountScaling)(nil)).Elem()
-}
-
-func (i RequestCountScalingArgs) ToRequestCountScalingOutput() RequestCountScalingOutput {
-	return i.ToRequestCountScalingOutputWithContext(context.Background())
-}
-
-func (i RequestCountScalingArgs) ToRequestCountScalingOutputWithContext(ctx context.Context) RequestCountScalingOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(RequestCountScalingOutput)
-}
-
-func (i RequestCountScalingArgs) ToRequestCountScalingPtrOutput() RequestCountScalingPtrOutput {
-	return i.ToRequestCountScalingPtrOutputWithContext(context.Background())
-}
-
-func (i RequestCountScalingArgs) ToRequestCountScalingPtrOutputWithContext(ctx context.Context) RequestCountScalingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(RequestCountScalingOutput).ToRequestCountScalingPtrOutputWithContext(ctx)
-}
-
-// RequestCountScalingPtrInput is an input type that accepts RequestCountScalingArgs, RequestCountScalingPtr and RequestCountScalingPtrOutput values.
-// You can construct a concrete instance of `RequestCountScalingPtrInput` via:
-//
-//	        RequestCountScalingArgs{...}
-//
-//	or:
-//
-//	        nil
-type RequestCountScalingPtrInput interface {
-	pulumi.Input
-
-	ToRequestCountScalingPtrOutput() RequestCountScalingPtrOutput
-	ToRequestCountScalingPtrOutputWithContext(context.Context) RequestCountScalingPtrOutput
-}
-
-type requestCountScalingPtrType RequestCountScalingArgs
-
-func RequestCountScalingPtr(v *RequestCountScalingArgs) RequestCountScalingPtrInput {
-	return (*requestCountScalingPtrType)(v)
-}
-
-func (*requestCountScalingPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**RequestCountScaling)(nil)).Elem()
-}
-
-func (i *requestCountScalingPtrType) ToRequestCountScalingPtrOutput() RequestCountScalingPtrOutput {
-	return i.ToRequestCountScalingPtrOutputWithContext(context.Background())
-}
-
-func (i *requestCountScalingPtrType) ToRequestCountScalingPtrOutputWithContext(ctx context.Context) RequestCountScalingPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(RequestCountScalingPtrOutput)
-}
-
-// Add workers by the number of requests in flight.
-type RequestCountScalingOutput struct{ *pulumi.OutputState }
-
-func (RequestCountScalingOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*RequestCountScaling)(nil)).Elem()
-}
-
-func (o RequestCountScalingOutput) ToRequestCountScalingOutput() RequestCountScalingOutput {
-	return o
-}
-
-func (o RequestCountScalingOutput) ToRequestCountScalingOutputWithContext(ctx context.Context) RequestCountScalingOutput {
-	return o
-}
-
-func (o RequestCountScalingOutput) ToRequestCountScalingPtrOutput() RequestCountScalingPtrOutput {
-	return o.ToRequestCountScalingPtrOutputWithContext(context.Background())
-}
-
-func (o RequestCountScalingOutput) ToRequestCountScalingPtrOutputWithContext(ctx context.Context) RequestCountScalingPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v RequestCountScaling) *RequestCountScaling {
-		return &v
-	}).(RequestCountScalingPtrOutput)
-}
-
-// Requests per worker before another is added, at least 1.
-func (o RequestCountScalingOutput) RequestCount() pulumi.IntOutput {
-	return o.ApplyT(func(v RequestCountScaling) int { return v.RequestCount }).(pulumi.IntOutput)
-}
-
-// `REQUEST_COUNT`.
-func (o RequestCountScalingOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v RequestCountScaling) string { return v.Type }).(pulumi.StringOutput)
-}
-
-type RequestCountScalingPtrOutput struct{ *pulumi.OutputState }
-
-func (RequestCountScalingPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**RequestCountScaling)(nil)).Elem()
-}
-
-func (o RequestCountScalingPtrOutput) ToRequestCountScalingPtrOutput() RequestCountScalingPtrOutput {
-	return o
-}
-
-func (o RequestCountScalingPtrOutput) ToRequestCountScalingPtrOutputWithContext(ctx context.Context) RequestCountScalingPtrOutput {
-	return o
-}
-
-func (o RequestCountScalingPtrOutput) Elem() RequestCountScalingOutput {
-	return o.ApplyT(func(v *RequestCountScaling) RequestCountScaling {
-		if v != nil {
-			return *v
-		}
-		var ret RequestCountScaling
-		return ret
-	}).(RequestCountScalingOutput)
-}
-
-// Requests per worker before another is added, at least 1.
-func (o RequestCountScalingPtrOutput) RequestCount() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *RequestCountScaling) *int {
-		if v == nil {
-			return nil
-		}
-		return &v.RequestCount
-	}).(pulumi.IntPtrOutput)
-}
-
-// `REQUEST_COUNT`.
-func (o RequestCountScalingPtrOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *RequestCountScaling) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.Type
-	}).(pulumi.StringPtrOutput)
-}
-
 // One CPU configuration of a CPU endpoint, as the API reports it.
 type ServerlessEndpointCpu struct {
 	// CPU flavor id.
@@ -5852,6 +5728,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointCpuArrayInput)(nil)).Elem(), EndpointCpuArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointGpuInput)(nil)).Elem(), EndpointGpuArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointGpuPtrInput)(nil)).Elem(), EndpointGpuArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EndpointScalingInput)(nil)).Elem(), EndpointScalingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EndpointScalingPtrInput)(nil)).Elem(), EndpointScalingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointWorkersInput)(nil)).Elem(), EndpointWorkersArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EndpointWorkersPtrInput)(nil)).Elem(), EndpointWorkersArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GlobalMountInput)(nil)).Elem(), GlobalMountArgs{})
@@ -5878,10 +5756,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PodReadinessPtrInput)(nil)).Elem(), PodReadinessArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodTimeoutsInput)(nil)).Elem(), PodTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PodTimeoutsPtrInput)(nil)).Elem(), PodTimeoutsArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*QueueDelayScalingInput)(nil)).Elem(), QueueDelayScalingArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*QueueDelayScalingPtrInput)(nil)).Elem(), QueueDelayScalingArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*RequestCountScalingInput)(nil)).Elem(), RequestCountScalingArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*RequestCountScalingPtrInput)(nil)).Elem(), RequestCountScalingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplateMountsInput)(nil)).Elem(), TemplateMountsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TemplateMountsPtrInput)(nil)).Elem(), TemplateMountsArgs{})
 	pulumi.RegisterOutputType(CatalogCandidateOutput{})
@@ -5907,6 +5781,8 @@ func init() {
 	pulumi.RegisterOutputType(EndpointCpuArrayOutput{})
 	pulumi.RegisterOutputType(EndpointGpuOutput{})
 	pulumi.RegisterOutputType(EndpointGpuPtrOutput{})
+	pulumi.RegisterOutputType(EndpointScalingOutput{})
+	pulumi.RegisterOutputType(EndpointScalingPtrOutput{})
 	pulumi.RegisterOutputType(EndpointWorkersOutput{})
 	pulumi.RegisterOutputType(EndpointWorkersPtrOutput{})
 	pulumi.RegisterOutputType(GlobalMountOutput{})
@@ -5955,10 +5831,6 @@ func init() {
 	pulumi.RegisterOutputType(PublicTemplateMountsOutput{})
 	pulumi.RegisterOutputType(PublicTemplateMountsPersistentOutput{})
 	pulumi.RegisterOutputType(PublicTemplateMountsPersistentPtrOutput{})
-	pulumi.RegisterOutputType(QueueDelayScalingOutput{})
-	pulumi.RegisterOutputType(QueueDelayScalingPtrOutput{})
-	pulumi.RegisterOutputType(RequestCountScalingOutput{})
-	pulumi.RegisterOutputType(RequestCountScalingPtrOutput{})
 	pulumi.RegisterOutputType(ServerlessEndpointCpuOutput{})
 	pulumi.RegisterOutputType(ServerlessEndpointCpuArrayOutput{})
 	pulumi.RegisterOutputType(ServerlessEndpointGpuOutput{})

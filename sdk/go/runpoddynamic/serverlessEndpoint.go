@@ -216,7 +216,7 @@ type serverlessEndpointArgs struct {
 	// Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
 	//
 	// On change: update.
-	Scaling interface{} `pulumi:"scaling"`
+	Scaling *EndpointScaling `pulumi:"scaling"`
 	// A serverless template whose container settings are applied once, at create (or when it changes).
 	//
 	// Default: none: the container settings below.
@@ -330,7 +330,7 @@ type ServerlessEndpointArgs struct {
 	// Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
 	//
 	// On change: update.
-	Scaling pulumi.Input
+	Scaling EndpointScalingPtrInput
 	// A serverless template whose container settings are applied once, at create (or when it changes).
 	//
 	// Default: none: the container settings below.

@@ -107,6 +107,30 @@ export interface EndpointGpuArgs {
 }
 
 /**
+ * When an endpoint adds workers: on queue delay or on request count.
+ */
+export interface EndpointScalingArgs {
+    /**
+     * How long a job may wait before a worker is added, at least 0.5.
+     *
+     * Unit: seconds.
+     *
+     * With `type: QUEUE_DELAY` only.
+     */
+    queueDelay?: pulumi.Input<number | undefined>;
+    /**
+     * Requests per worker before another is added, at least 1.
+     *
+     * With `type: REQUEST_COUNT` only.
+     */
+    requestCount?: pulumi.Input<number | undefined>;
+    /**
+     * Which kind: `QUEUE_DELAY` or `REQUEST_COUNT`. The other fields say which kind each belongs to.
+     */
+    type: pulumi.Input<string>;
+}
+
+/**
  * How many workers an endpoint runs. The minimum may not exceed the maximum.
  */
 export interface EndpointWorkersArgs {
@@ -462,36 +486,6 @@ export interface PodTimeoutsArgs {
      * Default: 600.
      */
     update?: pulumi.Input<number | undefined>;
-}
-
-/**
- * Add workers when jobs wait in the queue. Queue endpoints only.
- */
-export interface QueueDelayScalingArgs {
-    /**
-     * How long a job may wait before a worker is added, at least 0.5.
-     *
-     * Unit: seconds.
-     */
-    queueDelay: pulumi.Input<number>;
-    /**
-     * `QUEUE_DELAY`.
-     */
-    type: pulumi.Input<"QUEUE_DELAY">;
-}
-
-/**
- * Add workers by the number of requests in flight.
- */
-export interface RequestCountScalingArgs {
-    /**
-     * Requests per worker before another is added, at least 1.
-     */
-    requestCount: pulumi.Input<number>;
-    /**
-     * `REQUEST_COUNT`.
-     */
-    type: pulumi.Input<"REQUEST_COUNT">;
 }
 
 /**

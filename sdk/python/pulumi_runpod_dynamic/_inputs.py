@@ -7,7 +7,7 @@ import warnings
 import sys
 import pulumi
 import pulumi.runtime
-from typing import Any, Mapping, Optional, Sequence, Union, overload, Literal
+from typing import Any, Mapping, Optional, Sequence, Union, overload
 if sys.version_info >= (3, 11):
     from typing import NotRequired, TypedDict, TypeAlias
 else:
@@ -26,6 +26,8 @@ __all__ = [
     'EndpointCpuArgsDict',
     'EndpointGpuArgs',
     'EndpointGpuArgsDict',
+    'EndpointScalingArgs',
+    'EndpointScalingArgsDict',
     'EndpointWorkersArgs',
     'EndpointWorkersArgsDict',
     'GlobalMountArgs',
@@ -52,10 +54,6 @@ __all__ = [
     'PodReadinessArgsDict',
     'PodTimeoutsArgs',
     'PodTimeoutsArgsDict',
-    'QueueDelayScalingArgs',
-    'QueueDelayScalingArgsDict',
-    'RequestCountScalingArgs',
-    'RequestCountScalingArgsDict',
     'TemplateMountsArgs',
     'TemplateMountsArgsDict',
 ]
@@ -436,6 +434,97 @@ class EndpointGpuArgs:
     @min_cuda_version.setter
     def min_cuda_version(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "min_cuda_version", value)
+
+
+class EndpointScalingArgsDict(TypedDict):
+    """
+    When an endpoint adds workers: on queue delay or on request count.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    Which kind: `QUEUE_DELAY` or `REQUEST_COUNT`. The other fields say which kind each belongs to.
+    """
+    queue_delay: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    """
+    How long a job may wait before a worker is added, at least 0.5.
+
+    Unit: seconds.
+
+    With `type: QUEUE_DELAY` only.
+    """
+    request_count: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Requests per worker before another is added, at least 1.
+
+    With `type: REQUEST_COUNT` only.
+    """
+
+@pulumi.input_type
+class EndpointScalingArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input[_builtins.str],
+                 queue_delay: pulumi.Input[Optional[_builtins.float]] = None,
+                 request_count: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        When an endpoint adds workers: on queue delay or on request count.
+
+        :param pulumi.Input[_builtins.str] type: Which kind: `QUEUE_DELAY` or `REQUEST_COUNT`. The other fields say which kind each belongs to.
+        :param pulumi.Input[_builtins.float] queue_delay: How long a job may wait before a worker is added, at least 0.5.
+               
+               Unit: seconds.
+               
+               With `type: QUEUE_DELAY` only.
+        :param pulumi.Input[_builtins.int] request_count: Requests per worker before another is added, at least 1.
+               
+               With `type: REQUEST_COUNT` only.
+        """
+        pulumi.set(__self__, "type", type)
+        if queue_delay is not None:
+            pulumi.set(__self__, "queue_delay", queue_delay)
+        if request_count is not None:
+            pulumi.set(__self__, "request_count", request_count)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        Which kind: `QUEUE_DELAY` or `REQUEST_COUNT`. The other fields say which kind each belongs to.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="queueDelay")
+    def queue_delay(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        How long a job may wait before a worker is added, at least 0.5.
+
+        Unit: seconds.
+
+        With `type: QUEUE_DELAY` only.
+        """
+        return pulumi.get(self, "queue_delay")
+
+    @queue_delay.setter
+    def queue_delay(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "queue_delay", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requestCount")
+    def request_count(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Requests per worker before another is added, at least 1.
+
+        With `type: REQUEST_COUNT` only.
+        """
+        return pulumi.get(self, "request_count")
+
+    @request_count.setter
+    def request_count(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "request_count", value)
 
 
 class EndpointWorkersArgsDict(TypedDict):
@@ -1833,116 +1922,6 @@ class PodTimeoutsArgs:
     @update.setter
     def update(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "update", value)
-
-
-class QueueDelayScalingArgsDict(TypedDict):
-    """
-    Add workers when jobs wait in the queue. Queue endpoints only.
-    """
-    queue_delay: pulumi.Input[_builtins.float]
-    """
-    How long a job may wait before a worker is added, at least 0.5.
-
-    Unit: seconds.
-    """
-    type: pulumi.Input[Literal['QUEUE_DELAY']]
-    """
-    `QUEUE_DELAY`.
-    """
-
-@pulumi.input_type
-class QueueDelayScalingArgs:
-    def __init__(__self__, *,
-                 queue_delay: pulumi.Input[_builtins.float],
-                 type: pulumi.Input[Literal['QUEUE_DELAY']]):
-        """
-        Add workers when jobs wait in the queue. Queue endpoints only.
-
-        :param pulumi.Input[_builtins.float] queue_delay: How long a job may wait before a worker is added, at least 0.5.
-               
-               Unit: seconds.
-        :param pulumi.Input[Literal['QUEUE_DELAY']] type: `QUEUE_DELAY`.
-        """
-        pulumi.set(__self__, "queue_delay", queue_delay)
-        pulumi.set(__self__, "type", 'QUEUE_DELAY')
-
-    @_builtins.property
-    @pulumi.getter(name="queueDelay")
-    def queue_delay(self) -> pulumi.Input[_builtins.float]:
-        """
-        How long a job may wait before a worker is added, at least 0.5.
-
-        Unit: seconds.
-        """
-        return pulumi.get(self, "queue_delay")
-
-    @queue_delay.setter
-    def queue_delay(self, value: pulumi.Input[_builtins.float]):
-        pulumi.set(self, "queue_delay", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['QUEUE_DELAY']]:
-        """
-        `QUEUE_DELAY`.
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['QUEUE_DELAY']]):
-        pulumi.set(self, "type", value)
-
-
-class RequestCountScalingArgsDict(TypedDict):
-    """
-    Add workers by the number of requests in flight.
-    """
-    request_count: pulumi.Input[_builtins.int]
-    """
-    Requests per worker before another is added, at least 1.
-    """
-    type: pulumi.Input[Literal['REQUEST_COUNT']]
-    """
-    `REQUEST_COUNT`.
-    """
-
-@pulumi.input_type
-class RequestCountScalingArgs:
-    def __init__(__self__, *,
-                 request_count: pulumi.Input[_builtins.int],
-                 type: pulumi.Input[Literal['REQUEST_COUNT']]):
-        """
-        Add workers by the number of requests in flight.
-
-        :param pulumi.Input[_builtins.int] request_count: Requests per worker before another is added, at least 1.
-        :param pulumi.Input[Literal['REQUEST_COUNT']] type: `REQUEST_COUNT`.
-        """
-        pulumi.set(__self__, "request_count", request_count)
-        pulumi.set(__self__, "type", 'REQUEST_COUNT')
-
-    @_builtins.property
-    @pulumi.getter(name="requestCount")
-    def request_count(self) -> pulumi.Input[_builtins.int]:
-        """
-        Requests per worker before another is added, at least 1.
-        """
-        return pulumi.get(self, "request_count")
-
-    @request_count.setter
-    def request_count(self, value: pulumi.Input[_builtins.int]):
-        pulumi.set(self, "request_count", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> pulumi.Input[Literal['REQUEST_COUNT']]:
-        """
-        `REQUEST_COUNT`.
-        """
-        return pulumi.get(self, "type")
-
-    @type.setter
-    def type(self, value: pulumi.Input[Literal['REQUEST_COUNT']]):
-        pulumi.set(self, "type", value)
 
 
 class TemplateMountsArgsDict(TypedDict):

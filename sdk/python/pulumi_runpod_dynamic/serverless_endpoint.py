@@ -35,7 +35,7 @@ class ServerlessEndpointArgs:
                  network_volumes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  registry: pulumi.Input[Optional[_builtins.str]] = None,
-                 scaling: pulumi.Input[Optional[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']]] = None,
+                 scaling: pulumi.Input[Optional['EndpointScalingArgs']] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional['EndpointType']] = None,
@@ -108,7 +108,7 @@ class ServerlessEndpointArgs:
                Default: none: public images only.
                
                On change: update.
-        :param pulumi.Input[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']] scaling: When workers are added. A load balancer scales on request count.
+        :param pulumi.Input['EndpointScalingArgs'] scaling: When workers are added. A load balancer scales on request count.
                
                Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
                
@@ -382,7 +382,7 @@ class ServerlessEndpointArgs:
 
     @_builtins.property
     @pulumi.getter
-    def scaling(self) -> pulumi.Input[Optional[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']]]:
+    def scaling(self) -> pulumi.Input[Optional['EndpointScalingArgs']]:
         """
         When workers are added. A load balancer scales on request count.
 
@@ -393,7 +393,7 @@ class ServerlessEndpointArgs:
         return pulumi.get(self, "scaling")
 
     @scaling.setter
-    def scaling(self, value: pulumi.Input[Optional[Union['QueueDelayScalingArgs', 'RequestCountScalingArgs']]]):
+    def scaling(self, value: pulumi.Input[Optional['EndpointScalingArgs']]):
         pulumi.set(self, "scaling", value)
 
     @_builtins.property
@@ -482,7 +482,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
                  network_volumes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  registry: pulumi.Input[Optional[_builtins.str]] = None,
-                 scaling: pulumi.Input[Optional[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]]] = None,
+                 scaling: pulumi.Input[Optional[Union['EndpointScalingArgs', 'EndpointScalingArgsDict']]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional['EndpointType']] = None,
@@ -575,7 +575,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
                Default: none: public images only.
                
                On change: update.
-        :param pulumi.Input[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]] scaling: When workers are added. A load balancer scales on request count.
+        :param pulumi.Input[Union['EndpointScalingArgs', 'EndpointScalingArgsDict']] scaling: When workers are added. A load balancer scales on request count.
                
                Default: a queue delay of 4 seconds; for a load balancer, 4 requests per worker.
                
@@ -657,7 +657,7 @@ class ServerlessEndpoint(pulumi.CustomResource):
                  network_volumes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ports: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  registry: pulumi.Input[Optional[_builtins.str]] = None,
-                 scaling: pulumi.Input[Optional[Union[Union['QueueDelayScalingArgs', 'QueueDelayScalingArgsDict'], Union['RequestCountScalingArgs', 'RequestCountScalingArgsDict']]]] = None,
+                 scaling: pulumi.Input[Optional[Union['EndpointScalingArgs', 'EndpointScalingArgsDict']]] = None,
                  template_id: pulumi.Input[Optional[_builtins.str]] = None,
                  timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional['EndpointType']] = None,
