@@ -24,7 +24,7 @@ import { type MigrationPlan, planMigration } from "./migrate/plan.js";
 import type { Terminal } from "./output.js";
 import { addOutputOptions, readTextArgument } from "./parse.js";
 
-/** The ids the account has of one of our kinds: one list request. */
+/** How the ids of one of our kinds are listed: one request. */
 const LIST_IDS: Record<OurKind, (api: RunpodApi) => Promise<readonly { id: string }[]>> = {
   Pod: (api) => api.pods.list(),
   NetworkVolume: (api) => api.networkVolumes.list(),
@@ -34,7 +34,7 @@ const LIST_IDS: Record<OurKind, (api: RunpodApi) => Promise<readonly { id: strin
   Secret: (api) => api.secrets.list(),
 };
 
-/** The kinds `text` moves, each listed once. */
+/** The ids the account has of each of `kinds`: one list request per kind. */
 async function accountIds(api: RunpodApi, kinds: ReadonlySet<OurKind>): Promise<Map<OurKind, Set<string>>> {
   const listed = new Map<OurKind, Set<string>>();
   for (const kind of kinds) listed.set(kind, new Set((await LIST_IDS[kind](api)).map((o) => o.id)));
