@@ -122,9 +122,19 @@ export function mirroredOutputs(declaration: ResourceDeclaration, api: Values, i
 }
 
 /**
+ * Whether a value says nothing a left-out input does not: none, an empty string, an empty list or
+ * map. (`pulumi import` writes the code of what a read hands back: `args: ""` there is noise.)
+ */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === "") return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === "object" && Object.keys(value).length === 0;
+}
+
+/**
  * The inputs a refresh hands back for the fields the outputs repeat: the output where the program
- * gave the input before, or where it says something the input's default does not (a value set
- * outside the program is then a change the next diff sees).
+ * gave the input before, or where it says something (not empty, not the input's default) the
+ * program left out (a value set outside the program is then a change the next diff sees).
  */
 export function mirroredInputs(declaration: ResourceDeclaration, outputs: Values, prior: Values): Values {
   const inputs: Record<string, unknown> = {};
@@ -134,8 +144,7 @@ export function mirroredInputs(declaration: ResourceDeclaration, outputs: Values
     if (!input) continue;
     const value = outputs[f.name];
     const fallback = input.meta.default;
-    const says =
-      value !== null && value !== undefined && (fallback === undefined || differs(value, fallback));
+    const says = !isEmptyValue(value) && (fallback === undefined || differs(value, fallback));
     if (prior[f.name] !== undefined || says) inputs[f.name] = value;
   }
   return inputs;

@@ -224,7 +224,18 @@ describe("moving a stack from RunPod's official provider", { timeout: 300_000 },
     await stack.expect(importing);
     // The team's edit: the code `pulumi import` wrote, into the program.
     const program = join(stack.dir, "Pulumi.yaml");
-    const written = parseYaml(readFileSync(code, "utf8")) as { resources: Record<string, unknown> };
+    const written = parseYaml(readFileSync(code, "utf8")) as {
+      resources: Record<string, { properties: Record<string, unknown> }>;
+    };
+    // What the reads handed back, without the noise of empty values (`args: ""`, `ports: []`).
+    const empty = (v: unknown) => v === "" || (Array.isArray(v) && v.length === 0);
+    expect(
+      Object.entries(written.resources).flatMap(([name, r]) =>
+        Object.entries(r.properties)
+          .filter(([, v]) => empty(v))
+          .map(([k]) => `${name}.${k}`),
+      ),
+    ).toEqual([]);
     writeFileSync(
       program,
       stringifyYaml({

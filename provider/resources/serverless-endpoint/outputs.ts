@@ -6,6 +6,7 @@
 
 import type { RunpodSettings } from "../../client/config.js";
 import type { Endpoint } from "../../client/schemas/endpoints.js";
+import { isEmptyValue } from "../../fields/derive.js";
 import { ENDPOINT_API_DEFAULTS } from "./defaults.js";
 import { SETTINGS, scalingOf } from "./diff.js";
 import type { ServerlessEndpointInputs, ServerlessEndpointOutputs } from "./types.js";
@@ -79,8 +80,7 @@ export function inputsFromOutputs(
   if (prior.type !== undefined || o.type !== ENDPOINT_API_DEFAULTS.type) inputs.type = o.type;
   for (const k of SETTINGS) {
     if (imported) {
-      const has = o[k] !== null && !(Array.isArray(o[k]) && o[k].length === 0);
-      if (k !== "templateId" && has) inputs[k] = o[k];
+      if (k !== "templateId" && !isEmptyValue(o[k])) inputs[k] = o[k];
     } else if (prior[k] !== undefined) {
       inputs[k] = k === "templateId" ? prior.templateId : o[k];
     }
