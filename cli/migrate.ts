@@ -123,7 +123,7 @@ function humanReport(plan: MigrationPlan, importFile: string | undefined, codeFi
     ...(plan.blockers.length > 0
       ? [
           "",
-          "These depend on a resource that leaves, so the state delete refuses while they do; `--target-dependents` would forget them too:",
+          "These depend on a resource that leaves, and the state delete refuses while they do: drop that dependency from their state first (`pulumi state edit`); `--target-dependents` would forget them too:",
           ...plan.blockers.map((b) => `  ${b.urn} depends on ${b.dependsOn}`),
         ]
       : []),
