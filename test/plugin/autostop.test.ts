@@ -45,7 +45,7 @@ beforeAll(async () => {
   busy = String(outputs.busyId);
   emu.control.setPodLoad(idle, { segments: [{ atMs: 0, gpu: 0, cpu: 3 }] });
   emu.control.setPodLoad(busy, { segments: [{ atMs: 0, gpu: 72, cpu: 40 }] });
-}, 240_000);
+}, 600_000);
 afterAll(async () => {
   stack?.dispose();
   await emu?.close();

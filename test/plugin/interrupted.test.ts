@@ -20,7 +20,7 @@ beforeAll(async () => {
   emu = await emulatorLib.startEmulator({ clockScale: TIME_SCALE, randomSeed: 92 });
   const asset = await pluginAsset();
   stack = await pluginStackOnEmulator(emu, asset, PROGRAM);
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   stack?.dispose();
   await emu?.close();

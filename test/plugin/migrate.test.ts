@@ -85,7 +85,7 @@ beforeAll(async () => {
   const file = join(stack.workDir, "official.json");
   writeFileSync(file, JSON.stringify({ version: 3, deployment: officialDeployment(deployment) }));
   await stack.expect(["stack", "import", "--file", file]);
-}, 300_000);
+}, 600_000);
 afterAll(async () => {
   stack?.dispose();
   await emu?.close();

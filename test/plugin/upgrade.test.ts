@@ -45,7 +45,7 @@ beforeAll(async () => {
     buildLocalPluginArchive(NEXT_VERSION),
   ]);
   await stack.expect(["plugin", "install", "resource", "runpod-dynamic", NEXT_VERSION, "--file", next.file]);
-}, 300_000);
+}, 600_000);
 afterAll(async () => {
   stack?.dispose();
   next?.dispose();

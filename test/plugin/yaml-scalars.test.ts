@@ -21,7 +21,7 @@ beforeAll(async () => {
   const asset = await pluginAsset();
   stack = await pluginStackOnEmulator(emu, asset, PROGRAM);
   await stack.setConfig({ port: "8080" });
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   stack?.dispose();
   await emu?.close();

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const asset = await pluginAsset();
   stack = await pluginStackOnEmulator(emu, asset, PROGRAM);
   await stack.setConfig({}, { hfToken: HF_TOKEN });
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   stack?.dispose();
   await emu?.close();

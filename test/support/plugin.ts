@@ -13,7 +13,11 @@ import { TIME_SCALE } from "./stack.js";
 
 export const PLUGIN_VERSION = packageVersion();
 
-/** This machine's archive of the plugin, from the run's release rehearsal: the .tar.gz's path. */
+/**
+ * This machine's archive of the plugin, from the run's release rehearsal: the .tar.gz's path. The
+ * file that asks first builds the whole release, which takes minutes beside other files' work:
+ * a hook awaiting it allows 600 s, as the once-per-run wait does.
+ */
 export async function pluginAsset(): Promise<string> {
   const { dir, version } = await rehearsal();
   return join(dir, archiveName(BUILD_PLATFORM, version));
