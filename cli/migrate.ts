@@ -20,7 +20,7 @@ import { connect } from "./connect.js";
 import { UsageError } from "./errors.js";
 import { shellQuote } from "./import-file.js";
 import type { OurKind } from "./migrate/official-provider.js";
-import { type MigrationPlan, planMigration } from "./migrate/plan.js";
+import { kindsToFind, type MigrationPlan, planMigration, readExportedStack } from "./migrate/plan.js";
 import type { Terminal } from "./output.js";
 import { addOutputOptions, readTextArgument } from "./parse.js";
 
@@ -154,24 +154,23 @@ export function registerMigrate(program: Command, out: Terminal): void {
   )
     .addHelpText(
       "after",
-      "\nJSON fields (one object): resources (urn, official, ours, name, id, onAccount, dropped, giveAgain, protect), importFile (for `pulumi import --file`; null when nothing is to import), stateDeletes (urns, in order), forceDelete, blockers (urn, dependsOn), config (apiKey, apiUrl), pendingOperations, commands.",
+      "\nJSON fields (one object): resources (urn, official, ours, name, id, onAccount, dropped, giveAgain, protect), importFile (for `pulumi import --file`; null when nothing is to import), stateDeletes (urns, in order), forceDelete, blockers (urn, dependsOn), config (apiKey, apiUrl), commands.",
     )
     .action(async (file: string, opts: { importFile?: string; codeFile: string }) => {
       const where = file === "-" ? "standard input" : file;
       const text = readTextArgument("migrate", file, out.stdin);
-      // Planned once without the account first: what to list, and whether the stack can move at all.
-      const draft = planMigration(text, where, new Map());
-      if (draft.pendingOperations > 0) {
+      const stack = readExportedStack(text, where);
+      if (stack.pendingOperations > 0) {
         throw new UsageError(
-          `${where}: the stack has ${draft.pendingOperations} pending operations a killed run left; settle them first (pulumi refresh), then export again.`,
+          `${where}: the stack has ${stack.pendingOperations} pending operations a killed run left; settle them first (pulumi refresh), then export again.`,
         );
       }
-      const kinds = new Set(draft.resources.map((m) => m.ours).filter((k): k is OurKind => k !== null));
+      const kinds = kindsToFind(stack);
       const ids =
         kinds.size === 0
           ? new Map()
           : await out.spin("Finding the objects on the account", () => accountIds(connect(out).api, kinds));
-      const plan = planMigration(text, where, ids);
+      const plan = planMigration(stack, ids);
       if (opts.importFile && plan.importFile)
         writeFileSync(opts.importFile, `${JSON.stringify(plan.importFile, null, 2)}\n`);
       const commands = migrationSteps(plan, opts.importFile, opts.codeFile).flatMap((s) => s.command ?? []);

@@ -16,11 +16,14 @@ import { dynamicFiles } from "./typescript.js";
 const ROOT = path.resolve(__dirname, "..", "..");
 export const LANGUAGES = ["python", "go", "nodejs", "dotnet"] as const;
 
-/** The sdk-gen binary harness/sdk-gen/build.sh built for the CLI's Pulumi version. */
-function sdkGen(): string {
+/**
+ * A binary harness/sdk-gen/build.sh built for the CLI's Pulumi version: `sdk-gen`, or
+ * `python-program-host` (Pulumi's Python program generator behind a language host's one call).
+ */
+export function sdkGenTool(name: "sdk-gen" | "python-program-host"): string {
   const mod = readFileSync(path.join(ROOT, "harness", "sdk-gen", "go.mod"), "utf8");
   const version = /github\.com\/pulumi\/pulumi\/pkg\/v3 (v\S+)/.exec(mod)?.[1];
-  const bin = path.join(ROOT, ".tools", "sdk-gen", version ?? "?", "sdk-gen");
+  const bin = path.join(ROOT, ".tools", "sdk-gen", version ?? "?", name);
   if (!existsSync(bin)) throw new Error(`no ${bin}: run \`npm run pulumi-cli\` (builds it with Go)`);
   return bin;
 }
@@ -33,7 +36,9 @@ export function writeSdks(out: string): void {
   mkdirSync(out, { recursive: true });
   const schemaFile = path.join(out, "schema.json");
   writeFileSync(schemaFile, `${JSON.stringify(packageSchema(version), null, 2)}\n`);
-  execFileSync(sdkGen(), [schemaFile, out, ...LANGUAGES], { stdio: ["ignore", "ignore", "pipe"] });
+  execFileSync(sdkGenTool("sdk-gen"), [schemaFile, out, ...LANGUAGES], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   // pyproject.toml names README.md beside it as the package's description; Pulumi's generator
   // writes it into the module's folder only.
   copyFileSync(

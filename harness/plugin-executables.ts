@@ -142,19 +142,28 @@ const READS_ALLOWED = new Set([
   "dist/provider/package-file.js",
 ]);
 
+/**
+ * How the release bundles a program for Node.js: one CommonJS script for the oldest Node line the
+ * package supports (docs/releases.md, "Node versions"), no license comments, errors only (the
+ * plugin's warnings name what @pulumi/pulumi's automation API would resolve, which never runs in a
+ * bundle). The plugin executable and the policy pack's folder (policy-pack-release.ts) are built so.
+ */
+export const NODE_BUNDLE = {
+  absWorkingDir: REPO_ROOT,
+  bundle: true,
+  platform: "node",
+  target: "node22",
+  format: "cjs",
+  logLevel: "error",
+  legalComments: "none",
+} as const satisfies esbuild.BuildOptions;
+
 /** The built plugin (dist/provider/plugin/main.js) with everything it loads, as one CommonJS script. */
 async function bundle(out: string): Promise<void> {
   await esbuild.build({
+    ...NODE_BUNDLE,
     entryPoints: [join(REPO_ROOT, "dist", "provider", "plugin", "main.js")],
-    absWorkingDir: REPO_ROOT,
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
     outfile: out,
-    // Warnings name what @pulumi/pulumi's automation API would resolve, which a plugin never runs.
-    logLevel: "error",
-    legalComments: "none",
     plugins: [
       {
         name: "plugin-executable",

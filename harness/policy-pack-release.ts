@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import * as esbuild from "esbuild";
 import { packageVersion } from "../provider/package-file.js";
+import { NODE_BUNDLE } from "./plugin-executables.js";
 import { REPO_ROOT } from "./pulumi-cli.js";
 
 const run = promisify(execFile);
@@ -43,18 +44,12 @@ function lockedVersion(name: string): string {
 /** policy/index.ts with everything it imports but {@link LEFT_TO_NPM}, as one CommonJS script. */
 async function bundlePack(out: string): Promise<void> {
   await esbuild.build({
+    ...NODE_BUNDLE,
     entryPoints: [join(REPO_ROOT, "policy", "index.ts")],
-    absWorkingDir: REPO_ROOT,
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
     outfile: out,
     external: LEFT_TO_NPM.flatMap((name) => [name, `${name}/*`]),
     // From source, so the artifact does not depend on how dist/ was last built.
     alias: { "runpod-dynamic/review": join(REPO_ROOT, "provider", "review.ts") },
-    logLevel: "error",
-    legalComments: "none",
   });
   const text = readFileSync(out, "utf8");
   // The pack is started in its own folder (the budget reads `pricesFile` from there); a file the

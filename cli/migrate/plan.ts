@@ -70,11 +70,27 @@ export interface MigrationPlan {
   readonly blockers: readonly { urn: string; dependsOn: string }[];
   /** What the old provider instances were configured with, as the move needs it said. */
   readonly config: { readonly apiKey: boolean; readonly apiUrl: string | null };
+}
+
+/** The part of a stack's export the move reads, parsed once. */
+export interface ExportedStack {
+  readonly resources: readonly Resource[];
   /** Operations a killed run left in the stack: the move waits until they are settled. */
   readonly pendingOperations: number;
 }
 
-const isOfficial = (r: Resource) => r.type.startsWith(OFFICIAL_PREFIX);
+/** `text`, a `pulumi stack export`; `where` names it in errors. */
+export function readExportedStack(text: string, where: string): ExportedStack {
+  const deployment = parseStackExport(text, where, StackExport).deployment;
+  return {
+    resources: deployment.resources ?? [],
+    pendingOperations: deployment.pending_operations?.length ?? 0,
+  };
+}
+
+const isOfficial = (r: Resource) =>
+  r.type.startsWith(OFFICIAL_PREFIX) && r.custom !== false && r.id !== undefined;
+const kindOf = (r: Resource) => OFFICIAL_KINDS[r.type.slice(OFFICIAL_PREFIX.length)];
 const isOfficialProvider = (r: Resource) => r.type === OFFICIAL_PROVIDER_TYPE;
 const providerUrnOf = (ref: string | undefined) => ref?.slice(0, ref.lastIndexOf("::"));
 
@@ -93,18 +109,21 @@ function setInputs(r: Resource, names: readonly string[]): string[] {
   return names.filter((n) => r.inputs?.[n] !== undefined && r.inputs?.[n] !== null);
 }
 
-/** The move of the stack `text` exports, given the ids the account has of each of our kinds. */
+/** Our kinds the stack's official resources become: what the account is listed for. */
+export function kindsToFind(stack: ExportedStack): Set<OurKind> {
+  return new Set(stack.resources.filter(isOfficial).flatMap((r) => kindOf(r)?.ours ?? []));
+}
+
+/** The move of `stack`, given the ids the account has of each of our kinds. */
 export function planMigration(
-  text: string,
-  where: string,
+  stack: ExportedStack,
   accountIds: ReadonlyMap<OurKind, ReadonlySet<string>>,
 ): MigrationPlan {
-  const deployment = parseStackExport(text, where, StackExport).deployment;
-  const all = deployment.resources ?? [];
-  const official = all.filter((r) => isOfficial(r) && r.custom !== false && r.id !== undefined);
+  const all = stack.resources;
+  const official = all.filter(isOfficial);
   const resources = official.map((r): MovedResource => {
     const kind = r.type.slice(OFFICIAL_PREFIX.length);
-    const known = OFFICIAL_KINDS[kind];
+    const known = kindOf(r);
     const id = r.id ?? "";
     return {
       urn: r.urn,
@@ -120,7 +139,7 @@ export function planMigration(
   });
   const providers = all.filter(isOfficialProvider);
   // A kind of theirs with no counterpart stays theirs, and so does the provider instance it uses.
-  const staying = official.filter((r) => OFFICIAL_KINDS[r.type.slice(OFFICIAL_PREFIX.length)] === undefined);
+  const staying = official.filter((r) => kindOf(r) === undefined);
   const kept = new Set(staying.map((r) => providerUrnOf(r.provider)));
   const leaving = new Set(
     [...official.filter((r) => !staying.includes(r)), ...providers.filter((p) => !kept.has(p.urn))].map(
@@ -161,6 +180,5 @@ export function planMigration(
       apiKey: providers.some((p) => p.inputs?.apiKey !== undefined),
       apiUrl: apiUrls.find((u) => u !== OFFICIAL_DEFAULT_API_URL) ?? null,
     },
-    pendingOperations: deployment.pending_operations?.length ?? 0,
   };
 }

@@ -199,18 +199,21 @@ describe("examples/gitops: the pull request's cost step, as its workflow runs it
   });
   afterAll(() => gitops?.dispose());
 
-  it("the committed price snapshot is the emulator's catalog (a sample, until a user writes theirs)", () => {
-    const sample = JSON.parse(readFileSync(join(GITOPS, "runpod-prices.json"), "utf8")) as Record<
-      string,
-      unknown
-    >;
-    const fresh = JSON.parse(readFileSync(prices, "utf8")) as Record<string, unknown>;
-    expect([sample.gpus, sample.cpus, sample.dataCenters]).toEqual([
-      fresh.gpus,
-      fresh.cpus,
-      fresh.dataCenters,
-    ]);
-  });
+  it.each([GITOPS, join(EXAMPLES_DIR, "gitops-python")])(
+    "the committed price snapshot of %s is the emulator's catalog (a sample, until a user writes theirs)",
+    (example) => {
+      const sample = JSON.parse(readFileSync(join(example, "runpod-prices.json"), "utf8")) as Record<
+        string,
+        unknown
+      >;
+      const fresh = JSON.parse(readFileSync(prices, "utf8")) as Record<string, unknown>;
+      expect([sample.gpus, sample.cpus, sample.dataCenters]).toEqual([
+        fresh.gpus,
+        fresh.cpus,
+        fresh.dataCenters,
+      ]);
+    },
+  );
 
   it("renders the comment from a real preview and posts that file", async () => {
     const program = gitops.dir;

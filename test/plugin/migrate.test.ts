@@ -19,25 +19,22 @@ import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
-import { PINNED_PULUMI_VERSION, pathWith, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
+import { pathWith, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import type { ProgramStack, StateDeployment } from "../../harness/stack.js";
 import { runCli } from "../support/cli.js";
+import { loadDist } from "../support/dist.js";
 import { apiFor, emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { pluginAsset, pluginConfig, pluginStackOnEmulator } from "../support/plugin.js";
+import { pluginAsset, pluginStackOnEmulator } from "../support/plugin.js";
+import { automationArgs, pythonWithPulumi } from "../support/python.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { TIME_SCALE } from "../support/stack.js";
 
 const run = promisify(execFile);
+// Built, as the script is run: it finds the repository from dist/codegen.
+const { sdkGenTool } = loadDist<typeof import("../../codegen/sdks.js")>("codegen/sdks.js");
 const PROGRAM = join(__dirname, "yaml-migrated");
 const PYTHON_PROGRAM = join(__dirname, "python-migrated");
-const DRIVER = join(REPO_ROOT, "examples", "python", "automation.py");
-const PYTHON_PROGRAM_HOST = join(
-  REPO_ROOT,
-  ".tools",
-  "sdk-gen",
-  PINNED_PULUMI_VERSION,
-  "python-program-host",
-);
+
 const OFFICIAL_VERSION = "1.9.0";
 
 let emu: RunningEmulator;
@@ -271,7 +268,7 @@ describe("moving a stack from RunPod's official provider", { timeout: 300_000 },
 
   it("the same import file in a Python project: Pulumi's generator writes the program, which compiles and previews with no change", async () => {
     const python = await pluginStackOnEmulator(emu, await pluginAsset(), PYTHON_PROGRAM);
-    const host = spawn(PYTHON_PROGRAM_HOST, [], { stdio: ["ignore", "pipe", "inherit"] });
+    const host = spawn(sdkGenTool("python-program-host"), [], { stdio: ["ignore", "pipe", "inherit"] });
     try {
       const port = await new Promise<string>((resolve, reject) => {
         createInterface({ input: host.stdout }).once("line", resolve);
@@ -286,30 +283,14 @@ describe("moving a stack from RunPod's official provider", { timeout: 300_000 },
     }
     const program = readFileSync(join(python.dir, "__main__.py"), "utf8");
     await run("python3", ["-m", "py_compile", join(python.dir, "__main__.py")]);
-    const venv = join(python.workDir, "venv");
-    // A copy: pip builds a folder in place, and the SDK's folder is the repository's.
+    // A copy of the SDK: pip builds a folder in place, and the SDK's folder is the repository's.
     const sdk = join(python.workDir, "sdk-python");
     cpSync(join(REPO_ROOT, "sdk", "python"), sdk, { recursive: true });
-    await run("python3", ["-m", "venv", venv]);
-    await run(join(venv, "bin", "python"), [
-      "-m",
-      "pip",
-      "install",
-      "--quiet",
-      "--disable-pip-version-check",
-      `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
-      sdk,
-    ]);
+    const venvPython = await pythonWithPulumi(join(python.workDir, "venv"), [sdk]);
     const env = { ...python.invocation([]).env, PATH: pathWith(requirePulumiCli()) };
     const preview = await run(
-      join(venv, "bin", "python"),
-      [
-        DRIVER,
-        "preview",
-        join(python.dir, "__main__.py"),
-        python.dir,
-        JSON.stringify({ ...pluginConfig(emu), json: true }),
-      ],
+      venvPython,
+      automationArgs(emu, "preview", join(python.dir, "__main__.py"), python.dir, { json: true }),
       { env, maxBuffer: 64 * 1024 * 1024 },
     ).catch((err: { stdout?: string; message: string }) => {
       throw new Error(`${err.message}\n${err.stdout ?? ""}\n${program}`);

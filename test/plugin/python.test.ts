@@ -19,10 +19,9 @@ import { REPO_ROOT } from "../../harness/pulumi-cli.js";
 import type { Rehearsal } from "../../harness/release-rehearse.js";
 import type { StateDeployment } from "../../harness/stack.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { pluginConfig } from "../support/plugin.js";
+import { automationArgs, pythonWithPulumi } from "../support/python.js";
 import {
   machineWithoutNodeEnv,
-  pythonWithRequirements,
   rehearsal,
   runWithoutNode,
   type ServedFolder,
@@ -34,7 +33,6 @@ import { livePodIds, TIME_SCALE } from "../support/stack.js";
 
 const run = promisify(execFile);
 const PROGRAM = join(REPO_ROOT, "examples", "python", "__main__.py");
-const DRIVER = join(REPO_ROOT, "examples", "python", "automation.py");
 const REQUIREMENTS = join(REPO_ROOT, "examples", "python", "requirements.txt");
 const TYPED = join(__dirname, "python", "typed.py");
 /** The type checker, pinned: a new release may judge the same code otherwise. */
@@ -60,7 +58,13 @@ beforeAll(async () => {
   release = await rehearsal();
   served = await serveFolder(release.dir);
   // As a team installs it: the example's requirements, and the type checker.
-  python = await pythonWithRequirements(join(work, "venv"), served, REQUIREMENTS, [MYPY]);
+  python = await pythonWithPulumi(join(work, "venv"), [
+    "--find-links",
+    `${served.url}/`,
+    "-r",
+    REQUIREMENTS,
+    MYPY,
+  ]);
   mkdirSync(join(work, "backend"));
   mkdirSync(join(work, "project"));
   env = machineWithoutNodeEnv(served, work);
@@ -79,14 +83,12 @@ interface Driven {
 
 /** One operation of the program through the Automation API, with the stack config `config`. */
 async function drive(operation: "up" | "destroy", config: Record<string, string> = {}): Promise<Driven> {
-  const { plain, secret } = pluginConfig(emu);
-  const settings = {
-    plain: { ...plain, "runpod-python:sshPublicKey": TEAM_KEY, ...config },
-    secret: { ...secret, "runpod-python:hfToken": HF_TOKEN },
-  };
   const { stdout } = await runWithoutNode(
     python,
-    [DRIVER, operation, PROGRAM, join(work, "project"), JSON.stringify(settings)],
+    automationArgs(emu, operation, PROGRAM, join(work, "project"), {
+      config: { "runpod-python:sshPublicKey": TEAM_KEY, ...config },
+      secret: { "runpod-python:hfToken": HF_TOKEN },
+    }),
     { env },
   );
   return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as Driven;

@@ -17,21 +17,14 @@ import { parse as parseYaml } from "yaml";
 import { quietEnv, REPO_ROOT, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import type { Rehearsal } from "../../harness/release-rehearse.js";
 import { emulatorLib, type RunningEmulator } from "../support/emulator.js";
-import { pluginConfig } from "../support/plugin.js";
 import { PACK_IN_SUMMARY } from "../support/policy.js";
-import {
-  fetchingEnv,
-  pythonWithRequirements,
-  rehearsal,
-  type ServedFolder,
-  serveFolder,
-} from "../support/release.js";
+import { type AutomationSettings, automationArgs, pythonWithPulumi } from "../support/python.js";
+import { fetchingEnv, rehearsal, type ServedFolder, serveFolder } from "../support/release.js";
 import { WITHOUT_HISTORY_RESOURCES } from "../support/seed-facts.js";
 import { livePodIds, TIME_SCALE } from "../support/stack.js";
 
 const run = promisify(execFile);
 const EXAMPLE = join(REPO_ROOT, "examples", "gitops-python");
-const DRIVER = join(REPO_ROOT, "examples", "python", "automation.py");
 const CHECKS = join(__dirname, "python-policy", "__main__.py");
 const HF_TOKEN = "hf_python_gitops_secret_41c7";
 
@@ -77,7 +70,12 @@ beforeAll(async () => {
   releases = await serveFolder(join(work, "releases"));
   repo = join(work, "repo");
   cpSync(EXAMPLE, repo, { recursive: true });
-  python = await pythonWithRequirements(join(work, "venv"), served, join(repo, "requirements.txt"));
+  python = await pythonWithPulumi(join(work, "venv"), [
+    "--find-links",
+    `${served.url}/`,
+    "-r",
+    join(repo, "requirements.txt"),
+  ]);
   mkdirSync(join(work, "backend"));
   env = quietEnv({
     PATH: [requirePulumiCli().dir, process.env.PATH ?? ""].join(":"),
@@ -118,23 +116,9 @@ async function drive(
   operation: "preview" | "up" | "destroy",
   program: string,
   name: string,
-  settings: {
-    config?: Record<string, string>;
-    secret?: Record<string, string>;
-    policyPacks?: string[];
-    policyPackConfigs?: string[];
-    json?: boolean;
-  },
+  settings: AutomationSettings,
 ): Promise<{ code: number; stdout: string }> {
-  const { plain, secret } = pluginConfig(emu);
-  const given = {
-    plain: { ...plain, ...settings.config },
-    secret: { ...secret, ...settings.secret },
-    policyPacks: settings.policyPacks,
-    policyPackConfigs: settings.policyPackConfigs,
-    json: settings.json,
-  };
-  return run(python, [DRIVER, operation, program, join(work, "projects", name), JSON.stringify(given)], {
+  return run(python, automationArgs(emu, operation, program, join(work, "projects", name), settings), {
     env,
     maxBuffer: 64 * 1024 * 1024,
   }).then(
@@ -220,6 +204,8 @@ describe("examples/gitops-python: the pull request's steps, as its workflow writ
     );
     const failed = await gitops("preview", { policyPacks: pack, policyPackConfigs: [tight] });
     expect([passed.code, passed.stdout.includes("violation"), failed.code]).toEqual([0, false, 1]);
+    // It passed with the pack run, not without it.
+    expect(passed.stdout).toMatch(new RegExp(`✅ ${PACK_IN_SUMMARY}`));
     expect(failed.stdout).toMatch(
       /This stack, cost: it would cost up to \$0\.86\d*\/h at list price[^\n]*over maxStackHourly \$0\.50+\/h\. Added by this change: Pod "notebook" \$0\.4400-\$0\.8600\/h/,
     );

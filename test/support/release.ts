@@ -9,7 +9,7 @@ import { join, normalize } from "node:path";
 import { promisify } from "node:util";
 import { archiveName, BUILD_PLATFORM } from "../../harness/plugin-executables.js";
 import { PACK_FOLDER, policyPackArchiveName } from "../../harness/policy-pack-release.js";
-import { PINNED_PULUMI_VERSION, quietEnv, requirePulumiCli } from "../../harness/pulumi-cli.js";
+import { quietEnv, requirePulumiCli } from "../../harness/pulumi-cli.js";
 import { type Rehearsal, rehearseRelease } from "../../harness/release-rehearse.js";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/plugin/tokens.js";
 import { oncePerRun } from "./once-per-run.js";
@@ -90,35 +90,6 @@ export async function serveFolder(dir: string): Promise<ServedFolder> {
     },
     close: () => server.close(),
   };
-}
-
-/**
- * A new virtual environment at `venv` with a program's `requirements` installed as a team installs
- * them: the SDK by name from a package index (here the release's folder, beside PyPI), Pulumi's
- * SDK at the CLI's version, and `extra` packages. Resolves to its `python`.
- */
-export async function pythonWithRequirements(
-  venv: string,
-  served: ServedFolder,
-  requirements: string,
-  extra: readonly string[] = [],
-): Promise<string> {
-  const python = join(venv, "bin", "python");
-  await promisify(execFile)("python3", ["-m", "venv", venv]);
-  await promisify(execFile)(python, [
-    "-m",
-    "pip",
-    "install",
-    "--quiet",
-    "--disable-pip-version-check",
-    "--find-links",
-    `${served.url}/`,
-    "-r",
-    requirements,
-    `pulumi==${PINNED_PULUMI_VERSION.replace(/^v/, "")}`,
-    ...extra,
-  ]);
-  return python;
 }
 
 /**
