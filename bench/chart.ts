@@ -9,7 +9,7 @@
  */
 import { upOf } from "./cli-program.js";
 import type { FleetResult } from "./fleet.js";
-import { type BenchResults, stacksRuns, usersRows } from "./result-files.js";
+import { type BenchResults, fleetRuns, stacksRuns, usersRows } from "./result-files.js";
 
 interface Panel {
   readonly title: string;
@@ -56,7 +56,8 @@ function panel(p: Panel, x0: number, y0: number): string {
 /** The chart of the bench's result files. */
 export function benchChart(results: BenchResults): string {
   const { full } = results;
-  const { fleet, afterUp } = full;
+  const { afterUp } = full;
+  const { fleet } = fleetRuns(results);
   const cli = full.programThroughCli;
   const users = usersRows(results);
   const stacks = stacksRuns(results);

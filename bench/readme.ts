@@ -11,6 +11,7 @@ import { f } from "./columns.js";
 import type { CostFigures } from "./cost.js";
 import type { FleetResult } from "./fleet.js";
 import { lag, table } from "./markdown.js";
+import type { NeighbourResult } from "./neighbour.js";
 import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
 import { flavoursTable, parallelismTable, scaleTable, stacksTable, usersTable } from "./readme-cli.js";
@@ -18,12 +19,14 @@ import type { AfterUpResult } from "./refresh.js";
 import {
   type BenchResults,
   type FullReport,
+  fleetRuns,
   laterAlone,
   type RunInfo,
   readBenchResults,
   stacksRuns,
   usersRows,
 } from "./result-files.js";
+import { statusReads } from "./rows.js";
 
 export const FIGURES_START =
   "<!-- figures: written by bench/readme.ts from bench/results/*.json; do not edit -->";
@@ -35,23 +38,69 @@ const source = (file: string, run: RunInfo) =>
 
 const strategyName: Record<FleetResult["strategy"], string> = {
   ours: "runpod-dynamic",
+  "ours-seen": "runpod-dynamic, kind on the account",
   "poll-1s": "poll every 1 s",
   "poll-5s": "poll every 5 s",
 };
 
 function fleetTable(rows: readonly FleetResult[], label: (r: FleetResult) => string): string {
   return table(
-    ["Strategy", "N", "All RUNNING (s)", "x T", "Requests", "429s", "Lag median / p90 (s)", "Failures"],
-    "lrrrrrrr",
+    [
+      "Strategy",
+      "N",
+      "All RUNNING (s)",
+      "x T",
+      "Requests",
+      "Per pod",
+      "Status reads",
+      "429s",
+      "Lag median / p90 (s)",
+      "Failures",
+    ],
+    "lrrrrrrrrr",
     rows.map((r) => [
       label(r),
       r.n,
       f(r.allRunningSeconds),
       f(r.ratioToT, 2),
       r.requests,
+      f(r.requests / r.n, 2),
+      statusReads(r),
       r.status429,
       lag(r.lagMedian, r.lagP90),
       r.failures,
+    ]),
+  );
+}
+
+/** Scenario 1b: what the neighbour met, minute by minute, and what leaving it room cost the fleet. */
+function neighbourTable(rows: readonly NeighbourResult[]): string {
+  if (rows.length === 0) return "Not measured yet: `node dist/bench/run.js --only fleet`.";
+  return table(
+    [
+      "Pods",
+      "Kind",
+      "All RUNNING (s)",
+      "Bound (s)",
+      "x bound",
+      "Fleet requests",
+      "Fleet 429s",
+      "Lag median / p90 (s)",
+      "Neighbour reads",
+      "Neighbour 429s by minute",
+    ],
+    "rlrrrrrrrl",
+    rows.map((r) => [
+      r.n,
+      r.kindOnAccount ? "on the account" : "never seen",
+      f(r.allRunningSeconds),
+      r.bound,
+      f(r.allRunningSeconds / r.bound, 2),
+      r.fleetRequests,
+      r.fleet429,
+      lag(r.lagMedian, r.lagP90),
+      r.neighbourReads,
+      r.neighbour429ByMinute.join(", "),
     ]),
   );
 }
@@ -211,10 +260,13 @@ export function figuresMarkdown(results: BenchResults): string {
   const usersAlone = laterAlone(results, results.users);
   const usersRun: RunInfo = usersAlone ?? full;
   const users = usersRows(results);
+  const fleets = fleetRuns(results);
   const sections = [
-    `### 1. A fleet in one process (clock x${full.parameters.clockScale})`,
-    source("latest.json", full),
-    fleetTable(full.fleet, (r) => strategyName[r.strategy]),
+    `### 1. A fleet in one process (clock x${fleets.run.parameters.clockScale})`,
+    source(fleets.file, fleets.run),
+    fleetTable(fleets.fleet, (r) => strategyName[r.strategy]),
+    "### 1b. A neighbour on the key, reading every 10 s",
+    neighbourTable(fleets.neighbour),
     "### 2. The fleet through the real provider host",
     fleetTable([...full.hostFleet, full.sharedKey], (r) =>
       r === full.sharedKey ? "4 provider hosts, one API key" : "one provider host",

@@ -11,6 +11,7 @@ import type { CostFigures } from "./cost.js";
 import type { FlavourRow } from "./flavours.js";
 import type { FleetResult } from "./fleet.js";
 import type { CheckDiffFigures } from "./micro.js";
+import type { NeighbourResult } from "./neighbour.js";
 import type { ExecutablesReport } from "./plugin-executables.js";
 import type { ProgramResult } from "./program.js";
 import type { ReadinessResult } from "./readiness.js";
@@ -29,6 +30,8 @@ export interface RunInfo {
 /** bench/results/latest.json: a full `npm run bench`. */
 export interface FullReport extends RunInfo {
   readonly fleet: readonly FleetResult[];
+  /** Scenario 1b; absent from runs before it existed. */
+  readonly neighbour?: readonly NeighbourResult[];
   readonly hostFleet: readonly FleetResult[];
   readonly sharedKey: FleetResult;
   readonly micro: {
@@ -68,6 +71,12 @@ export interface StacksReport extends RunInfo {
   readonly stacks: StacksResult;
 }
 
+/** bench/results/latest-fleet.json: `node dist/bench/run.js --only fleet`, scenarios 1 and 1b alone. */
+export interface FleetReport extends RunInfo {
+  readonly fleet: readonly FleetResult[];
+  readonly neighbour: readonly NeighbourResult[];
+}
+
 /** bench/results/latest-users.json: `node dist/bench/run.js --only users`, scenario 5e alone. */
 export interface UsersReport extends RunInfo {
   readonly users: readonly UsersFleetResult[];
@@ -84,6 +93,7 @@ export interface BenchResults {
   readonly full: FullReport;
   readonly plugin: PluginReport | undefined;
   readonly users: UsersReport | undefined;
+  readonly fleet: FleetReport | undefined;
   readonly stacks: StacksReport | undefined;
   readonly stacksFour: StacksReport | undefined;
   readonly cost: CostReport | undefined;
@@ -100,6 +110,7 @@ export function readBenchResults(dir: string): BenchResults {
     full,
     plugin: read<PluginReport>("latest-plugin.json"),
     users: read<UsersReport>("latest-users.json"),
+    fleet: read<FleetReport>("latest-fleet.json"),
     stacks: read<StacksReport>("latest-stacks.json"),
     stacksFour: read<StacksReport>("latest-stacks-four.json"),
     cost: read<CostReport>("cost.json"),
@@ -114,6 +125,19 @@ export function readBenchResults(dir: string): BenchResults {
  */
 export function laterAlone<R extends RunInfo>(results: BenchResults, alone: R | undefined): R | undefined {
   return alone && alone.startedAt > results.full.startedAt ? alone : undefined;
+}
+
+/** Scenarios 1 and 1b, from the later of their runs (1b absent from full runs before it existed). */
+export function fleetRuns(results: BenchResults): {
+  run: RunInfo;
+  file: string;
+  fleet: readonly FleetResult[];
+  neighbour: readonly NeighbourResult[];
+} {
+  const alone = laterAlone(results, results.fleet);
+  if (alone) return { run: alone, file: "latest-fleet.json", fleet: alone.fleet, neighbour: alone.neighbour };
+  const { full } = results;
+  return { run: full, file: "latest.json", fleet: full.fleet, neighbour: full.neighbour ?? [] };
 }
 
 /** Scenario 5e's rows, from the later of its runs. */

@@ -29,11 +29,16 @@ export function cliRow(r: CliProgramResult): string {
   );
 }
 
+/** A fleet's reads of pod status: list reads and reads of one pod. */
+export function statusReads(r: Pick<FleetResult, "byRoute">): number {
+  return (r.byRoute["GET /v2/pods"] ?? 0) + (r.byRoute["GET /v2/pods/:id"] ?? 0);
+}
+
 /** A row of scenario 1: one fleet of pods through the provider in process. */
 export function fleetRow(r: FleetResult): string {
-  const reads = (r.byRoute["GET /v2/pods"] ?? 0) + (r.byRoute["GET /v2/pods/:id"] ?? 0);
+  const reads = statusReads(r);
   return [
-    r.strategy.padEnd(8),
+    r.strategy.padEnd(9),
     String(r.n).padStart(4),
     f(r.allRunningSeconds).padStart(8),
     f(r.ratioToT, 2).padStart(6),

@@ -19,6 +19,7 @@ import { compareFlavours } from "./flavours.js";
 import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
+import { type NeighbourResult, neighbourLine, runNeighbour } from "./neighbour.js";
 import { writeExecutablesReport } from "./plugin-executables.js";
 import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
@@ -27,6 +28,7 @@ import { type AfterUpResult, runAfterUp } from "./refresh.js";
 import type {
   BenchResults,
   CostReport,
+  FleetReport,
   FullReport,
   PluginReport,
   RunInfo,
@@ -45,10 +47,11 @@ const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 const keysAt = process.argv.indexOf("--keys");
 const keys = (keysAt < 0 ? "one" : process.argv[keysAt + 1]) as StackKeys;
 const onlyOk =
-  only === undefined || ["plugin", "users", "stacks", "cost", "executables", "autostop"].includes(only);
+  only === undefined ||
+  ["plugin", "users", "stacks", "cost", "executables", "autostop", "fleet"].includes(only);
 if (!onlyOk || !["one", "four"].includes(keys) || (keysAt >= 0 && only !== "stacks")) {
   process.stderr.write(
-    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|executables|autostop|stacks [--keys one|four]]\n",
+    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|executables|autostop|fleet|stacks [--keys one|four]]\n",
   );
   process.exit(2);
 }
@@ -130,6 +133,44 @@ const onlyStacks = () =>
     },
   );
 
+/**
+ * Scenario 1 (a fleet in one process, every size and strategy) and 1b (the neighbour on the key,
+ * beside a fleet as big as 1's biggest, its kind never seen and on the account): each row printed
+ * as it is measured.
+ */
+async function measureFleets(): Promise<{ fleet: FleetResult[]; neighbour: NeighbourResult[] }> {
+  const sizes = quick ? [1, 10] : [1, 10, 50, 200];
+  const strategies: Strategy[] = ["ours", "ours-seen", "poll-1s", "poll-5s"];
+  out("1. Fleet in one process");
+  out("strategy     N  all-RUN   xT    reqs  POSTs  reads  429s  lag med/p90/max s  fail");
+  const fleet: FleetResult[] = [];
+  for (const n of sizes) {
+    for (const s of strategies) {
+      const r = await runFleet(s, { n, tSeconds: T, scale: SCALE });
+      fleet.push(r);
+      out(fleetRow(r));
+    }
+  }
+  out();
+  out("1b. A neighbour on the key: another client reads GET /v2/pods every 10 s beside the fleet");
+  const neighbour: NeighbourResult[] = [];
+  for (const kindOnAccount of [false, true]) {
+    const r = await runNeighbour({ n: quick ? 20 : 200, tSeconds: T, scale: SCALE, kindOnAccount });
+    neighbour.push(r);
+    out(neighbourLine(r));
+  }
+  return { fleet, neighbour };
+}
+
+/** `--only fleet`: scenarios 1 and 1b alone, written to bench/results/latest-fleet.json. */
+const onlyFleet = () =>
+  scenarioAlone<Omit<FleetReport, keyof RunInfo>>(
+    "1 and 1b",
+    "latest-fleet",
+    { tSeconds: T, clockScale: SCALE },
+    measureFleets,
+  );
+
 /** `--only users`: scenario 5e alone, written to bench/results/latest-users.json. */
 const onlyUsers = () =>
   scenarioAlone<Omit<UsersReport, keyof RunInfo>>(
@@ -159,24 +200,13 @@ const writingAlone = (write: (root: string, line: (l: string) => void) => Promis
 };
 
 async function main(): Promise<void> {
-  const sizes = quick ? [1, 10] : [1, 10, 50, 200];
-  const strategies: Strategy[] = ["ours", "poll-1s", "poll-5s"];
   const started = new Date();
   out(
     `runpod-dynamic benchmarks, ${started.toISOString()}, node ${process.version}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`,
   );
   out(`Fleet: T = ${T} s from create to RUNNING, quota 60/min, 3000/h, 50000/day; emulator clock x${SCALE}.`);
   out();
-  out("1. Fleet in one process");
-  out("strategy    N  all-RUN   xT    reqs  POSTs  reads  429s  lag med/p90/max s  fail");
-  const fleet: FleetResult[] = [];
-  for (const n of sizes) {
-    for (const s of strategies) {
-      const r = await runFleet(s, { n, tSeconds: T, scale: SCALE });
-      fleet.push(r);
-      out(fleetRow(r));
-    }
-  }
+  const { fleet, neighbour } = await measureFleets();
   out();
   out("2. The same fleet through the real provider host (concurrent gRPC Create)");
   const hostFleet: FleetResult[] = [];
@@ -350,6 +380,7 @@ async function main(): Promise<void> {
     quick,
     parameters: { tSeconds: T, clockScale: SCALE, quota: "60/min, 3000/h, 50000/day" },
     fleet,
+    neighbour,
     hostFleet,
     sharedKey,
     micro: { serializedBytes: serialized, coldStart: cold, checkAndDiff: cd, hostMemory: mem },
@@ -367,7 +398,7 @@ async function main(): Promise<void> {
   out(`Written to bench/results/${latest}`);
   if (quick) {
     const others = Object.fromEntries(
-      ["plugin", "users", "stacks", "stacksFour", "cost", "executables", "autostop"].map((k) => [
+      ["plugin", "users", "stacks", "stacksFour", "cost", "executables", "autostop", "fleet"].map((k) => [
         k,
         undefined,
       ]),
@@ -382,6 +413,7 @@ async function main(): Promise<void> {
 const mains = {
   plugin: onlyPlugin,
   users: onlyUsers,
+  fleet: onlyFleet,
   stacks: onlyStacks,
   cost: mainOnlyCost,
   executables: writingAlone(writeExecutablesReport),

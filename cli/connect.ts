@@ -41,6 +41,8 @@ export function connect(out: Terminal): Connection {
     );
   }
   out.protect(settings.apiKey);
-  const client = new RunpodClient(settings, { budgets: new RateLimitBudgets(realClock) });
+  const client = new RunpodClient(settings, {
+    budgets: new RateLimitBudgets(realClock, settings.quotaShareForOthers),
+  });
   return { api: new RunpodApi(client), settings };
 }

@@ -6,6 +6,7 @@
  * never at program load time where the closure serializer could capture it.
  */
 import { ERROR_CODES, RunpodApiError } from "./errors.js";
+import { DEFAULT_SHARE_FOR_OTHERS } from "./rate-limit.js";
 
 /**
  * Each setting, declared once: its field, what it is, its environment variable, whether it is a
@@ -64,6 +65,15 @@ export const SETTINGS = [
     type: "boolean",
     default: "false",
   },
+  {
+    field: "quotaShareForOthers",
+    description:
+      "The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute.",
+    env: "RUNPOD_QUOTA_SHARE_FOR_OTHERS",
+    secret: false,
+    type: "number",
+    default: String(DEFAULT_SHARE_FOR_OTHERS),
+  },
 ] as const;
 
 /** The config namespace of each door: the dynamic provider's, and the provider plugin's (its package name). */
@@ -92,6 +102,8 @@ export interface RunpodSettings {
   readonly teamId: string | undefined;
   /** Allows plain http to non-loopback hosts. Off by default: the bearer token must not travel in clear. */
   readonly allowInsecureHttp: boolean;
+  /** The part of each rate-limit window left to the key's other callers (0 to 0.5). */
+  readonly quotaShareForOthers: number;
   /** The config namespace the settings were read from, which every message about a setting names. */
   readonly configNamespace: ConfigNamespace;
 }
@@ -130,8 +142,23 @@ export function resolveSettings(
     proxyUrl: checkProxyUrl(values.proxyUrl ?? "", namespace),
     teamId: values.teamId,
     allowInsecureHttp,
+    quotaShareForOthers: checkShareForOthers(values.quotaShareForOthers ?? "", namespace),
     configNamespace: namespace,
   };
+}
+
+/** The most of each window a process may leave to others: past half, a fleet would mostly wait. */
+const MOST_SHARE_FOR_OTHERS = 0.5;
+
+/** A share for others is a number from 0 to 0.5. */
+function checkShareForOthers(value: string, namespace: ConfigNamespace): number {
+  const share = Number(value);
+  if (value === "" || !Number.isFinite(share) || share < 0 || share > MOST_SHARE_FOR_OTHERS) {
+    throw configError(
+      `${settingName("quotaShareForOthers", namespace)} must be a number from 0 to ${MOST_SHARE_FOR_OTHERS}, got ${JSON.stringify(value)}.`,
+    );
+  }
+  return share;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);

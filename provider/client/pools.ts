@@ -41,12 +41,21 @@ export function streamPool(): Agent {
   return shared().streams;
 }
 
-/** The budget every client of this process without its own `budgets` shares for one origin and key. */
-export function sharedBudget(origin: string, apiKey: string, clock: Clock): RateLimitBudget {
+/**
+ * The budget every client of this process without its own `budgets` shares for one origin and key.
+ * The first to ask sets what it leaves to the key's other callers (`shareForOthers`): one process
+ * is one caller of a key.
+ */
+export function sharedBudget(
+  origin: string,
+  apiKey: string,
+  clock: Clock,
+  shareForOthers: number,
+): RateLimitBudget {
   const state = shared();
   let budgets = state.budgets.get(clock);
   if (!budgets) {
-    budgets = new RateLimitBudgets(clock);
+    budgets = new RateLimitBudgets(clock, shareForOthers);
     state.budgets.set(clock, budgets);
   }
   return budgets.for(origin, apiKey);

@@ -57,6 +57,19 @@ const LOW_WATER_FRACTION = 0.2;
  */
 const BACKGROUND_SHARE = 0.2;
 
+/**
+ * The part of every window's quota a process leaves to the key's other callers unless told
+ * otherwise: a tool that reads every ten seconds (a notebook, runpodctl in a loop, a CI job
+ * starting) fits in it (docs/decisions.md, "Room for the neighbours").
+ */
+export const DEFAULT_SHARE_FOR_OTHERS = 0.1;
+
+/**
+ * Requests held for the reader beyond its plan: creates already in flight when the plan grows take
+ * a request or two of what it holds, and a plan the budget no longer covers is read spread thin.
+ */
+const HELD_MARGIN = 2;
+
 /** Windows longer than this (hour, day) hold nothing back: a deployment lives within minutes of one. */
 const SHORT_WINDOW_MS = 10 * 60_000;
 
@@ -123,7 +136,19 @@ export class RateLimitBudget {
    */
   private contested = false;
 
-  constructor(private readonly clock: Clock) {}
+  /**
+   * @param shareForOthers the part of each window's quota never taken (0 to 0.5): the key's other
+   * callers, which know nothing of this budget, find it there.
+   */
+  constructor(
+    private readonly clock: Clock,
+    private readonly shareForOthers = DEFAULT_SHARE_FOR_OTHERS,
+  ) {}
+
+  /** Requests of `w` left to the key's other callers: the part of its quota this process never takes. */
+  private leftToOthers(w: WindowState): number {
+    return w.quota === undefined ? 0 : Math.floor(w.quota * this.shareForOthers);
+  }
 
   /** Waits until a request may be sent without exceeding a known window, then reserves it. */
   async acquire(signal?: AbortSignal, priority: RequestPriority = "foreground"): Promise<BudgetTicket> {
@@ -172,7 +197,9 @@ export class RateLimitBudget {
     for (const known of this.windows.values()) {
       const w = this.current(known, now);
       if (!Number.isFinite(w.remaining)) continue;
-      if (w.remaining <= 0) {
+      // What this process may still take of the window: what is left, less the others' part.
+      const room = w.remaining - this.leftToOthers(w);
+      if (room <= 0) {
         wait = Math.max(wait, w.resetAt - now);
         continue;
       }
@@ -191,20 +218,18 @@ export class RateLimitBudget {
       // rest); with other callers, its part of what is left, above the watchers' reads for creates.
       // The callers' parts add up to what remains, the half is headroom for the ones it has not
       // seen, and nobody takes all of it at a reset.
-      const planned = priority === "background" && this.reader !== undefined && w.remaining <= held;
-      const mayTake = !shared
-        ? w.remaining
-        : (priority === "foreground" ? w.remaining - held : w.remaining) * w.part;
+      const planned = priority === "background" && this.reader !== undefined && room <= held;
+      const mayTake = !shared ? room : (priority === "foreground" ? room - held : room) * w.part;
       if (this.contested && !planned && this.inFlight >= Math.max(1, Math.floor(mayTake / 2))) {
         wait = Math.max(wait, ANSWER_WAIT_MS);
       }
       // A watcher that plans its reads (setBackgroundReader) paces itself: its reads go when its
       // plan says, not spread.
-      if (priority === "background" && w.remaining <= lowWater && !this.reader) {
-        const spacing = (w.resetAt - now) / w.remaining;
+      if (priority === "background" && room <= lowWater && !this.reader) {
+        const spacing = (w.resetAt - now) / room;
         wait = Math.max(wait, w.lastGrantAt + spacing - now);
       }
-      if (priority === "foreground" && held > 0 && this.holdsBack(w, held, shared)) {
+      if (priority === "foreground" && held > 0 && this.holdsBack(room, held, shared, w.part)) {
         wait = Math.max(wait, Math.min(w.resetAt - now, HELD_RECHECK_MS));
       }
     }
@@ -212,15 +237,16 @@ export class RateLimitBudget {
   }
 
   /**
-   * Whether foreground work waits so that `held` requests of `w` stay for the watchers' reads.
-   * Alone, only a queue the window cannot take whole waits: a fleet that fits goes now. Shared, a
-   * caller cannot see the others' queues (an engine hands creates over a few at a time, so its own
-   * queue is no measure of them either): it waits once its part of what is left above the held
-   * reads is less than one request, since every other caller may have one in flight by then.
+   * Whether foreground work waits so that `held` requests of a window with `room` left to this
+   * process stay for the watchers' reads. Alone, only a queue the window cannot take whole waits: a
+   * fleet that fits goes now. Shared, a caller cannot see the others' queues (an engine hands
+   * creates over a few at a time, so its own queue is no measure of them either): it waits once its
+   * `part` of the room above the held reads is less than one request, since every other caller may
+   * have one in flight by then.
    */
-  private holdsBack(w: WindowState, held: number, shared: boolean): boolean {
-    if (shared) return (w.remaining - held) * w.part < 1;
-    return w.remaining <= held && this.queued > w.remaining;
+  private holdsBack(room: number, held: number, shared: boolean, part: number): boolean {
+    if (shared) return (room - held) * part < 1;
+    return room <= held && this.queued > room;
   }
 
   /**
@@ -237,7 +263,24 @@ export class RateLimitBudget {
     const cap = Math.ceil(w.quota * BACKGROUND_SHARE);
     if (now < w.sharedUntil) return cap;
     const planned = this.reader.plannedReads(now, w.resetAt);
-    return Number.isFinite(planned) ? Math.min(cap, Math.ceil(planned)) : cap;
+    if (!Number.isFinite(planned)) return cap;
+    return planned > 0 ? Math.min(cap, Math.ceil(planned) + HELD_MARGIN) : 0;
+  }
+
+  /**
+   * Whether what this process may still take of each short window covers the background reader's
+   * plan until the window resets: the reader then reads as it planned; when creates have left less
+   * (its plan outgrew the held share), it spreads what is left (`affordableInterval`).
+   */
+  coversPlan(): boolean {
+    if (!this.reader) return true;
+    const now = this.clock.now();
+    for (const known of this.windows.values()) {
+      const w = this.current(known, now);
+      if (w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) continue;
+      if (!(this.reader.plannedReads(now, w.resetAt) <= w.remaining - this.leftToOthers(w))) return false;
+    }
+    return true;
   }
 
   /**
@@ -350,8 +393,10 @@ export class RateLimitBudget {
     for (const known of this.windows.values()) {
       const w = this.current(known, now);
       if (!Number.isFinite(w.remaining)) continue;
-      // What foreground work leaves to the watcher is the watcher's to spend, reserve or not.
-      const usable = Math.max(w.remaining - reserve, Math.min(w.remaining, this.held(w, now)));
+      // What foreground work leaves to the watcher is the watcher's to spend, reserve or not; what
+      // is left to other callers is nobody's here.
+      const room = w.remaining - this.leftToOthers(w);
+      const usable = Math.max(room - reserve, Math.min(room, this.held(w, now)));
       const left = w.resetAt - now;
       interval = Math.max(interval, usable > 0 ? Math.min(left, horizonMs) / usable : left);
     }
@@ -378,14 +423,18 @@ export class RateLimitBudget {
 export class RateLimitBudgets {
   private readonly byQuota = new Map<string, RateLimitBudget>();
 
-  constructor(private readonly clock: Clock) {}
+  /** @param shareForOthers what each budget leaves to the key's other callers (`RateLimitBudget`). */
+  constructor(
+    private readonly clock: Clock,
+    private readonly shareForOthers = DEFAULT_SHARE_FOR_OTHERS,
+  ) {}
 
   /** The budget of requests to `origin` with `apiKey`. */
   for(origin: string, apiKey: string): RateLimitBudget {
     const id = `${origin} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
     let budget = this.byQuota.get(id);
     if (!budget) {
-      budget = new RateLimitBudget(this.clock);
+      budget = new RateLimitBudget(this.clock, this.shareForOthers);
       this.byQuota.set(id, budget);
     }
     return budget;

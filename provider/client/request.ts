@@ -128,7 +128,7 @@ export class RunpodClient {
     return (
       this.options.budget ??
       this.options.budgets?.for(origin, apiKey) ??
-      sharedBudget(origin, apiKey, this.clock)
+      sharedBudget(origin, apiKey, this.clock, this.settings.quotaShareForOthers)
     );
   }
 

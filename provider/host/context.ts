@@ -125,13 +125,15 @@ export class HostContext {
   constructor(options: HostContextOptions) {
     this.settings = options.settings;
     this.clock = options.clock;
-    this.budgets = new RateLimitBudgets(this.clock);
+    this.budgets = new RateLimitBudgets(this.clock, this.settings.quotaShareForOthers);
     this.api = new RunpodApi(
       new RunpodClient(this.settings, { ...options.clientOptions, clock: this.clock, budgets: this.budgets }),
     );
     // Without an API key nothing is sent (every request asks for it first), so nothing waits for a
     // pod either: a budget no request draws on stands in for the key's.
-    this.v2Budget = this.settings.apiKey ? this.api.client.budgetFor("v2") : new RateLimitBudget(this.clock);
+    this.v2Budget = this.settings.apiKey
+      ? this.api.client.budgetFor("v2")
+      : new RateLimitBudget(this.clock, this.settings.quotaShareForOthers);
     this.watcher = new PodWatcher(this.api, this.clock, this.v2Budget, options.watcher);
     this.podReads = new PodReads(this.api, this.clock);
     this.reads = new SharedReads(this.api, this.clock, options.sharedReads);

@@ -3,8 +3,10 @@
  * the watcher gives the rate-limit budget steps through it. The two must agree for the budget to
  * hold back from creates as many requests as the watcher will read. When a pod is due is learned
  * here too (`ArrivalTimes`), from how long pods of its kind (image, GPU type, data center) took
- * from create to RUNNING.
+ * from create to RUNNING: the pods the watcher saw arrive, and any pod of the kind on the account
+ * (its `createdAt` and `startedAt`, docs/api-model.md, Pods).
  */
+import type { Pod } from "../client/schemas/pods.js";
 
 /** The intervals of the schedule. */
 export interface ReadIntervals {
@@ -23,6 +25,14 @@ export interface ReadIntervals {
    * @default 20000
    */
   readonly sharedIntervalMs: number;
+  /**
+   * Time between reads while a pod waited for is of a kind never seen arrive (nothing says when it
+   * is due): its arrival time is learned to within it. Alone, never sooner than the budget affords
+   * either. @default 2000
+   */
+  readonly firstOfKindMs: number;
+  /** The same among other callers of the key: every caller's first pods are read from what creates leave. @default 10000 */
+  readonly sharedFirstOfKindMs: number;
 }
 
 /** When a pod is expected to reach RUNNING, learned from pods of its kind. */
@@ -33,10 +43,11 @@ export interface DueWindow {
 
 /**
  * How one wait wants to be read. `relaxed`: only a failure is news (a probe decides success), so
- * at the longest interval. `steady`: at the normal interval. A due window: rarely before it
- * starts, at the shortest interval within it, and at the normal interval once the pod is late.
+ * at the longest interval. `steady`: at the normal interval. `first`: a pod of a kind never seen
+ * arrive, at the first-of-kind interval. A due window: rarely before it starts, at the shortest
+ * interval within it, and at the normal interval once the pod is late.
  */
-export type ReadPace = "relaxed" | "steady" | DueWindow;
+export type ReadPace = "relaxed" | "steady" | "first" | DueWindow;
 
 export interface ReadState {
   /**
@@ -55,6 +66,13 @@ export interface ReadState {
    * interval, and follows up no sooner than the shortest interval.
    */
   readonly shared: boolean;
+  /**
+   * How reads of a due pod are paced: at the shortest interval (`"shortest"`: the plan, what the
+   * watcher wants the budget to hold for it, and the loop while the budget covers that plan), or
+   * at what the budget affords, no sooner (`"affordable"`: the plan outgrew what the creates left,
+   * which is spread to the window's reset).
+   */
+  readonly dueReads: "affordable" | "shortest";
 }
 
 /**
@@ -96,8 +114,17 @@ function wantedAt(
   const normal =
     lastReadAt +
     (state.shared ? Math.max(affordable, shared) : Math.min(affordable, intervals.maxIntervalMs));
-  const followUp = lastReadAt + (state.shared ? intervals.minIntervalMs : intervals.followUpMs);
+  // A follow-up never comes sooner than the budget affords: in a window the creates have filled,
+  // reads it did not plan would take the held reads of pods due later.
+  const followUp =
+    lastReadAt + Math.max(state.shared ? intervals.minIntervalMs : intervals.followUpMs, state.affordable);
   if (pace === "steady") return state.followUp ? followUp : normal;
+  if (pace === "first") {
+    const first = state.shared
+      ? Math.max(affordable, intervals.sharedFirstOfKindMs)
+      : Math.max(Math.min(affordable, intervals.maxIntervalMs), intervals.firstOfKindMs);
+    return state.followUp ? followUp : lastReadAt + first;
+  }
   if (now > pace.end && state.late === "arrived") return Number.POSITIVE_INFINITY;
   if (state.shared) {
     if (now > pace.end) return state.followUp ? followUp : normal;
@@ -107,9 +134,34 @@ function wantedAt(
     const step = Math.max(intervals.minIntervalMs, (pace.end - pace.start) / SHARED_DUE_READS);
     return Math.max(pace.start + step, state.followUp ? followUp : lastReadAt + step);
   }
-  if (now < pace.start) return Math.min(lastReadAt + intervals.idleIntervalMs, pace.start);
-  if (state.followUp) return followUp;
-  return now <= pace.end ? lastReadAt + intervals.minIntervalMs : normal;
+  // Pods falling due one after another each start a window: the reads go at the due pace still, and
+  // a change seen calls for no follow-up (the next pods' windows say when they are due).
+  const due = lastReadAt + (state.dueReads === "affordable" ? affordable : intervals.minIntervalMs);
+  if (now < pace.start) return Math.min(lastReadAt + intervals.idleIntervalMs, Math.max(pace.start, due));
+  if (now <= pace.end) return due;
+  return state.followUp ? followUp : normal;
+}
+
+/** Pods of one image on one GPU type (or CPU) in one data center take about as long to start. */
+export function arrivalKind(pod: Pick<Pod, "image" | "gpu" | "dataCenterId">): string {
+  return `${pod.image} ${pod.gpu?.id ?? "cpu"} ${pod.dataCenterId ?? ""}`;
+}
+
+/**
+ * A pod's first start took longer than this only if it was started again later (`startedAt` is the
+ * latest start): such a pod says nothing about how long its kind takes.
+ */
+const LONGEST_FIRST_START_MS = 30 * 60_000;
+
+/**
+ * How long `pod` took from create to RUNNING by the service's own clock (`startedAt` less
+ * `createdAt`), free of this machine's clock and of when it was read; undefined when it is not
+ * RUNNING, a time is missing or unreadable, or it took too long to be a first start.
+ */
+export function serviceStartTime(pod: Pick<Pod, "status" | "createdAt" | "startedAt">): number | undefined {
+  if (pod.status !== "RUNNING" || !pod.startedAt) return undefined;
+  const took = Date.parse(pod.startedAt) - Date.parse(pod.createdAt);
+  return Number.isFinite(took) && took >= 0 && took <= LONGEST_FIRST_START_MS ? took : undefined;
 }
 
 /** How many create-to-RUNNING times of one kind of pod are kept to predict the next. */
@@ -136,6 +188,11 @@ export class ArrivalTimes {
     const kept = this.samples.get(kind) ?? [];
     kept.push({ lo, hi });
     this.samples.set(kind, kept.slice(-SAMPLES_KEPT));
+  }
+
+  /** Whether a pod of `kind` has been seen arrive. */
+  knows(kind: string): boolean {
+    return (this.samples.get(kind)?.length ?? 0) > 0;
   }
 
   /**

@@ -10,8 +10,11 @@
  * when the quota runs low they yield to creates and deletes.
  *
  * Pods of one kind (image, GPU type, data center) take about as long from create to RUNNING. The
- * watcher learns that time from the pods it has seen arrive, then reads rarely
- * while the pods it waits for cannot be ready yet and every second while they are due. It tells the
+ * watcher learns that time from the pods it has seen arrive and from the pods of the kind already on
+ * the account (the first read of a pod of a kind it does not know is a list read, to see them),
+ * then reads rarely while the pods it waits for cannot be ready yet and every second while they are
+ * due. A pod of a kind nobody has seen arrive is read every few seconds, not as often as the
+ * budget affords: its arrival teaches the time of the rest. It tells the
  * rate-limit budget how many reads that plan needs (it is the budget's `BackgroundReader`), and
  * creates leave those to it: in a fleet that fills the quota, the pods still get seen RUNNING within
  * a second or two of getting there. With other callers on the key (`RateLimitBudget.shared`), what
@@ -24,7 +27,14 @@ import type { Clock } from "../client/clock.js";
 import { ERROR_CODES, FAILURE_CODES, hasFailureCode, isRunpodApiError } from "../client/errors.js";
 import type { BackgroundReader, RateLimitBudget } from "../client/rate-limit.js";
 import type { Pod, PodStatus } from "../client/schemas/pods.js";
-import { ArrivalTimes, nextReadAt, type ReadIntervals, type ReadPace } from "./read-schedule.js";
+import {
+  ArrivalTimes,
+  arrivalKind,
+  nextReadAt,
+  type ReadIntervals,
+  type ReadPace,
+  serviceStartTime,
+} from "./read-schedule.js";
 
 /** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
 export type WaitTarget = "RUNNING" | "PLACED" | "STOPPED" | "GONE";
@@ -41,7 +51,18 @@ const DEFAULTS: WatcherOptions = {
   followUpMs: 400,
   idleIntervalMs: 30_000,
   sharedIntervalMs: 20_000,
+  firstOfKindMs: 2000,
+  sharedFirstOfKindMs: 10_000,
 };
+
+/** Pods of the account learned from are remembered by id up to this many, so none counts twice. */
+const MOST_LEARNED_IDS = 10_000;
+
+/**
+ * A service start time (`serviceStartTime`) of a pod waited for is believed when it is at most this
+ * much longer than the watcher saw (the create's answer took that long at most to come back).
+ */
+const CREATE_ANSWER_SLACK_MS = 5000;
 
 /** The most reads `plannedReads` counts: a plan beyond it is as good as reading all the time. */
 const MOST_PLANNED_READS = 1000;
@@ -110,6 +131,10 @@ export class PodWatcher implements BackgroundReader {
   private wake: AbortController | undefined;
   private closed = false;
   private readonly arrivals = new ArrivalTimes();
+  /** Pods whose start time has been learned (ours and the account's others). */
+  private readonly learnedIds = new Set<string>();
+  /** Kinds whose pods on the account were looked for (a list read), so a lone pod's reads are by id after. */
+  private readonly kindsLookedUp = new Set<string>();
   private lastReadAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -214,7 +239,8 @@ export class PodWatcher implements BackgroundReader {
       // Shared, only a wait that ended is worth a read soon after: a status on the way (STARTING)
       // says nothing about when the pods get there.
       const followUp = (shared ? seen.ended : seen.changed) > 0;
-      const state = { followUp, affordable, late: "read", shared } as const;
+      const dueReads = this.budget.coversPlan() ? "shortest" : "affordable";
+      const state = { followUp, affordable, late: "read", shared, dueReads } as const;
       const next = Math.min(earliest, nextReadAt(this.lastReadAt, now, paces, state, this.options));
       this.wake = new AbortController();
       await this.clock.sleep(Math.max(0, next - now), this.wake.signal).catch(() => undefined);
@@ -241,17 +267,18 @@ export class PodWatcher implements BackgroundReader {
   private readPace(w: Waiter): ReadPace {
     if (w.relaxed()) return "relaxed";
     if (w.target !== "RUNNING" || w.kind === undefined || w.seenRunning) return "steady";
-    return this.arrivals.dueWindow(w.kind, w.since) ?? "steady";
+    return this.arrivals.dueWindow(w.kind, w.since) ?? "first";
   }
 
   /**
    * The reads this watcher plans in [from, to): what the rate-limit budget holds back from creates
    * for it. It steps through the schedule the loop follows (`nextReadAt`), and differs from the
    * loop only where it cannot see ahead, here:
-   * - Infinity while some pod's time is unknown (a RUNNING wait of a kind never seen arrive, or a
-   *   pod already late at `from`): then the watcher reads as often as it can afford;
-   * - a pod that goes past its due window within [from, to) is counted as arrived: the plan is for
-   *   the pods on time;
+   * - Infinity while some pod's time is unknown (a RUNNING wait of a kind never seen arrive): its
+   *   reads depend on what the budget affords;
+   * - a pod past its due window is read at the longest interval: it arrives a little late as
+   *   often as a little early, or was missed by reads the budget spread, and the plan must hold the
+   *   reads that find it;
    * - no follow-up reads: which read will see a change is not known ahead;
    * - the reads the budget paces (relaxed waits; waits for a pod to go, stop or be placed) are
    *   counted at the longest interval: what the budget affords depends on this plan.
@@ -261,8 +288,7 @@ export class PodWatcher implements BackgroundReader {
     const paces = new Map<string, ReadPace>();
     for (const w of this.waiters) {
       const pace = this.readPace(w);
-      if (pace === "steady" && w.target === "RUNNING") return Number.POSITIVE_INFINITY;
-      if (typeof pace === "object" && from > pace.end) return Number.POSITIVE_INFINITY;
+      if (pace === "first" || (pace === "steady" && w.target === "RUNNING")) return Number.POSITIVE_INFINITY;
       // Equal paces (pods of one kind created together) step as one.
       paces.set(typeof pace === "object" ? `${pace.start}:${pace.end}` : pace, pace);
     }
@@ -270,8 +296,9 @@ export class PodWatcher implements BackgroundReader {
     const state = {
       followUp: false,
       affordable: this.options.maxIntervalMs,
-      late: "arrived",
+      late: "read",
       shared: this.budget.shared(),
+      dueReads: "shortest",
     } as const;
     let reads = 0;
     for (let t = Math.max(from, this.lastReadAt); reads <= MOST_PLANNED_READS; reads += 1) {
@@ -293,32 +320,59 @@ export class PodWatcher implements BackgroundReader {
       this.lastReadAt = this.clock.now();
     });
     const readAt = this.lastReadAt;
+    const waitedFor = new Set(waiters.map((w) => w.podId));
+    for (const pod of pods.others) if (!waitedFor.has(pod.id)) this.learnFromAccount(pod);
     const seen = { changed: 0, ended: 0 };
     for (const w of waiters) {
       const waiting = this.waiters.has(w);
-      if (this.evaluate(w, pods(w.podId), readAt)) seen.changed += 1;
+      if (this.evaluate(w, pods.byId(w.podId), readAt)) seen.changed += 1;
       if (waiting && !this.waiters.has(w)) seen.ended += 1;
     }
     return seen;
   }
 
-  /** The pods `waiters` wait for, by id: one pod read alone, several with one list. */
-  private async read(waiters: readonly Waiter[]): Promise<(id: string) => Pod | undefined> {
-    if (new Set(waiters.map((w) => w.podId)).size === 1) {
+  /**
+   * The pods `waiters` wait for, by id: one pod read alone, several with one list; and the other
+   * pods the read showed. A lone pod of a kind not yet looked for is read with the list too: the
+   * account's pods of its kind may say when it is due.
+   */
+  private async read(
+    waiters: readonly Waiter[],
+  ): Promise<{ byId: (id: string) => Pod | undefined; others: readonly Pod[] }> {
+    const lone = new Set(waiters.map((w) => w.podId)).size === 1;
+    const unknownKinds = waiters.flatMap((w) =>
+      w.kind !== undefined && !this.arrivals.knows(w.kind) && !this.kindsLookedUp.has(w.kind) ? [w.kind] : [],
+    );
+    if (lone && unknownKinds.length === 0) {
       let pod: Pod | undefined;
       try {
         pod = await this.api.pods.get(waiters[0]?.podId ?? "", { priority: "background" });
       } catch (err) {
         if (!isRunpodApiError(err, ERROR_CODES.NOT_FOUND)) throw err;
       }
-      return () => pod;
+      return { byId: () => pod, others: [] };
     }
     const includeClusterPods = waiters.some((w) => w.clusterMember);
     const list = await this.api.pods.list(includeClusterPods ? { includeClusterPods } : {}, {
       priority: "background",
     });
+    for (const kind of unknownKinds) this.kindsLookedUp.add(kind);
     const byId = new Map(list.map((p) => [p.id, p]));
-    return (id) => byId.get(id);
+    return { byId: (id) => byId.get(id), others: list };
+  }
+
+  /** A pod of the account that is not waited for teaches how long its kind takes, once. */
+  private learnFromAccount(pod: Pod): void {
+    if (this.learnedIds.has(pod.id)) return;
+    const took = serviceStartTime(pod);
+    if (took === undefined) return;
+    this.remember(pod.id);
+    this.arrivals.learn(arrivalKind(pod), took, took);
+  }
+
+  private remember(podId: string): void {
+    if (this.learnedIds.size >= MOST_LEARNED_IDS) this.learnedIds.clear();
+    this.learnedIds.add(podId);
   }
 
   /**
@@ -330,8 +384,14 @@ export class PodWatcher implements BackgroundReader {
     const status: PodStatus | undefined = pod?.status;
     if (status === "RUNNING" && !w.seenRunning) {
       w.seenRunning = true;
-      if (w.kind !== undefined && w.target === "RUNNING")
-        this.arrivals.learn(w.kind, w.lastMissAt - w.since, readAt - w.since);
+      if (w.kind !== undefined && w.target === "RUNNING" && pod) {
+        // The service's own times say when it got there; the reads only that it was between two.
+        const took = serviceStartTime(pod);
+        const believed = took !== undefined && took <= readAt - w.since + CREATE_ANSWER_SLACK_MS;
+        if (believed) this.arrivals.learn(w.kind, took, took);
+        else this.arrivals.learn(w.kind, w.lastMissAt - w.since, readAt - w.since);
+        this.remember(w.podId);
+      }
     } else if (status !== "RUNNING") {
       w.lastMissAt = readAt;
     }

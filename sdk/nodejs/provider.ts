@@ -38,6 +38,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["apiKey"] = args?.apiKey ? pulumi.secret(args.apiKey) : undefined;
             resourceInputs["baseUrl"] = args?.baseUrl;
             resourceInputs["proxyUrl"] = args?.proxyUrl;
+            resourceInputs["quotaShareForOthers"] = pulumi.output(args?.quotaShareForOthers).apply(JSON.stringify);
             resourceInputs["serverlessUrl"] = args?.serverlessUrl;
             resourceInputs["teamId"] = args?.teamId;
         }
@@ -66,6 +67,10 @@ export interface ProviderArgs {
      * A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
      */
     proxyUrl?: pulumi.Input<string | undefined>;
+    /**
+     * The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
+     */
+    quotaShareForOthers?: pulumi.Input<number | undefined>;
     /**
      * Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
      */

@@ -5,6 +5,7 @@ import { ManualClock, RecordingClock } from "../support/fake-clock.js";
 const {
   parseRateLimitHeaders,
   RateLimitBudget,
+  RateLimitBudgets,
   ERROR_CODES,
   RunpodApiError,
   retryDecision,
@@ -51,6 +52,9 @@ describe("parseRateLimitHeaders", () => {
   });
 });
 
+/** These rows are about the rest of the budget: nothing left to other callers (the share has rows of its own). */
+const NOTHING_LEFT = 0;
+
 describe("RateLimitBudget", () => {
   const POLICY = '"minute";q=60;w=60';
   /** Answers without headers: past the first answers' ramp-up, so requests may go out together. */
@@ -60,7 +64,7 @@ describe("RateLimitBudget", () => {
 
   it("lets requests through at once while plenty is left", async () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     budget.observe({ rateLimit: '"minute";r=50;t=30', policy: POLICY });
     for (let i = 0; i < 10; i += 1) (await budget.acquire()).release();
     expect(clock.sleeps).toEqual([]);
@@ -69,7 +73,7 @@ describe("RateLimitBudget", () => {
 
   it("spreads the last part of a window evenly for background requests only", async () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     budget.observe({ rateLimit: '"minute";r=10;t=30', policy: POLICY }); // low water is 12
     (await budget.acquire(undefined, "background")).release();
     (await budget.acquire(undefined, "background")).release();
@@ -83,7 +87,7 @@ describe("RateLimitBudget", () => {
 
   it("waits for the reset at zero, then uses the policy's quota", async () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     budget.observe({ rateLimit: '"minute";r=0;t=7', policy: POLICY });
     (await budget.acquire()).release();
     expect([clock.sleeps, budget.snapshot().windows[0]?.remaining]).toEqual([[7000], 59]);
@@ -91,7 +95,7 @@ describe("RateLimitBudget", () => {
 
   it("pauses every request after a Retry-After", async () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=0;t=4', policy: POLICY });
     budget.pauseFor(4);
@@ -102,7 +106,7 @@ describe("RateLimitBudget", () => {
 
   it("counts other requests in flight against the remaining count", async () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=40;t=60', policy: POLICY });
     const tickets = [await budget.acquire(), await budget.acquire(), await budget.acquire()];
@@ -113,7 +117,7 @@ describe("RateLimitBudget", () => {
 
   it("lets one request probe an unknown quota before the rest go out", async () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     const first = await budget.acquire();
     const events: string[] = [];
     const second = budget.acquire().then((ticket) => {
@@ -141,7 +145,7 @@ describe("RateLimitBudget", () => {
 
   it("leaves the watcher's planned reads to it when the queue is bigger than the window", async () => {
     const clock = new ManualClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=0;t=5', policy: '"minute";q=20;w=60' });
     let planned = 3;
@@ -153,15 +157,15 @@ describe("RateLimitBudget", () => {
         t.release();
       }),
     );
-    // The fresh window of 20 ramps up (no answers here: one in flight at a time); 17 go, 3 stay
-    // for the watcher's reads while 13 creates wait.
+    // The fresh window of 20 ramps up (no answers here: one in flight at a time); 16 go, 4 stay for
+    // the watcher's 3 reads and a margin (up to its share, a fifth of 20) while 14 creates wait.
     await clock.advance(5000);
     await waitOut(clock, 1000);
-    expect([granted, budget.snapshot().windows[0]]).toMatchObject([17, { remaining: 3, held: 3 }]);
+    expect([granted, budget.snapshot().windows[0]]).toMatchObject([16, { remaining: 4, held: 4 }]);
     (await budget.acquire(undefined, "background")).release();
     planned = 2;
     await clock.advance(1000);
-    expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([17, 2]);
+    expect([granted, budget.snapshot().windows[0]?.remaining]).toEqual([16, 3]);
     // The watcher needs less: the held-back creates look again within a second and take it (still
     // one at a time, no answer having come in this window).
     planned = 0;
@@ -177,7 +181,7 @@ describe("RateLimitBudget", () => {
 
   it("holds nothing back from a queue the window takes whole, nor beyond its share", async () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=50;t=60', policy: POLICY });
     budget.setBackgroundReader({ plannedReads: () => Number.POSITIVE_INFINITY });
@@ -189,7 +193,7 @@ describe("RateLimitBudget", () => {
 
   it("lets a poller spend what is held for it", () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     budget.observe({ rateLimit: '"minute";r=6;t=60', policy: POLICY });
     expect(budget.affordableInterval(5)).toBe(60_000);
     budget.setBackgroundReader({ plannedReads: () => 6 });
@@ -198,7 +202,7 @@ describe("RateLimitBudget", () => {
 
   it("ramps its first requests up one more in flight per answer", async () => {
     const clock = new ManualClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     const granted: number[] = [];
     const tickets = Array.from({ length: 4 }, (_, i) =>
       budget.acquire().then((t) => {
@@ -225,7 +229,7 @@ describe("RateLimitBudget", () => {
 
   it("alone, never takes its own requests for another caller's", async () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     budget.observe({ rateLimit: '"minute";r=59;t=60', policy: POLICY });
     for (let sent = 1; sent <= 40; sent += 1) {
       const ticket = await budget.acquire();
@@ -238,7 +242,7 @@ describe("RateLimitBudget", () => {
 
   it("with another caller on the key, sends half its part of what is left before the next answer", async () => {
     const clock = new ManualClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=40;t=60', policy: POLICY });
     // Five of ours, then a header: 10 more used since the last one, 5 of them another caller's.
@@ -285,7 +289,7 @@ describe("RateLimitBudget", () => {
     left: number | undefined,
     clock: RecordingClock | ManualClock = new RecordingClock(),
   ) => {
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.setBackgroundReader({ plannedReads: () => Number.POSITIVE_INFINITY });
     if (left !== undefined) await answer(budget, 0, left);
@@ -404,7 +408,7 @@ describe("RateLimitBudget", () => {
     ["after a 429, alone now: 10, 9, 8 left as they go, and with 7 left 3 is half", true, 3],
   ])("in flight before the next answer, %s", async (_name, had429, inFlight) => {
     const clock = new ManualClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=10;t=60', policy: POLICY });
     if (had429) budget.pauseFor(1);
@@ -419,7 +423,7 @@ describe("RateLimitBudget", () => {
   /** A budget that has seen another caller (the headers of "takes two headers in a row" above). */
   const sharedWith = async (plannedReads: number) => {
     const clock = new ManualClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.setBackgroundReader({ plannedReads: () => plannedReads });
     await answer(budget, 0, 50);
@@ -430,7 +434,7 @@ describe("RateLimitBudget", () => {
   /** The same requests alone: each header shows only ours. */
   const alone = async (plannedReads: number) => {
     const clock = new ManualClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     pastRampUp(budget);
     budget.setBackgroundReader({ plannedReads: () => plannedReads });
     await answer(budget, 0, 50);
@@ -441,7 +445,7 @@ describe("RateLimitBudget", () => {
 
   it.each<[string, typeof alone, number, number, boolean]>([
     ["alone, no read planned before the reset", alone, 0, 0, false],
-    ["alone, three reads planned", alone, 3, 3, false],
+    ["alone, three reads planned, and a margin of two", alone, 3, 5, false],
     ["alone, reads as often as it can", alone, Number.POSITIVE_INFINITY, 12, false],
     ["shared, no read of ours planned: the others' watchers may read", sharedWith, 0, 12, true],
     ["shared, three reads of ours planned", sharedWith, 3, 12, true],
@@ -472,10 +476,64 @@ describe("RateLimitBudget", () => {
 
   it("tells a poller the interval it can afford", () => {
     const clock = new RecordingClock();
-    const budget = new RateLimitBudget(clock);
+    const budget = new RateLimitBudget(clock, NOTHING_LEFT);
     expect(budget.affordableInterval(5)).toBe(0);
     budget.observe({ rateLimit: '"minute";r=25;t=40', policy: POLICY });
     expect(budget.affordableInterval(5)).toBe(2000);
+  });
+
+  /** Room for the neighbours: the key's other callers, who know nothing of this budget, find their part. */
+  it.each<[string, number, string, number, number]>([
+    ["by default a tenth: a create waits for the reset with 6 of 60 left", 0.1, "r=6;t=20", 20_000, 5],
+    ["by default, with 7 left one more goes at once", 0.1, "r=7;t=20", 0, 6],
+    ["nothing left to others: the last request goes", 0, "r=1;t=20", 0, 0],
+    ["a fifth: 12 of 60 stay", 0.2, "r=12;t=20", 20_000, 11],
+  ])("leaves the others' part of a window: %s", async (_name, share, header, waited, left) => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock, share);
+    pastRampUp(budget);
+    budget.observe({ rateLimit: `"minute";${header}`, policy: POLICY });
+    (await budget.acquire()).release();
+    // A wait for the reset rolls the window over to its full quota.
+    expect([clock.sleeps.reduce((a, b) => a + b, 0), budget.snapshot().windows[0]?.remaining]).toEqual([
+      waited,
+      waited > 0 ? 59 : left,
+    ]);
+  });
+
+  it.each<[string, number, string, boolean]>([
+    ["no reader: nothing to cover", Number.NaN, "r=3;t=30", true],
+    ["a plan the room covers", 4, "r=20;t=30", true],
+    ["a plan the room covers only with the others' part", 16, "r=20;t=30", false],
+    ["a reader that wants all it can get", Number.POSITIVE_INFINITY, "r=50;t=30", false],
+  ])("covers the reader's plan to the reset: %s", (_name, planned, header, covered) => {
+    const budget = new RateLimitBudget(new RecordingClock(), 0.1);
+    if (!Number.isNaN(planned)) budget.setBackgroundReader({ plannedReads: () => planned });
+    budget.observe({ rateLimit: `"minute";${header}`, policy: POLICY });
+    expect(budget.coversPlan()).toBe(covered);
+  });
+
+  it("spreads a poller's reads over the room above the others' part", () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock, 0.1);
+    budget.observe({ rateLimit: '"minute";r=31;t=40', policy: POLICY });
+    // 31 left, 6 of them the others', 5 kept for creates: 20 over 40 s.
+    expect(budget.affordableInterval(5)).toBe(2000);
+  });
+
+  it("RateLimitBudgets hands every budget the share it was given, a tenth by default", async () => {
+    const clock = new RecordingClock();
+    const budgets = [new RateLimitBudgets(clock), new RateLimitBudgets(clock, 0)];
+    const sleeps = [];
+    for (const b of budgets) {
+      const budget = b.for("https://api.example.com", "key");
+      pastRampUp(budget);
+      budget.observe({ rateLimit: '"minute";r=6;t=20', policy: POLICY });
+      (await budget.acquire()).release();
+      sleeps.push(clock.sleeps.length);
+    }
+    expect(sleeps).toEqual([1, 1]);
+    expect(clock.sleeps).toEqual([20_000]);
   });
 });
 
@@ -561,8 +619,42 @@ describe("resolveSettings", () => {
       proxyUrl: "https://{podId}-{port}.proxy.runpod.net",
       teamId: undefined,
       allowInsecureHttp: false,
+      quotaShareForOthers: 0.1,
       configNamespace: "runpod",
     });
+  });
+
+  it.each<[string, string | undefined, string | number | undefined, number | string]>([
+    ["from config", undefined, "0.25", 0.25],
+    ["as a YAML number", undefined, 0.3, 0.3],
+    ["from the environment", "0", undefined, 0],
+    ["config over the environment", "0.4", "0.2", 0.2],
+    [
+      "more than half",
+      undefined,
+      "0.6",
+      'runpod:quotaShareForOthers / RUNPOD_QUOTA_SHARE_FOR_OTHERS must be a number from 0 to 0.5, got "0.6".',
+    ],
+    [
+      "not a number",
+      "lots",
+      undefined,
+      'runpod:quotaShareForOthers / RUNPOD_QUOTA_SHARE_FOR_OTHERS must be a number from 0 to 0.5, got "lots".',
+    ],
+    [
+      "negative",
+      undefined,
+      "-0.1",
+      'runpod:quotaShareForOthers / RUNPOD_QUOTA_SHARE_FOR_OTHERS must be a number from 0 to 0.5, got "-0.1".',
+    ],
+  ])("reads the share of each window left to others: %s", (_name, env, given, expected) => {
+    const read = () =>
+      resolveSettings(
+        (k) => (k === "runpod:quotaShareForOthers" ? given : undefined),
+        env === undefined ? {} : { RUNPOD_QUOTA_SHARE_FOR_OTHERS: env },
+      ).quotaShareForOthers;
+    if (typeof expected === "number") expect(read()).toBe(expected);
+    else expect(read).toThrow(expected);
   });
 
   it("takes a pod proxy template with both placeholders, and refuses one without", () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { ReadPace, ReadState } from "../../provider/host/read-schedule.js";
 import { loadDist } from "../support/dist.js";
 
-const { ArrivalTimes, nextReadAt } = loadDist<typeof import("../../provider/host/read-schedule.js")>(
-  "provider/host/read-schedule.js",
-);
+const { ArrivalTimes, nextReadAt, serviceStartTime, arrivalKind } = loadDist<
+  typeof import("../../provider/host/read-schedule.js")
+>("provider/host/read-schedule.js");
 
 const INTERVALS = {
   minIntervalMs: 1000,
@@ -13,8 +13,16 @@ const INTERVALS = {
   followUpMs: 400,
   idleIntervalMs: 30_000,
   sharedIntervalMs: 20_000,
+  firstOfKindMs: 2000,
+  sharedFirstOfKindMs: 10_000,
 };
-const CALM: ReadState = { followUp: false, affordable: 0, late: "read", shared: false };
+const CALM: ReadState = {
+  followUp: false,
+  affordable: 0,
+  late: "read",
+  shared: false,
+  dueReads: "affordable",
+};
 
 describe("nextReadAt, the last read at 0 and now at 0", () => {
   it.each<[string, readonly ReadPace[], Partial<ReadState>, number]>([
@@ -24,7 +32,19 @@ describe("nextReadAt, the last read at 0 and now at 0", () => {
     ["a steady wait: never past the longest interval", ["steady"], { affordable: 20_000 }, 10_000],
     ["a relaxed wait: the longest interval", ["relaxed"], {}, 10_000],
     ["a relaxed wait: or what the budget affords", ["relaxed"], { affordable: 20_000 }, 20_000],
-    ["a due pod: the shortest interval", [{ start: -1000, end: 5000 }], { affordable: 5000 }, 1000],
+    ["a due pod: the shortest interval", [{ start: -1000, end: 5000 }], {}, 1000],
+    [
+      "a due pod: what the budget affords, when longer (creates left it the held part)",
+      [{ start: -1000, end: 5000 }],
+      { affordable: 2500 },
+      2500,
+    ],
+    [
+      "a due pod, in the plan: the shortest interval (what to hold for the watcher)",
+      [{ start: -1000, end: 5000 }],
+      { affordable: 5000, dueReads: "shortest" },
+      1000,
+    ],
     ["a pod due soon: when it falls due", [{ start: 12_000, end: 20_000 }], {}, 12_000],
     ["a pod due later: the idle interval", [{ start: 50_000, end: 60_000 }], {}, 30_000],
     ["a pod due at once: not before the shortest interval", [{ start: 300, end: 5000 }], {}, 1000],
@@ -43,6 +63,45 @@ describe("nextReadAt, the last read at 0 and now at 0", () => {
       12_000,
     ],
     ["the soonest of several", ["relaxed", { start: 12_000, end: 20_000 }, "steady"], {}, 1000],
+    [
+      "a pod falling due just after a read, the budget affording one in 2.5 s: at 2.5 s",
+      [{ start: 300, end: 1300 }],
+      { affordable: 2500 },
+      2500,
+    ],
+    [
+      "a due pod after a change: no follow-up, the due pace",
+      [{ start: -1000, end: 5000 }],
+      { followUp: true },
+      1000,
+    ],
+    [
+      "a pod early (its window not begun), far off: the idle interval, read for failures only",
+      [{ start: 90_000, end: 91_000 }],
+      { affordable: 1200 },
+      30_000,
+    ],
+    ["a pod late, after a change: the follow-up", [{ start: -5000, end: -1000 }], { followUp: true }, 400],
+    ["a pod of a kind never seen arrive: the first-of-kind interval", ["first"], {}, 2000],
+    [
+      "a pod of a kind never seen: what the budget affords, when longer",
+      ["first"],
+      { affordable: 5000 },
+      5000,
+    ],
+    [
+      "a pod of a kind never seen: never past the longest interval",
+      ["first"],
+      { affordable: 20_000 },
+      10_000,
+    ],
+    ["a pod of a kind never seen, after a change: the follow-up", ["first"], { followUp: true }, 400],
+    [
+      "a kind never seen beside a pod due later: the first-of-kind read",
+      ["first", { start: 50_000, end: 60_000 }],
+      {},
+      2000,
+    ],
   ])("%s", (_, paces, state, expected) => {
     expect(nextReadAt(0, 0, paces, { ...CALM, ...state }, INTERVALS)).toBe(expected);
   });
@@ -86,6 +145,19 @@ describe("nextReadAt in a shared window, the last read at 0", () => {
       { followUp: true },
       13_000,
     ],
+    ["a pod of a kind never seen: the shared first-of-kind interval", ["first"], {}, 10_000],
+    [
+      "a pod of a kind never seen: what the budget affords, when longer",
+      ["first"],
+      { affordable: 45_000 },
+      45_000,
+    ],
+    [
+      "a pod of a kind never seen, after a wait ended: the shortest interval",
+      ["first"],
+      { followUp: true },
+      1000,
+    ],
     [
       "a pod due later and a steady wait: the steady wait's read",
       [{ start: 50_000, end: 62_000 }, "steady"],
@@ -121,5 +193,63 @@ describe("ArrivalTimes.dueWindow, counted from 0", () => {
     const arrivals = new ArrivalTimes();
     for (const [lo, hi] of samples) arrivals.learn("img gpu dc", lo, hi);
     expect(arrivals.dueWindow("img gpu dc", 0)).toEqual(expected);
+  });
+});
+
+/**
+ * A pod on the account says how long its kind took by the service's own clock, read once it runs:
+ * exact, where the watcher's reads only bracket it.
+ */
+describe("serviceStartTime: how long a pod took from create to RUNNING", () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 10, 29, 12, 0, s)).toISOString();
+  it.each<[string, { status: string; createdAt: string; startedAt?: string | null }, number | undefined]>([
+    [
+      "a running pod: startedAt less createdAt",
+      { status: "RUNNING", createdAt: at(0), startedAt: at(90) },
+      90_000,
+    ],
+    ["not running yet", { status: "STARTING", createdAt: at(0), startedAt: null }, undefined],
+    [
+      "stopped: its start time is of a start long gone",
+      { status: "EXITED", createdAt: at(0), startedAt: at(90) },
+      undefined,
+    ],
+    ["no startedAt", { status: "RUNNING", createdAt: at(0) }, undefined],
+    ["a time that is no time", { status: "RUNNING", createdAt: "yesterday", startedAt: at(90) }, undefined],
+    [
+      "started before it was created: clocks disagree",
+      { status: "RUNNING", createdAt: at(90), startedAt: at(0) },
+      undefined,
+    ],
+    [
+      "started again long after: no first start",
+      {
+        status: "RUNNING",
+        createdAt: at(0),
+        startedAt: new Date(Date.UTC(2026, 10, 29, 13, 0, 0)).toISOString(),
+      },
+      undefined,
+    ],
+  ])("%s", (_, pod, expected) => {
+    expect(serviceStartTime(pod as Parameters<typeof serviceStartTime>[0])).toBe(expected);
+  });
+
+  it("names a kind by image, GPU type (or CPU) and data center", () => {
+    expect([
+      arrivalKind({ image: "img:1", gpu: { id: "NVIDIA A40" }, dataCenterId: "US-KS-2" } as never),
+      arrivalKind({ image: "img:1", dataCenterId: null } as never),
+    ]).toEqual(["img:1 NVIDIA A40 US-KS-2", "img:1 cpu "]);
+  });
+
+  it("exact times make a window a second wide: the pod is read when it arrives", () => {
+    const arrivals = new ArrivalTimes();
+    arrivals.learn("k", 90_000, 90_000);
+    arrivals.learn("k", 91_000, 91_000);
+    arrivals.learn("k", 89_000, 89_000);
+    expect([arrivals.knows("k"), arrivals.knows("other"), arrivals.dueWindow("k", 1000)]).toEqual([
+      true,
+      false,
+      { start: 91_000, end: 92_000 },
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import {
   publicTcp,
   type Readiness,
 } from "../../host/pod-health.js";
+import { arrivalKind } from "../../host/read-schedule.js";
 import { isWaitFailure, WaitFailure, type WaitTarget } from "../../host/watcher.js";
 import type { PodInputs } from "./types.js";
 import { label } from "./types.js";
@@ -82,8 +83,7 @@ export async function waitUntilReady(
     const reached = await waitForPod(ctx, pod, inputs, target, timeoutSeconds, {
       signal: failed.signal,
       onRead: (p) => containers.observe(p.status),
-      // Pods of one image on one GPU type in one data center take about as long to start.
-      ...(justCreated ? { kind: `${pod.image} ${pod.gpu?.id ?? "cpu"} ${pod.dataCenterId ?? ""}` } : {}),
+      ...(justCreated ? { kind: arrivalKind(pod) } : {}),
     }).catch((err) => {
       throw asWaitFailure(err);
     });

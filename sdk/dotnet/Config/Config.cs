@@ -72,6 +72,16 @@ namespace Pulumi.RunpodDynamic
             set => _proxyUrl.Set(value);
         }
 
+        private static readonly __Value<double?> _quotaShareForOthers = new __Value<double?>(() => __config.GetDouble("quotaShareForOthers"));
+        /// <summary>
+        /// The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
+        /// </summary>
+        public static double? QuotaShareForOthers
+        {
+            get => _quotaShareForOthers.Get();
+            set => _quotaShareForOthers.Set(value);
+        }
+
         private static readonly __Value<string?> _serverlessUrl = new __Value<string?>(() => __config.Get("serverlessUrl"));
         /// <summary>
         /// Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.

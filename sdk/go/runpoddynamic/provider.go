@@ -44,6 +44,8 @@ type providerArgs struct {
 	BaseUrl *string `pulumi:"baseUrl"`
 	// A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
 	ProxyUrl *string `pulumi:"proxyUrl"`
+	// The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
+	QuotaShareForOthers *float64 `pulumi:"quotaShareForOthers"`
 	// Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
 	ServerlessUrl *string `pulumi:"serverlessUrl"`
 	// The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
@@ -60,6 +62,8 @@ type ProviderArgs struct {
 	BaseUrl pulumi.StringPtrInput
 	// A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
 	ProxyUrl pulumi.StringPtrInput
+	// The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
+	QuotaShareForOthers pulumi.Float64PtrInput
 	// Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
 	ServerlessUrl pulumi.StringPtrInput
 	// The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.

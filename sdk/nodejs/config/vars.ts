@@ -52,6 +52,17 @@ Object.defineProperty(exports, "proxyUrl", {
 });
 
 /**
+ * The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
+ */
+export declare const quotaShareForOthers: number | undefined;
+Object.defineProperty(exports, "quotaShareForOthers", {
+    get() {
+        return __config.getObject<number>("quotaShareForOthers");
+    },
+    enumerable: true,
+});
+
+/**
  * Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
  */
 export declare const serverlessUrl: string | undefined;

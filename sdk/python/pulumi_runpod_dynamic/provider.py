@@ -23,6 +23,7 @@ class ProviderArgs:
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  proxy_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 quota_share_for_others: pulumi.Input[Optional[_builtins.float]] = None,
                  serverless_url: pulumi.Input[Optional[_builtins.str]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -32,6 +33,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] api_key: The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
         :param pulumi.Input[_builtins.str] proxy_url: A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+        :param pulumi.Input[_builtins.float] quota_share_for_others: The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
         :param pulumi.Input[_builtins.str] serverless_url: Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
         :param pulumi.Input[_builtins.str] team_id: The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
         """
@@ -43,6 +45,8 @@ class ProviderArgs:
             pulumi.set(__self__, "base_url", base_url)
         if proxy_url is not None:
             pulumi.set(__self__, "proxy_url", proxy_url)
+        if quota_share_for_others is not None:
+            pulumi.set(__self__, "quota_share_for_others", quota_share_for_others)
         if serverless_url is not None:
             pulumi.set(__self__, "serverless_url", serverless_url)
         if team_id is not None:
@@ -97,6 +101,18 @@ class ProviderArgs:
         pulumi.set(self, "proxy_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="quotaShareForOthers")
+    def quota_share_for_others(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
+        """
+        return pulumi.get(self, "quota_share_for_others")
+
+    @quota_share_for_others.setter
+    def quota_share_for_others(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "quota_share_for_others", value)
+
+    @_builtins.property
     @pulumi.getter(name="serverlessUrl")
     def serverless_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -131,6 +147,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  proxy_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 quota_share_for_others: pulumi.Input[Optional[_builtins.float]] = None,
                  serverless_url: pulumi.Input[Optional[_builtins.str]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -143,6 +160,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_key: The RunPod API key. Absent until a call needs it: preview, check and diff work without one. Falls back to the RUNPOD_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: Where the v2 API is: pods, catalog, account, templates, network volumes (paths `/v2/...`). Falls back to the RUNPOD_BASE_URL environment variable.
         :param pulumi.Input[_builtins.str] proxy_url: A pod's HTTP port as the outside reaches it (RunPod's HTTP proxy), a template with `{podId}` and `{port}`: where readiness probes go. No API key is ever sent there. Falls back to the RUNPOD_PROXY_URL environment variable.
+        :param pulumi.Input[_builtins.float] quota_share_for_others: The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
         :param pulumi.Input[_builtins.str] serverless_url: Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
         :param pulumi.Input[_builtins.str] team_id: The team to act for, sent as `X-Team-Id` when set, and only then. Falls back to the RUNPOD_TEAM_ID environment variable.
         """
@@ -174,6 +192,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  proxy_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 quota_share_for_others: pulumi.Input[Optional[_builtins.float]] = None,
                  serverless_url: pulumi.Input[Optional[_builtins.str]] = None,
                  team_id: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -189,6 +208,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["proxy_url"] = proxy_url
+            __props__.__dict__["quota_share_for_others"] = pulumi.Output.from_input(quota_share_for_others).apply(pulumi.runtime.to_json) if quota_share_for_others is not None else None
             __props__.__dict__["serverless_url"] = serverless_url
             __props__.__dict__["team_id"] = team_id
         super(Provider, __self__).__init__(

@@ -31,6 +31,11 @@ func GetProxyUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "runpod-dynamic:proxyUrl")
 }
 
+// The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
+func GetQuotaShareForOthers(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "runpod-dynamic:quotaShareForOthers")
+}
+
 // Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
 func GetServerlessUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "runpod-dynamic:serverlessUrl")

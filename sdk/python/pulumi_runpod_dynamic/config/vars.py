@@ -49,6 +49,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('proxyUrl')
 
     @_builtins.property
+    def quota_share_for_others(self) -> Optional[float]:
+        """
+        The part of each rate-limit window (0 to 0.5) the provider never takes, so that the key's other callers (runpodctl, a notebook, another tool) find room: 0.1 leaves 6 of 60 requests a minute. Falls back to the RUNPOD_QUOTA_SHARE_FOR_OTHERS environment variable.
+        """
+        return __config__.get_float('quotaShareForOthers')
+
+    @_builtins.property
     def serverless_url(self) -> Optional[str]:
         """
         Where jobs on hosted model and serverless endpoints go (paths `/v2/{endpoint_id}/...`). Falls back to the RUNPOD_SERVERLESS_URL environment variable.
