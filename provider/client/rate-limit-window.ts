@@ -59,8 +59,10 @@ const MIN_PART = 1 / 8;
 
 /**
  * The window `header` describes, given what we knew of it (`prev`), how many of our requests are
- * in flight (the one answered included) and how many answers the process has had (a window first
- * told of is as far ramped up as the process): undefined while the headers never said what is left.
+ * in flight (the one answered included), how many answers the process has had (a window first
+ * told of is as far ramped up as the process) and the part of the window left to the key's other
+ * callers (`shareForOthers`: their use within it is no sign of another deployment): undefined while
+ * the headers never said what is left.
  * `suspectedExcess` is how many more a fresher header showed used than we could have sent, when
  * that makes another caller suspected but not yet seen.
  */
@@ -70,6 +72,7 @@ export function observedWindow(
   now: number,
   inFlight: number,
   answered: number,
+  shareForOthers = 0,
 ): { state: WindowState | undefined; suspectedExcess: number | undefined } {
   const quota = header.quota ?? prev?.quota;
   const windowMs = header.windowSeconds !== undefined ? header.windowSeconds * 1000 : prev?.windowMs;
@@ -97,7 +100,10 @@ export function observedWindow(
   const excess = fresher ? used - base.used - (ours - base.ours) - base.inFlight : 0;
   // Only a fresher header is evidence, either way: an older one arriving late says nothing new.
   // One header's excess is a suspicion, which the next fresher one confirms or clears.
-  const seen = fresher && excess > SHARED_TOLERANCE;
+  // What we leave to the key's other callers is theirs to use: a tool reading now and then within
+  // it is expected, not another deployment to share the rest with.
+  const allowance = quota === undefined ? 0 : Math.floor(quota * shareForOthers);
+  const seen = fresher && excess > SHARED_TOLERANCE + allowance;
   const conclusive = quota !== undefined && excess > quota * CONCLUSIVE_EXCESS_FRACTION;
   const others = seen && (prev.suspect || conclusive);
   const sharedUntil = others ? now + 2 * (windowMs ?? 60_000) : (prev?.sharedUntil ?? 0);

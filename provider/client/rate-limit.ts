@@ -315,6 +315,7 @@ export class RateLimitBudget {
         now,
         this.inFlight,
         this.answered,
+        this.shareForOthers,
       );
       if (state) this.windows.set(header.name, state);
       if (state && now < state.sharedUntil) this.contested = true;

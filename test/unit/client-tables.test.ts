@@ -318,6 +318,19 @@ describe("RateLimitBudget", () => {
     expect(budget.shared()).toBe(true);
   });
 
+  it("takes a neighbour within the part left to others for no other deployment, and one beyond it for one", async () => {
+    const budget = new RateLimitBudget(new RecordingClock(), 0.1);
+    pastRampUp(budget);
+    budget.setBackgroundReader({ plannedReads: () => Number.POSITIVE_INFINITY });
+    await answer(budget, 0, 50);
+    // Ours 5 and 10 more used: the neighbour's 5, and 3 of tolerance, are within the 6 it was left.
+    expect(await answer(budget, 5, 40)).toEqual({ shared: false, held: 12 });
+    expect(await answer(budget, 5, 31)).toEqual({ shared: false, held: 12 });
+    // Then 13 and 15 beyond ours: more than a neighbour's part, twice, is another deployment.
+    expect(await answer(budget, 2, 25)).toEqual({ shared: false, held: 12 });
+    expect(await answer(budget, 2, 19)).toEqual({ shared: true, held: 12 });
+  });
+
   it("counts from a window's start after its reset, not from the window before", async () => {
     const budget = await watched(0);
     // After the reset: 10 used for our 1, then 15 for our 2.
