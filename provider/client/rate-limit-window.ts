@@ -37,6 +37,8 @@ export interface WindowState {
    * another caller is there.
    */
   suspect: boolean;
+  /** The most the headers have shown other callers use of this window, past the tolerance for ours. */
+  othersUsed: number;
 }
 
 /**
@@ -126,6 +128,7 @@ export function observedWindow(
       seenUsed: sameWindow ? Math.max(prev.seenUsed, used) : used,
       base,
       suspect: fresher ? seen : sameWindow && prev.suspect,
+      othersUsed: Math.max(sameWindow ? prev.othersUsed : 0, excess - SHARED_TOLERANCE),
     },
     suspectedExcess: seen && !others ? excess : undefined,
   };
@@ -145,6 +148,7 @@ export function rolledOver(w: WindowState, now: number, inFlight: number): Windo
       // Those in flight count in `ours` already.
       base: { used: 0, ours: 0, inFlight: 0 },
       suspect: false,
+      othersUsed: 0,
       resetAt: w.resetAt + periods * w.windowMs,
       resetFromHeader: false,
     };

@@ -145,9 +145,16 @@ export class RateLimitBudget {
     private readonly shareForOthers = DEFAULT_SHARE_FOR_OTHERS,
   ) {}
 
-  /** Requests of `w` left to the key's other callers: the part of its quota this process never takes. */
-  private leftToOthers(w: WindowState): number {
-    return w.quota === undefined ? 0 : Math.floor(w.quota * this.shareForOthers);
+  /**
+   * Requests of `w` still left to the key's other callers: their part of its quota, less what the
+   * headers showed them use of it already (a neighbour that has read its part leaves the rest of the
+   * window to us). Among other deployments the whole part stays: it is also the cushion that lets
+   * every caller, each with a request in flight, stop short of a 429.
+   */
+  private leftToOthers(w: WindowState, now: number): number {
+    if (w.quota === undefined) return 0;
+    const part = Math.floor(w.quota * this.shareForOthers);
+    return now < w.sharedUntil ? part : Math.max(0, part - w.othersUsed);
   }
 
   /** Waits until a request may be sent without exceeding a known window, then reserves it. */
@@ -198,7 +205,7 @@ export class RateLimitBudget {
       const w = this.current(known, now);
       if (!Number.isFinite(w.remaining)) continue;
       // What this process may still take of the window: what is left, less the others' part.
-      const room = w.remaining - this.leftToOthers(w);
+      const room = w.remaining - this.leftToOthers(w, now);
       if (room <= 0) {
         wait = Math.max(wait, w.resetAt - now);
         continue;
@@ -278,7 +285,7 @@ export class RateLimitBudget {
     for (const known of this.windows.values()) {
       const w = this.current(known, now);
       if (w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) continue;
-      if (!(this.reader.plannedReads(now, w.resetAt) <= w.remaining - this.leftToOthers(w))) return false;
+      if (!(this.reader.plannedReads(now, w.resetAt) <= w.remaining - this.leftToOthers(w, now))) return false;
     }
     return true;
   }
@@ -396,7 +403,7 @@ export class RateLimitBudget {
       if (!Number.isFinite(w.remaining)) continue;
       // What foreground work leaves to the watcher is the watcher's to spend, reserve or not; what
       // is left to other callers is nobody's here.
-      const room = w.remaining - this.leftToOthers(w);
+      const room = w.remaining - this.leftToOthers(w, now);
       const usable = Math.max(room - reserve, Math.min(room, this.held(w, now)));
       const left = w.resetAt - now;
       interval = Math.max(interval, usable > 0 ? Math.min(left, horizonMs) / usable : left);

@@ -526,6 +526,18 @@ describe("RateLimitBudget", () => {
     expect(budget.coversPlan()).toBe(covered);
   });
 
+  it("leaves only what a neighbour has not used yet of its part", async () => {
+    const clock = new RecordingClock();
+    const budget = new RateLimitBudget(clock, 0.1);
+    pastRampUp(budget);
+    budget.observe({ rateLimit: '"minute";r=50;t=60', policy: POLICY });
+    // 5 of ours, 14 used since: the neighbour's 9, less 3 of tolerance, is its part of 6 used.
+    for (let i = 0; i < 5; i += 1) (await budget.acquire()).release();
+    budget.observe({ rateLimit: '"minute";r=36;t=60', policy: POLICY });
+    // All 36 left are ours to spend (5 kept for creates): 60 s over 31.
+    expect([budget.shared(), budget.affordableInterval(5)]).toEqual([false, 60_000 / 31]);
+  });
+
   it("spreads a poller's reads over the room above the others' part", () => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock, 0.1);
