@@ -285,7 +285,8 @@ export class RateLimitBudget {
     for (const known of this.windows.values()) {
       const w = this.current(known, now);
       if (w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) continue;
-      if (!(this.reader.plannedReads(now, w.resetAt) <= w.remaining - this.leftToOthers(w, now))) return false;
+      if (!(this.reader.plannedReads(now, w.resetAt) <= w.remaining - this.leftToOthers(w, now)))
+        return false;
     }
     return true;
   }
