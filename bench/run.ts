@@ -16,10 +16,10 @@ import { runStacksWithCli, type StackKeys, stacksLine } from "./cli-stacks.js";
 import { columns, f } from "./columns.js";
 import { costOfPreview } from "./cost.js";
 import { compareFlavours } from "./flavours.js";
-import { type FleetResult, runFleet, type Strategy } from "./fleet.js";
+import type { FleetResult } from "./fleet.js";
+import { measureFleets } from "./fleets.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
-import { type NeighbourResult, neighbourLine, runNeighbour } from "./neighbour.js";
 import { writeExecutablesReport } from "./plugin-executables.js";
 import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
@@ -133,42 +133,13 @@ const onlyStacks = () =>
     },
   );
 
-/**
- * Scenario 1 (a fleet in one process, every size and strategy) and 1b (the neighbour on the key,
- * beside a fleet as big as 1's biggest, its kind never seen and on the account): each row printed
- * as it is measured.
- */
-async function measureFleets(): Promise<{ fleet: FleetResult[]; neighbour: NeighbourResult[] }> {
-  const sizes = quick ? [1, 10] : [1, 10, 50, 200];
-  const strategies: Strategy[] = ["ours", "ours-seen", "poll-1s", "poll-5s"];
-  out("1. Fleet in one process");
-  out("strategy     N  all-RUN   xT    reqs  POSTs  reads  429s  lag med/p90/max s  fail");
-  const fleet: FleetResult[] = [];
-  for (const n of sizes) {
-    for (const s of strategies) {
-      const r = await runFleet(s, { n, tSeconds: T, scale: SCALE });
-      fleet.push(r);
-      out(fleetRow(r));
-    }
-  }
-  out();
-  out("1b. A neighbour on the key: another client reads GET /v2/pods every 10 s beside the fleet");
-  const neighbour: NeighbourResult[] = [];
-  for (const kindOnAccount of [false, true]) {
-    const r = await runNeighbour({ n: quick ? 20 : 200, tSeconds: T, scale: SCALE, kindOnAccount });
-    neighbour.push(r);
-    out(neighbourLine(r));
-  }
-  return { fleet, neighbour };
-}
-
 /** `--only fleet`: scenarios 1 and 1b alone, written to bench/results/latest-fleet.json. */
 const onlyFleet = () =>
   scenarioAlone<Omit<FleetReport, keyof RunInfo>>(
     "1 and 1b",
     "latest-fleet",
     { tSeconds: T, clockScale: SCALE },
-    measureFleets,
+    () => measureFleets({ quick, tSeconds: T, scale: SCALE, out }),
   );
 
 /** `--only users`: scenario 5e alone, written to bench/results/latest-users.json. */
@@ -206,7 +177,7 @@ async function main(): Promise<void> {
   );
   out(`Fleet: T = ${T} s from create to RUNNING, quota 60/min, 3000/h, 50000/day; emulator clock x${SCALE}.`);
   out();
-  const { fleet, neighbour } = await measureFleets();
+  const { fleet, neighbour } = await measureFleets({ quick, tSeconds: T, scale: SCALE, out });
   out();
   out("2. The same fleet through the real provider host (concurrent gRPC Create)");
   const hostFleet: FleetResult[] = [];

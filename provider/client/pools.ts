@@ -5,7 +5,8 @@
  */
 import { Agent } from "undici";
 import type { Clock } from "./clock.js";
-import { type RateLimitBudget, RateLimitBudgets } from "./rate-limit.js";
+import type { RateLimitBudget } from "./rate-limit.js";
+import { RateLimitBudgets } from "./rate-limit-budgets.js";
 
 /** Process-wide state: one keep-alive pool per origin, one budget per quota. */
 interface SharedState {

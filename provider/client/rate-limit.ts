@@ -4,37 +4,12 @@
  * `pulumi up` every dynamic resource runs in one provider process, so one budget per API origin and
  * key spaces every request of that process and keeps it inside the quota.
  */
-import { createHash } from "node:crypto";
 import type { Clock } from "./clock.js";
 import { parseRateLimitHeaders } from "./rate-limit-headers.js";
+import type { BackgroundReader, BudgetSnapshot, BudgetTicket, RequestPriority } from "./rate-limit-types.js";
 import { observedWindow, rolledOver, type WindowState } from "./rate-limit-window.js";
 
-export interface BudgetSnapshot {
-  readonly windows: readonly {
-    name: string;
-    remaining: number;
-    resetInMs: number;
-    quota: number | undefined;
-    /** Requests foreground work leaves to the status watcher now. */
-    held: number;
-    /** Whether other callers of the key were seen using this window (requests go a part at a time). */
-    shared: boolean;
-  }[];
-  readonly pausedForMs: number;
-  readonly inFlight: number;
-}
-
-/** Returned by `acquire`; `release` once the response (or failure) is in. */
-export interface BudgetTicket {
-  release(): void;
-}
-
-/**
- * How urgent a request is. `foreground` (creates, updates, deletes, a program's own reads) goes out
- * whenever the quota has room; `background` (status polls) is also spread evenly once a window runs
- * low, so polling never crowds out the work it is waiting on.
- */
-export type RequestPriority = "foreground" | "background";
+export type { BackgroundReader, BudgetSnapshot, BudgetTicket, RequestPriority } from "./rate-limit-types.js";
 
 /**
  * `RUNPOD_DYNAMIC_DEBUG=ratelimit` prints the budget's decisions to stderr (what each answer's
@@ -81,17 +56,6 @@ const ANSWER_WAIT_MS = 25;
 
 /** How often a foreground request held back for the watcher looks again (the watcher's plan shrinks as it reads). */
 const HELD_RECHECK_MS = 1000;
-
-/**
- * A reader that plans its background reads (the status watcher, provider/host/watcher.ts): the
- * budget asks it how many it will make before a window resets, and leaves it that many.
- * @example
- * budget.setBackgroundReader({ plannedReads: (from, to) => Math.ceil((to - from) / 1000) });
- */
-export interface BackgroundReader {
-  /** How many reads are planned in [from, to); Infinity when the reader wants all it can get. */
-  plannedReads(from: number, to: number): number;
-}
 
 /**
  * Spaces requests so the process stays inside every window's remaining quota instead of running
@@ -418,34 +382,5 @@ export class RateLimitBudget {
     const next = rolledOver(w, now, this.inFlight);
     this.windows.set(w.name, next);
     return next;
-  }
-}
-
-/**
- * One budget per quota: an API origin and key. The provider host keeps one (its context,
- * provider/host/context.ts); other clients of a process share the process's.
- * @example
- * const budgets = new RateLimitBudgets(realClock);
- * const a = new RunpodClient(settings, { budgets });
- * const b = new RunpodClient(settings, { budgets }); // a and b space their requests together
- */
-export class RateLimitBudgets {
-  private readonly byQuota = new Map<string, RateLimitBudget>();
-
-  /** @param shareForOthers what each budget leaves to the key's other callers (`RateLimitBudget`). */
-  constructor(
-    private readonly clock: Clock,
-    private readonly shareForOthers = DEFAULT_SHARE_FOR_OTHERS,
-  ) {}
-
-  /** The budget of requests to `origin` with `apiKey`. */
-  for(origin: string, apiKey: string): RateLimitBudget {
-    const id = `${origin} ${createHash("sha256").update(apiKey).digest("hex").slice(0, 16)}`;
-    let budget = this.byQuota.get(id);
-    if (!budget) {
-      budget = new RateLimitBudget(this.clock, this.shareForOthers);
-      this.byQuota.set(id, budget);
-    }
-    return budget;
   }
 }

@@ -19,7 +19,8 @@ import type {
 import { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import type { RunpodSettings } from "../client/config.js";
-import { RateLimitBudget, RateLimitBudgets } from "../client/rate-limit.js";
+import { RateLimitBudget } from "../client/rate-limit.js";
+import { RateLimitBudgets } from "../client/rate-limit-budgets.js";
 import { type ClientOptions, RunpodClient } from "../client/request.js";
 import type { NetworkVolume } from "../client/schemas/index.js";
 import type { Pod } from "../client/schemas/pods.js";

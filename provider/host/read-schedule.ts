@@ -164,6 +164,9 @@ export function serviceStartTime(pod: Pick<Pod, "status" | "createdAt" | "starte
   return Number.isFinite(took) && took >= 0 && took <= LONGEST_FIRST_START_MS ? took : undefined;
 }
 
+/** Pods learned from are remembered by id up to this many. */
+const MOST_LEARNED_IDS = 10_000;
+
 /** How many create-to-RUNNING times of one kind of pod are kept to predict the next. */
 const SAMPLES_KEPT = 16;
 
@@ -182,6 +185,25 @@ interface Sample {
  */
 export class ArrivalTimes {
   private readonly samples = new Map<string, Sample[]>();
+  /** Pods whose start time has been learned, by id, so none counts twice. */
+  private readonly learnedIds = new Set<string>();
+
+  /** A pod of the account, not waited for, teaches how long its kind takes: once, when it runs. */
+  learnFromPod(
+    pod: Pick<Pod, "id" | "image" | "gpu" | "dataCenterId" | "status" | "createdAt" | "startedAt">,
+  ): void {
+    if (this.learnedIds.has(pod.id)) return;
+    const took = serviceStartTime(pod);
+    if (took === undefined) return;
+    this.learned(pod.id);
+    this.learn(arrivalKind(pod), took, took);
+  }
+
+  /** `podId`'s start time is learned (a pod waited for): the account's list teaches it no more. */
+  learned(podId: string): void {
+    if (this.learnedIds.size >= MOST_LEARNED_IDS) this.learnedIds.clear();
+    this.learnedIds.add(podId);
+  }
 
   /** A pod of `kind` was last read not RUNNING `lo` ms into its wait, and RUNNING `hi` ms in. */
   learn(kind: string, lo: number, hi: number): void {

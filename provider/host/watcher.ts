@@ -24,17 +24,17 @@
  */
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
-import { ERROR_CODES, FAILURE_CODES, hasFailureCode, isRunpodApiError } from "../client/errors.js";
+import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { BackgroundReader, RateLimitBudget } from "../client/rate-limit.js";
 import type { Pod, PodStatus } from "../client/schemas/pods.js";
 import {
   ArrivalTimes,
-  arrivalKind,
   nextReadAt,
   type ReadIntervals,
   type ReadPace,
   serviceStartTime,
 } from "./read-schedule.js";
+import { WaitFailure, type WaitFailureReason } from "./wait-failure.js";
 
 /** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
 export type WaitTarget = "RUNNING" | "PLACED" | "STOPPED" | "GONE";
@@ -55,9 +55,6 @@ const DEFAULTS: WatcherOptions = {
   sharedFirstOfKindMs: 10_000,
 };
 
-/** Pods of the account learned from are remembered by id up to this many, so none counts twice. */
-const MOST_LEARNED_IDS = 10_000;
-
 /**
  * A service start time (`serviceStartTime`) of a pod waited for is believed when it is at most this
  * much longer than the watcher saw (the create's answer took that long at most to come back).
@@ -67,38 +64,7 @@ const CREATE_ANSWER_SLACK_MS = 5000;
 /** The most reads `plannedReads` counts: a plan beyond it is as good as reading all the time. */
 const MOST_PLANNED_READS = 1000;
 
-/**
- * CONTAINER: the pod's log said its container will never start; NOT_READY: a readiness check ran
- * out of time; CLOSED: the watcher was closed while the pod was waited for.
- */
-export type WaitFailureReason =
-  | "ERROR"
-  | "EXITED"
-  | "VANISHED"
-  | "TIMEOUT"
-  | "CLOSED"
-  | "CONTAINER"
-  | "NOT_READY";
-
-/** Why a wait ended without reaching its target. `lastStatus` is what the pod last showed. */
-export class WaitFailure extends Error {
-  override readonly name = "WaitFailure";
-  readonly code = FAILURE_CODES.WAIT_FAILED;
-  constructor(
-    readonly podId: string,
-    readonly reason: WaitFailureReason,
-    readonly lastStatus: PodStatus | undefined,
-    readonly lastPod: Pod | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Whether a wait ended in a WaitFailure, by its code (works across module copies). */
-export function isWaitFailure(err: unknown): err is WaitFailure {
-  return hasFailureCode(err, FAILURE_CODES.WAIT_FAILED);
-}
+export { isWaitFailure, WaitFailure, type WaitFailureReason } from "./wait-failure.js";
 
 interface Waiter {
   readonly podId: string;
@@ -131,8 +97,6 @@ export class PodWatcher implements BackgroundReader {
   private wake: AbortController | undefined;
   private closed = false;
   private readonly arrivals = new ArrivalTimes();
-  /** Pods whose start time has been learned (ours and the account's others). */
-  private readonly learnedIds = new Set<string>();
   /** Kinds whose pods on the account were looked for (a list read), so a lone pod's reads are by id after. */
   private readonly kindsLookedUp = new Set<string>();
   private lastReadAt = Number.NEGATIVE_INFINITY;
@@ -321,7 +285,7 @@ export class PodWatcher implements BackgroundReader {
     });
     const readAt = this.lastReadAt;
     const waitedFor = new Set(waiters.map((w) => w.podId));
-    for (const pod of pods.others) if (!waitedFor.has(pod.id)) this.learnFromAccount(pod);
+    for (const pod of pods.others) if (!waitedFor.has(pod.id)) this.arrivals.learnFromPod(pod);
     const seen = { changed: 0, ended: 0 };
     for (const w of waiters) {
       const waiting = this.waiters.has(w);
@@ -361,20 +325,6 @@ export class PodWatcher implements BackgroundReader {
     return { byId: (id) => byId.get(id), others: list };
   }
 
-  /** A pod of the account that is not waited for teaches how long its kind takes, once. */
-  private learnFromAccount(pod: Pod): void {
-    if (this.learnedIds.has(pod.id)) return;
-    const took = serviceStartTime(pod);
-    if (took === undefined) return;
-    this.remember(pod.id);
-    this.arrivals.learn(arrivalKind(pod), took, took);
-  }
-
-  private remember(podId: string): void {
-    if (this.learnedIds.size >= MOST_LEARNED_IDS) this.learnedIds.clear();
-    this.learnedIds.add(podId);
-  }
-
   /**
    * Applies one observation; true when it changed something (a new status, or the wait ended). An
    * absent pod has been deleted (the list drops TERMINATED pods).
@@ -390,7 +340,7 @@ export class PodWatcher implements BackgroundReader {
         const believed = took !== undefined && took <= readAt - w.since + CREATE_ANSWER_SLACK_MS;
         if (believed) this.arrivals.learn(w.kind, took, took);
         else this.arrivals.learn(w.kind, w.lastMissAt - w.since, readAt - w.since);
-        this.remember(w.podId);
+        this.arrivals.learned(w.podId);
       }
     } else if (status !== "RUNNING") {
       w.lastMissAt = readAt;

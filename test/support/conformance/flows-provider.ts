@@ -25,7 +25,9 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
   {
     name: "Pod: GPU pod on a placement candidate with a network volume; read; image and mount path change; delete",
     via: "provider",
-    operations: ["createPod", "getNetworkVolume", "getPod", "updatePod", "deletePod"],
+    // listPods: a lone pod of a kind the host does not know is first read with the list (its kind
+    // on the account says when it is due).
+    operations: ["createPod", "getNetworkVolume", "getPod", "listPods", "updatePod", "deletePod"],
     async run(ctx) {
       const inputs: PodInputs = {
         name: "conformance-gpu",
@@ -57,7 +59,15 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
   {
     name: "Pod: from a public template, placed by region through the catalog, with command arrays, placement filters, a global volume, locked",
     via: "provider",
-    operations: ["listDataCenters", "listGpuTypes", "createPod", "getPod", "updatePod", "deletePod"],
+    operations: [
+      "listDataCenters",
+      "listGpuTypes",
+      "createPod",
+      "getPod",
+      "listPods",
+      "updatePod",
+      "deletePod",
+    ],
     async run(ctx) {
       const inputs: PodInputs = {
         name: "conformance-template",
@@ -88,7 +98,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
   {
     name: "Pod: CPU pod placed through the catalog, with SSH from the account's keys",
     via: "provider",
-    operations: ["listDataCenters", "createPod", "getPod", "deletePod"],
+    operations: ["listDataCenters", "createPod", "getPod", "listPods", "deletePod"],
     async run(ctx) {
       const created = await ctx.providers.Pod.create({
         name: "conformance-cpu",
