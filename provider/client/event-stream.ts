@@ -6,7 +6,8 @@ import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { type Dispatcher, request as undiciRequest } from "undici";
 import { ERROR_CODES, RunpodApiError, redact } from "./errors.js";
 import { streamPool } from "./pools.js";
-import type { RateLimitBudget, RequestPriority } from "./rate-limit.js";
+import type { RateLimitBudget } from "./rate-limit.js";
+import type { RequestPriority } from "./rate-limit-types.js";
 import { headerValue, networkFailureName, rateLimitHeaders, rejection } from "./responses.js";
 
 export interface EventStreamRequest {

@@ -46,9 +46,10 @@ export {
   redact,
 } from "./errors.js";
 export { sharedBudget } from "./pools.js";
-export { type BackgroundReader, type BudgetSnapshot, RateLimitBudget } from "./rate-limit.js";
+export { RateLimitBudget } from "./rate-limit.js";
 export { RateLimitBudgets } from "./rate-limit-budgets.js";
 export { parseRateLimitHeaders, type RateLimitWindow } from "./rate-limit-headers.js";
+export type { BackgroundReader, BudgetSnapshot } from "./rate-limit-types.js";
 export { type ApiBase, type ClientOptions, type RequestSpec, RunpodClient } from "./request.js";
 export { DEFAULT_RETRY, type RetryDecision, type RetryOptions, retryDecision } from "./retry.js";
 export * as schemas from "./schemas/index.js";

@@ -9,8 +9,6 @@ import { parseRateLimitHeaders } from "./rate-limit-headers.js";
 import type { BackgroundReader, BudgetSnapshot, BudgetTicket, RequestPriority } from "./rate-limit-types.js";
 import { observedWindow, rolledOver, type WindowState } from "./rate-limit-window.js";
 
-export type { BackgroundReader, BudgetSnapshot, BudgetTicket, RequestPriority } from "./rate-limit-types.js";
-
 /**
  * `RUNPOD_DYNAMIC_DEBUG=ratelimit` prints the budget's decisions to stderr (what each answer's
  * headers left, each wait and why), so a user can tell why a deployment is pacing. Counts and
@@ -121,6 +119,11 @@ export class RateLimitBudget {
     return now < w.sharedUntil ? part : Math.max(0, part - w.othersUsed);
   }
 
+  /** What this process may still take of `w`: what is left, less the others' part. */
+  private room(w: WindowState, now: number): number {
+    return w.remaining - this.leftToOthers(w, now);
+  }
+
   /** Waits until a request may be sent without exceeding a known window, then reserves it. */
   async acquire(signal?: AbortSignal, priority: RequestPriority = "foreground"): Promise<BudgetTicket> {
     if (priority === "foreground") this.queued += 1;
@@ -168,8 +171,7 @@ export class RateLimitBudget {
     for (const known of this.windows.values()) {
       const w = this.current(known, now);
       if (!Number.isFinite(w.remaining)) continue;
-      // What this process may still take of the window: what is left, less the others' part.
-      const room = w.remaining - this.leftToOthers(w, now);
+      const room = this.room(w, now);
       if (room <= 0) {
         wait = Math.max(wait, w.resetAt - now);
         continue;
@@ -249,8 +251,7 @@ export class RateLimitBudget {
     for (const known of this.windows.values()) {
       const w = this.current(known, now);
       if (w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) continue;
-      if (!(this.reader.plannedReads(now, w.resetAt) <= w.remaining - this.leftToOthers(w, now)))
-        return false;
+      if (!(this.reader.plannedReads(now, w.resetAt) <= this.room(w, now))) return false;
     }
     return true;
   }
@@ -368,7 +369,7 @@ export class RateLimitBudget {
       if (!Number.isFinite(w.remaining)) continue;
       // What foreground work leaves to the watcher is the watcher's to spend, reserve or not; what
       // is left to other callers is nobody's here.
-      const room = w.remaining - this.leftToOthers(w, now);
+      const room = this.room(w, now);
       const usable = Math.max(room - reserve, Math.min(room, this.held(w, now)));
       const left = w.resetAt - now;
       interval = Math.max(interval, usable > 0 ? Math.min(left, horizonMs) / usable : left);

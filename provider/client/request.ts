@@ -21,8 +21,9 @@ import {
 } from "./errors.js";
 import { readEventStream } from "./event-stream.js";
 import { requestPool, sharedBudget } from "./pools.js";
-import type { RateLimitBudget, RequestPriority } from "./rate-limit.js";
+import type { RateLimitBudget } from "./rate-limit.js";
 import type { RateLimitBudgets } from "./rate-limit-budgets.js";
+import type { RequestPriority } from "./rate-limit-types.js";
 import { encodeBody } from "./request-body.js";
 import {
   checkRequestBody,

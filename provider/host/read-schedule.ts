@@ -45,7 +45,8 @@ export interface DueWindow {
  * How one wait wants to be read. `relaxed`: only a failure is news (a probe decides success), so
  * at the longest interval. `steady`: at the normal interval. `first`: a pod of a kind never seen
  * arrive, at the first-of-kind interval. A due window: rarely before it starts, at the shortest
- * interval within it, and at the normal interval once the pod is late.
+ * interval within it, and at the normal interval once the pod is late (the plan, which counts reads
+ * at the longest interval, then holds the reads that find it).
  */
 export type ReadPace = "relaxed" | "steady" | "first" | DueWindow;
 
@@ -57,8 +58,6 @@ export interface ReadState {
   readonly followUp: boolean;
   /** The interval the rate-limit budget can afford. */
   readonly affordable: number;
-  /** A pod past its due window is read at the normal interval, or taken for arrived (`"arrived"`). */
-  readonly late: "read" | "arrived";
   /**
    * Other callers of the key draw on the same quota window (`RateLimitBudget.shared`): the reads
    * that creates leave are every caller's watcher's, so this one reads pods of a known kind only
@@ -125,7 +124,6 @@ function wantedAt(
       : Math.max(Math.min(affordable, intervals.maxIntervalMs), intervals.firstOfKindMs);
     return state.followUp ? followUp : lastReadAt + first;
   }
-  if (now > pace.end && state.late === "arrived") return Number.POSITIVE_INFINITY;
   if (state.shared) {
     if (now > pace.end) return state.followUp ? followUp : normal;
     // No read before the due window. Its start is when the last pod of the kind was last seen not

@@ -25,7 +25,8 @@
 import type { RunpodApi } from "../client/api.js";
 import type { Clock } from "../client/clock.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
-import type { BackgroundReader, RateLimitBudget } from "../client/rate-limit.js";
+import type { RateLimitBudget } from "../client/rate-limit.js";
+import type { BackgroundReader } from "../client/rate-limit-types.js";
 import type { Pod, PodStatus } from "../client/schemas/pods.js";
 import {
   ArrivalTimes,
@@ -63,8 +64,6 @@ const CREATE_ANSWER_SLACK_MS = 5000;
 
 /** The most reads `plannedReads` counts: a plan beyond it is as good as reading all the time. */
 const MOST_PLANNED_READS = 1000;
-
-export { isWaitFailure, WaitFailure, type WaitFailureReason } from "./wait-failure.js";
 
 interface Waiter {
   readonly podId: string;
@@ -204,7 +203,7 @@ export class PodWatcher implements BackgroundReader {
       // says nothing about when the pods get there.
       const followUp = (shared ? seen.ended : seen.changed) > 0;
       const dueReads = this.budget.coversPlan() ? "shortest" : "affordable";
-      const state = { followUp, affordable, late: "read", shared, dueReads } as const;
+      const state = { followUp, affordable, shared, dueReads } as const;
       const next = Math.min(earliest, nextReadAt(this.lastReadAt, now, paces, state, this.options));
       this.wake = new AbortController();
       await this.clock.sleep(Math.max(0, next - now), this.wake.signal).catch(() => undefined);
@@ -260,7 +259,6 @@ export class PodWatcher implements BackgroundReader {
     const state = {
       followUp: false,
       affordable: this.options.maxIntervalMs,
-      late: "read",
       shared: this.budget.shared(),
       dueReads: "shortest",
     } as const;

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { loadDist, REPO_ROOT } from "../support/dist.js";
 
 type Errors = typeof import("../../provider/client/errors.js");
-type Watcher = typeof import("../../provider/host/watcher.js");
+type WaitFailures = typeof import("../../provider/host/wait-failure.js");
 type ContainerWatch = typeof import("../../provider/host/pod-health.js");
 type Placement = typeof import("../../provider/host/placement.js");
 type Jobs = typeof import("../../provider/program/jobs.js");
@@ -19,7 +19,7 @@ type ApiJobs = typeof import("../../provider/client/api/jobs.js");
 function load() {
   return {
     errors: loadDist<Errors>("provider/client/errors.js"),
-    watcher: loadDist<Watcher>("provider/host/watcher.js"),
+    waitFailures: loadDist<WaitFailures>("provider/host/wait-failure.js"),
     containers: loadDist<ContainerWatch>("provider/host/pod-health.js"),
     placement: loadDist<Placement>("provider/host/placement.js"),
     jobs: loadDist<Jobs>("provider/program/jobs.js"),
@@ -35,9 +35,9 @@ const job = { id: "job-1", status: "IN_QUEUE" };
 const CASES: [string, Error, string, (err: unknown) => boolean][] = [
   [
     "WaitFailure",
-    new m.watcher.WaitFailure("pod-1", "CLOSED", undefined, undefined, "closed"),
+    new m.waitFailures.WaitFailure("pod-1", "CLOSED", undefined, undefined, "closed"),
     FAILURE_CODES.WAIT_FAILED,
-    m.watcher.isWaitFailure,
+    m.waitFailures.isWaitFailure,
   ],
   [
     "ContainerFailure",
@@ -87,7 +87,7 @@ describe("error codes", () => {
     Object.assign(copy, { name: "WaitFailure", code: FAILURE_CODES.WAIT_FAILED, reason: "TIMEOUT" });
     const other = new Error("same name, another code");
     Object.assign(other, { name: "WaitFailure", code: "SOMETHING_ELSE" });
-    expect([m.watcher.isWaitFailure(copy), m.watcher.isWaitFailure(other)]).toEqual([true, false]);
+    expect([m.waitFailures.isWaitFailure(copy), m.waitFailures.isWaitFailure(other)]).toEqual([true, false]);
   });
 
   it("a placement failure keeps the decisive answer's code, status and detail", () => {

@@ -19,7 +19,6 @@ const INTERVALS = {
 const CALM: ReadState = {
   followUp: false,
   affordable: 0,
-  late: "read",
   shared: false,
   dueReads: "affordable",
 };
@@ -50,10 +49,10 @@ describe("nextReadAt, the last read at 0 and now at 0", () => {
     ["a pod due at once: not before the shortest interval", [{ start: 300, end: 5000 }], {}, 1000],
     ["a late pod: the normal interval", [{ start: -5000, end: -1000 }], { affordable: 3000 }, 3000],
     [
-      "a late pod, taken for arrived",
+      "a late pod, in the plan (reads counted at the longest interval): still read, at the longest",
       [{ start: -5000, end: -1000 }],
-      { late: "arrived" },
-      Number.POSITIVE_INFINITY,
+      { affordable: 10_000, dueReads: "shortest" },
+      10_000,
     ],
     ["after a change: the follow-up", ["steady", "relaxed"], { followUp: true }, 400],
     [

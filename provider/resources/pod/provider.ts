@@ -5,7 +5,7 @@ import type { Pod as ApiPod } from "../../client/schemas/pods.js";
 import { bindToHost } from "../../host/bind.js";
 import type { HostContext } from "../../host/context.js";
 import { elapsed } from "../../host/context.js";
-import { isWaitFailure } from "../../host/watcher.js";
+import { isWaitFailure } from "../../host/wait-failure.js";
 import { checkResult, diffResult, envKeysOf, missingObject, partialFailure, readResult } from "../common.js";
 import { adopt, failCreate } from "../create-outcomes.js";
 import { checkPod } from "./check.js";

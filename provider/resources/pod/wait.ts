@@ -15,7 +15,8 @@ import {
   type Readiness,
 } from "../../host/pod-health.js";
 import { arrivalKind } from "../../host/read-schedule.js";
-import { isWaitFailure, WaitFailure, type WaitTarget } from "../../host/watcher.js";
+import { isWaitFailure, WaitFailure } from "../../host/wait-failure.js";
+import type { WaitTarget } from "../../host/watcher.js";
 import type { PodInputs } from "./types.js";
 import { label } from "./types.js";
 
