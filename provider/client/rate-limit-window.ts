@@ -128,7 +128,7 @@ export function observedWindow(
       seenUsed: sameWindow ? Math.max(prev.seenUsed, used) : used,
       base,
       suspect: fresher ? seen : sameWindow && prev.suspect,
-      othersUsed: Math.max(sameWindow ? prev.othersUsed : 0, excess - SHARED_TOLERANCE),
+      othersUsed: Math.max(sameWindow ? prev.othersUsed : 0, excess),
     },
     suspectedExcess: seen && !others ? excess : undefined,
   };

@@ -246,14 +246,19 @@ export class RateLimitBudget {
    * (its plan outgrew the held share), it spreads what is left (`affordableInterval`).
    */
   coversPlan(): boolean {
-    if (!this.reader) return true;
-    const now = this.clock.now();
-    for (const known of this.windows.values()) {
-      const w = this.current(known, now);
-      if (w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) continue;
-      if (!(this.reader.plannedReads(now, w.resetAt) <= this.room(w, now))) return false;
-    }
-    return true;
+    const reader = this.reader;
+    if (!reader) return true;
+    return this.shortWindows().every(
+      ({ w, now }) => reader.plannedReads(now, w.resetAt) <= this.room(w, now),
+    );
+  }
+
+  /**
+   * Whether foreground requests wait for more than some short window has left to this process (a
+   * fleet's creates): a read then takes a create's place, which the watcher weighs (ReadState.backlog).
+   */
+  backlogged(): boolean {
+    return this.queued > 0 && this.shortWindows().some(({ w, now }) => this.room(w, now) < this.queued);
   }
 
   /**
@@ -261,12 +266,15 @@ export class RateLimitBudget {
    * watcher then reads only when pods are due, and no more often than a caller among several may.
    */
   shared(): boolean {
+    return this.shortWindows().some(({ w, now }) => now < w.sharedUntil);
+  }
+
+  /** The short windows whose quota the headers told, as they stand now. */
+  private shortWindows(): { w: WindowState; now: number }[] {
     const now = this.clock.now();
-    for (const known of this.windows.values()) {
-      const w = this.current(known, now);
-      if (w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS && now < w.sharedUntil) return true;
-    }
-    return false;
+    return [...this.windows.values()]
+      .map((known) => ({ w: this.current(known, now), now }))
+      .filter(({ w }) => w.quota !== undefined && w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS);
   }
 
   /**

@@ -35,6 +35,16 @@ export interface ReadIntervals {
   readonly sharedFirstOfKindMs: number;
 }
 
+export const DEFAULT_READ_INTERVALS: ReadIntervals = {
+  minIntervalMs: 1000,
+  maxIntervalMs: 10_000,
+  followUpMs: 400,
+  idleIntervalMs: 30_000,
+  sharedIntervalMs: 20_000,
+  firstOfKindMs: 2000,
+  sharedFirstOfKindMs: 10_000,
+};
+
 /** When a pod is expected to reach RUNNING, learned from pods of its kind. */
 export interface DueWindow {
   readonly start: number;
@@ -65,6 +75,13 @@ export interface ReadState {
    * interval, and follows up no sooner than the shortest interval.
    */
   readonly shared: boolean;
+  /**
+   * Foreground work waits for more than the quota window has left (`RateLimitBudget.backlogged`: a
+   * fleet's creates): every read of a kind never seen arrive takes a create's place, so those are
+   * read at the shared first-of-kind interval, with no follow-up, and the plan counts them (the
+   * budget then holds only those for the watcher, not its whole share).
+   */
+  readonly backlog: boolean;
   /**
    * How reads of a due pod are paced: at the shortest interval (`"shortest"`: the plan, what the
    * watcher wants the budget to hold for it, and the loop while the budget covers that plan), or
@@ -119,10 +136,11 @@ function wantedAt(
     lastReadAt + Math.max(state.shared ? intervals.minIntervalMs : intervals.followUpMs, state.affordable);
   if (pace === "steady") return state.followUp ? followUp : normal;
   if (pace === "first") {
-    const first = state.shared
-      ? Math.max(affordable, intervals.sharedFirstOfKindMs)
-      : Math.max(Math.min(affordable, intervals.maxIntervalMs), intervals.firstOfKindMs);
-    return state.followUp ? followUp : lastReadAt + first;
+    const first =
+      state.shared || state.backlog
+        ? Math.max(affordable, intervals.sharedFirstOfKindMs)
+        : Math.max(Math.min(affordable, intervals.maxIntervalMs), intervals.firstOfKindMs);
+    return state.followUp && !state.backlog ? followUp : lastReadAt + first;
   }
   if (state.shared) {
     if (now > pace.end) return state.followUp ? followUp : normal;

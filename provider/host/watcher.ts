@@ -30,6 +30,7 @@ import type { BackgroundReader } from "../client/rate-limit-types.js";
 import type { Pod, PodStatus } from "../client/schemas/pods.js";
 import {
   ArrivalTimes,
+  DEFAULT_READ_INTERVALS,
   nextReadAt,
   type ReadIntervals,
   type ReadPace,
@@ -45,16 +46,7 @@ export interface WatcherOptions extends ReadIntervals {
   readonly reserve: number;
 }
 
-const DEFAULTS: WatcherOptions = {
-  minIntervalMs: 1000,
-  maxIntervalMs: 10_000,
-  reserve: 5,
-  followUpMs: 400,
-  idleIntervalMs: 30_000,
-  sharedIntervalMs: 20_000,
-  firstOfKindMs: 2000,
-  sharedFirstOfKindMs: 10_000,
-};
+const DEFAULTS: WatcherOptions = { ...DEFAULT_READ_INTERVALS, reserve: 5 };
 
 /**
  * A service start time (`serviceStartTime`) of a pod waited for is believed when it is at most this
@@ -203,7 +195,7 @@ export class PodWatcher implements BackgroundReader {
       // says nothing about when the pods get there.
       const followUp = (shared ? seen.ended : seen.changed) > 0;
       const dueReads = this.budget.coversPlan() ? "shortest" : "affordable";
-      const state = { followUp, affordable, shared, dueReads } as const;
+      const state = { followUp, affordable, shared, backlog: this.budget.backlogged(), dueReads } as const;
       const next = Math.min(earliest, nextReadAt(this.lastReadAt, now, paces, state, this.options));
       this.wake = new AbortController();
       await this.clock.sleep(Math.max(0, next - now), this.wake.signal).catch(() => undefined);
@@ -238,7 +230,8 @@ export class PodWatcher implements BackgroundReader {
    * for it. It steps through the schedule the loop follows (`nextReadAt`), and differs from the
    * loop only where it cannot see ahead, here:
    * - Infinity while some pod's time is unknown (a RUNNING wait of a kind never seen arrive): its
-   *   reads depend on what the budget affords;
+   *   reads depend on what the budget affords; unless creates wait for room (`backlogged`), when
+   *   such a pod is read at a fixed interval the plan can count;
    * - a pod past its due window is read at the longest interval: it arrives a little late as
    *   often as a little early, or was missed by reads the budget spread, and the plan must hold the
    *   reads that find it;
@@ -248,10 +241,13 @@ export class PodWatcher implements BackgroundReader {
    */
   plannedReads(from: number, to: number): number {
     if (this.waiters.size === 0) return 0;
+    const backlog = this.budget.backlogged();
     const paces = new Map<string, ReadPace>();
     for (const w of this.waiters) {
       const pace = this.readPace(w);
-      if (pace === "first" || (pace === "steady" && w.target === "RUNNING")) return Number.POSITIVE_INFINITY;
+      if ((pace === "first" && !backlog) || (pace === "steady" && w.target === "RUNNING")) {
+        return Number.POSITIVE_INFINITY;
+      }
       // Equal paces (pods of one kind created together) step as one.
       paces.set(typeof pace === "object" ? `${pace.start}:${pace.end}` : pace, pace);
     }
@@ -260,6 +256,7 @@ export class PodWatcher implements BackgroundReader {
       followUp: false,
       affordable: this.options.maxIntervalMs,
       shared: this.budget.shared(),
+      backlog,
       dueReads: "shortest",
     } as const;
     let reads = 0;

@@ -159,4 +159,45 @@ describe("the watcher's reads and the budget", () => {
     watcher.close();
     await Promise.all(waits);
   });
+
+  it("plans reads of a kind never seen at the shared first-of-kind interval while creates wait for room", async () => {
+    server = await startScriptedServer(() =>
+      json(
+        200,
+        { pods: [pod("pod-1"), pod("pod-2")] },
+        { ratelimit: '"minute";r=40;t=60', "ratelimit-policy": POLICY },
+      ),
+    );
+    const clock = new ManualClock(0);
+    const budget = new RateLimitBudget(clock);
+    for (let i = 0; i < 32; i += 1) budget.observe({});
+    budget.observe({ rateLimit: '"minute";r=40;t=60', policy: POLICY });
+    const settings = resolveSettings(
+      (k) => ({ "runpod:apiKey": "rpa_TEST", "runpod:baseUrl": server?.url })[k],
+      {},
+    );
+    const watcher = new PodWatcher(
+      new RunpodApi(new RunpodClient(settings, { clock, budget })),
+      clock,
+      budget,
+    );
+    const waits = ["pod-1", "pod-2"].map((podId) =>
+      watcher
+        .waitFor({ podId, target: "RUNNING", timeoutMs: 600_000, kind: "img:1 NVIDIA A40 " })
+        .catch(() => undefined),
+    );
+    const now = clock.now();
+    // Alone and nothing waiting, its reads go as often as the budget affords: no plan to hold.
+    expect([budget.backlogged(), watcher.plannedReads(now, now + 60_000)]).toEqual([
+      false,
+      Number.POSITIVE_INFINITY,
+    ]);
+    // 40 creates, more than the 34 of the window left to this process (6 stay for the others).
+    for (let i = 0; i < 40; i += 1) void budget.acquire().then((t) => t.release());
+    await until(() => budget.backlogged());
+    // Every 10 s to the window's reset: the reads at 10, 20, ..., 50 s.
+    expect(watcher.plannedReads(now, now + 60_000)).toBe(5);
+    watcher.close();
+    await Promise.all(waits);
+  });
 });

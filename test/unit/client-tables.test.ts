@@ -526,17 +526,43 @@ describe("RateLimitBudget", () => {
     expect(budget.coversPlan()).toBe(covered);
   });
 
-  it("leaves only what a neighbour has not used yet of its part", async () => {
+  it.each<[string, string, number]>([
+    // 5 of ours, 14 used since: the neighbour's 9 is more than its part of 6. All 36 left are ours.
+    ["one that used its part leaves the rest", "r=36", 36],
+    // 5 of ours, 9 used since: the neighbour's 4 leave 2 of its 6 to come. (Counted from the first
+    // header, the excess cannot include ours: those then in flight are subtracted.)
+    ["one that used 4 of its 6 keeps 2", "r=41", 39],
+    ["one not seen yet keeps all 6", "r=45", 39],
+  ])("leaves only what a neighbour has not used yet of its part: %s", async (_name, header, room) => {
     const clock = new RecordingClock();
     const budget = new RateLimitBudget(clock, 0.1);
     pastRampUp(budget);
     budget.observe({ rateLimit: '"minute";r=50;t=60', policy: POLICY });
-    // 5 of ours, 14 used since: the neighbour's 9, less 3 of tolerance, is its part of 6 used.
     for (let i = 0; i < 5; i += 1) (await budget.acquire()).release();
-    budget.observe({ rateLimit: '"minute";r=36;t=60', policy: POLICY });
-    // All 36 left are ours to spend (5 kept for creates): 60 s over 31.
-    expect([budget.shared(), budget.affordableInterval(5)]).toEqual([false, 60_000 / 31]);
+    budget.observe({ rateLimit: `"minute";${header};t=60`, policy: POLICY });
+    // What is ours to spend, 5 kept for creates, spread over the 60 s to the reset.
+    expect([budget.shared(), budget.affordableInterval(5)]).toEqual([false, 60_000 / (room - 5)]);
   });
+
+  it.each<[string, number, number, boolean]>([
+    ["creates the window takes whole", 11, 5, false],
+    ["a create waiting for the reset", 10, 5, true],
+    ["nothing queued", 10, 4, false],
+  ])(
+    "tells whether creates wait for more than the window has left: %s",
+    async (_name, left, creates, backlogged) => {
+      const clock = new ManualClock();
+      const budget = new RateLimitBudget(clock, 0.1);
+      pastRampUp(budget);
+      budget.observe({ rateLimit: `"minute";r=${left};t=30`, policy: POLICY });
+      const queue = Array.from({ length: creates }, () => budget.acquire().then((t) => t.release()));
+      await waitOut(clock, 100);
+      expect(budget.backlogged()).toBe(backlogged);
+      await clock.advance(30_000);
+      await Promise.all(queue);
+      expect(budget.backlogged()).toBe(false);
+    },
+  );
 
   it("spreads a poller's reads over the room above the others' part", () => {
     const clock = new RecordingClock();

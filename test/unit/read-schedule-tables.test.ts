@@ -20,6 +20,7 @@ const CALM: ReadState = {
   followUp: false,
   affordable: 0,
   shared: false,
+  backlog: false,
   dueReads: "affordable",
 };
 
@@ -95,6 +96,24 @@ describe("nextReadAt, the last read at 0 and now at 0", () => {
       10_000,
     ],
     ["a pod of a kind never seen, after a change: the follow-up", ["first"], { followUp: true }, 400],
+    [
+      "a pod of a kind never seen, creates waiting for room: the shared first-of-kind interval",
+      ["first"],
+      { backlog: true },
+      10_000,
+    ],
+    [
+      "a pod of a kind never seen, creates waiting for room, after a change: no follow-up",
+      ["first"],
+      { backlog: true, followUp: true },
+      10_000,
+    ],
+    [
+      "a pod of a kind never seen, creates waiting for room: what the budget affords, when longer",
+      ["first"],
+      { backlog: true, affordable: 15_000 },
+      15_000,
+    ],
     [
       "a kind never seen beside a pod due later: the first-of-kind read",
       ["first", { start: 50_000, end: 60_000 }],
