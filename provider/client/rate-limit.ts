@@ -111,12 +111,13 @@ export class RateLimitBudget {
    * Requests of `w` still left to the key's other callers: their part of its quota, less what the
    * headers showed them use of it already (a neighbour that has read its part leaves the rest of the
    * window to us). Among other deployments the whole part stays: it is also the cushion that lets
-   * every caller, each with a request in flight, stop short of a 429.
+   * every caller, each with a request in flight, stop short of a 429. Others that used more than
+   * the part are taken for a deployment already, before two headers agree on it.
    */
   private leftToOthers(w: WindowState, now: number): number {
     if (w.quota === undefined) return 0;
     const part = Math.floor(w.quota * this.shareForOthers);
-    return now < w.sharedUntil ? part : Math.max(0, part - w.othersUsed);
+    return now < w.sharedUntil || w.othersUsed > part ? part : part - w.othersUsed;
   }
 
   /** What this process may still take of `w`: what is left, less the others' part. */
@@ -378,7 +379,9 @@ export class RateLimitBudget {
       // What foreground work leaves to the watcher is the watcher's to spend, reserve or not; what
       // is left to other callers is nobody's here.
       const room = this.room(w, now);
-      const usable = Math.max(room - reserve, Math.min(room, this.held(w, now)));
+      // Shared, every caller's reader spends the same count: each affords its part of it.
+      const part = now < w.sharedUntil ? w.part : 1;
+      const usable = Math.max(room - reserve, Math.min(room, this.held(w, now))) * part;
       const left = w.resetAt - now;
       interval = Math.max(interval, usable > 0 ? Math.min(left, horizonMs) / usable : left);
     }

@@ -331,6 +331,15 @@ describe("RateLimitBudget", () => {
     expect(await answer(budget, 2, 19)).toEqual({ shared: true, held: 12 });
   });
 
+  it("affords a shared reader its part of what is left: every caller's reader spends the same count", async () => {
+    const budget = await watched(50);
+    // 10 used for our 5, twice: another caller as busy as this process, whose part is a half.
+    await answer(budget, 5, 40);
+    expect(await answer(budget, 5, 30)).toEqual({ shared: true, held: 12 });
+    // 30 left, 5 kept for creates: 25, of which half is this reader's, over the 60 s to the reset.
+    expect(budget.affordableInterval(5)).toBe(60_000 / 12.5);
+  });
+
   it("counts from a window's start after its reset, not from the window before", async () => {
     const budget = await watched(0);
     // After the reset: 10 used for our 1, then 15 for our 2.
@@ -527,8 +536,11 @@ describe("RateLimitBudget", () => {
   });
 
   it.each<[string, string, number]>([
-    // 5 of ours, 14 used since: the neighbour's 9 is more than its part of 6. All 36 left are ours.
-    ["one that used its part leaves the rest", "r=36", 36],
+    // 5 of ours, 11 used since: the neighbour's 6 is its part. All 39 left are ours.
+    ["one that used its part leaves the rest", "r=39", 39],
+    // 5 of ours, 14 used since: 9 is more than a neighbour's part, a deployment already: the 6 stay
+    // as the cushion, though the headers have not agreed on it twice yet.
+    ["others beyond the part: the whole part stays", "r=36", 30],
     // 5 of ours, 9 used since: the neighbour's 4 leave 2 of its 6 to come. (Counted from the first
     // header, the excess cannot include ours: those then in flight are subtracted.)
     ["one that used 4 of its 6 keeps 2", "r=41", 39],
