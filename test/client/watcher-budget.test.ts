@@ -43,6 +43,15 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A watcher reading the scripted server through a client on `clock` and `budget`. */
+function watcherOf(clock: ManualClock, budget: InstanceType<typeof RateLimitBudget>) {
+  const settings = resolveSettings(
+    (k) => ({ "runpod:apiKey": "rpa_TEST", "runpod:baseUrl": server?.url })[k],
+    {},
+  );
+  return new PodWatcher(new RunpodApi(new RunpodClient(settings, { clock, budget })), clock, budget);
+}
+
 /** Lets I/O and the watcher's loop run until `done` holds (an event, not a span of time). */
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((r) => setImmediate(r));
@@ -66,12 +75,7 @@ describe("the watcher's reads and the budget", () => {
     for (let i = 0; i < 32; i += 1) budget.observe({});
     // The window is spent until 30 s from now.
     budget.observe({ rateLimit: '"minute";r=0;t=30', policy: POLICY });
-    const settings = resolveSettings(
-      (k) => ({ "runpod:apiKey": "rpa_TEST", "runpod:baseUrl": server?.url })[k],
-      {},
-    );
-    const api = new RunpodApi(new RunpodClient(settings, { clock, budget }));
-    const watcher = new PodWatcher(api, clock, budget);
+    const watcher = watcherOf(clock, budget);
     const statuses: string[] = [];
     const waits = ["pod-1", "pod-2"].map((podId) =>
       watcher
@@ -128,15 +132,7 @@ describe("the watcher's reads and the budget", () => {
       budget.observe({ rateLimit: `"minute";r=${left};t=60`, policy: POLICY });
     }
     expect(budget.shared()).toBe(true);
-    const settings = resolveSettings(
-      (k) => ({ "runpod:apiKey": "rpa_TEST", "runpod:baseUrl": server?.url })[k],
-      {},
-    );
-    const watcher = new PodWatcher(
-      new RunpodApi(new RunpodClient(settings, { clock, budget })),
-      clock,
-      budget,
-    );
+    const watcher = watcherOf(clock, budget);
     const statuses: string[] = [];
     const waits = ["pod-1", "pod-2"].map((podId) =>
       watcher
@@ -172,15 +168,7 @@ describe("the watcher's reads and the budget", () => {
     const budget = new RateLimitBudget(clock);
     for (let i = 0; i < 32; i += 1) budget.observe({});
     budget.observe({ rateLimit: '"minute";r=40;t=60', policy: POLICY });
-    const settings = resolveSettings(
-      (k) => ({ "runpod:apiKey": "rpa_TEST", "runpod:baseUrl": server?.url })[k],
-      {},
-    );
-    const watcher = new PodWatcher(
-      new RunpodApi(new RunpodClient(settings, { clock, budget })),
-      clock,
-      budget,
-    );
+    const watcher = watcherOf(clock, budget);
     const waits = ["pod-1", "pod-2"].map((podId) =>
       watcher
         .waitFor({ podId, target: "RUNNING", timeoutMs: 600_000, kind: "img:1 NVIDIA A40 " })

@@ -3,19 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { ReadPace, ReadState } from "../../provider/host/read-schedule.js";
 import { loadDist } from "../support/dist.js";
 
-const { ArrivalTimes, nextReadAt, serviceStartTime, arrivalKind } = loadDist<
+const { ArrivalTimes, DEFAULT_READ_INTERVALS, nextReadAt, serviceStartTime, arrivalKind } = loadDist<
   typeof import("../../provider/host/read-schedule.js")
 >("provider/host/read-schedule.js");
 
-const INTERVALS = {
-  minIntervalMs: 1000,
-  maxIntervalMs: 10_000,
-  followUpMs: 400,
-  idleIntervalMs: 30_000,
-  sharedIntervalMs: 20_000,
-  firstOfKindMs: 2000,
-  sharedFirstOfKindMs: 10_000,
-};
+/** The rows read the defaults: 1 s shortest, 10 s longest, 400 ms follow-up, 30 s idle, 20 s shared, 2 s and 10 s first of a kind. */
+const INTERVALS = DEFAULT_READ_INTERVALS;
 const CALM: ReadState = {
   followUp: false,
   affordable: 0,
