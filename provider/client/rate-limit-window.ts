@@ -37,7 +37,10 @@ export interface WindowState {
    * another caller is there.
    */
   suspect: boolean;
-  /** The most the headers have shown other callers use of this window, past the tolerance for ours. */
+  /**
+   * The most the headers have shown other callers use of this window since its first header: never
+   * more than they used, since ours sent since and ours then in flight are taken off.
+   */
   othersUsed: number;
 }
 

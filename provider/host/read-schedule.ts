@@ -35,6 +35,7 @@ export interface ReadIntervals {
   readonly sharedFirstOfKindMs: number;
 }
 
+/** The watcher's intervals unless told otherwise (each field's `@default`). */
 export const DEFAULT_READ_INTERVALS: ReadIntervals = {
   minIntervalMs: 1000,
   maxIntervalMs: 10_000,
