@@ -46,6 +46,11 @@ const HELD_MARGIN = 2;
 /** Windows longer than this (hour, day) hold nothing back: a deployment lives within minutes of one. */
 const SHORT_WINDOW_MS = 10 * 60_000;
 
+/** A window whose quota the headers told, of a length a deployment lives within. */
+function isShort(w: WindowState): boolean {
+  return w.quota !== undefined && w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS;
+}
+
 /** Answers after which requests no longer ramp up (one more in flight per answer until then). */
 const SLOW_START = 32;
 
@@ -231,9 +236,7 @@ export class RateLimitBudget {
    * own pods are not due before the reset would otherwise take the reads of one whose pods are).
    */
   private held(w: WindowState, now: number): number {
-    if (!this.reader || w.quota === undefined || w.windowMs === undefined || w.windowMs > SHORT_WINDOW_MS) {
-      return 0;
-    }
+    if (!this.reader || !isShort(w) || w.quota === undefined) return 0;
     const cap = Math.ceil(w.quota * BACKGROUND_SHARE);
     if (now < w.sharedUntil) return cap;
     const planned = this.reader.plannedReads(now, w.resetAt);
@@ -249,9 +252,8 @@ export class RateLimitBudget {
   coversPlan(): boolean {
     const reader = this.reader;
     if (!reader) return true;
-    return this.shortWindows().every(
-      ({ w, now }) => reader.plannedReads(now, w.resetAt) <= this.room(w, now),
-    );
+    const now = this.clock.now();
+    return this.shortWindows(now).every((w) => reader.plannedReads(now, w.resetAt) <= this.room(w, now));
   }
 
   /**
@@ -259,7 +261,8 @@ export class RateLimitBudget {
    * fleet's creates): a read then takes a create's place, which the watcher weighs (ReadState.backlog).
    */
   backlogged(): boolean {
-    return this.queued > 0 && this.shortWindows().some(({ w, now }) => this.room(w, now) < this.queued);
+    const now = this.clock.now();
+    return this.queued > 0 && this.shortWindows(now).some((w) => this.room(w, now) < this.queued);
   }
 
   /**
@@ -267,15 +270,13 @@ export class RateLimitBudget {
    * watcher then reads only when pods are due, and no more often than a caller among several may.
    */
   shared(): boolean {
-    return this.shortWindows().some(({ w, now }) => now < w.sharedUntil);
+    const now = this.clock.now();
+    return this.shortWindows(now).some((w) => now < w.sharedUntil);
   }
 
-  /** The short windows whose quota the headers told, as they stand now. */
-  private shortWindows(): { w: WindowState; now: number }[] {
-    const now = this.clock.now();
-    return [...this.windows.values()]
-      .map((known) => ({ w: this.current(known, now), now }))
-      .filter(({ w }) => w.quota !== undefined && w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS);
+  /** The short windows whose quota the headers told, as they stand at `now`. */
+  private shortWindows(now: number): WindowState[] {
+    return [...this.windows.values()].map((known) => this.current(known, now)).filter(isShort);
   }
 
   /**
