@@ -43,6 +43,13 @@ export const DEFAULT_SHARE_FOR_OTHERS = 0.1;
  */
 const HELD_MARGIN = 2;
 
+/**
+ * Shared, a background reader affords itself at least the part of one of this many callers: its
+ * own part measures its creates, and one whose creates came few in a window, while its pods of the
+ * window before fall due, would read once a minute or less.
+ */
+const READER_CALLERS = 4;
+
 /** Windows longer than this (hour, day) hold nothing back: a deployment lives within minutes of one. */
 const SHORT_WINDOW_MS = 10 * 60_000;
 
@@ -292,21 +299,13 @@ export class RateLimitBudget {
     this.answered += 1;
     const now = this.clock.now();
     for (const header of parseRateLimitHeaders(headers.rateLimit, headers.policy).values()) {
-      const { state, suspectedExcess } = observedWindow(
-        this.windows.get(header.name),
-        header,
-        now,
-        this.inFlight,
-        this.answered,
-        this.shareForOthers,
-      );
+      const prev = this.windows.get(header.name);
+      const observed = observedWindow(prev, header, now, this.inFlight, this.answered, this.shareForOthers);
+      const { state, suspectedExcess: excess } = observed;
       if (state) this.windows.set(header.name, state);
       if (state && now < state.sharedUntil) this.contested = true;
-      if (suspectedExcess !== undefined)
-        debug(
-          () =>
-            `${header.name}: ${suspectedExcess} more used than we could have sent: another caller suspected`,
-        );
+      if (excess !== undefined)
+        debug(() => `${header.name}: ${excess} more used than we could have sent: another caller suspected`);
     }
     debug(() => `observed ${this.describe()}`);
   }
@@ -380,8 +379,9 @@ export class RateLimitBudget {
       // What foreground work leaves to the watcher is the watcher's to spend, reserve or not; what
       // is left to other callers is nobody's here.
       const room = this.room(w, now);
-      // Shared, every caller's reader spends the same count: each affords its part of it.
-      const part = now < w.sharedUntil ? w.part : 1;
+      // Shared, every caller's reader spends the same count: each affords its part of it, or the
+      // least a reader affords itself.
+      const part = now < w.sharedUntil ? Math.max(w.part, 1 / READER_CALLERS) : 1;
       const usable = Math.max(room - reserve, Math.min(room, this.held(w, now))) * part;
       const left = w.resetAt - now;
       interval = Math.max(interval, usable > 0 ? Math.min(left, horizonMs) / usable : left);

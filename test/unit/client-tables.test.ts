@@ -340,6 +340,16 @@ describe("RateLimitBudget", () => {
     expect(budget.affordableInterval(5)).toBe(60_000 / 12.5);
   });
 
+  it("affords a shared reader whose creates came few a quarter of what is left, not their part", async () => {
+    const budget = await watched(50);
+    // 10 used for our 1, twice: our creates' part is 2 of 20, which says nothing of our reads.
+    await answer(budget, 1, 40);
+    expect(await answer(budget, 1, 30)).toEqual({ shared: true, held: 12 });
+    // 30 left, 5 kept for creates: 25, of which a quarter is this reader's (its creates' part, an
+    // eighth at the least, would be 3 reads to the reset, one every 19 s).
+    expect(budget.affordableInterval(5)).toBe(60_000 / 6.25);
+  });
+
   it("counts from a window's start after its reset, not from the window before", async () => {
     const budget = await watched(0);
     // After the reset: 10 used for our 1, then 15 for our 2.
