@@ -9,7 +9,7 @@
  */
 import { upOf } from "./cli-program.js";
 import type { FleetResult } from "./fleet.js";
-import { type BenchResults, fleetRuns, stacksRuns, usersRows } from "./result-files.js";
+import { type BenchResults, fleetRuns, stacksRunNumbers, stacksRuns, usersRows } from "./result-files.js";
 
 interface Panel {
   readonly title: string;
@@ -140,7 +140,10 @@ export function benchChart(results: BenchResults): string {
     },
     {
       title: "5b, 4 x 50: up 429s (blue), lag median s (amber)",
-      groups: stacks.map((r) => (r.keys === "four" ? "a key each" : "one key")),
+      groups: stacks.map((r, i) => {
+        const run = stacksRunNumbers(stacks)[i];
+        return `${r.keys === "four" ? "a key each" : "one key"}${run ? ` #${run}` : ""}`;
+      }),
       series: [
         { name: "429s", values: stacks.map((r) => r.up.status429) },
         { name: "median lag (s)", values: stacks.map((r) => r.fleet.lagMedian) },

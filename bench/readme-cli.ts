@@ -4,6 +4,7 @@ import type { StacksResult } from "./cli-stacks.js";
 import { f } from "./columns.js";
 import type { FlavourRow } from "./flavours.js";
 import { lag, overBound, peaks, table } from "./markdown.js";
+import { stacksRunNumbers } from "./result-files.js";
 import { routesOf, type UsersFleetResult } from "./users-fleet.js";
 
 export function parallelismTable(runs: readonly CliProgramResult[]): string {
@@ -63,11 +64,12 @@ export function stacksTable(runs: readonly StacksResult[]): string {
       "Destroy 429s",
     ],
     "llrrrrrrrrr",
-    runs.map((s) => {
+    runs.map((s, i) => {
       const fromFirst = s.fleet.allRunning - s.fleet.firstCreate;
+      const run = stacksRunNumbers(runs)[i];
       return [
         `${s.stacks} x ${s.podsPerStack}`,
-        s.keys === "four" ? "a key each" : "one",
+        `${s.keys === "four" ? "a key each" : "one"}${run ? `, run ${run}` : ""}`,
         s.created,
         f(fromFirst),
         s.fleet.bound,

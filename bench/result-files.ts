@@ -69,6 +69,8 @@ export interface PluginReport extends RunInfo {
  */
 export interface StacksReport extends RunInfo {
   readonly stacks: StacksResult;
+  /** The runs after the first, with `--runs N`. */
+  readonly more?: readonly StacksResult[];
 }
 
 /** bench/results/latest-fleet.json: `node dist/bench/run.js --only fleet`, scenarios 1 and 1b alone. */
@@ -140,6 +142,15 @@ export function fleetRuns(results: BenchResults): {
   return { run: full, file: "latest.json", fleet: full.fleet, neighbour: full.neighbour ?? [] };
 }
 
+/** Each run's number among the runs on the same keys, where those keys were run more than once. */
+export function stacksRunNumbers(runs: readonly StacksResult[]): readonly (number | undefined)[] {
+  const keysOf = (r: StacksResult) => r.keys ?? "one";
+  return runs.map((r, i) => {
+    const same = runs.filter((o) => keysOf(o) === keysOf(r));
+    return same.length > 1 ? runs.slice(0, i + 1).filter((o) => keysOf(o) === keysOf(r)).length : undefined;
+  });
+}
+
 /** Scenario 5e's rows, from the later of its runs. */
 export function usersRows(results: BenchResults): readonly UsersFleetResult[] {
   return laterAlone(results, results.users)?.users ?? results.full.programThroughCli.users ?? [];
@@ -147,6 +158,8 @@ export function usersRows(results: BenchResults): readonly UsersFleetResult[] {
 
 /** Scenario 5b's runs: one key, from the later of its runs; four keys of one user, once run alone. */
 export function stacksRuns(results: BenchResults): readonly StacksResult[] {
-  const oneKey = laterAlone(results, results.stacks)?.stacks ?? results.full.programThroughCli.stacks;
-  return results.stacksFour ? [oneKey, results.stacksFour.stacks] : [oneKey];
+  const alone = laterAlone(results, results.stacks);
+  const oneKey = alone ? [alone.stacks, ...(alone.more ?? [])] : [results.full.programThroughCli.stacks];
+  const four = results.stacksFour ? [results.stacksFour.stacks, ...(results.stacksFour.more ?? [])] : [];
+  return [...oneKey, ...four];
 }

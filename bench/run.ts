@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { writeAutostopWeekReport } from "./autostop-week.js";
 import { benchChart } from "./chart.js";
 import { type CliProgramResult, runProgramWithCli } from "./cli-program.js";
-import { runStacksWithCli, type StackKeys, stacksLine } from "./cli-stacks.js";
+import { runStacksWithCli, type StacksResult, stacksLine } from "./cli-stacks.js";
 import { columns, f } from "./columns.js";
 import { costOfPreview } from "./cost.js";
 import { compareFlavours } from "./flavours.js";
@@ -20,6 +20,7 @@ import type { FleetResult } from "./fleet.js";
 import { measureFleets } from "./fleets.js";
 import { runHostFleet } from "./host-fleet.js";
 import { checkAndDiff, coldStart, hostMemory, serializedSizes } from "./micro.js";
+import { benchOptions } from "./options.js";
 import { writeExecutablesReport } from "./plugin-executables.js";
 import { runProgram } from "./program.js";
 import { type Check, type ReadinessResult, runReadinessFleet } from "./readiness.js";
@@ -39,22 +40,7 @@ import { cliRow, fleetRow } from "./rows.js";
 import { runUsersFleets, USERS_SCALE, USERS_T } from "./users-fleet.js";
 import { writeResult } from "./write-result.js";
 
-const quick = process.argv.includes("--quick");
-/** `--only plugin`: 5d alone; `--only users`: 5e alone; `--only stacks`: 5b alone; `--only cost`: 8. */
-const onlyAt = process.argv.indexOf("--only");
-const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
-/** `--keys four`, with `--only stacks`: each stack on a key of its own, all of one user. */
-const keysAt = process.argv.indexOf("--keys");
-const keys = (keysAt < 0 ? "one" : process.argv[keysAt + 1]) as StackKeys;
-const onlyOk =
-  only === undefined ||
-  ["plugin", "users", "stacks", "cost", "executables", "autostop", "fleet"].includes(only);
-if (!onlyOk || !["one", "four"].includes(keys) || (keysAt >= 0 && only !== "stacks")) {
-  process.stderr.write(
-    "usage: node dist/bench/run.js [--quick] [--only plugin|users|cost|executables|autostop|fleet|stacks [--keys one|four]]\n",
-  );
-  process.exit(2);
-}
+const { quick, only, keys, runs } = benchOptions(process.argv);
 const out = (line = "") => process.stdout.write(`${line}\n`);
 /** The repository, from dist/bench/. */
 const REPO_ROOT = join(__dirname, "..", "..");
@@ -121,15 +107,20 @@ const onlyStacks = () =>
     keys === "four" ? "latest-stacks-four" : "latest-stacks",
     { tSeconds: T, clockScale: STACKS_SCALE },
     async () => {
-      const stacks = await runStacksWithCli({
-        stacks: 4,
-        podsPerStack: quick ? 5 : 50,
-        scale: STACKS_SCALE,
-        tSeconds: T,
-        keys,
-      });
-      out(stacksLine(stacks));
-      return { stacks };
+      const results: StacksResult[] = [];
+      for (let run = 0; run < runs; run++) {
+        const stacks = await runStacksWithCli({
+          stacks: 4,
+          podsPerStack: quick ? 5 : 50,
+          scale: STACKS_SCALE,
+          tSeconds: T,
+          keys,
+        });
+        out(stacksLine(stacks));
+        results.push(stacks);
+      }
+      const [stacks, ...more] = results as [StacksResult, ...StacksResult[]];
+      return { stacks, ...(more.length > 0 ? { more } : {}) };
     },
   );
 
