@@ -384,7 +384,8 @@ export class RateLimitBudget {
       const part = now < w.sharedUntil ? Math.max(w.part, 1 / READER_CALLERS) : 1;
       const usable = Math.max(room - reserve, Math.min(room, this.held(w, now))) * part;
       const left = w.resetAt - now;
-      interval = Math.max(interval, usable > 0 ? Math.min(left, horizonMs) / usable : left);
+      // Less than one read to the reset: the next at the reset, when the window is whole again.
+      interval = Math.max(interval, usable > 0 ? Math.min(left, Math.min(left, horizonMs) / usable) : left);
     }
     return interval;
   }

@@ -350,6 +350,15 @@ describe("RateLimitBudget", () => {
     expect(budget.affordableInterval(5)).toBe(60_000 / 6.25);
   });
 
+  it("affords a reader with less than one read to the reset its next read at the reset, not beyond", async () => {
+    const budget = await watched(50);
+    await answer(budget, 1, 40);
+    await answer(budget, 1, 30);
+    budget.observe({ rateLimit: '"minute";r=2;t=60', policy: POLICY });
+    // A quarter of 2 is half a read: spread, one every 120 s, past a reset that makes the window whole.
+    expect(budget.affordableInterval(5)).toBe(60_000);
+  });
+
   it("counts from a window's start after its reset, not from the window before", async () => {
     const budget = await watched(0);
     // After the reset: 10 used for our 1, then 15 for our 2.
