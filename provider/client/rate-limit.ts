@@ -43,13 +43,6 @@ export const DEFAULT_SHARE_FOR_OTHERS = 0.1;
  */
 const HELD_MARGIN = 2;
 
-/**
- * Shared, a background reader affords itself at least the part of one of this many callers: its
- * own part measures its creates, and one whose creates came few in a window, while its pods of the
- * window before fall due, would read once a minute or less.
- */
-const READER_CALLERS = 4;
-
 /** Windows longer than this (hour, day) hold nothing back: a deployment lives within minutes of one. */
 const SHORT_WINDOW_MS = 10 * 60_000;
 
@@ -379,9 +372,8 @@ export class RateLimitBudget {
       // What foreground work leaves to the watcher is the watcher's to spend, reserve or not; what
       // is left to other callers is nobody's here.
       const room = this.room(w, now);
-      // Shared, every caller's reader spends the same count: each affords its part of it, or the
-      // least a reader affords itself.
-      const part = now < w.sharedUntil ? Math.max(w.part, 1 / READER_CALLERS) : 1;
+      // Shared, every caller's reader spends the same count: each affords its part of it.
+      const part = now < w.sharedUntil ? w.part : 1;
       const usable = Math.max(room - reserve, Math.min(room, this.held(w, now))) * part;
       const left = w.resetAt - now;
       // Less than one read to the reset: the next at the reset, when the window is whole again.

@@ -340,22 +340,13 @@ describe("RateLimitBudget", () => {
     expect(budget.affordableInterval(5)).toBe(60_000 / 12.5);
   });
 
-  it("affords a shared reader whose creates came few a quarter of what is left, not their part", async () => {
-    const budget = await watched(50);
-    // 10 used for our 1, twice: our creates' part is 2 of 20, which says nothing of our reads.
-    await answer(budget, 1, 40);
-    expect(await answer(budget, 1, 30)).toEqual({ shared: true, held: 12 });
-    // 30 left, 5 kept for creates: 25, of which a quarter is this reader's (its creates' part, an
-    // eighth at the least, would be 3 reads to the reset, one every 19 s).
-    expect(budget.affordableInterval(5)).toBe(60_000 / 6.25);
-  });
-
   it("affords a reader with less than one read to the reset its next read at the reset, not beyond", async () => {
     const budget = await watched(50);
     await answer(budget, 1, 40);
     await answer(budget, 1, 30);
     budget.observe({ rateLimit: '"minute";r=2;t=60', policy: POLICY });
-    // A quarter of 2 is half a read: spread, one every 120 s, past a reset that makes the window whole.
+    // Our part, 2 of 20 used, at least an eighth: a quarter of a read of the 2 left. Spread, one
+    // every 240 s, past a reset that makes the window whole.
     expect(budget.affordableInterval(5)).toBe(60_000);
   });
 
