@@ -9,7 +9,7 @@
  */
 import { upOf } from "./cli-program.js";
 import type { FleetResult } from "./fleet.js";
-import { type BenchResults, fleetRuns, stacksRunNumbers, stacksRuns, usersRows } from "./result-files.js";
+import { type BenchResults, fleetRuns, stacksRunLabels, stacksRuns, usersRows } from "./result-files.js";
 
 interface Panel {
   readonly title: string;
@@ -140,10 +140,7 @@ export function benchChart(results: BenchResults): string {
     },
     {
       title: "5b, 4 x 50: up 429s (blue), lag median s (amber)",
-      groups: stacks.map((r, i) => {
-        const run = stacksRunNumbers(stacks)[i];
-        return `${r.keys === "four" ? "a key each" : "one key"}${run ? ` #${run}` : ""}`;
-      }),
+      groups: stacksRunLabels(stacks),
       series: [
         { name: "429s", values: stacks.map((r) => r.up.status429) },
         { name: "median lag (s)", values: stacks.map((r) => r.fleet.lagMedian) },

@@ -30,15 +30,17 @@ export function benchOptions(argv: readonly string[]): BenchOptions {
     return at < 0 ? undefined : (argv[at + 1] ?? "");
   };
   const only = flagValue("--only");
-  const keys = flagValue("--keys") ?? "one";
-  const runs = Number(flagValue("--runs") ?? 1);
-  const stacksOnly = flagValue("--keys") === undefined && flagValue("--runs") === undefined;
+  const keysFlag = flagValue("--keys");
+  const runsFlag = flagValue("--runs");
+  const keys = keysFlag ?? "one";
+  const runs = Number(runsFlag ?? 1);
   const ok =
     (only === undefined || SCENARIOS.includes(only)) &&
     ["one", "four"].includes(keys) &&
     Number.isInteger(runs) &&
     runs >= 1 &&
-    (stacksOnly || only === "stacks");
+    // --keys and --runs are 5b's alone.
+    ((keysFlag === undefined && runsFlag === undefined) || only === "stacks");
   if (!ok) {
     process.stderr.write(USAGE);
     process.exit(2);

@@ -4,7 +4,7 @@ import type { StacksResult } from "./cli-stacks.js";
 import { f } from "./columns.js";
 import type { FlavourRow } from "./flavours.js";
 import { lag, overBound, peaks, table } from "./markdown.js";
-import { stacksRunNumbers } from "./result-files.js";
+import { stacksRunLabels } from "./result-files.js";
 import { routesOf, type UsersFleetResult } from "./users-fleet.js";
 
 export function parallelismTable(runs: readonly CliProgramResult[]): string {
@@ -49,6 +49,7 @@ export function parallelismTable(runs: readonly CliProgramResult[]): string {
 }
 
 export function stacksTable(runs: readonly StacksResult[]): string {
+  const labels = stacksRunLabels(runs);
   return table(
     [
       "Stacks x pods",
@@ -66,10 +67,9 @@ export function stacksTable(runs: readonly StacksResult[]): string {
     "llrrrrrrrrr",
     runs.map((s, i) => {
       const fromFirst = s.fleet.allRunning - s.fleet.firstCreate;
-      const run = stacksRunNumbers(runs)[i];
       return [
         `${s.stacks} x ${s.podsPerStack}`,
-        `${s.keys === "four" ? "a key each" : "one"}${run ? `, run ${run}` : ""}`,
+        labels[i] ?? "",
         s.created,
         f(fromFirst),
         s.fleet.bound,

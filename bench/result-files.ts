@@ -142,12 +142,19 @@ export function fleetRuns(results: BenchResults): {
   return { run: full, file: "latest.json", fleet: full.fleet, neighbour: full.neighbour ?? [] };
 }
 
-/** Each run's number among the runs on the same keys, where those keys were run more than once. */
-export function stacksRunNumbers(runs: readonly StacksResult[]): readonly (number | undefined)[] {
-  const keysOf = (r: StacksResult) => r.keys ?? "one";
-  return runs.map((r, i) => {
-    const same = runs.filter((o) => keysOf(o) === keysOf(r));
-    return same.length > 1 ? runs.slice(0, i + 1).filter((o) => keysOf(o) === keysOf(r)).length : undefined;
+/**
+ * Each run's label: its keys, and its number among the runs on the same keys where those were run
+ * more than once (`--runs N`): "one key", "a key each, run 2".
+ */
+export function stacksRunLabels(runs: readonly StacksResult[]): readonly string[] {
+  const keysOf = (r: StacksResult) => (r.keys === "four" ? "a key each" : "one key");
+  const total = new Map<string, number>();
+  for (const r of runs) total.set(keysOf(r), (total.get(keysOf(r)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return runs.map((r) => {
+    const keys = keysOf(r);
+    seen.set(keys, (seen.get(keys) ?? 0) + 1);
+    return (total.get(keys) ?? 0) > 1 ? `${keys}, run ${seen.get(keys)}` : keys;
   });
 }
 

@@ -47,7 +47,7 @@ const HELD_MARGIN = 2;
 const SHORT_WINDOW_MS = 10 * 60_000;
 
 /** A window whose quota the headers told, of a length a deployment lives within. */
-function isShort(w: WindowState): boolean {
+function isShort(w: WindowState): w is WindowState & { quota: number; windowMs: number } {
   return w.quota !== undefined && w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS;
 }
 
@@ -236,7 +236,7 @@ export class RateLimitBudget {
    * own pods are not due before the reset would otherwise take the reads of one whose pods are).
    */
   private held(w: WindowState, now: number): number {
-    if (!this.reader || !isShort(w) || w.quota === undefined) return 0;
+    if (!this.reader || !isShort(w)) return 0;
     const cap = Math.ceil(w.quota * BACKGROUND_SHARE);
     if (now < w.sharedUntil) return cap;
     const planned = this.reader.plannedReads(now, w.resetAt);

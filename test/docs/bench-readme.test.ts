@@ -11,7 +11,8 @@ import { loadDist, REPO_ROOT } from "../support/dist.js";
 
 const { FIGURES_END, FIGURES_START, figuresMarkdown, withFigures } =
   loadDist<typeof import("../../bench/readme.js")>("bench/readme.js");
-const { readBenchResults } = loadDist<typeof import("../../bench/result-files.js")>("bench/result-files.js");
+const { readBenchResults, stacksRunLabels } =
+  loadDist<typeof import("../../bench/result-files.js")>("bench/result-files.js");
 const { benchChart } = loadDist<typeof import("../../bench/chart.js")>("bench/chart.js");
 
 describe("bench/README.md", () => {
@@ -26,6 +27,16 @@ describe("bench/README.md", () => {
     const chart = benchChart(readBenchResults(join(REPO_ROOT, "bench", "results")));
     expect(readFileSync(join(REPO_ROOT, "bench", "results", "fleet.svg"), "utf8")).toBe(chart);
     expect([chart.includes("5e: requests/pod"), chart.includes("a key each")]).toEqual([true, true]);
+  });
+
+  it("labels 5b's runs by their keys, numbered where those keys ran more than once (--runs N)", () => {
+    const results = readBenchResults(join(REPO_ROOT, "bench", "results"));
+    const one = results.stacks?.stacks;
+    const four = results.stacksFour?.stacks;
+    expect(one && four).toBeTruthy();
+    if (!one || !four) return;
+    expect(stacksRunLabels([one, one, four])).toEqual(["one key, run 1", "one key, run 2", "a key each"]);
+    expect(stacksRunLabels([one, four, four])).toEqual(["one key", "a key each, run 1", "a key each, run 2"]);
   });
 
   it("keeps the prose around the block and refuses a page without the markers", () => {
