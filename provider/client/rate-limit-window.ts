@@ -112,9 +112,12 @@ export function observedWindow(
   const conclusive = quota !== undefined && excess > quota * CONCLUSIVE_EXCESS_FRACTION;
   const others = seen && (prev.suspect || conclusive);
   const sharedUntil = others ? now + 2 * (windowMs ?? 60_000) : (prev?.sharedUntil ?? 0);
-  const part = others
-    ? Math.max(MIN_PART, Math.max(0, ours - base.ours) / (used - base.used))
-    : (prev?.part ?? 1);
+  // Our part counts only what this header can have counted of ours (those in flight at the first
+  // header but the one it answered, less those in flight now): every caller has requests in flight,
+  // and counting ours in flight but not theirs makes each caller's part larger than it is, so the
+  // parts add up to more than the window and the callers' creates take their watchers' reads.
+  const oursCounted = ours - base.ours + Math.max(0, base.inFlight - 1) - othersInFlight;
+  const part = others ? Math.max(MIN_PART, Math.max(0, oursCounted) / (used - base.used)) : (prev?.part ?? 1);
   return {
     state: {
       name: header.name,

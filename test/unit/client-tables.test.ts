@@ -340,6 +340,20 @@ describe("RateLimitBudget", () => {
     expect(budget.affordableInterval(5)).toBe(60_000 / 12.5);
   });
 
+  it("counts as its part only what a header can have counted of its requests, not those still in flight", async () => {
+    const budget = await watched(50);
+    await answer(budget, 5, 40);
+    // 15 of ours since the first header and 30 used, but 6 of ours still in flight when the header
+    // comes (the one it answers among them): 10 of ours counted, a third, where counting all 15
+    // would make it a half and the callers' parts add up to more than the window.
+    const tickets = await Promise.all(Array.from({ length: 10 }, () => budget.acquire()));
+    for (const t of tickets.slice(0, 4)) t.release();
+    budget.observe({ rateLimit: '"minute";r=20;t=60', policy: POLICY });
+    for (const t of tickets.slice(4)) t.release();
+    // 15 left (20 less the 5 others in flight), the watcher's 12 held: a third of it over 60 s.
+    expect(budget.affordableInterval(5)).toBe(60_000 / 4);
+  });
+
   it("affords a reader with less than one read to the reset its next read at the reset, not beyond", async () => {
     const budget = await watched(50);
     await answer(budget, 1, 40);
