@@ -59,6 +59,9 @@ const SHARED_TOLERANCE = 3;
  */
 const CONCLUSIVE_EXCESS_FRACTION = 0.25;
 
+/** Windows longer than this (hour, day) are long: a deployment lives within minutes of one. */
+export const SHORT_WINDOW_MS = 10 * 60_000;
+
 /** The smallest part of a shared window we count as ours when sizing what the watcher may hold. */
 const MIN_PART = 1 / 8;
 
@@ -111,7 +114,18 @@ export function observedWindow(
   const seen = fresher && excess > SHARED_TOLERANCE + allowance;
   const conclusive = quota !== undefined && excess > quota * CONCLUSIVE_EXCESS_FRACTION;
   const others = seen && (prev.suspect || conclusive);
-  const sharedUntil = others ? now + 2 * (windowMs ?? 60_000) : (prev?.sharedUntil ?? 0);
+  // The process's first answer showing others took more than a quarter of a short window: a caller
+  // bursting there, most likely still running (several deployments started together). Not counted
+  // as its use of the window (that began before ours), but the window is shared: otherwise this
+  // process takes the next one whole at its reset, the others' watchers' reads with it.
+  const begunByOthers =
+    prev === undefined &&
+    answered === 1 &&
+    quota !== undefined &&
+    windowMs !== undefined &&
+    windowMs <= SHORT_WINDOW_MS &&
+    used - inFlight > quota * CONCLUSIVE_EXCESS_FRACTION;
+  const sharedUntil = others || begunByOthers ? now + 2 * (windowMs ?? 60_000) : (prev?.sharedUntil ?? 0);
   // Our part counts only what this header can have counted of ours (those in flight at the first
   // header but the one it answered, less those in flight now): every caller has requests in flight,
   // and counting ours in flight but not theirs makes each caller's part larger than it is, so the

@@ -7,7 +7,7 @@
 import type { Clock } from "./clock.js";
 import { parseRateLimitHeaders } from "./rate-limit-headers.js";
 import type { BackgroundReader, BudgetSnapshot, BudgetTicket, RequestPriority } from "./rate-limit-types.js";
-import { observedWindow, rolledOver, type WindowState } from "./rate-limit-window.js";
+import { observedWindow, rolledOver, SHORT_WINDOW_MS, type WindowState } from "./rate-limit-window.js";
 
 /**
  * `RUNPOD_DYNAMIC_DEBUG=ratelimit` prints the budget's decisions to stderr (what each answer's
@@ -31,6 +31,13 @@ const LOW_WATER_FRACTION = 0.2;
 const BACKGROUND_SHARE = 0.2;
 
 /**
+ * The same among other deployments on the key, every caller's creates leaving it to all callers'
+ * watchers: several watchers each read a kind never seen at the shared first-of-kind interval, and
+ * four of them spent a fifth within half a window, the rest of their pods seen at its reset.
+ */
+const SHARED_BACKGROUND_SHARE = 0.3;
+
+/**
  * The part of every window's quota a process leaves to the key's other callers unless told
  * otherwise: a tool that reads every ten seconds (a notebook, runpodctl in a loop, a CI job
  * starting) fits in it (docs/decisions.md, "Room for the neighbours").
@@ -43,10 +50,7 @@ export const DEFAULT_SHARE_FOR_OTHERS = 0.1;
  */
 const HELD_MARGIN = 2;
 
-/** Windows longer than this (hour, day) hold nothing back: a deployment lives within minutes of one. */
-const SHORT_WINDOW_MS = 10 * 60_000;
-
-/** A window whose quota the headers told, of a length a deployment lives within. */
+/** A window whose quota the headers told, of a length a deployment lives within (long ones hold nothing back). */
 function isShort(w: WindowState): w is WindowState & { quota: number; windowMs: number } {
   return w.quota !== undefined && w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS;
 }
@@ -231,14 +235,15 @@ export class RateLimitBudget {
   /**
    * Requests of `w` that foreground work must leave to the watchers' planned reads. Shared with
    * other callers, every caller's creates draw on the one count the headers show, and no caller
-   * sees when the others' watchers will read: each leaves the whole share while its own watcher
-   * waits for pods, so that no caller's creates take what the others' watchers need (a caller whose
-   * own pods are not due before the reset would otherwise take the reads of one whose pods are).
+   * sees when the others' watchers will read: each leaves SHARED_BACKGROUND_SHARE while its own
+   * watcher waits for pods, so that no caller's creates take what the others' watchers need (a
+   * caller whose own pods are not due before the reset would otherwise take the reads of one whose
+   * pods are).
    */
   private held(w: WindowState, now: number): number {
     if (!this.reader || !isShort(w)) return 0;
+    if (now < w.sharedUntil) return Math.ceil(w.quota * SHARED_BACKGROUND_SHARE);
     const cap = Math.ceil(w.quota * BACKGROUND_SHARE);
-    if (now < w.sharedUntil) return cap;
     const planned = this.reader.plannedReads(now, w.resetAt);
     if (!Number.isFinite(planned)) return cap;
     return planned > 0 ? Math.min(cap, Math.ceil(planned) + HELD_MARGIN) : 0;
@@ -372,8 +377,10 @@ export class RateLimitBudget {
       // What foreground work leaves to the watcher is the watcher's to spend, reserve or not; what
       // is left to other callers is nobody's here.
       const room = this.room(w, now);
-      // Shared, every caller's reader spends the same count: each affords its part of it.
-      const part = now < w.sharedUntil ? w.part : 1;
+      // Shared, every caller's reader spends the same count: one whose creates wait affords its part
+      // of it (its creates make that part). One with none waiting is watching what it created, which
+      // the held share is for, and reads as its schedule's shared intervals say.
+      const part = now < w.sharedUntil && this.queued > 0 ? w.part : 1;
       const usable = Math.max(room - reserve, Math.min(room, this.held(w, now))) * part;
       const left = w.resetAt - now;
       // Less than one read to the reset: the next at the reset, when the window is whole again.

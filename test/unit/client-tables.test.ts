@@ -313,8 +313,9 @@ describe("RateLimitBudget", () => {
   it("takes two headers in a row showing more used than it sent for another caller", async () => {
     const budget = await watched(50);
     expect(await answer(budget, 5, 40)).toEqual({ shared: false, held: 12 });
-    // Our part since the window's first header, 9 of 20; the watchers' share stays whole.
-    expect(await answer(budget, 4, 30)).toEqual({ shared: true, held: 12 });
+    // Our part since the window's first header, 9 of 20; the watchers' share stays whole, and grows to
+    // the shared one: three tenths.
+    expect(await answer(budget, 4, 30)).toEqual({ shared: true, held: 18 });
     expect(budget.shared()).toBe(true);
   });
 
@@ -328,20 +329,43 @@ describe("RateLimitBudget", () => {
     expect(await answer(budget, 5, 31)).toEqual({ shared: false, held: 12 });
     // Then 13 and 15 beyond ours: more than a neighbour's part, twice, is another deployment.
     expect(await answer(budget, 2, 25)).toEqual({ shared: false, held: 12 });
-    expect(await answer(budget, 2, 19)).toEqual({ shared: true, held: 12 });
+    expect(await answer(budget, 2, 19)).toEqual({ shared: true, held: 18 });
   });
 
-  it("affords a shared reader its part of what is left: every caller's reader spends the same count", async () => {
-    const budget = await watched(50);
+  /**
+   * A create of ours waiting (every request paused for a second) until the returned function
+   * withdraws it, which moves `clock` past the pause.
+   */
+  const createWaiting = (budget: InstanceType<typeof RateLimitBudget>, clock: ManualClock) => {
+    budget.pauseFor(1);
+    const withdraw = new AbortController();
+    const settled = budget.acquire(withdraw.signal).catch(() => undefined);
+    return async () => {
+      withdraw.abort();
+      await clock.advance(1000);
+      await settled;
+    };
+  };
+
+  it("affords a shared reader its part of what is left while its creates wait, and what it holds once none do", async () => {
+    const clock = new ManualClock();
+    const budget = await watched(50, clock);
     // 10 used for our 5, twice: another caller as busy as this process, whose part is a half.
     await answer(budget, 5, 40);
-    expect(await answer(budget, 5, 30)).toEqual({ shared: true, held: 12 });
-    // 30 left, 5 kept for creates: 25, of which half is this reader's, over the 60 s to the reset.
+    expect(await answer(budget, 5, 30)).toEqual({ shared: true, held: 18 });
+    // No create of ours waits: this process only watches what it created, and the 25 left above
+    // what is kept for creates are what its schedule may read (its shared intervals keep it to a few
+    // a minute), over the 60 s to the reset.
+    expect(budget.affordableInterval(5)).toBe(60_000 / 25);
+    // A create waits: half of the 25 is this reader's.
+    const withdraw = createWaiting(budget, clock);
     expect(budget.affordableInterval(5)).toBe(60_000 / 12.5);
+    await withdraw();
   });
 
   it("counts as its part only what a header can have counted of its requests, not those still in flight", async () => {
-    const budget = await watched(50);
+    const clock = new ManualClock();
+    const budget = await watched(50, clock);
     await answer(budget, 5, 40);
     // 15 of ours since the first header and 30 used, but 6 of ours still in flight when the header
     // comes (the one it answers among them): 10 of ours counted, a third, where counting all 15
@@ -350,26 +374,49 @@ describe("RateLimitBudget", () => {
     for (const t of tickets.slice(0, 4)) t.release();
     budget.observe({ rateLimit: '"minute";r=20;t=60', policy: POLICY });
     for (const t of tickets.slice(4)) t.release();
-    // 15 left (20 less the 5 others in flight), the watcher's 12 held: a third of it over 60 s.
-    expect(budget.affordableInterval(5)).toBe(60_000 / 4);
+    const withdraw = createWaiting(budget, clock);
+    // 15 left (20 less the 5 others in flight), all of it held: a third of it over 60 s.
+    expect(budget.affordableInterval(5)).toBe(60_000 / 5);
+    await withdraw();
   });
 
   it("affords a reader with less than one read to the reset its next read at the reset, not beyond", async () => {
-    const budget = await watched(50);
+    const clock = new ManualClock();
+    const budget = await watched(50, clock);
     await answer(budget, 1, 40);
     await answer(budget, 1, 30);
     budget.observe({ rateLimit: '"minute";r=2;t=60', policy: POLICY });
+    const withdraw = createWaiting(budget, clock);
     // Our part, 2 of 20 used, at least an eighth: a quarter of a read of the 2 left. Spread, one
     // every 240 s, past a reset that makes the window whole.
     expect(budget.affordableInterval(5)).toBe(60_000);
+    await withdraw();
   });
 
   it("counts from a window's start after its reset, not from the window before", async () => {
     const budget = await watched(0);
     // After the reset: 10 used for our 1, then 15 for our 2.
     expect(await answer(budget, 1, 50)).toEqual({ shared: false, held: 12 });
-    expect(await answer(budget, 1, 45)).toEqual({ shared: true, held: 12 });
+    expect(await answer(budget, 1, 45)).toEqual({ shared: true, held: 18 });
   });
+
+  it.each([
+    ["more than a quarter of the window used, at its first answer", 40, true, true],
+    ["a quarter used, at its first answer", 45, true, false],
+    ["more than a quarter used, at a later answer (counted from there)", 40, false, false],
+  ])(
+    "takes a window a process is told of with %s by others for a caller bursting there",
+    async (_name, left, first, shared) => {
+      const budget = new RateLimitBudget(new ManualClock(), NOTHING_LEFT);
+      if (!first) pastRampUp(budget);
+      budget.setBackgroundReader({ plannedReads: () => Number.POSITIVE_INFINITY });
+      // Our one request in flight, answered: the rest of what the header shows used is the others'.
+      const ticket = await budget.acquire();
+      budget.observe({ rateLimit: `"minute";r=${left};t=60`, policy: POLICY });
+      ticket.release();
+      expect(budget.snapshot().windows[0]).toMatchObject({ shared, held: shared ? 18 : 12 });
+    },
+  );
 
   it("takes one header for another caller when it shows more than a quarter of the window beyond ours", async () => {
     const budget = await watched(58);
@@ -377,7 +424,7 @@ describe("RateLimitBudget", () => {
     expect(await answer(budget, 1, 42)).toEqual({ shared: false, held: 12 });
     expect(budget.shared()).toBe(false);
     const fresh = await watched(58);
-    expect(await answer(fresh, 1, 41)).toEqual({ shared: true, held: 12 });
+    expect(await answer(fresh, 1, 41)).toEqual({ shared: true, held: 18 });
   });
 
   it("does not take its own requests in flight at a window's first header for another caller's", async () => {
@@ -493,9 +540,9 @@ describe("RateLimitBudget", () => {
     ["alone, no read planned before the reset", alone, 0, 0, false],
     ["alone, three reads planned, and a margin of two", alone, 3, 5, false],
     ["alone, reads as often as it can", alone, Number.POSITIVE_INFINITY, 12, false],
-    ["shared, no read of ours planned: the others' watchers may read", sharedWith, 0, 12, true],
-    ["shared, three reads of ours planned", sharedWith, 3, 12, true],
-    ["shared, reads as often as it can", sharedWith, Number.POSITIVE_INFINITY, 12, true],
+    ["shared, no read of ours planned: the others' watchers may read", sharedWith, 0, 18, true],
+    ["shared, three reads of ours planned", sharedWith, 3, 18, true],
+    ["shared, reads as often as it can", sharedWith, Number.POSITIVE_INFINITY, 18, true],
   ])("leaves the watchers' reads to them: %s", async (_name, make, planned, held, shared) => {
     const { budget } = await make(planned);
     expect([budget.snapshot().windows[0]?.held, budget.shared()]).toEqual([held, shared]);
