@@ -60,7 +60,14 @@ const SHARED_TOLERANCE = 3;
 const CONCLUSIVE_EXCESS_FRACTION = 0.25;
 
 /** Windows longer than this (hour, day) are long: a deployment lives within minutes of one. */
-export const SHORT_WINDOW_MS = 10 * 60_000;
+const SHORT_WINDOW_MS = 10 * 60_000;
+
+/** A window whose quota the headers told, of a length a deployment lives within (long ones hold nothing back). */
+export function isShort<W extends Pick<WindowState, "quota" | "windowMs">>(
+  w: W,
+): w is W & { quota: number; windowMs: number } {
+  return w.quota !== undefined && w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS;
+}
 
 /** The smallest part of a shared window we count as ours when sizing what the watcher may hold. */
 const MIN_PART = 1 / 8;
@@ -118,13 +125,12 @@ export function observedWindow(
   // bursting there, most likely still running (several deployments started together). Not counted
   // as its use of the window (that began before ours), but the window is shared: otherwise this
   // process takes the next one whole at its reset, the others' watchers' reads with it.
+  const told = { quota, windowMs };
   const begunByOthers =
     prev === undefined &&
     answered === 1 &&
-    quota !== undefined &&
-    windowMs !== undefined &&
-    windowMs <= SHORT_WINDOW_MS &&
-    used - inFlight > quota * CONCLUSIVE_EXCESS_FRACTION;
+    isShort(told) &&
+    used - inFlight > told.quota * CONCLUSIVE_EXCESS_FRACTION;
   const sharedUntil = others || begunByOthers ? now + 2 * (windowMs ?? 60_000) : (prev?.sharedUntil ?? 0);
   // Our part counts only what this header can have counted of ours (those in flight at the first
   // header but the one it answered, less those in flight now): every caller has requests in flight,

@@ -7,7 +7,7 @@
 import type { Clock } from "./clock.js";
 import { parseRateLimitHeaders } from "./rate-limit-headers.js";
 import type { BackgroundReader, BudgetSnapshot, BudgetTicket, RequestPriority } from "./rate-limit-types.js";
-import { observedWindow, rolledOver, SHORT_WINDOW_MS, type WindowState } from "./rate-limit-window.js";
+import { isShort, observedWindow, rolledOver, type WindowState } from "./rate-limit-window.js";
 
 /**
  * `RUNPOD_DYNAMIC_DEBUG=ratelimit` prints the budget's decisions to stderr (what each answer's
@@ -49,11 +49,6 @@ export const DEFAULT_SHARE_FOR_OTHERS = 0.1;
  * a request or two of what it holds, and a plan the budget no longer covers is read spread thin.
  */
 const HELD_MARGIN = 2;
-
-/** A window whose quota the headers told, of a length a deployment lives within (long ones hold nothing back). */
-function isShort(w: WindowState): w is WindowState & { quota: number; windowMs: number } {
-  return w.quota !== undefined && w.windowMs !== undefined && w.windowMs <= SHORT_WINDOW_MS;
-}
 
 /** Answers after which requests no longer ramp up (one more in flight per answer until then). */
 const SLOW_START = 32;
