@@ -31,8 +31,18 @@ export interface ReadIntervals {
    * either. @default 2000
    */
   readonly firstOfKindMs: number;
-  /** The same among other callers of the key: every caller's first pods are read from what creates leave. @default 10000 */
+  /**
+   * The same among other callers of the key: every caller's first pods are read from the watchers'
+   * share of what creates leave. A batch arrives over the second or two its creates took, and a read
+   * takes its own time: 6 s between reads keeps a batch seen within 10 s of its first pod, where 10 s
+   * saw one 10.3 s late when a read fell just before it. @default 6000
+   */
   readonly sharedFirstOfKindMs: number;
+  /**
+   * The same while creates wait for more than the window has left (`ReadState.backlog`), alone or
+   * not: every read then takes a create's place. @default 10000
+   */
+  readonly backlogFirstOfKindMs: number;
 }
 
 /** The watcher's intervals unless told otherwise (each field's `@default`). */
@@ -43,7 +53,8 @@ export const DEFAULT_READ_INTERVALS: ReadIntervals = {
   idleIntervalMs: 30_000,
   sharedIntervalMs: 20_000,
   firstOfKindMs: 2000,
-  sharedFirstOfKindMs: 10_000,
+  sharedFirstOfKindMs: 6000,
+  backlogFirstOfKindMs: 10_000,
 };
 
 /** When a pod is expected to reach RUNNING, learned from pods of its kind. */
@@ -79,7 +90,7 @@ export interface ReadState {
   /**
    * Foreground work waits for more than the quota window has left (`RateLimitBudget.backlogged`: a
    * fleet's creates): every read of a kind never seen arrive takes a create's place, so those are
-   * read at the shared first-of-kind interval, with no follow-up, and the plan counts them (the
+   * read at the backlog first-of-kind interval, with no follow-up, and the plan counts them (the
    * budget then holds only those for the watcher, not its whole share).
    */
   readonly backlog: boolean;
@@ -137,8 +148,9 @@ function wantedAt(
     lastReadAt + Math.max(state.shared ? intervals.minIntervalMs : intervals.followUpMs, state.affordable);
   if (pace === "steady") return state.followUp ? followUp : normal;
   if (pace === "first") {
-    const first =
-      state.shared || state.backlog
+    const first = state.backlog
+      ? Math.max(affordable, intervals.backlogFirstOfKindMs)
+      : state.shared
         ? Math.max(affordable, intervals.sharedFirstOfKindMs)
         : Math.max(Math.min(affordable, intervals.maxIntervalMs), intervals.firstOfKindMs);
     return state.followUp && !state.backlog ? followUp : lastReadAt + first;

@@ -156,7 +156,7 @@ describe("the watcher's reads and the budget", () => {
     await Promise.all(waits);
   });
 
-  it("plans reads of a kind never seen at the shared first-of-kind interval while creates wait for room", async () => {
+  it("plans reads of a kind never seen at the backlog first-of-kind interval while creates wait for room", async () => {
     server = await startScriptedServer(() =>
       json(
         200,

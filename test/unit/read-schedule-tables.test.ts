@@ -90,7 +90,7 @@ describe("nextReadAt, the last read at 0 and now at 0", () => {
     ],
     ["a pod of a kind never seen, after a change: the follow-up", ["first"], { followUp: true }, 400],
     [
-      "a pod of a kind never seen, creates waiting for room: the shared first-of-kind interval",
+      "a pod of a kind never seen, creates waiting for room: the backlog first-of-kind interval",
       ["first"],
       { backlog: true },
       10_000,
@@ -156,7 +156,13 @@ describe("nextReadAt in a shared window, the last read at 0", () => {
       { followUp: true },
       13_000,
     ],
-    ["a pod of a kind never seen: the shared first-of-kind interval", ["first"], {}, 10_000],
+    ["a pod of a kind never seen: the shared first-of-kind interval", ["first"], {}, 6000],
+    [
+      "a pod of a kind never seen, creates waiting for room: the backlog first-of-kind interval",
+      ["first"],
+      { backlog: true, affordable: 3000 },
+      10_000,
+    ],
     [
       "a pod of a kind never seen: what the budget affords, when longer",
       ["first"],
