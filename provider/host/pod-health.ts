@@ -18,7 +18,9 @@
  * same thing, so among slow pods one per image reads its log at a time, and once one runs, its slow
  * siblings only wait (a restart still opens a pod's own log): 200 slow pods cost one log request.
  * A log is opened only while half of every quota window is unused, so creates and status reads
- * never wait for it. An API without the log route (404) leaves the wait on status alone.
+ * never wait for it. An API without the log route (404) leaves the wait on status alone. A pod of
+ * a kind never seen arrive may have its log read from the start by the pod watcher, to see when it
+ * runs (start-signals.ts): those lines are judged here too, and no second stream is opened.
  */
 import { connect } from "node:net";
 import { request } from "undici";
@@ -27,6 +29,7 @@ import type { Clock } from "../client/clock.js";
 import { FAILURE_CODES, hasFailureCode, messageOf, redact } from "../client/errors.js";
 import type { RateLimitBudget } from "../client/rate-limit.js";
 import type { Pod, PodLogLine, PodStatus } from "../client/schemas/pods.js";
+import { type ContainerFailureKind, judgeLog } from "./log-verdict.js";
 
 export interface Readiness {
   /** What done means. `RUNNING` is the status alone. @default "RUNNING" */
@@ -192,8 +195,6 @@ export function failFastOptions(
   };
 }
 
-export type ContainerFailureKind = "imageNotFound" | "unauthorized" | "outOfDisk" | "crashLoop";
-
 /** The log said the container cannot start. `lines` are the decisive log lines, secrets scrubbed. */
 export class ContainerFailure extends Error {
   override readonly name = "ContainerFailure";
@@ -211,78 +212,6 @@ export class ContainerFailure extends Error {
 /** Whether an error is a ContainerFailure, by its code (works across module copies). */
 export function isContainerFailure(err: unknown): err is ContainerFailure {
   return hasFailureCode(err, FAILURE_CODES.CONTAINER_FAILED);
-}
-
-/**
- * How the log says a pull failed, most specific first: an unauthorized pull of a private image
- * also says the repository "does not exist", and a full disk ends in "No such image". The
- * wording is the Docker daemon's, which the service passes through.
- */
-const PULL_FAILURES: readonly { kind: ContainerFailureKind; pattern: RegExp; advice: string }[] = [
-  {
-    kind: "outOfDisk",
-    pattern: /no space left on device/i,
-    advice: "the image does not fit the container disk: raise `disk`",
-  },
-  {
-    kind: "unauthorized",
-    pattern: /pull access denied|unauthorized|authentication required|denied: requested access/i,
-    advice:
-      "the registry refused the pull: a private image needs `registry` set to a Registry resource's id (or check the image name)",
-  },
-  {
-    kind: "imageNotFound",
-    pattern: /manifest unknown|manifest for \S+ not found|not found: manifest|repository does not exist/i,
-    advice: "the image or tag does not exist: check `image`",
-  },
-];
-const PULL_ERROR = /error pulling image|failed to pull|pull access denied|ErrImagePull/i;
-const EXITED = /container exited with code (\d+)/i;
-
-/**
- * What a run of log lines says, if anything decisive. With `exitsSince` (a RUNNING pod that must
- * stay up), one exit at or after that instant is already a crash loop.
- */
-export function judgeLog(
-  lines: readonly PodLogLine[],
-  options: Pick<FailFastOptions, "crashLoopRestarts" | "crashLoopWindow">,
-  exitsSince?: number,
-): { kind: ContainerFailureKind; lines: string[]; advice: string } | undefined {
-  for (const l of lines) {
-    if (!PULL_ERROR.test(l.line)) continue;
-    const failure = PULL_FAILURES.find((f) => f.pattern.test(l.line));
-    if (failure) return { kind: failure.kind, lines: [l.line], advice: failure.advice };
-  }
-  const exits = lines.filter((l) => EXITED.test(l.line));
-  const last = exits.at(-1);
-  if (!last) return undefined;
-  const first = exitsSince === undefined ? undefined : exits.find((l) => Date.parse(l.ts) >= exitsSince);
-  if (first) {
-    const before = lines
-      .slice(0, lines.indexOf(first))
-      .filter((l) => l.source === "container")
-      .slice(-3);
-    return {
-      kind: "crashLoop",
-      lines: [...before.map((l) => l.line), first.line],
-      advice:
-        "its container exited while it was RUNNING and was restarted, a crash loop: fix the image or its args (readiness.settle is how long a container must stay up)",
-    };
-  }
-  const windowStart = Date.parse(last.ts) - options.crashLoopWindow * 1000;
-  const recent = exits.filter((l) => Date.parse(l.ts) >= windowStart);
-  if (recent.length < options.crashLoopRestarts) return undefined;
-  // The container's own last words before its last exit say why; the exits say how often.
-  const lastIndex = lines.indexOf(last);
-  const before = lines
-    .slice(0, lastIndex)
-    .filter((l) => l.source === "container")
-    .slice(-3);
-  return {
-    kind: "crashLoop",
-    lines: [...before.map((l) => l.line), ...recent.map((l) => l.line)],
-    advice: `the container exited ${recent.length} times within ${options.crashLoopWindow} s (failFast.crashLoopRestarts ${options.crashLoopRestarts}): fix the image or its args, or raise failFast.crashLoopRestarts`,
-  };
 }
 
 /** A slow pod's log is opened only while every quota window has this much of its quota left. */
@@ -362,6 +291,17 @@ export class ContainerWatch {
     if (restarted && this.options.logs && !this.opened && !this.abort.signal.aborted) this.open();
   }
 
+  /**
+   * A line of the pod's log that the pod watcher read (it follows one pod of a kind never seen
+   * arrive, start-signals.ts): judged as a line of a log this watch opened, and while such lines
+   * come this pod is the look at its image, so that neither it nor a sibling opens another.
+   */
+  observeLine(line: PodLogLine): void {
+    if (!this.options.logs || this.opened || this.abort.signal.aborted) return;
+    if (this.images.get(this.pulls) === undefined) this.images.set(this.pulls, this);
+    this.judge(line);
+  }
+
   close(): void {
     this.abort.abort();
     // A sibling takes over the look at the image, unless this pod showed that it pulls.
@@ -374,27 +314,34 @@ export class ContainerWatch {
   }
 
   private async follow(): Promise<void> {
+    // The stream's backfill gives again any line the watcher handed on.
+    this.lines.length = 0;
     try {
       for await (const line of this.api.pods.logs(this.podId, { tail: 200 }, { signal: this.abort.signal })) {
-        this.lines.push(line);
-        if (this.lines.length > KEPT_LINES) this.lines.splice(0, this.lines.length - KEPT_LINES);
-        const verdict = judgeLog(this.lines, this.options, this.upSince);
-        if (!verdict) continue;
-        const quoted = verdict.lines.map((l) => redact(l, this.secrets));
-        this.onFailure(
-          new ContainerFailure(
-            this.podId,
-            verdict.kind,
-            quoted,
-            `pod ${this.podId} cannot start: ${verdict.advice}. From its log:\n${quoted.map((l) => `    ${l}`).join("\n")}`,
-          ),
-        );
-        this.close();
-        return;
+        if (this.judge(line)) return;
       }
     } catch {
       // Fail-fast is a shortcut, never a new way to fail: an API without the log route (404), or
       // a stream that broke, leaves the wait to the pod's status.
     }
+  }
+
+  /** Adds `line` to what the log said; true once that says the container cannot start (reported, closed). */
+  private judge(line: PodLogLine): boolean {
+    this.lines.push(line);
+    if (this.lines.length > KEPT_LINES) this.lines.splice(0, this.lines.length - KEPT_LINES);
+    const verdict = judgeLog(this.lines, this.options, this.upSince);
+    if (!verdict) return false;
+    const quoted = verdict.lines.map((l) => redact(l, this.secrets));
+    this.onFailure(
+      new ContainerFailure(
+        this.podId,
+        verdict.kind,
+        quoted,
+        `pod ${this.podId} cannot start: ${verdict.advice}. From its log:\n${quoted.map((l) => `    ${l}`).join("\n")}`,
+      ),
+    );
+    this.close();
+    return true;
   }
 }

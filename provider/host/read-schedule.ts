@@ -66,11 +66,13 @@ export interface DueWindow {
 /**
  * How one wait wants to be read. `relaxed`: only a failure is news (a probe decides success), so
  * at the longest interval. `steady`: at the normal interval. `first`: a pod of a kind never seen
- * arrive, at the first-of-kind interval. A due window: rarely before it starts, at the shortest
- * interval within it, and at the normal interval once the pod is late (the plan, which counts reads
- * at the longest interval, then holds the reads that find it).
+ * arrive, at the first-of-kind interval. `logged`: the same, while a pod's log is followed for its
+ * container's start (start-signals.ts): at the idle interval, read for failures only, since the log
+ * calls for the read that sees it run (`ReadState.started`). A due window: rarely before it starts,
+ * at the shortest interval within it, and at the normal interval once the pod is late (the plan,
+ * which counts reads at the longest interval, then holds the reads that find it).
  */
-export type ReadPace = "relaxed" | "steady" | "first" | DueWindow;
+export type ReadPace = "relaxed" | "steady" | "first" | "logged" | DueWindow;
 
 export interface ReadState {
   /**
@@ -78,6 +80,8 @@ export interface ReadState {
    * to change together.
    */
   readonly followUp: boolean;
+  /** A followed log said a container started since the last read: read now, the shortest interval after it. */
+  readonly started: boolean;
   /** The interval the rate-limit budget can afford. */
   readonly affordable: number;
   /**
@@ -122,7 +126,9 @@ export function nextReadAt(
   state: ReadState,
   intervals: ReadIntervals,
 ): number {
-  const next = Math.min(...paces.map((pace) => wantedAt(pace, lastReadAt, now, state, intervals)));
+  const next = state.started
+    ? now
+    : Math.min(...paces.map((pace) => wantedAt(pace, lastReadAt, now, state, intervals)));
   // Pods created a moment apart fall due a moment apart: one read serves them all.
   const soonest = state.followUp && !state.shared ? intervals.followUpMs : intervals.minIntervalMs;
   return Math.max(next, lastReadAt + soonest);
@@ -147,6 +153,8 @@ function wantedAt(
   const followUp =
     lastReadAt + Math.max(state.shared ? intervals.minIntervalMs : intervals.followUpMs, state.affordable);
   if (pace === "steady") return state.followUp ? followUp : normal;
+  // A change seen (placed: STARTING) says nothing of when the container starts; the log will.
+  if (pace === "logged") return lastReadAt + Math.max(intervals.idleIntervalMs, state.affordable, shared);
   if (pace === "first") {
     const first = state.backlog
       ? Math.max(affordable, intervals.backlogFirstOfKindMs)

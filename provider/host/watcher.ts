@@ -14,7 +14,9 @@
  * the account (the first read of a pod of a kind it does not know is a list read, to see them),
  * then reads rarely while the pods it waits for cannot be ready yet and every second while they are
  * due. A pod of a kind nobody has seen arrive is read every few seconds, not as often as the
- * budget affords: its arrival teaches the time of the rest. It tells the
+ * budget affords: its arrival teaches the time of the rest. When the account runs none of its kind
+ * either, one such pod's log is followed instead (start-signals.ts), and the status is read when
+ * the log says the container started. It tells the
  * rate-limit budget how many reads that plan needs (it is the budget's `BackgroundReader`), and
  * creates leave those to it: in a fleet that fills the quota, the pods still get seen RUNNING within
  * a second or two of getting there. With other callers on the key (`RateLimitBudget.shared`), what
@@ -27,7 +29,7 @@ import type { Clock } from "../client/clock.js";
 import { ERROR_CODES, isRunpodApiError } from "../client/errors.js";
 import type { RateLimitBudget } from "../client/rate-limit.js";
 import type { BackgroundReader } from "../client/rate-limit-types.js";
-import type { Pod, PodStatus } from "../client/schemas/pods.js";
+import type { Pod, PodLogLine, PodStatus } from "../client/schemas/pods.js";
 import {
   ArrivalTimes,
   DEFAULT_READ_INTERVALS,
@@ -36,10 +38,9 @@ import {
   type ReadPace,
   serviceStartTime,
 } from "./read-schedule.js";
-import { WaitFailure, type WaitFailureReason } from "./wait-failure.js";
-
-/** What a waiter waits for: RUNNING, placed on a machine (STARTING or RUNNING), stopped (EXITED), or deleted. */
-export type WaitTarget = "RUNNING" | "PLACED" | "STOPPED" | "GONE";
+import { StartSignals, type UnknownKindWait } from "./start-signals.js";
+import { WaitFailure } from "./wait-failure.js";
+import { type Waiter, type WaitTarget, waitOutcome } from "./waiter.js";
 
 export interface WatcherOptions extends ReadIntervals {
   /** Requests of the current rate-limit window left for other work (creates, deletes). @default 5 */
@@ -57,29 +58,8 @@ const CREATE_ANSWER_SLACK_MS = 5000;
 /** The most reads `plannedReads` counts: a plan beyond it is as good as reading all the time. */
 const MOST_PLANNED_READS = 1000;
 
-interface Waiter {
-  readonly podId: string;
-  readonly target: WaitTarget;
-  /** A cluster member: the pod list shows it only when asked to include cluster pods. */
-  readonly clusterMember: boolean;
-  readonly deadline: number;
-  readonly onStatus: ((status: PodStatus, pod: Pod) => void) | undefined;
-  readonly onRead: ((pod: Pod) => void) | undefined;
-  /** RUNNING is reached only once this also holds (readiness: ports mapped, a probe passed). */
-  readonly until: ((pod: Pod) => boolean) | undefined;
-  /** Only a failure is news (a probe decides success): read at the longest interval. */
-  readonly relaxed: () => boolean;
-  /** Pods of one kind take about as long to start: the key their times are learned under. */
-  readonly kind: string | undefined;
-  readonly since: number;
-  /** When the pod was last read and not yet RUNNING. */
-  lastMissAt: number;
-  seenRunning: boolean;
-  lastStatus: PodStatus | undefined;
-  lastPod: Pod | undefined;
-  resolve(pod: Pod | undefined): void;
-  reject(err: Error): void;
-}
+/** Reads held for a followed log's signal: the read it calls for, and the due reads of its batch after. */
+const START_READS = 3;
 
 export class PodWatcher implements BackgroundReader {
   private readonly waiters = new Set<Waiter>();
@@ -91,6 +71,9 @@ export class PodWatcher implements BackgroundReader {
   /** Kinds whose pods on the account were looked for (a list read), so a lone pod's reads are by id after. */
   private readonly kindsLookedUp = new Set<string>();
   private lastReadAt = Number.NEGATIVE_INFINITY;
+  /** Kinds never seen arrive whose pod's log is followed, and whether one said its container started. */
+  private readonly starts: StartSignals;
+  private startSignalled = false;
 
   constructor(
     private readonly api: RunpodApi,
@@ -100,6 +83,13 @@ export class PodWatcher implements BackgroundReader {
     options: Partial<WatcherOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
+    const signalled = () => {
+      this.startSignalled = true;
+      this.wake?.abort();
+    };
+    this.starts = new StartSignals(api, signalled, (podId, line) => {
+      for (const w of this.waiters) if (w.podId === podId) w.logLines?.(line);
+    });
   }
 
   /** Resolves with the pod once it reaches `target` (undefined for GONE); rejects with a WaitFailure. */
@@ -127,6 +117,8 @@ export class PodWatcher implements BackgroundReader {
      * to RUNNING is learned and predicts the next pod's of that kind.
      */
     kind?: string;
+    /** Lines of the pod's log, when the watcher reads it (a kind never seen arrive); without it, never. */
+    logLines?: (line: PodLogLine) => void;
   }): Promise<Pod | undefined> {
     return new Promise((resolve, reject) => {
       if (request.signal?.aborted) {
@@ -143,6 +135,7 @@ export class PodWatcher implements BackgroundReader {
         onRead: request.onRead,
         until: request.until,
         relaxed: request.relaxed ?? (() => false),
+        logLines: request.logLines,
         kind: request.kind,
         since,
         lastMissAt: since,
@@ -162,6 +155,7 @@ export class PodWatcher implements BackgroundReader {
       );
       this.loop ??= this.run().finally(() => {
         this.loop = undefined;
+        this.starts.update([]);
         this.budget.setBackgroundReader(undefined);
       });
     });
@@ -170,6 +164,7 @@ export class PodWatcher implements BackgroundReader {
   /** Stops polling; pending waits fail. */
   close(): void {
     this.closed = true;
+    this.starts.close();
     this.wake?.abort();
     for (const w of this.waiters) {
       w.reject(new WaitFailure(w.podId, "CLOSED", w.lastStatus, w.lastPod, "the pod watcher was closed"));
@@ -186,6 +181,7 @@ export class PodWatcher implements BackgroundReader {
     this.budget.setBackgroundReader(this);
     this.lastReadAt = this.clock.now();
     while (this.waiters.size > 0 && !this.closed) {
+      this.starts.update(this.unknownKindWaits());
       const now = this.clock.now();
       const earliest = Math.min(...[...this.waiters].map((w) => w.deadline));
       const affordable = this.budget.affordableInterval(this.options.reserve);
@@ -195,12 +191,20 @@ export class PodWatcher implements BackgroundReader {
       // says nothing about when the pods get there.
       const followUp = (shared ? seen.ended : seen.changed) > 0;
       const dueReads = this.budget.coversPlan() ? "shortest" : "affordable";
-      const state = { followUp, affordable, shared, backlog: this.budget.backlogged(), dueReads } as const;
+      const backlog = this.budget.backlogged();
+      const started = this.startSignalled;
+      const state = { followUp, started, affordable, shared, backlog, dueReads } as const;
       const next = Math.min(earliest, nextReadAt(this.lastReadAt, now, paces, state, this.options));
       this.wake = new AbortController();
-      await this.clock.sleep(Math.max(0, next - now), this.wake.signal).catch(() => undefined);
+      const woken = await this.clock.sleep(Math.max(0, next - now), this.wake.signal).then(
+        () => false,
+        () => true,
+      );
       this.wake = undefined;
       if (this.closed) return;
+      // A log's signal: the schedule, which now knows of it, says when to read.
+      if (woken) continue;
+      this.startSignalled = false;
       try {
         seen = await this.poll();
       } catch (err) {
@@ -222,7 +226,23 @@ export class PodWatcher implements BackgroundReader {
   private readPace(w: Waiter): ReadPace {
     if (w.relaxed()) return "relaxed";
     if (w.target !== "RUNNING" || w.kind === undefined || w.seenRunning) return "steady";
-    return this.arrivals.dueWindow(w.kind, w.since) ?? "first";
+    const due = this.arrivals.dueWindow(w.kind, w.since);
+    if (due) return due;
+    return this.starts.signal(w.kind) === "following" ? "logged" : "first";
+  }
+
+  /** Waits of a kind never seen arrive that the account runs none of: a pod's log may say when they start. */
+  private unknownKindWaits(): UnknownKindWait[] {
+    return [...this.waiters].flatMap((w) =>
+      w.target === "RUNNING" &&
+      w.logLines !== undefined &&
+      w.kind !== undefined &&
+      !w.seenRunning &&
+      !this.arrivals.knows(w.kind) &&
+      this.kindsLookedUp.has(w.kind)
+        ? [{ podId: w.podId, kind: w.kind }]
+        : [],
+    );
   }
 
   /**
@@ -235,7 +255,8 @@ export class PodWatcher implements BackgroundReader {
    * - a pod past its due window is read at the longest interval: it arrives a little late as
    *   often as a little early, or was missed by reads the budget spread, and the plan must hold the
    *   reads that find it;
-   * - no follow-up reads: which read will see a change is not known ahead;
+   * - no follow-up reads: which read will see a change is not known ahead; but a followed log
+   *   (`logged`) may call for a read at any moment, and the plan holds START_READS for it;
    * - the reads the budget paces (relaxed waits; waits for a pod to go, stop or be placed) are
    *   counted at the longest interval: what the budget affords depends on this plan.
    */
@@ -254,15 +275,17 @@ export class PodWatcher implements BackgroundReader {
     const distinct = [...paces.values()];
     const state = {
       followUp: false,
+      started: false,
       affordable: this.options.maxIntervalMs,
       shared: this.budget.shared(),
       backlog,
       dueReads: "shortest",
     } as const;
     let reads = 0;
+    const started = paces.has("logged") ? START_READS : 0;
     for (let t = Math.max(from, this.lastReadAt); reads <= MOST_PLANNED_READS; reads += 1) {
       const next = nextReadAt(t, t, distinct, state, this.options);
-      if (next >= to) return reads;
+      if (next >= to) return reads + started;
       t = next;
     }
     return Number.POSITIVE_INFINITY;
@@ -347,33 +370,12 @@ export class PodWatcher implements BackgroundReader {
       w.lastStatus = pod.status;
       w.lastPod = pod;
     }
-    const done = (value: Pod | undefined) => {
-      this.waiters.delete(w);
-      w.resolve(value);
-      return true;
-    };
-    const fail = (reason: WaitFailureReason, message: string) => {
-      this.waiters.delete(w);
-      w.reject(new WaitFailure(w.podId, reason, w.lastStatus, w.lastPod, message));
-      return true;
-    };
-    if (w.target === "GONE") return !pod || status === "TERMINATED" ? done(undefined) : moved;
-    if (!pod || status === "TERMINATED") {
-      return fail(
-        "VANISHED",
-        `pod ${w.podId} was deleted while waiting for it (last status ${w.lastStatus ?? "unknown"})`,
-      );
-    }
-    if (w.target === "STOPPED") {
-      if (status === "EXITED") return done(pod);
-      return status === "ERROR" ? fail("ERROR", `pod ${w.podId} went to ERROR while stopping`) : moved;
-    }
-    if (status === "RUNNING" && (w.until === undefined || w.until(pod))) return done(pod);
-    if (w.target === "PLACED" && (status === "STARTING" || status === "RUNNING")) return done(pod);
-    if (status === "ERROR") return fail("ERROR", `pod ${w.podId} went to ERROR`);
-    if (status === "EXITED")
-      return fail("EXITED", `pod ${w.podId} stopped (EXITED) while waiting for it to run`);
-    return moved;
+    const outcome = waitOutcome(w, pod);
+    if (outcome === "waiting") return moved;
+    this.waiters.delete(w);
+    if ("done" in outcome) w.resolve(outcome.done);
+    else w.reject(new WaitFailure(w.podId, outcome.reason, w.lastStatus, w.lastPod, outcome.message));
+    return true;
   }
 
   private expire(): void {

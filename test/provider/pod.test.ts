@@ -421,6 +421,34 @@ describe("waiting pods share one watcher", () => {
   });
 });
 
+describe("a pod of a kind nobody runs: its log says when it starts", () => {
+  it("is read when its log says the container started, not every few seconds before", async () => {
+    // Placed after 2 s, RUNNING 45 s later: between the reads for failures, 30 s apart.
+    emu.control.setSettings({ startingMs: 45_000 });
+    const res = await Pod.create(inputs({ readiness: { settle: 0 } }));
+    const runningAt = emu.control.snapshot().pods.find((p) => p.id === res.id)?.runningAt ?? 0;
+    const reads = emu.control
+      .requests()
+      .entries.filter((e) => e.route === "GET /v2/pods/:id" || e.route === "GET /v2/pods");
+    const sawIt = reads.find((e) => e.at >= runningAt);
+    // Every 2 s, as a kind never seen is read without its log, is 24 reads; here one list read (are
+    // pods of its kind on the account?), one or two for failures, and the one the log called for,
+    // well before the next read for failures would have seen it.
+    expect([
+      count("GET /v2/pods/:id/logs"),
+      reads.length <= 4,
+      (sawIt?.at ?? Infinity) - runningAt < 10_000,
+    ]).toEqual([1, true, true]);
+  });
+
+  it("is read every few seconds when the log cannot be read (no log route)", async () => {
+    emu.control.setSettings({ startingMs: 45_000 });
+    emu.control.addFault({ path: "^/v2/pods/[^/]+/logs$", status: 404 });
+    await Pod.create(inputs({ readiness: { settle: 0 } }));
+    expect(count("GET /v2/pods/:id") + count("GET /v2/pods")).toBeGreaterThanOrEqual(20);
+  });
+});
+
 describe("creates the engine paces, counted by the host", () => {
   const warnings = () => progress.filter((l) => l.startsWith("warning: the engine, not the API quota"));
   const engineCheck = (news: PodInputs) => Pod.check({} as PodInputs, news);

@@ -174,6 +174,17 @@ describe("failing fast on what the pod's log says", () => {
     expect([live(), (emu.control.now() - t0) / 1000 < 30]).toEqual([[], true]);
   });
 
+  it("the first pod of a kind nobody runs: its log, followed from the create, fails it before afterSeconds", async () => {
+    emu.control.setContainerBehaviour({ image: "typo:5", kind: "imageNotFound" });
+    const t0 = emu.control.now();
+    const err = await thrown(Pod.create(inputs({ image: "typo:5", failFast: { afterSeconds: 300 } })));
+    expect([
+      err.message.includes("manifest for typo:5 not found"),
+      (emu.control.now() - t0) / 1000 < 60,
+      count("GET /v2/pods/:id/logs"),
+    ]).toEqual([true, true, 1]);
+  });
+
   it("a private image without credentials points at Registry", async () => {
     emu.control.setContainerBehaviour({ image: "registry.acme.io/private:2", kind: "unauthorized" });
     const err = await thrown(Pod.create(inputs({ image: "registry.acme.io/private:2", failFast })));
@@ -257,8 +268,16 @@ describe("failing fast on what the pod's log says", () => {
     expect(live()).toEqual([]);
   });
 
-  it("a healthy pod that comes up quickly never opens its log", async () => {
-    await Pod.create(inputs());
+  it("a healthy pod of a kind seen before never opens its log", async () => {
+    // The first of a kind nobody runs has its log followed to see it start (watcher.ts).
+    await Pod.create(inputs({ name: "first" }));
+    const opened = count("GET /v2/pods/:id/logs");
+    await Pod.create(inputs({ name: "second" }));
+    expect([opened, count("GET /v2/pods/:id/logs")]).toEqual([1, 1]);
+  });
+
+  it("with failFast.logs false, a pod of a kind nobody runs is not followed either", async () => {
+    await Pod.create(inputs({ failFast: { logs: false } }));
     expect(count("GET /v2/pods/:id/logs")).toBe(0);
   });
 });

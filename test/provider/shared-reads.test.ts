@@ -30,11 +30,15 @@ const fleetPod = (i: number, extra: Partial<PodInputs> = {}): PodInputs => ({
   ...extra,
 });
 
-/** Requests by route, the reads that wait for pods left out: how many there are depends on timing. */
+/**
+ * Requests by route, the reads that wait for pods left out: how many there are depends on timing
+ * (a first pod's log, followed to see it start, is one of them).
+ */
 function byRoute(): Record<string, number> {
   const {
     "GET /v2/pods": _lists,
     "GET /v2/pods/:id": _reads,
+    "GET /v2/pods/:id/logs": _log,
     ...rest
   } = emu.control.requests().summary.byRoute;
   return rest;

@@ -1,10 +1,10 @@
-/** What a pod's log and a 400's detail say, read as tables: pod-health.ts and isCapacityError. */
+/** What a pod's log and a 400's detail say, read as tables: log-verdict.ts and isCapacityError. */
 import { describe, expect, it } from "vitest";
 import type { PodLogLine } from "../../provider/client/schemas/pods.js";
 import { clientLib, loadDist } from "../support/dist.js";
 
-const { judgeLog } = loadDist<typeof import("../../provider/host/pod-health.js")>(
-  "provider/host/pod-health.js",
+const { judgeLog } = loadDist<typeof import("../../provider/host/log-verdict.js")>(
+  "provider/host/log-verdict.js",
 );
 const { isCapacityError, RunpodApiError, ERROR_CODES } = clientLib;
 

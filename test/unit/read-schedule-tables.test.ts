@@ -7,10 +7,14 @@ const { ArrivalTimes, DEFAULT_READ_INTERVALS, nextReadAt, serviceStartTime, arri
   typeof import("../../provider/host/read-schedule.js")
 >("provider/host/read-schedule.js");
 
-/** The rows read the defaults: 1 s shortest, 10 s longest, 400 ms follow-up, 30 s idle, 20 s shared, 2 s and 10 s first of a kind. */
+/**
+ * The rows read the defaults: 1 s shortest, 10 s longest, 400 ms follow-up, 30 s idle, 20 s shared;
+ * first of a kind 2 s alone, 6 s shared, 10 s while creates wait for room.
+ */
 const INTERVALS = DEFAULT_READ_INTERVALS;
 const CALM: ReadState = {
   followUp: false,
+  started: false,
   affordable: 0,
   shared: false,
   backlog: false,
@@ -113,6 +117,31 @@ describe("nextReadAt, the last read at 0 and now at 0", () => {
       {},
       2000,
     ],
+    ["a kind never seen, its log followed: the idle interval", ["logged"], {}, 30_000],
+    [
+      "a kind never seen, its log followed: what the budget affords, when longer",
+      ["logged"],
+      { affordable: 45_000 },
+      45_000,
+    ],
+    [
+      "a kind never seen, its log followed, after a change: no follow-up",
+      ["logged"],
+      { followUp: true },
+      30_000,
+    ],
+    [
+      "a kind never seen, its log said it started: the shortest interval",
+      ["logged"],
+      { started: true },
+      1000,
+    ],
+    [
+      "its log said it started, after a change: the follow-up",
+      ["logged", "steady"],
+      { started: true, followUp: true },
+      400,
+    ],
   ])("%s", (_, paces, state, expected) => {
     expect(nextReadAt(0, 0, paces, { ...CALM, ...state }, INTERVALS)).toBe(expected);
   });
@@ -174,6 +203,24 @@ describe("nextReadAt in a shared window, the last read at 0", () => {
       ["first"],
       { followUp: true },
       1000,
+    ],
+    [
+      "a kind never seen, its log followed: the idle interval, not the shared first-of-kind",
+      ["logged"],
+      { affordable: 3000 },
+      30_000,
+    ],
+    [
+      "a kind never seen, its log said it started: the shortest interval, whatever the budget affords",
+      ["logged"],
+      { started: true, affordable: 15_000 },
+      1000,
+    ],
+    [
+      "its log said it started, the last read 7 s ago: at once",
+      ["logged"],
+      { started: true, now: 7000 },
+      7000,
     ],
     [
       "a pod due later and a steady wait: the steady wait's read",

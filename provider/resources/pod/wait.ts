@@ -1,6 +1,6 @@
 /** Waiting for a pod: its status through the shared watcher, its readiness check, stop, resume, terminate. */
 import { ERROR_CODES, isRunpodApiError } from "../../client/errors.js";
-import type { Pod as ApiPod } from "../../client/schemas/pods.js";
+import type { Pod as ApiPod, PodLogLine } from "../../client/schemas/pods.js";
 import type { PodStatus } from "../../client/vocabulary.js";
 import { elapsed, type HostContext } from "../../host/context.js";
 import {
@@ -16,7 +16,7 @@ import {
 } from "../../host/pod-health.js";
 import { arrivalKind } from "../../host/read-schedule.js";
 import { isWaitFailure, WaitFailure } from "../../host/wait-failure.js";
-import type { WaitTarget } from "../../host/watcher.js";
+import type { WaitTarget } from "../../host/waiter.js";
 import type { PodInputs } from "./types.js";
 import { label } from "./types.js";
 
@@ -27,7 +27,12 @@ export async function waitForPod(
   inputs: Partial<PodInputs>,
   target: WaitTarget,
   timeoutSeconds: number,
-  extra: { signal?: AbortSignal; onRead?: (pod: ApiPod) => void; kind?: string } = {},
+  extra: {
+    signal?: AbortSignal;
+    onRead?: (pod: ApiPod) => void;
+    kind?: string;
+    logLines?: (line: PodLogLine) => void;
+  } = {},
 ): Promise<ApiPod | undefined> {
   const started = ctx.now();
   let previous: PodStatus = pod.status;
@@ -38,6 +43,7 @@ export async function waitForPod(
     ...(extra.signal ? { signal: extra.signal } : {}),
     ...(extra.onRead ? { onRead: extra.onRead } : {}),
     ...(extra.kind !== undefined ? { kind: extra.kind } : {}),
+    ...(extra.logLines ? { logLines: extra.logLines } : {}),
     onStatus: (status) => {
       if (status === previous) return;
       ctx.progress(label(inputs), `${pod.id} ${previous} -> ${status} (${elapsed(ctx.now() - started)})`);
@@ -85,6 +91,8 @@ export async function waitUntilReady(
       signal: failed.signal,
       onRead: (p) => containers.observe(p.status),
       ...(justCreated ? { kind: arrivalKind(pod) } : {}),
+      // The log is read only where failing fast may read it.
+      ...(failFast.logs ? { logLines: (line: PodLogLine) => containers.observeLine(line) } : {}),
     }).catch((err) => {
       throw asWaitFailure(err);
     });

@@ -26,8 +26,17 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
     name: "Pod: GPU pod on a placement candidate with a network volume; read; image and mount path change; delete",
     via: "provider",
     // listPods: a lone pod of a kind the host does not know is first read with the list (its kind
-    // on the account says when it is due).
-    operations: ["createPod", "getNetworkVolume", "getPod", "listPods", "updatePod", "deletePod"],
+    // on the account says when it is due); getPodLogs: none of its kind is there, so its log says
+    // when it starts.
+    operations: [
+      "createPod",
+      "getNetworkVolume",
+      "getPod",
+      "getPodLogs",
+      "listPods",
+      "updatePod",
+      "deletePod",
+    ],
     async run(ctx) {
       const inputs: PodInputs = {
         name: "conformance-gpu",
@@ -64,6 +73,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
       "listGpuTypes",
       "createPod",
       "getPod",
+      "getPodLogs",
       "listPods",
       "updatePod",
       "deletePod",
@@ -98,7 +108,7 @@ export const PROVIDER_FLOWS: readonly Flow[] = [
   {
     name: "Pod: CPU pod placed through the catalog, with SSH from the account's keys",
     via: "provider",
-    operations: ["listDataCenters", "createPod", "getPod", "listPods", "deletePod"],
+    operations: ["listDataCenters", "createPod", "getPod", "getPodLogs", "listPods", "deletePod"],
     async run(ctx) {
       const created = await ctx.providers.Pod.create({
         name: "conformance-cpu",
