@@ -41,8 +41,11 @@ export class StartSignals {
 
   constructor(
     private readonly api: RunpodApi,
-    /** Called when a followed log says a container started, or a followed log ended: read now. */
-    private readonly onSignal: () => void,
+    /**
+     * Called when a followed log ends: `started` when it said a container started (read now), else
+     * it could not be read, and the kind goes back to the schedule (plan again, no read for it).
+     */
+    private readonly onSignal: (started: boolean) => void,
     /** Every line of a followed log, with the pod it is of. */
     private readonly onLine: (podId: string, line: PodLogLine) => void,
   ) {}
@@ -97,6 +100,6 @@ export class StartSignals {
     if (signal.aborted) return;
     this.streams.delete(kind);
     this.states.set(kind, started ? "started" : "unfollowed");
-    this.onSignal();
+    this.onSignal(started);
   }
 }

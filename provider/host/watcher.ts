@@ -83,8 +83,8 @@ export class PodWatcher implements BackgroundReader {
     options: Partial<WatcherOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
-    const signalled = () => {
-      this.startSignalled = true;
+    const signalled = (started: boolean) => {
+      if (started) this.startSignalled = true;
       this.wake?.abort();
     };
     this.starts = new StartSignals(api, signalled, (podId, line) => {
