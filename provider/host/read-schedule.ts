@@ -167,9 +167,12 @@ function wantedAt(
     if (now > pace.end) return state.followUp ? followUp : normal;
     // No read before the due window. Its start is when the last pod of the kind was last seen not
     // there yet, so the first read is a step into it; a wide window (learned from reads far apart)
-    // gets a few reads, not one a second.
+    // gets a few reads, not one a second. A wait that ended calls for a read no later than the step:
+    // the plan counts the steps, and a part that affords little would otherwise hold a batch's
+    // first arrivals until long after the rest of it ran.
     const step = Math.max(intervals.minIntervalMs, (pace.end - pace.start) / SHARED_DUE_READS);
-    return Math.max(pace.start + step, state.followUp ? followUp : lastReadAt + step);
+    const afterLast = lastReadAt + step;
+    return Math.max(pace.start + step, state.followUp ? Math.min(followUp, afterLast) : afterLast);
   }
   // Pods falling due one after another each start a window: the reads go at the due pace still, and
   // a change seen calls for no follow-up (the next pods' windows say when they are due).

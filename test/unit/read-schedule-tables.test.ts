@@ -185,6 +185,18 @@ describe("nextReadAt in a shared window, the last read at 0", () => {
       { followUp: true },
       13_000,
     ],
+    [
+      "after a wait ended, a due pod: the step, though the budget affords less",
+      [{ start: -1000, end: 1500 }],
+      { followUp: true, affordable: 30_000 },
+      1000,
+    ],
+    [
+      "after a wait ended, a due pod, a wide window: the follow-up, when sooner than the step",
+      [{ start: -3000, end: 18_000 }],
+      { followUp: true, affordable: 2000 },
+      2000,
+    ],
     ["a pod of a kind never seen: the shared first-of-kind interval", ["first"], {}, 6000],
     [
       "a pod of a kind never seen, creates waiting for room: the backlog first-of-kind interval",
