@@ -148,11 +148,12 @@ function wantedAt(
   const normal =
     lastReadAt +
     (state.shared ? Math.max(affordable, shared) : Math.min(affordable, intervals.maxIntervalMs));
-  // A follow-up never comes sooner than the budget affords: in a window the creates have filled,
-  // reads it did not plan would take the held reads of pods due later.
-  const followUp =
+  // A follow-up only ever brings a read sooner, and never sooner than the budget affords: in a
+  // window the creates have filled, reads it did not plan would take the held reads of pods due later.
+  const followUpAt =
     lastReadAt + Math.max(state.shared ? intervals.minIntervalMs : intervals.followUpMs, state.affordable);
-  if (pace === "steady") return state.followUp ? followUp : normal;
+  const followedUp = (otherwise: number) => (state.followUp ? Math.min(followUpAt, otherwise) : otherwise);
+  if (pace === "steady") return followedUp(normal);
   // A change seen (placed: STARTING) says nothing of when the container starts; the log will.
   if (pace === "logged") return lastReadAt + Math.max(intervals.idleIntervalMs, state.affordable, shared);
   if (pace === "first") {
@@ -161,25 +162,23 @@ function wantedAt(
       : state.shared
         ? Math.max(affordable, intervals.sharedFirstOfKindMs)
         : Math.max(Math.min(affordable, intervals.maxIntervalMs), intervals.firstOfKindMs);
-    return state.followUp && !state.backlog ? followUp : lastReadAt + first;
+    return state.backlog ? lastReadAt + first : followedUp(lastReadAt + first);
   }
   if (state.shared) {
-    if (now > pace.end) return state.followUp ? followUp : normal;
+    if (now > pace.end) return followedUp(normal);
     // No read before the due window. Its start is when the last pod of the kind was last seen not
     // there yet, so the first read is a step into it; a wide window (learned from reads far apart)
-    // gets a few reads, not one a second. A wait that ended calls for a read no later than the step:
-    // the plan counts the steps, and a part that affords little would otherwise hold a batch's
-    // first arrivals until long after the rest of it ran.
+    // gets a few reads, not one a second. The plan counts those steps, so a wait that ended calls
+    // for a read no later than the next one.
     const step = Math.max(intervals.minIntervalMs, (pace.end - pace.start) / SHARED_DUE_READS);
-    const afterLast = lastReadAt + step;
-    return Math.max(pace.start + step, state.followUp ? Math.min(followUp, afterLast) : afterLast);
+    return Math.max(pace.start + step, followedUp(lastReadAt + step));
   }
   // Pods falling due one after another each start a window: the reads go at the due pace still, and
   // a change seen calls for no follow-up (the next pods' windows say when they are due).
   const due = lastReadAt + (state.dueReads === "affordable" ? affordable : intervals.minIntervalMs);
   if (now < pace.start) return Math.min(lastReadAt + intervals.idleIntervalMs, Math.max(pace.start, due));
   if (now <= pace.end) return due;
-  return state.followUp ? followUp : normal;
+  return followedUp(normal);
 }
 
 /** Pods of one image on one GPU type (or CPU) in one data center take about as long to start. */

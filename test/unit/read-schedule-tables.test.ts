@@ -94,6 +94,18 @@ describe("nextReadAt, the last read at 0 and now at 0", () => {
     ],
     ["a pod of a kind never seen, after a change: the follow-up", ["first"], { followUp: true }, 400],
     [
+      "after a change, the budget affording one in 20 s: the longest interval, no later than without it",
+      ["steady"],
+      { followUp: true, affordable: 20_000 },
+      10_000,
+    ],
+    [
+      "a late pod after a change, the budget affording one in 3 s: at 3 s",
+      [{ start: -5000, end: -1000 }],
+      { followUp: true, affordable: 3000 },
+      3000,
+    ],
+    [
       "a pod of a kind never seen, creates waiting for room: the backlog first-of-kind interval",
       ["first"],
       { backlog: true },
