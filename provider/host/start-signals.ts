@@ -35,9 +35,10 @@ export interface UnknownKindWait {
 }
 
 export class StartSignals {
-  private readonly states = new Map<string, StartSignal>();
   /** The kinds followed now: the pod whose log is read, and how to stop reading it. */
   private readonly streams = new Map<string, { podId: string; abort: AbortController }>();
+  /** The kinds whose followed log ended: said their container started, or could not be read. */
+  private readonly ended = new Map<string, "started" | "unfollowed">();
 
   constructor(
     private readonly api: RunpodApi,
@@ -52,7 +53,7 @@ export class StartSignals {
 
   /** Where `kind` stands; undefined when no pod of it was followed. */
   signal(kind: string): StartSignal | undefined {
-    return this.states.get(kind);
+    return this.streams.has(kind) ? "following" : this.ended.get(kind);
   }
 
   /**
@@ -65,12 +66,10 @@ export class StartSignals {
       if (waits.some((w) => w.kind === kind && w.podId === stream.podId)) continue;
       stream.abort.abort();
       this.streams.delete(kind);
-      if (this.states.get(kind) === "following") this.states.delete(kind);
     }
     for (const wait of waits) {
-      if (this.states.has(wait.kind)) continue;
+      if (this.signal(wait.kind) !== undefined) continue;
       const abort = new AbortController();
-      this.states.set(wait.kind, "following");
       this.streams.set(wait.kind, { podId: wait.podId, abort });
       void this.follow(wait.kind, wait.podId, abort.signal);
     }
@@ -99,7 +98,7 @@ export class StartSignals {
     }
     if (signal.aborted) return;
     this.streams.delete(kind);
-    this.states.set(kind, started ? "started" : "unfollowed");
+    this.ended.set(kind, started ? "started" : "unfollowed");
     this.onSignal(started);
   }
 }
